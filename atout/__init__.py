@@ -1,0 +1,1 @@
+"""atout: the card game of Tarot (French Tarot and Tarot Africain)."""

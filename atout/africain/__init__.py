@@ -1,0 +1,1 @@
+"""Tarot Africain: the trumps-only trick-betting game with lives."""

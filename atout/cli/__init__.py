@@ -1,0 +1,10 @@
+"""Command line: ``atout score``, ``atout simulate``, ``atout replay`` ..."""
+
+from atout.cli.app import app
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point of the ``atout`` script."""
+    app()

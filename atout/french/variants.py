@@ -1,0 +1,167 @@
+"""French Tarot rule sets as data.
+
+Every difference between rule texts is a field of :class:`Variant`; the engine
+and the scoring read fields, they never test a variant's name. ``fft`` is the
+French federation's official rulebook (the default); ``traditionnel`` is the
+older rule set of seed 001. Any field can be overridden by name with an options
+mapping, e.g. ``get_variant("fft", {"misere": True})``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import Any, Literal
+
+
+class Contract(IntEnum):
+    """Bids, weakest first; PASS is not a contract but a bid."""
+
+    PASS = 0
+    PRISE = 1
+    POUSSE = 2
+    GARDE = 3
+    GARDE_SANS = 4
+    GARDE_CONTRE = 5
+
+    @property
+    def text(self) -> str:
+        """Lower-case name used in action texts and JSON: ``garde_sans``."""
+        return self.name.lower()
+
+    @property
+    def sees_dog(self) -> bool:
+        """Whether the taker takes the dog in hand and discards (Prise, Pousse, Garde)."""
+        return self in (Contract.PRISE, Contract.POUSSE, Contract.GARDE)
+
+
+ExcuseLastTrick = Literal["owner", "trick_winner"]
+PoigneeScoring = Literal["deal_winner", "taker_result"]
+PetitAuBoutScoring = Literal["bonus", "in_difference"]
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    """One complete rule set. See ``RULES.md`` for where each value comes from."""
+
+    name: str
+    contracts: tuple[Contract, ...]
+    """The contracts one may bid, weakest first (PASS is always allowed)."""
+    multipliers: Mapping[Contract, int]
+    prime: int = 25
+    """The fixed part of a deal's score ("25 + difference")."""
+    prime_only_when_made: bool = False
+    """traditionnel: the 25 are added only when the contract is made."""
+    petit_au_bout: int = 10
+    petit_au_bout_scoring: PetitAuBoutScoring = "bonus"
+    """``bonus``: 10 x multiplier to the side that takes it, whatever the result (FFT);
+    ``in_difference``: added to the taker's difference before multiplying, so it
+    can change the result (traditionnel)."""
+    poignee_trumps: Mapping[int, tuple[int, int, int]] = field(
+        default_factory=lambda: {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
+    )
+    """Trumps to show for a simple, double and triple poignée, by number of players."""
+    poignee_bonus: tuple[int, int, int] = (20, 30, 40)
+    poignee_scoring: PoigneeScoring = "deal_winner"
+    """``deal_winner``: the side winning the deal gets it, whoever declared it (FFT);
+    ``taker_result``: paid to the declarer's side when the taker makes the
+    contract, paid by it otherwise (traditionnel)."""
+    poignee_multiplied: bool = False
+    chelem_announced_made: int = 400
+    chelem_unannounced_made: int = 200
+    chelem_announced_failed: int = -200
+    chelem_defence: int = 200
+    """A slam made by the defence: this many points to each defender."""
+    excuse_last_trick: ExcuseLastTrick = "owner"
+    """Outside a slam, the Excuse played to the last trick goes to its owner's side
+    (``owner``, FFT as read in RULES.md) or to the trick's winner (``trick_winner``)."""
+    petit_sec_redeal: bool = True
+    """The deal is cancelled when a player's only trump is the Petit, with no Excuse."""
+    misere: bool = False
+    """The optional announcements misère d'atout ("sans atouts": no trump, no
+    Excuse) and misère de tête ("sans points": no bout, no honour)."""
+    misere_bonus: int = 10
+    """Paid by each other player to the announcer, per misère."""
+    king_call_self: bool = True
+    """5 players: the taker may call a King (or lower honour) they hold."""
+    dealer_sits_out: bool = False
+    """The 5-at-the-table "mort" form: the dealer sits out and the others play
+    by the 4-player rules (only with 5 seats)."""
+
+    def multiplier(self, contract: Contract) -> int:
+        """The multiplier of a contract in this variant."""
+        return self.multipliers[contract]
+
+    def replace(self, **changes: Any) -> Variant:
+        """A copy with some fields changed."""
+        return dataclasses.replace(self, **changes)
+
+
+FFT = Variant(
+    name="fft",
+    contracts=(Contract.PRISE, Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE),
+    multipliers={
+        Contract.PRISE: 1,
+        Contract.GARDE: 2,
+        Contract.GARDE_SANS: 4,
+        Contract.GARDE_CONTRE: 6,
+    },
+)
+
+TRADITIONNEL = Variant(
+    name="traditionnel",
+    contracts=(
+        Contract.PRISE,
+        Contract.POUSSE,
+        Contract.GARDE,
+        Contract.GARDE_SANS,
+        Contract.GARDE_CONTRE,
+    ),
+    multipliers={
+        Contract.PRISE: 1,
+        Contract.POUSSE: 2,
+        Contract.GARDE: 4,
+        Contract.GARDE_SANS: 8,
+        Contract.GARDE_CONTRE: 12,
+    },
+    prime_only_when_made=True,
+    petit_au_bout_scoring="in_difference",
+    poignee_scoring="taker_result",
+    chelem_announced_made=600,
+    chelem_unannounced_made=300,
+    chelem_announced_failed=-600,
+    excuse_last_trick="trick_winner",
+    misere=True,
+)
+
+VARIANTS: Mapping[str, Variant] = {v.name: v for v in (FFT, TRADITIONNEL)}
+
+_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Variant)) - {
+    "name",
+    "contracts",
+    "multipliers",
+}
+
+
+def get_variant(name: str = "fft", options: Mapping[str, Any] | None = None) -> Variant:
+    """The named variant with ``options`` overriding fields; ValueError names what is unknown."""
+    try:
+        variant = VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(VARIANTS))
+        raise ValueError(f"unknown French Tarot variant {name!r} (known: {known})") from None
+    if not options:
+        return variant
+    unknown = sorted(set(options) - _OPTION_NAMES)
+    if unknown:
+        raise ValueError(
+            f"unknown option(s) {', '.join(map(repr, unknown))} for French Tarot; "
+            f"known: {', '.join(sorted(_OPTION_NAMES))}"
+        )
+    for key, value in options.items():
+        expected = type(getattr(variant, key))
+        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
+            raise ValueError(f"option {key!r} expects {expected.__name__}, got {value!r}")
+    return variant.replace(**options)

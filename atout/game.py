@@ -1,0 +1,124 @@
+"""What every game engine offers, so that robots, records, the server and the
+command line treat French Tarot and Tarot Africain alike.
+
+A game is a deterministic state machine. Randomness enters only through
+*chance actions*: when ``to_move == CHANCE`` the driver (simulator, server,
+replay) applies the deal action, built from a seed or from explicit cards.
+A game is therefore fully described by its variant and its list of actions,
+each of which has a text form: that list is the save, replay, test and
+recovery format (see :mod:`atout.records`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol, Self
+
+SPECTATOR: Final = -1
+"""Viewer id of a spectator: public information only until the deal ends."""
+OMNISCIENT: Final = -2
+"""Viewer id that sees everything: finished-game replays and tests only."""
+CHANCE: Final = -3
+"""``to_move`` value when the next action is a deal (a chance action)."""
+
+
+class IllegalAction(ValueError):
+    """An action the rules refuse; ``str()`` is a sentence a player can read.
+
+    Raising it never changes the state: engines check before they mutate.
+    """
+
+
+class ActionSyntaxError(ValueError):
+    """Text that is not an action of the game (bad JSON, unknown kind...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with the seats allowed to see it.
+
+    ``data`` is JSON-ready (cards in the text notation). ``to`` is the set of
+    seats that may see the event; ``None`` means everyone, spectators included.
+    A spectator sees only public events; OMNISCIENT sees all.
+    """
+
+    kind: str
+    data: Mapping[str, Any]
+    to: frozenset[int] | None = None
+
+    def visible_to(self, viewer: int) -> bool:
+        """Whether ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see this event."""
+        if self.to is None or viewer == OMNISCIENT:
+            return True
+        return viewer in self.to
+
+
+def filter_events(events: Sequence[Event], viewer: int) -> list[Event]:
+    """The events of a stream that ``viewer`` may see."""
+    return [e for e in events if e.visible_to(viewer)]
+
+
+class Action(Protocol):
+    """An action has a canonical text form, parsed back by its game's ``parse_action``."""
+
+    def __str__(self) -> str: ...
+
+
+class GameState(Protocol):
+    """The interface shared by every game engine's state."""
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        ...
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat expected to act, CHANCE when a deal is due, None when over."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the whole game is finished."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Actions the player to move may take (empty at a chance node or at the end)."""
+        ...
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply ``action`` or raise IllegalAction without changing anything."""
+        ...
+
+    def clone(self) -> Self:
+        """An independent copy, cheap enough for search."""
+        ...
+
+    def view(self, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` may see, JSON-ready: the only way state leaves the engine."""
+        ...
+
+    def result(self) -> Mapping[str, Any]:
+        """Final scores or ranking, JSON-ready; valid once ``is_over``."""
+        ...
+
+
+class GameRules(Protocol):
+    """A game (French Tarot, Tarot Africain): builds states and reads actions."""
+
+    name: str
+
+    def new(
+        self, players: int, variant: str = ..., options: Mapping[str, Any] | None = None
+    ) -> GameState:
+        """A new game; raises ValueError naming an unknown variant or option."""
+        ...
+
+    def parse_action(self, text: str) -> Action:
+        """Read an action's text form; raises ActionSyntaxError with the reason."""
+        ...
+
+    def deal_action(self, state: GameState, seed: int) -> Action:
+        """The chance action dealing the next deal of ``state`` from ``seed``."""
+        ...
