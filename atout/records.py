@@ -1,0 +1,126 @@
+"""A game is its log: (game, players, variant, options, actions).
+
+Everything else is derived by replaying the actions on a fresh state, so this
+one format serves for saving, replays, regression tests and server recovery.
+Actions are stored in their canonical text form, readable in the file.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from atout.game import ActionSyntaxError, GameState, IllegalAction
+from atout.registry import game_rules
+
+FORMAT: Final = "atout-record/1"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says where and why."""
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """The log of one game. ``meta`` holds free information (player names, date)."""
+
+    game: str
+    players: int
+    variant: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    actions: tuple[str, ...] = ()
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def new_state(self) -> GameState:
+        """The state before any action."""
+        try:
+            return game_rules(self.game).new(self.players, self.variant, dict(self.options))
+        except ValueError as error:
+            raise RecordError(str(error)) from error
+
+    def replay(self, upto: int | None = None) -> GameState:
+        """The state after the first ``upto`` actions (all by default)."""
+        rules = game_rules(self.game)
+        state = self.new_state()
+        for index, text in enumerate(self.actions[:upto]):
+            try:
+                state.apply(rules.parse_action(text))
+            except (ActionSyntaxError, IllegalAction) as error:
+                raise RecordError(f"action {index + 1} {text!r}: {error}") from error
+        return state
+
+    def with_action(self, text: str) -> Record:
+        """This record with one more action appended."""
+        return Record(
+            self.game, self.players, self.variant, self.options, (*self.actions, text), self.meta
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {
+            "format": FORMAT,
+            "game": self.game,
+            "players": self.players,
+            "variant": self.variant,
+            "options": dict(self.options),
+            "actions": list(self.actions),
+            "meta": dict(self.meta),
+        }
+
+    def to_json(self) -> str:
+        """The record as JSON text, one action per line for readable diffs."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1) + "\n"
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Record:
+        """Read a record, checking every field's type; RecordError names the bad one."""
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object")
+        if data.get("format", FORMAT) != FORMAT:
+            raise RecordError(f"unsupported format {data.get('format')!r} (expected {FORMAT})")
+        checks: tuple[tuple[str, type], ...] = (
+            ("game", str),
+            ("players", int),
+            ("variant", str),
+            ("options", dict),
+            ("actions", list),
+            ("meta", dict),
+        )
+        for key, kind in checks:
+            if key not in data and key in ("game", "players", "variant"):
+                raise RecordError(f"missing field {key!r}")
+            if key in data and not isinstance(data[key], kind):
+                raise RecordError(f"field {key!r} must be a {kind.__name__}")
+        actions = data.get("actions", [])
+        if not all(isinstance(a, str) for a in actions):
+            raise RecordError("field 'actions' must be a list of strings")
+        return cls(
+            game=data["game"],
+            players=data["players"],
+            variant=data["variant"],
+            options=data.get("options", {}),
+            actions=tuple(actions),
+            meta=data.get("meta", {}),
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Record:
+        """Read a record from JSON text."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise RecordError(f"not JSON: {error}") from error
+        return cls.from_dict(data)
+
+
+def load(path: str | Path) -> Record:
+    """Read a record file."""
+    return Record.from_json(Path(path).read_text(encoding="utf-8"))
+
+
+def save(record: Record, path: str | Path) -> None:
+    """Write a record file."""
+    Path(path).write_text(record.to_json(), encoding="utf-8")
