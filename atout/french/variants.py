@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any, Literal
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 
 class Contract(IntEnum):
@@ -65,15 +65,19 @@ class Variant:
     """Trumps to show for a simple, double and triple poignée, by number of players."""
     poignee_bonus: tuple[int, int, int] = (20, 30, 40)
     poignee_scoring: PoigneeScoring = "deal_winner"
-    """``deal_winner``: the side winning the deal gets it, whoever declared it (FFT);
-    ``taker_result``: paid to the declarer's side when the taker makes the
-    contract, paid by it otherwise (traditionnel)."""
+    """``deal_winner``: the side winning the deal gets it from each opponent, whoever
+    declared it (FFT). ``taker_result`` (traditionnel, seed 001): a poignée shown by
+    the attack is paid to it by each defender when the contract is made and paid by
+    it to each defender otherwise; a defender's poignée is that player's own
+    announcement, received from each other player whatever the result (the seed
+    makes only the taker's announcements depend on the contract)."""
     poignee_multiplied: bool = False
     chelem_announced_made: int = 400
     chelem_unannounced_made: int = 200
     chelem_announced_failed: int = -200
     chelem_defence: int = 200
-    """A slam made by the defence: this many points to each defender."""
+    """A slam made by the defence: this many points to each defender (on top of a
+    failed announcement's penalty, if any)."""
     excuse_last_trick: ExcuseLastTrick = "owner"
     """Outside a slam, the Excuse played to the last trick goes to its owner's side
     (``owner``, FFT as read in RULES.md) or to the trick's winner (``trick_winner``)."""
@@ -90,6 +94,20 @@ class Variant:
     """The 5-at-the-table "mort" form: the dealer sits out and the others play
     by the 4-player rules (only with 5 seats)."""
 
+    def __post_init__(self) -> None:
+        if Contract.PASS in self.contracts or not self.contracts:
+            raise ValueError("contracts: list the contracts one may bid, without PASS")
+        missing = [c.text for c in self.contracts if c not in self.multipliers]
+        if missing:
+            raise ValueError(f"multipliers: no multiplier for {', '.join(missing)}")
+        for name, hint in _LITERAL_FIELDS.items():
+            allowed = get_args(hint)
+            if getattr(self, name) not in allowed:
+                raise ValueError(
+                    f"option {name!r} expects one of {', '.join(map(repr, allowed))}, "
+                    f"got {getattr(self, name)!r}"
+                )
+
     def multiplier(self, contract: Contract) -> int:
         """The multiplier of a contract in this variant."""
         return self.multipliers[contract]
@@ -98,6 +116,9 @@ class Variant:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
 
+
+_FIELD_TYPES: Mapping[str, Any] = get_type_hints(Variant)
+_LITERAL_FIELDS = {n: h for n, h in _FIELD_TYPES.items() if get_origin(h) is Literal}
 
 FFT = Variant(
     name="fft",
@@ -132,6 +153,7 @@ TRADITIONNEL = Variant(
     chelem_announced_made=600,
     chelem_unannounced_made=300,
     chelem_announced_failed=-600,
+    chelem_defence=300,
     excuse_last_trick="trick_winner",
     misere=True,
 )
@@ -160,8 +182,59 @@ def get_variant(name: str = "fft", options: Mapping[str, Any] | None = None) -> 
             f"unknown option(s) {', '.join(map(repr, unknown))} for French Tarot; "
             f"known: {', '.join(sorted(_OPTION_NAMES))}"
         )
-    for key, value in options.items():
-        expected = type(getattr(variant, key))
-        if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-            raise ValueError(f"option {key!r} expects {expected.__name__}, got {value!r}")
-    return variant.replace(**options)
+    checked = {
+        key: _checked_option(key, value, _FIELD_TYPES[key], getattr(variant, key))
+        for key, value in options.items()
+    }
+    return variant.replace(**checked)
+
+
+def _checked_option(key: str, value: Any, hint: Any, current: Any) -> Any:
+    """``value`` converted to the field's type (JSON lists and string keys
+    accepted), or ValueError naming the option and what it expects. A mapping
+    updates the ``current`` one: ``{"4": [9, 12, 14]}`` keeps the 3 and 5 rows."""
+    if get_origin(hint) is Literal:
+        allowed = get_args(hint)
+        if value in allowed:
+            return value
+        expects = f"one of {', '.join(map(repr, allowed))}"
+    elif hint is bool:
+        if isinstance(value, bool):
+            return value
+        expects = "true or false"
+    elif hint is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        expects = "an integer"
+    elif hint == tuple[int, int, int]:
+        triple = _int_triple(value)
+        if triple is not None:
+            return triple
+        expects = "three integers"
+    else:  # Mapping[int, tuple[int, int, int]]: poignée thresholds by players
+        table = _thresholds(value)
+        if table is not None:
+            return {**current, **table}
+        expects = "a mapping from 3, 4 or 5 players to three rising trump counts"
+    raise ValueError(f"option {key!r} expects {expects}, got {value!r}")
+
+
+def _int_triple(value: Any) -> tuple[int, int, int] | None:
+    if not isinstance(value, list | tuple) or len(value) != 3:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        return None
+    return (value[0], value[1], value[2])
+
+
+def _thresholds(value: Any) -> dict[int, tuple[int, int, int]] | None:
+    if not isinstance(value, Mapping):
+        return None
+    table: dict[int, tuple[int, int, int]] = {}
+    for key, counts in value.items():
+        players = int(key) if isinstance(key, str) and key.isdigit() else key
+        triple = _int_triple(counts)
+        if players not in (3, 4, 5) or triple is None or not 0 < triple[0] < triple[1] < triple[2]:
+            return None
+        table[players] = triple
+    return table
