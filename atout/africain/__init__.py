@@ -1,1 +1,4 @@
-"""Tarot Africain: the trumps-only trick-betting game with lives."""
+"""Tarot Africain: the trumps-only trick-betting game with lives.
+
+Use :data:`atout.africain.rules.AFRICAIN` (a :class:`atout.game.GameRules`).
+"""

@@ -1,0 +1,532 @@
+"""The Tarot Africain state machine: deal, bids, tricks, lives.
+
+A round is dealt (a chance action), then the players still in the game bid in
+turn from the dealer, then play tricks; the dealer leads the first trick and
+each trick's winner the next. At the end of the round lives are lost (and one
+may be regained by the remontée); players at 0 lives leave. A cycle deals the
+variant's hand sizes in order (5, 4, 3, 2, 1); after the last round of a cycle
+the deal passes to the dealer's right (the next seat still in the game), as it
+also does when the dealer leaves mid-cycle.
+
+One-card round: each seat sees the others' cards and not its own. When the last
+bid is made every card is revealed and played at once from the dealer's seat,
+except the Excuse, whose holder, now knowing it is theirs and seeing every other
+card, plays it high or low.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Final, Self
+
+from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, AfricainAction, Bid, Deal, Play
+from atout.africain.actions import parse_action as _parse_action
+from atout.africain.variants import Variant
+from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, card_text, cards_of
+from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Action, Event, IllegalAction
+
+DECK: Final = TRUMPS | EXCUSE_BIT
+"""The 22 cards of the game as a bit set."""
+DECK_LIST: Final = tuple(cards_of(DECK))
+
+DEAL, BID, PLAY, OVER = 0, 1, 2, 3
+PHASE_NAMES: Final = ("deal", "bid", "play", "over")
+
+EXCUSE_HIGH: Final = EXCUSE + 1
+"""Strength of the Excuse played high: above the 21."""
+EXCUSE_LOW: Final = -1
+"""Strength of the Excuse played low: below the Petit."""
+
+
+def _strength(play: Play) -> int:
+    if play.card != EXCUSE:
+        return play.card
+    return EXCUSE_HIGH if play.high else EXCUSE_LOW
+
+
+def _play_data(seat: int, play: Play) -> dict[str, Any]:
+    data: dict[str, Any] = {"seat": seat, "card": card_text(play.card)}
+    if play.high is not None:
+        data["excuse"] = "high" if play.high else "low"
+    return data
+
+
+class AfricainState:
+    """A whole game of Tarot Africain; see the module docstring for the flow."""
+
+    __slots__ = (
+        "_bids",
+        "_dealer",
+        "_dealt",
+        "_hands",
+        "_last_trick",
+        "_lives",
+        "_n",
+        "_out_round",
+        "_phase",
+        "_revealed",
+        "_round",
+        "_seats",
+        "_size_index",
+        "_sizes",
+        "_trick",
+        "_tricks",
+        "_turn",
+        "_winners",
+        "variant",
+    )
+
+    def __init__(self, players: int, variant: Variant) -> None:
+        variant.check_players(players)
+        self.variant = variant
+        self._n = players
+        self._sizes = variant.sizes_for(players)
+        self._lives = [variant.lives] * players
+        self._out_round = [0] * players
+        """Round in which each seat left the game (0 while still in)."""
+        self._dealer = 0
+        self._size_index = 0
+        self._round = 0
+        self._phase = DEAL
+        self._seats: tuple[int, ...] = ()
+        """Seats in the current round, from the dealer in playing order."""
+        self._hands = [0] * players
+        self._dealt = [0] * players
+        self._bids = [-1] * players
+        self._tricks = [0] * players
+        self._trick: list[tuple[int, Play]] = []
+        self._last_trick: list[tuple[int, Play]] = []
+        self._turn = -1
+        self._revealed = False
+        self._winners: tuple[int, ...] = ()
+
+    # --- The GameState interface -----------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Number of seats, including those out of the game."""
+        return self._n
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, CHANCE when a round must be dealt, None when the game is over."""
+        if self._phase == DEAL:
+            return CHANCE
+        if self._phase == OVER:
+            return None
+        return self._turn
+
+    @property
+    def is_over(self) -> bool:
+        """True once at most one player has lives left."""
+        return self._phase == OVER
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt in the current round (or the next one, before it is dealt)."""
+        return self._sizes[self._size_index]
+
+    @property
+    def lives(self) -> tuple[int, ...]:
+        """Lives of every seat (0 or below once out)."""
+        return tuple(self._lives)
+
+    def legal_actions(self) -> list[AfricainAction]:
+        """Bids or cards the seat to move may play; empty at a deal or at the end."""
+        if self._phase == BID:
+            forbidden = self._forbidden_bid()
+            return [BIDS[b] for b in range(self.hand_size + 1) if b != forbidden]
+        if self._phase == PLAY:
+            return [a for c in cards_of(self._hands[self._turn]) for a in self._plays_of(c)]
+        return []
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply an action (an action object or its text) or raise IllegalAction."""
+        act = _parse_action(action) if isinstance(action, str) else action
+        if isinstance(act, Deal):
+            return self._apply_deal(act)
+        if isinstance(act, Bid):
+            return self._apply_bid(act)
+        if isinstance(act, Play):
+            return self._apply_play(act)
+        raise IllegalAction(f"{action} is not a Tarot Africain action")
+
+    def clone(self) -> Self:
+        """An independent copy (plays are immutable, so lists are copied shallowly)."""
+        other = object.__new__(type(self))
+        for name in self.__slots__:
+            value = getattr(self, name)
+            setattr(other, name, value.copy() if isinstance(value, list) else value)
+        return other
+
+    def result(self) -> Mapping[str, Any]:
+        """Winners, final lives, number of rounds and the round each seat left in."""
+        if self._phase != OVER:
+            raise ValueError("the game is not over")
+        return {
+            "winners": list(self._winners),
+            "lives": list(self._lives),
+            "rounds": self._round,
+            "out_round": [r or None for r in self._out_round],
+        }
+
+    def view(self, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
+        if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
+            raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
+        in_round = self._phase in (BID, PLAY)
+        hands = [self._visible_hand(viewer, s) if in_round else None for s in range(self._n)]
+        to_move = self.to_move
+        sees_moves = to_move is not None and to_move >= 0 and viewer in (to_move, OMNISCIENT)
+        view: dict[str, Any] = {
+            "game": "africain",
+            "variant": self.variant.name,
+            "players": self._n,
+            "viewer": viewer,
+            "phase": PHASE_NAMES[self._phase],
+            "round": self._round,
+            "hand_size": self.hand_size,
+            "dealer": self._dealer,
+            "lives": list(self._lives),
+            "starting_lives": self.variant.lives,
+            "in_game": [r == 0 for r in self._out_round],
+            "in_round": [s in self._seats and in_round for s in range(self._n)],
+            "bids": [b if b >= 0 and in_round else None for b in self._bids],
+            "tricks": list(self._tricks) if in_round else [0] * self._n,
+            "trick": [_play_data(s, p) for s, p in self._trick],
+            "last_trick": [_play_data(s, p) for s, p in self._last_trick],
+            "hands": hands,
+            "hand": hands[viewer] if viewer >= 0 else None,
+            "to_move": to_move,
+            "legal_actions": [str(a) for a in self.legal_actions()] if sees_moves else [],
+        }
+        if self._phase == OVER:
+            view["winners"] = list(self._winners)
+        return view
+
+    # --- Equality and records ---------------------------------------------
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every value that defines the state, to compare replays."""
+        return (
+            self.variant,
+            self._n,
+            tuple(self._lives),
+            tuple(self._out_round),
+            self._dealer,
+            self._size_index,
+            self._round,
+            self._phase,
+            self._seats,
+            tuple(self._hands),
+            tuple(self._dealt),
+            tuple(self._bids),
+            tuple(self._tricks),
+            tuple(self._trick),
+            tuple(self._last_trick),
+            self._turn,
+            self._revealed,
+            self._winners,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, AfricainState):
+            return NotImplemented
+        return self.snapshot() == other.snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"AfricainState(players={self._n}, round={self._round}, "
+            f"phase={PHASE_NAMES[self._phase]}, lives={self._lives})"
+        )
+
+    # --- Read-only details for renderers and checkers ---------------------
+
+    @property
+    def dealer(self) -> int:
+        """The seat dealing the current (or next) round."""
+        return self._dealer
+
+    @property
+    def round_number(self) -> int:
+        """Rounds dealt so far (the current round's number, from 1)."""
+        return self._round
+
+    @property
+    def round_seats(self) -> tuple[int, ...]:
+        """Seats playing the current round, from the dealer in playing order."""
+        return self._seats
+
+    def cards_in_play(self) -> tuple[int, int, int]:
+        """(cards dealt, cards still in hands, cards played) this round, as bit sets."""
+        dealt = 0
+        for h in self._dealt:
+            dealt |= h
+        held = 0
+        for h in self._hands:
+            held |= h
+        return dealt, held, dealt & ~held
+
+    # --- Deal -------------------------------------------------------------
+
+    def _apply_deal(self, deal: Deal) -> list[Event]:
+        if self._phase != DEAL:
+            raise IllegalAction(
+                "the cards are already dealt" if self._phase != OVER else "the game is over"
+            )
+        seats = self._next_seats()
+        hands = self._hands_of(deal, seats)
+        self._seats = seats
+        self._round += 1
+        self._hands = list(hands)
+        self._dealt = list(hands)
+        self._bids = [-1] * self._n
+        self._tricks = [0] * self._n
+        self._trick = []
+        self._last_trick = []
+        self._revealed = False
+        self._phase = BID
+        self._turn = self._dealer
+        size = self.hand_size
+        events = [
+            Event(
+                "deal",
+                {
+                    "round": self._round,
+                    "dealer": self._dealer,
+                    "hand_size": size,
+                    "seats": list(seats),
+                },
+            )
+        ]
+        for s in seats:
+            if size == 1:
+                others = [
+                    card_text(self._dealt[o].bit_length() - 1)
+                    if o != s and self._dealt[o]
+                    else None
+                    for o in range(self._n)
+                ]
+                events.append(Event("others_cards", {"seat": s, "cards": others}, frozenset((s,))))
+            else:
+                events.append(
+                    Event(
+                        "hand",
+                        {"seat": s, "cards": [card_text(c) for c in cards_of(hands[s])]},
+                        frozenset((s,)),
+                    )
+                )
+        return events
+
+    def _next_seats(self) -> tuple[int, ...]:
+        return tuple(
+            s
+            for s in ((self._dealer + i) % self._n for i in range(self._n))
+            if self._out_round[s] == 0
+        )
+
+    def _hands_of(self, deal: Deal, seats: tuple[int, ...]) -> tuple[int, ...]:
+        """The hands a deal gives, checked against the round (IllegalAction otherwise)."""
+        size = self.hand_size
+        if deal.hands is None:
+            if deal.seed is None:
+                raise IllegalAction("a deal needs a seed or the cards of each seat")
+            cards = list(DECK_LIST)
+            random.Random(deal.seed).shuffle(cards)
+            hands = [0] * self._n
+            order = seats[1:] + seats[:1]
+            for i, s in enumerate(order):
+                for c in cards[i * size : (i + 1) * size]:
+                    hands[s] |= 1 << c
+            return tuple(hands)
+        if len(deal.hands) != self._n:
+            raise IllegalAction(f"the deal must list {self._n} hands, one per seat (- when out)")
+        seen = 0
+        for s, hand in enumerate(deal.hands):
+            if hand & ~DECK:
+                raise IllegalAction(
+                    "Tarot Africain is dealt from the 21 trumps and the Excuse only"
+                )
+            if hand & seen:
+                dup = card_text((hand & seen).bit_length() - 1)
+                raise IllegalAction(f"{dup} is dealt twice")
+            seen |= hand
+            wanted = size if s in seats else 0
+            if hand.bit_count() != wanted:
+                raise IllegalAction(
+                    f"seat {s} must get {wanted} card{'s' if wanted != 1 else ''} "
+                    f"in this round, not {hand.bit_count()}"
+                )
+        return deal.hands
+
+    # --- Bids -------------------------------------------------------------
+
+    def _forbidden_bid(self) -> int:
+        """The bid the last bidder may not make (the one totalling the hand size), or -1."""
+        if self._turn != self._seats[-1]:
+            return -1
+        total = sum(b for b in self._bids if b > 0)
+        return self.hand_size - total
+
+    def _apply_bid(self, bid: Bid) -> list[Event]:
+        if self._phase != BID:
+            raise IllegalAction("this is not the time to bid")
+        size = self.hand_size
+        if not 0 <= bid.tricks <= size:
+            raise IllegalAction(f"bid from 0 to {size}: there are {size} cards in hand")
+        if bid.tricks == self._forbidden_bid():
+            raise IllegalAction(
+                f"the bids would total {size}, the number of cards: bid anything but {bid.tricks}"
+            )
+        seat = self._turn
+        self._bids[seat] = bid.tricks
+        events = [Event("bid", {"seat": seat, "bid": bid.tricks})]
+        if seat != self._seats[-1]:
+            self._turn = self._seats[self._seats.index(seat) + 1]
+            return events
+        self._phase = PLAY
+        self._turn = self._dealer
+        if size == 1:
+            events.extend(self._reveal())
+        return events
+
+    def _reveal(self) -> list[Event]:
+        """One-card round: show every card and play all but the Excuse."""
+        self._revealed = True
+        cards = [card_text(h.bit_length() - 1) if h else None for h in self._dealt]
+        events = [Event("reveal", {"cards": cards})]
+        holder = -1
+        for s in self._seats:
+            card = self._hands[s].bit_length() - 1
+            if card == EXCUSE:
+                holder = s
+            else:
+                events.extend(self._play(s, PLAYS[card]))
+        if holder >= 0:
+            self._turn = holder
+        return events
+
+    # --- Play -------------------------------------------------------------
+
+    def _plays_of(self, card: int) -> tuple[Play, ...]:
+        return EXCUSE_PLAYS if card == EXCUSE else (PLAYS[card],)
+
+    def _apply_play(self, play: Play) -> list[Event]:
+        if self._phase != PLAY:
+            raise IllegalAction("this is not the time to play a card")
+        seat = self._turn
+        if not self._hands[seat] >> play.card & 1:
+            if self.hand_size == 1:
+                raise IllegalAction(
+                    "your card is the one already revealed: there is nothing to choose"
+                )
+            raise IllegalAction(f"you do not hold {card_text(play.card)}")
+        if play.card == EXCUSE and play.high is None:
+            raise IllegalAction(
+                "say whether the Excuse is highest or lowest: play:EX:high or play:EX:low"
+            )
+        return self._play(seat, play)
+
+    def _play(self, seat: int, play: Play) -> list[Event]:
+        self._hands[seat] &= ~(1 << play.card)
+        self._trick.append((seat, play))
+        events = [Event("play", _play_data(seat, play))]
+        if len(self._trick) < len(self._seats):
+            if self.hand_size > 1:
+                self._turn = self._seats[(self._seats.index(seat) + 1) % len(self._seats)]
+            return events
+        winner = max(self._trick, key=lambda sp: _strength(sp[1]))[0]
+        self._tricks[winner] += 1
+        events.append(
+            Event(
+                "trick",
+                {
+                    "winner": winner,
+                    "cards": [_play_data(s, p) for s, p in self._trick],
+                    "tricks": list(self._tricks),
+                },
+            )
+        )
+        self._last_trick = self._trick
+        self._trick = []
+        self._turn = winner
+        if not self._hands[winner]:
+            events.extend(self._end_round())
+        return events
+
+    # --- End of round -----------------------------------------------------
+
+    def _end_round(self) -> list[Event]:
+        variant = self.variant
+        before = list(self._lives)
+        losses = [0] * self._n
+        for s in self._seats:
+            losses[s] = variant.life_loss(self._bids[s], self._tricks[s])
+            self._lives[s] -= losses[s]
+        unscathed = [s for s in self._seats if losses[s] == 0]
+        remontee = None
+        if variant.remontee and len(unscathed) == 1 and self._lives[unscathed[0]] < variant.lives:
+            remontee = unscathed[0]
+            self._lives[remontee] += 1
+        out = [s for s in self._seats if self._lives[s] <= 0]
+        for s in out:
+            self._out_round[s] = self._round
+        events = [
+            Event(
+                "round_end",
+                {
+                    "round": self._round,
+                    "bids": [b if b >= 0 else None for b in self._bids],
+                    "tricks": list(self._tricks),
+                    "lives_before": before,
+                    "losses": losses,
+                    "remontee": remontee,
+                    "lives": list(self._lives),
+                    "out": out,
+                },
+            )
+        ]
+        alive = [s for s in self._seats if self._lives[s] > 0]
+        if len(alive) <= 1:
+            if not alive:
+                best = max(self._lives[s] for s in self._seats)
+                alive = [s for s in self._seats if self._lives[s] == best]
+            self._winners = tuple(alive)
+            self._phase = OVER
+            self._turn = -1
+            events.append(Event("game_over", {"winners": alive, "lives": list(self._lives)}))
+            return events
+        self._size_index += 1
+        if self._size_index == len(self._sizes) or self._out_round[self._dealer]:
+            if self._size_index == len(self._sizes):
+                self._size_index = 0
+            self._dealer = next(
+                s
+                for s in ((self._dealer + i) % self._n for i in range(1, self._n + 1))
+                if self._out_round[s] == 0
+            )
+        self._phase = DEAL
+        self._turn = -1
+        return events
+
+    # --- Views --------------------------------------------------------------
+
+    def _visible_hand(self, viewer: int, seat: int) -> list[str] | None:
+        """``seat``'s hand as ``viewer`` sees it, or None when hidden from it."""
+        if seat not in self._seats:
+            return None
+        hidden_from_seat = self.hand_size == 1 and not self._revealed
+        if viewer == OMNISCIENT:
+            visible = True
+        elif viewer == SPECTATOR:
+            visible = False
+        elif hidden_from_seat:
+            visible = viewer != seat
+        else:
+            visible = viewer == seat
+        if not visible:
+            return None
+        return [card_text(c) for c in cards_of(self._hands[seat])]
