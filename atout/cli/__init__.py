@@ -1,5 +1,6 @@
 """Command line: ``atout score``, ``atout simulate``, ``atout replay`` ..."""
 
+from atout.cli import score as score  # registers `atout score`
 from atout.cli.app import app
 
 __all__ = ["app", "main"]

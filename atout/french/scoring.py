@@ -1,0 +1,328 @@
+"""The score of one French Tarot deal, from what happened to what each seat marks.
+
+The engine (or a person at the ``atout score`` command) describes the end of a
+deal as a :class:`DealOutcome`; :func:`score_deal` turns it into one integer per
+seat, summing to zero, reading every rule difference from the :class:`Variant`.
+
+The deal is scored as the official rulebook does: one amount that each defender
+pays to the attack (negative when the attack loses), built from parts
+(contract, petit au bout, poignée, chelem), then shared among the seats. The
+taker marks that amount times the number of defenders (3x at 4 players, 2x at
+3, 4x alone at 5); with a called partner at 5 the partner marks it once and the
+taker twice (2/3 and 1/3 of the attack's share). Personal announcements
+(misères, and a defender's poignée in ``traditionnel``) are settled apart,
+player by player, whatever the result of the deal.
+
+How the unclear points are read:
+
+* Half points go to the side that wins the deal: the deal is made when the
+  attack's half points reach twice the target, and the difference is rounded
+  up in the winner's favour (40.5 with 2 bouts: failed by 1; 41.5: made by 1).
+* ``traditionnel`` petit au bout (``in_difference``): the seed only describes
+  the taker's case; the defence's petit au bout is read symmetrically, taking
+  10 off the taker's difference. Added before the result is known, it decides
+  whether the contract is made, and therefore whether the 25 prime is paid.
+* ``traditionnel`` failed contract: the taker pays the missing points times the
+  multiplier (no prime), at least one point since a failed deal loses its half.
+* A chelem announced and failed while the defence takes every trick costs both
+  the failed announcement and the defence's bonus: the rulebook gives them as
+  two independent bonuses.
+* ``traditionnel`` capot: the defence cannot announce, so a capot by the
+  defence is scored as an unannounced one (half of 600, to each defender).
+* ``traditionnel`` poignées: see :attr:`Variant.poignee_scoring`. The seed's
+  "if the taker takes the dog" is read as describing the usual case: the
+  taker's poignée depends on the result at every contract.
+* Misères: each announcement is worth ``misere_bonus`` from every other
+  playing seat (sitting-out seat excluded), cumulative when one player makes both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from atout.cards import TOTAL_HALF_POINTS
+from atout.french.variants import Contract, Variant
+
+PoigneeSize = Literal["simple", "double", "triple"]
+MisereKind = Literal["sans_atouts", "sans_points"]
+Side = Literal["attack", "defense"]
+
+POIGNEE_SIZES: Final[tuple[PoigneeSize, ...]] = ("simple", "double", "triple")
+MISERE_KINDS: Final[tuple[MisereKind, ...]] = ("sans_atouts", "sans_points")
+SIDES: Final[tuple[Side, ...]] = ("attack", "defense")
+TARGETS: Final = (56, 51, 41, 36)
+"""Points the attack needs with 0, 1, 2 or 3 bouts."""
+BOUT_HALF_POINTS: Final = 9
+
+
+@dataclass(frozen=True, slots=True)
+class PoigneeDeclared:
+    """A poignée shown by ``seat``."""
+
+    seat: int
+    size: PoigneeSize
+
+
+@dataclass(frozen=True, slots=True)
+class MisereDeclared:
+    """A misère announced by ``seat``: no trump nor Excuse, or no bout nor honour."""
+
+    seat: int
+    kind: MisereKind
+
+
+@dataclass(frozen=True, slots=True)
+class DealOutcome:
+    """What scoring needs to know about a finished deal."""
+
+    players: int
+    """Seats at the table (3, 4 or 5)."""
+    contract: Contract
+    taker: int
+    partner: int | None
+    """5 players: the called partner's seat, the taker's own when alone; None at 3/4
+    and in the 5-seat "mort" form."""
+    attack_half_points: int
+    """Half points won by the attack, 0..182."""
+    bouts: int
+    """Bouts won by the attack, 0..3."""
+    petit_au_bout: Side | None = None
+    poignees: tuple[PoigneeDeclared, ...] = ()
+    chelem_announced: bool = False
+    chelem: Side | None = None
+    """The side that took every trick, if one did."""
+    miseres: tuple[MisereDeclared, ...] = ()
+    sitting_out: int | None = None
+    """The dealer sitting out in the 5-seat "mort" form: scores 0, the others
+    score as 4 players."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealScore:
+    """Each seat's mark for the deal and how it was reached.
+
+    ``breakdown`` holds, for each defender, what it pays the attack
+    (``per_defender`` = ``contract`` + ``petit_au_bout`` + ``poignee`` +
+    ``chelem``, negative when the attack loses), with ``target``, the signed
+    ``difference``, the ``prime`` used and the ``multiplier``. Variants that
+    need them add ``petit_au_bout_in_difference`` (the 10 added to the
+    difference, already inside ``contract``), ``poignee_personal`` and
+    ``misere`` (points each other player pays per announcement, in total).
+    """
+
+    scores: tuple[int, ...]
+    made: bool
+    breakdown: Mapping[str, int]
+
+
+def score_deal(outcome: DealOutcome, variant: Variant) -> DealScore:
+    """Score a finished deal; ValueError naming the field when ``outcome`` is impossible."""
+    validate_outcome(outcome, variant)
+    multiplier = variant.multiplier(outcome.contract)
+    target = TARGETS[outcome.bouts]
+    petit_sign = _side_sign(outcome.petit_au_bout)
+    margin = outcome.attack_half_points - 2 * target
+    in_difference = variant.petit_au_bout_scoring == "in_difference"
+    if in_difference:
+        margin += 2 * variant.petit_au_bout * petit_sign
+    made = margin >= 0
+    result = 1 if made else -1
+    difference = (abs(margin) + 1) // 2
+    prime = variant.prime if made or not variant.prime_only_when_made else 0
+    contract = result * (prime + difference) * multiplier
+    petit = 0 if in_difference else petit_sign * variant.petit_au_bout * multiplier
+    poignee, personal = _poignees(outcome, variant, result, multiplier)
+    chelem = _chelem(outcome, variant)
+    per_defender = contract + petit + poignee + chelem
+
+    scores = _shared(outcome, per_defender)
+    misere = 0
+    for declared in outcome.miseres:
+        misere += variant.misere_bonus
+        _pay_from_each(scores, outcome, declared.seat, variant.misere_bonus)
+    for seat, amount in personal:
+        _pay_from_each(scores, outcome, seat, amount)
+
+    breakdown = {
+        "target": target,
+        "difference": result * difference,
+        "prime": prime,
+        "multiplier": multiplier,
+        "contract": contract,
+        "petit_au_bout": petit,
+        "poignee": poignee,
+        "chelem": chelem,
+        "per_defender": per_defender,
+    }
+    if in_difference:
+        breakdown["petit_au_bout_in_difference"] = petit_sign * variant.petit_au_bout
+    if variant.poignee_scoring == "taker_result":
+        breakdown["poignee_personal"] = sum(amount for _, amount in personal)
+    if variant.misere:
+        breakdown["misere"] = misere
+    return DealScore(scores=tuple(scores), made=made, breakdown=breakdown)
+
+
+def _side_sign(side: Side | None) -> int:
+    """+1 for the attack, -1 for the defence, 0 for nobody."""
+    return 0 if side is None else 1 if side == "attack" else -1
+
+
+def _attackers(outcome: DealOutcome) -> set[int]:
+    return {outcome.taker} if outcome.partner is None else {outcome.taker, outcome.partner}
+
+
+def _poignees(
+    outcome: DealOutcome, variant: Variant, result: int, multiplier: int
+) -> tuple[int, list[tuple[int, int]]]:
+    """The poignées' part of the per-defender amount, and the personal ones
+    (seat, bonus from each other player) of ``taker_result`` defenders."""
+    attackers = _attackers(outcome)
+    side_part = 0
+    personal: list[tuple[int, int]] = []
+    for declared in outcome.poignees:
+        bonus = variant.poignee_bonus[POIGNEE_SIZES.index(declared.size)]
+        if variant.poignee_multiplied:
+            bonus *= multiplier
+        if variant.poignee_scoring == "taker_result" and declared.seat not in attackers:
+            personal.append((declared.seat, bonus))
+        else:
+            side_part += result * bonus
+    return side_part, personal
+
+
+def _chelem(outcome: DealOutcome, variant: Variant) -> int:
+    """The chelem's part of the per-defender amount."""
+    if outcome.chelem == "attack":
+        if outcome.chelem_announced:
+            return variant.chelem_announced_made
+        return variant.chelem_unannounced_made
+    part = variant.chelem_announced_failed if outcome.chelem_announced else 0
+    if outcome.chelem == "defense":
+        part -= variant.chelem_defence
+    return part
+
+
+def _playing(outcome: DealOutcome) -> list[int]:
+    return [s for s in range(outcome.players) if s != outcome.sitting_out]
+
+
+def _shared(outcome: DealOutcome, per_defender: int) -> list[int]:
+    """Each defender pays ``per_defender``; a called partner gets it once and the
+    taker the rest (2/3 and 1/3 of the attack's share at 5)."""
+    scores = [0] * outcome.players
+    attackers = _attackers(outcome)
+    defenders = [s for s in _playing(outcome) if s not in attackers]
+    for seat in defenders:
+        scores[seat] = -per_defender
+    if outcome.partner is not None and outcome.partner != outcome.taker:
+        scores[outcome.partner] = per_defender
+    scores[outcome.taker] = (len(defenders) + 1 - len(attackers)) * per_defender
+    return scores
+
+
+def _pay_from_each(scores: list[int], outcome: DealOutcome, seat: int, amount: int) -> None:
+    """Every other playing seat pays ``amount`` to ``seat``."""
+    for other in _playing(outcome):
+        if other != seat:
+            scores[other] -= amount
+            scores[seat] += amount
+
+
+def validate_outcome(outcome: DealOutcome, variant: Variant) -> None:
+    """Raise ValueError, naming the field, for an outcome no deal can have."""
+    players = outcome.players
+    if players not in (3, 4, 5):
+        raise ValueError(f"players: French Tarot is played by 3, 4 or 5, not {players}")
+    if outcome.contract not in variant.contracts:
+        known = ", ".join(c.text for c in variant.contracts)
+        raise ValueError(
+            f"contract: {_contract_text(outcome.contract)} is not a contract of the "
+            f"{variant.name} variant ({known})"
+        )
+    _check_sitting_out(outcome, variant)
+    _check_seat("taker", outcome.taker, outcome)
+    if players == 5 and outcome.sitting_out is None:
+        if outcome.partner is None:
+            raise ValueError("partner: at 5 players give the called partner (the taker if alone)")
+        _check_seat("partner", outcome.partner, outcome)
+    elif outcome.partner is not None:
+        raise ValueError("partner: only a 5-player deal with a called King has a partner")
+    half = outcome.attack_half_points
+    if not 0 <= half <= TOTAL_HALF_POINTS:
+        raise ValueError(
+            f"attack_half_points: {half} is not between 0 and {TOTAL_HALF_POINTS} (91 points)"
+        )
+    if not 0 <= outcome.bouts <= 3:
+        raise ValueError(f"bouts: {outcome.bouts} is not between 0 and 3")
+    lowest = BOUT_HALF_POINTS * outcome.bouts
+    highest = TOTAL_HALF_POINTS - BOUT_HALF_POINTS * (3 - outcome.bouts)
+    if not lowest <= half <= highest:
+        raise ValueError(
+            f"attack_half_points: {half / 2:g} points cannot go with {outcome.bouts} bout(s) "
+            "(each bout is worth 4.5 points)"
+        )
+    _check_sides(outcome)
+    _check_announcements(outcome, variant)
+
+
+def _contract_text(contract: object) -> str:
+    return contract.text if isinstance(contract, Contract) else repr(contract)
+
+
+def _check_seat(field: str, seat: object, outcome: DealOutcome) -> None:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < outcome.players:
+        raise ValueError(f"{field}: seat {seat!r} is not between 0 and {outcome.players - 1}")
+    if seat == outcome.sitting_out:
+        raise ValueError(f"{field}: seat {seat} sits out this deal")
+
+
+def _check_sitting_out(outcome: DealOutcome, variant: Variant) -> None:
+    mort = outcome.players == 5 and variant.dealer_sits_out
+    if outcome.sitting_out is None:
+        if mort:
+            raise ValueError("sitting_out: with dealer_sits_out at 5 seats, give the dealer's seat")
+        return
+    if not mort:
+        raise ValueError("sitting_out: only the 5-seat form with dealer_sits_out has a seat out")
+    if not isinstance(outcome.sitting_out, int) or not 0 <= outcome.sitting_out < 5:
+        raise ValueError(f"sitting_out: seat {outcome.sitting_out!r} is not between 0 and 4")
+
+
+def _check_sides(outcome: DealOutcome) -> None:
+    for field, side in (("petit_au_bout", outcome.petit_au_bout), ("chelem", outcome.chelem)):
+        if side is not None and side not in SIDES:
+            raise ValueError(f"{field}: {side!r} is not 'attack', 'defense' or null")
+    if outcome.petit_au_bout == "attack" and outcome.bouts == 0:
+        raise ValueError("petit_au_bout: the attack took the Petit, so it has at least 1 bout")
+    if outcome.petit_au_bout == "defense" and outcome.bouts == 3:
+        raise ValueError(
+            "petit_au_bout: the defence took the Petit, so the attack has 2 bouts at most"
+        )
+    if not isinstance(outcome.chelem_announced, bool):
+        raise ValueError(
+            f"chelem_announced: expects true or false, got {outcome.chelem_announced!r}"
+        )
+
+
+def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
+    shown: set[int] = set()
+    for declared in outcome.poignees:
+        _check_seat("poignees", declared.seat, outcome)
+        if declared.size not in POIGNEE_SIZES:
+            raise ValueError(f"poignees: size {declared.size!r} is not simple, double or triple")
+        if declared.seat in shown:
+            raise ValueError(f"poignees: seat {declared.seat} shows more than one poignée")
+        shown.add(declared.seat)
+    if outcome.miseres and not variant.misere:
+        raise ValueError(f"miseres: the {variant.name} variant has no misère (option misere)")
+    announced: set[tuple[int, str]] = set()
+    for misere in outcome.miseres:
+        _check_seat("miseres", misere.seat, outcome)
+        if misere.kind not in MISERE_KINDS:
+            raise ValueError(f"miseres: kind {misere.kind!r} is not sans_atouts or sans_points")
+        if (misere.seat, misere.kind) in announced:
+            raise ValueError(f"miseres: seat {misere.seat} announces {misere.kind} twice")
+        announced.add((misere.seat, misere.kind))
