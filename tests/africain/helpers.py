@@ -1,0 +1,55 @@
+"""Building Tarot Africain positions by hand for the tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from atout.africain.rules import AFRICAIN
+from atout.africain.state import AfricainState
+from atout.game import CHANCE, Event
+
+
+def new(players: int, variant: str = "standard", **options: Any) -> AfricainState:
+    """A new game with some options."""
+    return AFRICAIN.new(players, variant, options or None)
+
+
+def act(state: AfricainState, *texts: str) -> list[Event]:
+    """Apply actions given as text, returning all their events."""
+    events: list[Event] = []
+    for text in texts:
+        events.extend(state.apply(AFRICAIN.parse_action(text)))
+    return events
+
+
+def deal(state: AfricainState, *hands: str) -> list[Event]:
+    """Deal explicit hands, one text per seat (``-`` for a seat out)."""
+    return act(state, "deal:" + "/".join(h.replace(" ", ",") for h in hands))
+
+
+def bids(state: AfricainState, *numbers: int) -> list[Event]:
+    """Bids in bidding order."""
+    return act(state, *(f"bid:{n}" for n in numbers))
+
+
+def play_out(state: AfricainState) -> list[Event]:
+    """Play the rest of the round, each seat playing its first legal action."""
+    events: list[Event] = []
+    while state.to_move not in (CHANCE, None):
+        events.extend(state.apply(state.legal_actions()[0]))
+    return events
+
+
+def quiet_round(state: AfricainState, seed: int) -> list[Event]:
+    """A round dealt from ``seed`` where everyone bids 0, so nobody loses a life
+    under the default loss rule (and, several being unscathed, no remontée)."""
+    events = act(state, f"deal:seed={seed}")
+    while state.view(-2)["phase"] == "bid":
+        events.extend(act(state, "bid:0"))
+    return events + play_out(state)
+
+
+def round_end(events: list[Event]) -> dict[str, Any]:
+    """The data of the round_end event among ``events``."""
+    (data,) = [dict(e.data) for e in events if e.kind == "round_end"]
+    return data
