@@ -1,0 +1,215 @@
+"""French Tarot actions: small frozen values with a canonical text form.
+
+Every action prints as ``kind:argument`` and :func:`parse_action` reads it back,
+so a deal is a list of lines. The fixed actions (the 78 plays, bids, calls,
+discards...) are built once here and shared, which keeps ``legal_actions`` cheap.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from atout.cards import (
+    DECK_SIZE,
+    CardSyntaxError,
+    card_text,
+    hand_text,
+    mask_of,
+    parse_card,
+    parse_cards,
+)
+from atout.french.scoring import MISERE_KINDS, MisereKind
+from atout.french.variants import Contract
+from atout.game import ActionSyntaxError
+
+
+@dataclass(frozen=True, slots=True)
+class DealSeed:
+    """Chance action: shuffle with ``random.Random(seed)`` and deal like a dealer would."""
+
+    seed: int
+
+    def __str__(self) -> str:
+        return f"deal:seed={self.seed}"
+
+
+@dataclass(frozen=True, slots=True)
+class DealCards:
+    """Chance action: an explicit deal, one hand (bit set) per seat and the dog."""
+
+    hands: tuple[int, ...]
+    dog: int
+
+    def __str__(self) -> str:
+        hands = "|".join(hand_text(h) for h in self.hands)
+        return f"deal:hands={hands};dog={hand_text(self.dog)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid:
+    """A bid: ``Contract.PASS`` or a contract."""
+
+    contract: Contract
+
+    def __str__(self) -> str:
+        return f"bid:{self.contract.text}"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """5 players: the card the taker calls to choose a partner."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"call:{card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """One card of the écart."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard:{card_text(self.card)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChelemChoice:
+    """The taker's answer to "do you announce a chelem?"."""
+
+    announce: bool
+
+    def __str__(self) -> str:
+        return f"chelem:{'yes' if self.announce else 'no'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Poignee:
+    """A poignée shown before one's first card (``cards`` empty: none declared)."""
+
+    cards: int
+
+    def __str__(self) -> str:
+        return f"poignee:{hand_text(self.cards) if self.cards else 'none'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Misere:
+    """Misère announcements made before one's first card (empty: none)."""
+
+    kinds: tuple[MisereKind, ...]
+
+    def __str__(self) -> str:
+        return f"misere:{'+'.join(self.kinds) if self.kinds else 'none'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Playing a card to the current trick."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"play:{card_text(self.card)}"
+
+
+FrenchAction = DealSeed | DealCards | Bid | Call | Discard | ChelemChoice | Poignee | Misere | Play
+
+PLAYS: Final = tuple(Play(c) for c in range(DECK_SIZE))
+DISCARDS: Final = tuple(Discard(c) for c in range(DECK_SIZE))
+CALLS: Final = tuple(Call(c) for c in range(DECK_SIZE))
+BIDS: Final = tuple(Bid(c) for c in Contract)
+CHELEM_YES: Final = ChelemChoice(True)
+CHELEM_NO: Final = ChelemChoice(False)
+NO_POIGNEE: Final = Poignee(0)
+NO_MISERE: Final = Misere(())
+
+
+def _card(text: str, kind: str) -> int:
+    try:
+        return parse_card(text)
+    except CardSyntaxError as error:
+        raise ActionSyntaxError(f"{kind}: {error}") from None
+
+
+def _parse_deal(arg: str) -> DealSeed | DealCards:
+    if arg.startswith("seed="):
+        try:
+            return DealSeed(int(arg[5:]))
+        except ValueError:
+            raise ActionSyntaxError(f"deal: seed must be an integer, got {arg[5:]!r}") from None
+    if not arg.startswith("hands=") or ";dog=" not in arg:
+        raise ActionSyntaxError("deal: write deal:seed=N or deal:hands=H0|H1|...;dog=CARDS")
+    hands_text, dog_text = arg[6:].split(";dog=", 1)
+    try:
+        hands = tuple(mask_of(parse_cards(h)) for h in hands_text.split("|"))
+        dog = mask_of(parse_cards(dog_text))
+    except CardSyntaxError as error:
+        raise ActionSyntaxError(f"deal: {error}") from None
+    return DealCards(hands, dog)
+
+
+def _parse_poignee(arg: str) -> Poignee:
+    if arg == "none":
+        return NO_POIGNEE
+    try:
+        cards = parse_cards(arg)
+    except CardSyntaxError as error:
+        raise ActionSyntaxError(f"poignee: {error}") from None
+    for card in cards:
+        if card < 56:
+            raise ActionSyntaxError(f"poignee: {card_text(card)} is not a trump")
+    if not cards:
+        raise ActionSyntaxError("poignee: write none or the trumps shown")
+    return Poignee(mask_of(cards))
+
+
+def _parse_misere(arg: str) -> Misere:
+    if arg == "none":
+        return NO_MISERE
+    kinds: list[MisereKind] = []
+    for word in arg.split("+"):
+        kind = next((k for k in MISERE_KINDS if k == word), None)
+        if kind is None or kind in kinds:
+            raise ActionSyntaxError(
+                f"misere: {word!r} is not one of none, sans_atouts, sans_points (each once)"
+            )
+        kinds.append(kind)
+    return Misere(tuple(k for k in MISERE_KINDS if k in kinds))
+
+
+def parse_action(text: str) -> FrenchAction:
+    """Read an action's text form; raise ActionSyntaxError saying what is wrong."""
+    kind, sep, arg = text.strip().partition(":")
+    kind = kind.strip().lower()
+    arg = arg.strip()
+    if not sep or not arg:
+        raise ActionSyntaxError(f"{text!r} is not an action: write kind:argument, e.g. play:KH")
+    if kind == "deal":
+        return _parse_deal(arg)
+    if kind == "bid":
+        try:
+            return BIDS[Contract[arg.upper()]]
+        except KeyError:
+            names = ", ".join(c.text for c in Contract)
+            raise ActionSyntaxError(f"bid: {arg!r} is not a bid ({names})") from None
+    if kind == "call":
+        return CALLS[_card(arg, kind)]
+    if kind == "discard":
+        return DISCARDS[_card(arg, kind)]
+    if kind == "play":
+        return PLAYS[_card(arg, kind)]
+    if kind == "chelem":
+        if arg.lower() in ("yes", "no"):
+            return CHELEM_YES if arg.lower() == "yes" else CHELEM_NO
+        raise ActionSyntaxError(f"chelem: answer yes or no, not {arg!r}")
+    if kind == "poignee":
+        return _parse_poignee(arg.lower() if arg.lower() == "none" else arg)
+    if kind == "misere":
+        return _parse_misere(arg.lower())
+    raise ActionSyntaxError(
+        f"unknown action kind {kind!r} (deal, bid, call, discard, chelem, poignee, misere, play)"
+    )

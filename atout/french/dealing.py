@@ -1,0 +1,74 @@
+"""Building a deal: from a seed the way a dealer deals, or checked from explicit cards.
+
+The dealer gives packets of 3 cards (4 at 3 players) counter-clockwise starting
+with the player on their right, and puts single cards in the dog between
+packets, never the first or the last card of the pack (FFT, "La distribution").
+"""
+
+from __future__ import annotations
+
+import random
+
+from atout.cards import DECK_SIZE, FULL_DECK, hand_text
+from atout.game import IllegalAction
+
+
+def dog_size(active: int) -> int:
+    """Cards in the dog: 3 at 5 players, 6 otherwise."""
+    return 3 if active == 5 else 6
+
+
+def hand_size(active: int) -> int:
+    """Cards in each hand: 24, 18 or 15."""
+    return (DECK_SIZE - dog_size(active)) // active
+
+
+def deal_from_seed(seed: int, order: tuple[int, ...], seats: int) -> tuple[tuple[int, ...], int]:
+    """Hands (one bit set per seat, empty for a seat sitting out) and dog dealt from ``seed``.
+
+    ``order`` lists the seats receiving cards, starting right of the dealer.
+    """
+    rng = random.Random(seed)
+    deck = list(range(DECK_SIZE))
+    rng.shuffle(deck)
+    active = len(order)
+    packet = 4 if active == 3 else 3
+    packets = (DECK_SIZE - dog_size(active)) // packet
+    dog_gaps = set(rng.sample(range(1, packets), dog_size(active)))
+    hands = [0] * seats
+    dog = 0
+    pos = 0
+    for index in range(packets):
+        if index in dog_gaps:
+            dog |= 1 << deck[pos]
+            pos += 1
+        seat = order[index % active]
+        for card in deck[pos : pos + packet]:
+            hands[seat] |= 1 << card
+        pos += packet
+    return tuple(hands), dog
+
+
+def check_deal(hands: tuple[int, ...], dog: int, order: tuple[int, ...], seats: int) -> None:
+    """Raise IllegalAction unless the hands and dog are a valid deal for these seats."""
+    active = len(order)
+    if len(hands) != seats:
+        raise IllegalAction(f"a deal at this table needs {seats} hands, got {len(hands)}")
+    size = hand_size(active)
+    seen = 0
+    for seat, hand in enumerate(hands):
+        expected = size if seat in order else 0
+        if hand.bit_count() != expected:
+            raise IllegalAction(
+                f"seat {seat} must receive {expected} cards, got {hand.bit_count()}"
+            )
+        if seen & hand:
+            raise IllegalAction(f"card(s) dealt twice: {hand_text(seen & hand)}")
+        seen |= hand
+    if dog.bit_count() != dog_size(active):
+        raise IllegalAction(f"the dog must hold {dog_size(active)} cards, got {dog.bit_count()}")
+    if seen & dog:
+        raise IllegalAction(f"card(s) both in a hand and in the dog: {hand_text(seen & dog)}")
+    missing = FULL_DECK & ~(seen | dog)
+    if missing:
+        raise IllegalAction(f"card(s) missing from the deal: {hand_text(missing)}")

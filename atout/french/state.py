@@ -1,0 +1,729 @@
+"""The French Tarot state machine: one partie of one or more deals.
+
+The state is a ``__slots__`` object of ints, bit sets and small lists so that
+``clone`` is cheap. :meth:`FrenchState.step` is the only place where a rule is
+applied; :meth:`FrenchState.apply` calls it and then describes what changed as
+events (see :mod:`atout.french.events`), and :meth:`FrenchState.view` is the
+only way state leaves toward a viewer (see :mod:`atout.french.view`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final, Self
+
+from atout.cards import (
+    BOUTS,
+    EXCUSE,
+    EXCUSE_BIT,
+    HONOURS,
+    KING,
+    KINGS,
+    PETIT,
+    PETIT_BIT,
+    SUIT_MASKS,
+    TRUMP,
+    TRUMPS,
+    card_text,
+    cards_of,
+    count,
+    hand_text,
+    mask_points,
+    suit_card,
+    suit_name,
+)
+from atout.french.actions import (
+    BIDS,
+    CALLS,
+    CHELEM_NO,
+    CHELEM_YES,
+    DISCARDS,
+    NO_MISERE,
+    NO_POIGNEE,
+    PLAYS,
+    Bid,
+    Call,
+    ChelemChoice,
+    DealCards,
+    DealSeed,
+    Discard,
+    FrenchAction,
+    Misere,
+    Play,
+    Poignee,
+)
+from atout.french.dealing import check_deal, deal_from_seed, dog_size, hand_size
+from atout.french.scoring import (
+    POIGNEE_SIZES,
+    DealOutcome,
+    DealScore,
+    MisereDeclared,
+    MisereKind,
+    PoigneeDeclared,
+    Side,
+    score_deal,
+)
+from atout.french.variants import Contract, Variant
+from atout.game import CHANCE, Event, IllegalAction
+
+DEAL: Final = 0
+BID: Final = 1
+CALL: Final = 2
+DISCARD: Final = 3
+CHELEM: Final = 4
+MISERE: Final = 5
+POIGNEE: Final = 6
+PLAY: Final = 7
+OVER: Final = 8
+PHASE_NAMES: Final = (
+    "deal",
+    "bid",
+    "call",
+    "discard",
+    "chelem",
+    "misere",
+    "poignee",
+    "play",
+    "over",
+)
+
+_ACTION_PHASE: Final[dict[type, int]] = {
+    DealSeed: DEAL,
+    DealCards: DEAL,
+    Bid: BID,
+    Call: CALL,
+    Discard: DISCARD,
+    ChelemChoice: CHELEM,
+    Misere: MISERE,
+    Poignee: POIGNEE,
+    Play: PLAY,
+}
+_PHASE_VERBS: Final = (
+    "deal",
+    "bid",
+    "call a card",
+    "discard",
+    "answer whether you announce a chelem",
+    "answer the misère question",
+    "declare a poignée or none",
+    "play a card",
+    "do nothing: the game is over",
+)
+_TRUMPS_AND_EXCUSE: Final = TRUMPS | EXCUSE_BIT
+_NOT_DISCARDABLE: Final = KINGS | BOUTS
+
+
+class FrenchState:
+    """A partie of French Tarot: the deal in progress plus the running totals."""
+
+    __slots__ = (
+        "bids",
+        "called",
+        "cancelled",
+        "chelem_announced",
+        "contract",
+        "dealer",
+        "deals_played",
+        "deals_total",
+        "dealt",
+        "dog",
+        "ecart",
+        "excuse_seat",
+        "excuse_trick",
+        "hands",
+        "led",
+        "miseres",
+        "nxt",
+        "order",
+        "outcome",
+        "partner",
+        "partner_known",
+        "phase",
+        "poignees",
+        "questioned",
+        "score",
+        "score_log",
+        "seats",
+        "taker",
+        "top_card",
+        "top_seat",
+        "totals",
+        "trick",
+        "trick_seats",
+        "tricks",
+        "turn",
+        "variant",
+        "won",
+    )
+
+    variant: Variant
+    seats: int
+    deals_total: int
+    deals_played: int
+    dealer: int
+    totals: list[int]
+    score_log: list[tuple[int, ...]]
+    phase: int
+    turn: int
+    order: tuple[int, ...]
+    nxt: tuple[int, ...]
+    dealt: tuple[int, ...]
+    hands: list[int]
+    dog: int
+    ecart: int
+    bids: list[tuple[int, int]]
+    contract: int
+    taker: int
+    called: int
+    partner: int
+    partner_known: bool
+    chelem_announced: bool
+    questioned: int
+    poignees: list[tuple[int, int]]
+    miseres: list[tuple[int, MisereKind]]
+    trick: list[int]
+    trick_seats: list[int]
+    led: int
+    top_card: int
+    top_seat: int
+    tricks: list[tuple[int, tuple[int, ...], int]]
+    won: list[int]
+    excuse_seat: int
+    excuse_trick: int
+    outcome: DealOutcome | None
+    score: DealScore | None
+    cancelled: str
+
+    def __init__(self, seats: int, variant: Variant, deals: int = 1) -> None:
+        if seats not in (3, 4, 5):
+            raise ValueError(f"French Tarot is played by 3, 4 or 5, not {seats}")
+        if variant.dealer_sits_out and seats != 5:
+            raise ValueError("the dealer sits out only at a table of 5 (the 'mort' form)")
+        if deals < 1:
+            raise ValueError(f"a partie has at least one deal, not {deals}")
+        self.variant = variant
+        self.seats = seats
+        self.deals_total = deals
+        self.deals_played = 0
+        self.totals = [0] * seats
+        self.score_log = []
+        self._new_deal(0)
+
+    def _ring(self, dealer: int) -> tuple[int, ...]:
+        """Seats receiving cards from ``dealer``, in playing order from the dealer's right."""
+        seats = self.seats
+        ring = [(dealer + i) % seats for i in range(1, seats + 1)]
+        if self.variant.dealer_sits_out:
+            ring.remove(dealer)
+        return tuple(ring)
+
+    def _new_deal(self, dealer: int) -> None:
+        """Forget the previous deal and wait for the chance action dealing the next one."""
+        seats = self.seats
+        self.dealer = dealer
+        ring = self._ring(dealer)
+        self.order = ring
+        nxt = [-1] * seats
+        for i, seat in enumerate(ring):
+            nxt[seat] = ring[(i + 1) % len(ring)]
+        self.nxt = tuple(nxt)
+        self.phase = DEAL
+        self.turn = CHANCE
+        self.dealt = (0,) * seats
+        self.hands = [0] * seats
+        self.dog = 0
+        self.ecart = 0
+        self.bids = []
+        self.contract = Contract.PASS
+        self.taker = -1
+        self.called = -1
+        self.partner = -1
+        self.partner_known = False
+        self.chelem_announced = False
+        self.questioned = 0
+        self.poignees = []
+        self.miseres = []
+        self.trick = []
+        self.trick_seats = []
+        self.led = -1
+        self.top_card = -1
+        self.top_seat = -1
+        self.tricks = []
+        self.won = [0] * seats
+        self.excuse_seat = -1
+        self.excuse_trick = -1
+        self.outcome = None
+        self.score = None
+        self.cancelled = ""
+
+    # --- The GameState protocol -------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return self.seats
+
+    @property
+    def active(self) -> int:
+        """Players taking part in the deal (4 in the 'mort' form at 5 seats)."""
+        return len(self.order)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act, CHANCE when a deal is due, None once the partie is over."""
+        return None if self.phase == OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        """True once every deal of the partie has been played."""
+        return self.phase == OVER
+
+    @property
+    def deal_over(self) -> bool:
+        """True once the current deal is scored (everyone may then see all of it)."""
+        return self.score is not None
+
+    def clone(self) -> Self:
+        """An independent copy: the lists are copied, everything else is immutable."""
+        other = object.__new__(type(self))
+        for name in FrenchState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.totals = self.totals[:]
+        other.score_log = self.score_log[:]
+        other.hands = self.hands[:]
+        other.bids = self.bids[:]
+        other.poignees = self.poignees[:]
+        other.miseres = self.miseres[:]
+        other.trick = self.trick[:]
+        other.trick_seats = self.trick_seats[:]
+        other.tricks = self.tricks[:]
+        other.won = self.won[:]
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FrenchState):
+            return NotImplemented
+        return all(getattr(self, n) == getattr(other, n) for n in FrenchState.__slots__)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def legal_actions(self) -> Sequence[FrenchAction]:
+        """Every action the player to move may take; empty at a chance node or at the end."""
+        phase = self.phase
+        if phase == PLAY:
+            plays = PLAYS
+            return [plays[c] for c in cards_of(self.play_mask())]
+        if phase == DISCARD:
+            return [DISCARDS[c] for c in cards_of(self.discard_mask())]
+        if phase == BID:
+            return [BIDS[0]] + [BIDS[c] for c in self.variant.contracts if c > self.contract]
+        if phase == CALL:
+            return [CALLS[c] for c in cards_of(self.callable_mask())]
+        if phase == CHELEM:
+            return [CHELEM_NO, CHELEM_YES]
+        if phase == POIGNEE:
+            return [NO_POIGNEE, *(Poignee(m) for m in self.poignee_choices())]
+        if phase == MISERE:
+            kinds = self.misere_kinds(self.turn)
+            options = [Misere((k,)) for k in kinds]
+            if len(kinds) == 2:
+                options.append(Misere(kinds))
+            return [NO_MISERE, *options]
+        return []
+
+    def apply(self, action: FrenchAction, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` (by ``seat`` when given) and return the events it caused.
+
+        Raises IllegalAction, changing nothing, when the rules refuse it.
+        """
+        from atout.french.events import events_of
+
+        if seat is not None and seat != self.to_move:
+            raise IllegalAction(self._not_your_turn())
+        before = self.clone()
+        self.step(action)
+        return events_of(before, action, self)
+
+    def view(self, viewer: int) -> dict[str, Any]:
+        """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
+        from atout.french.view import view_of
+
+        return view_of(self, viewer)
+
+    def result(self) -> dict[str, Any]:
+        """Cumulative totals, the winning seat(s) and every deal's scores."""
+        best = max(self.totals)
+        return {
+            "totals": list(self.totals),
+            "winners": [s for s in range(self.seats) if self.totals[s] == best],
+            "deals": [list(s) for s in self.score_log],
+            "over": self.is_over,
+        }
+
+    # --- Rules ---------------------------------------------------------------
+
+    def _not_your_turn(self) -> str:
+        if self.phase == OVER:
+            return "the game is over"
+        if self.turn == CHANCE:
+            return "not your turn: the cards must be dealt"
+        return f"not your turn: seat {self.turn} is to {_PHASE_VERBS[self.phase]}"
+
+    def step(self, action: FrenchAction) -> None:
+        """Apply ``action`` without building events: the one place where rules act."""
+        phase = self.phase
+        if _ACTION_PHASE.get(type(action)) != phase:
+            if phase == OVER:
+                raise IllegalAction("the game is over")
+            raise IllegalAction(f"it is time to {_PHASE_VERBS[phase]}, not to {action}")
+        if phase == PLAY:
+            self._play(action.card)  # type: ignore[union-attr]
+        elif phase == DISCARD:
+            self._discard(action.card)  # type: ignore[union-attr]
+        elif phase == BID:
+            self._bid(action.contract)  # type: ignore[union-attr]
+        elif phase == POIGNEE:
+            self._poignee(action.cards)  # type: ignore[union-attr]
+        elif phase == MISERE:
+            self._misere(action.kinds)  # type: ignore[union-attr]
+        elif phase == CHELEM:
+            self._chelem(action.announce)  # type: ignore[union-attr]
+        elif phase == CALL:
+            self._call(action.card)  # type: ignore[union-attr]
+        else:
+            dealer = self.dealer if self.score is None else (self.dealer + 1) % self.seats
+            order = self._ring(dealer)
+            if isinstance(action, DealSeed):
+                hands, dog = deal_from_seed(action.seed, order, self.seats)
+            else:
+                assert isinstance(action, DealCards)
+                check_deal(action.hands, action.dog, order, self.seats)
+                hands, dog = action.hands, action.dog
+            if dealer != self.dealer:
+                self._new_deal(dealer)
+            self._deal(hands, dog)
+
+    def _deal(self, hands: tuple[int, ...], dog: int) -> None:
+        self.dealt = hands
+        self.hands = list(hands)
+        self.dog = dog
+        self.cancelled = ""
+        if self.variant.petit_sec_redeal:
+            for seat in self.order:
+                if hands[seat] & _TRUMPS_AND_EXCUSE == PETIT_BIT:
+                    self._cancel("petit_sec")
+                    return
+        self.phase = BID
+        self.turn = self.order[0]
+
+    def _cancel(self, reason: str) -> None:
+        """Cancel the deal (petit sec, all passed): the next dealer deals again."""
+        dealt, dog, bids = self.dealt, self.dog, self.bids
+        self._new_deal((self.dealer + 1) % self.seats)
+        self.dealt, self.dog, self.bids = dealt, dog, bids
+        self.cancelled = reason
+
+    def _bid(self, contract: int) -> None:
+        if contract != Contract.PASS:
+            if contract not in self.variant.contracts:
+                names = ", ".join(c.text for c in self.variant.contracts)
+                raise IllegalAction(
+                    f"{Contract(contract).text} is not a contract of this variant ({names})"
+                )
+            if contract <= self.contract:
+                raise IllegalAction(
+                    f"you must bid higher than {Contract(self.contract).text} or pass"
+                )
+            self.contract = contract
+            self.taker = self.turn
+        self.bids.append((self.turn, contract))
+        if len(self.bids) < len(self.order):
+            self.turn = self.nxt[self.turn]
+        elif self.contract == Contract.PASS:
+            self._cancel("all_pass")
+        elif len(self.order) == 5:
+            self.phase = CALL
+            self.turn = self.taker
+        else:
+            self._after_call()
+
+    def callable_mask(self) -> int:
+        """5 players: the Kings, or Queens if the taker holds 4 Kings, and so on down."""
+        hand = self.hands[self.taker]
+        mask = 0
+        for rank in (KING, KING - 1, KING - 2, KING - 3):
+            mask = sum(1 << suit_card(s, rank) for s in range(4))
+            if hand & mask != mask:
+                break
+        if not self.variant.king_call_self and mask & ~hand:
+            mask &= ~hand
+        return mask
+
+    def _call(self, card: int) -> None:
+        allowed = self.callable_mask()
+        if not allowed >> card & 1:
+            raise IllegalAction(f"you may call only {hand_text(allowed)}, not {card_text(card)}")
+        self.called = card
+        self.partner = next((s for s in self.order if self.hands[s] >> card & 1), self.taker)
+        self._after_call()
+
+    def _after_call(self) -> None:
+        self.turn = self.taker
+        if Contract(self.contract).sees_dog:
+            self.hands[self.taker] |= self.dog
+            self.phase = DISCARD
+        else:
+            self.phase = CHELEM
+
+    def discard_mask(self) -> int:
+        """Cards the taker may put in the écart now: no King nor bout, trumps only if needed."""
+        hand = self.hands[self.taker]
+        plain = hand & ~_NOT_DISCARDABLE & ~TRUMPS
+        if plain.bit_count() >= dog_size(self.active) - self.ecart.bit_count():
+            return plain
+        return hand & ~_NOT_DISCARDABLE
+
+    def _discard(self, card: int) -> None:
+        bit = 1 << card
+        if not self.hands[self.taker] & bit:
+            raise IllegalAction(f"you do not hold {card_text(card)}")
+        if not self.discard_mask() & bit:
+            if bit & KINGS:
+                raise IllegalAction("you may not discard a King")
+            if bit & BOUTS:
+                raise IllegalAction(f"you may not discard a bout ({card_text(card)})")
+            raise IllegalAction("you may discard a trump only when you have too few other cards")
+        self.hands[self.taker] ^= bit
+        self.ecart |= bit
+        if self.ecart.bit_count() == dog_size(self.active):
+            self.phase = CHELEM
+
+    def _chelem(self, announce: bool) -> None:
+        self.chelem_announced = announce
+        self._enter_turn(self.taker if announce else self.order[0])
+
+    def _enter_turn(self, seat: int) -> None:
+        """Give ``seat`` the turn, asking first its misère and poignée before its first card."""
+        self.turn = seat
+        if self.tricks or self.questioned >> (2 * seat) & 3 == 3:
+            self.phase = PLAY
+        elif not self.questioned >> (2 * seat) & 1 and self.misere_kinds(seat):
+            self.phase = MISERE
+        elif not self.questioned >> (2 * seat + 1) & 1 and self.poignee_choices():
+            self.phase = POIGNEE
+        else:
+            self.questioned |= 3 << (2 * seat)
+            self.phase = PLAY
+
+    def misere_kinds(self, seat: int) -> tuple[MisereKind, ...]:
+        """The misères ``seat`` may announce with its hand (none unless the variant has them)."""
+        if not self.variant.misere:
+            return ()
+        hand = self.hands[seat]
+        kinds: list[MisereKind] = []
+        if not hand & _TRUMPS_AND_EXCUSE:
+            kinds.append("sans_atouts")
+        if not hand & (BOUTS | HONOURS):
+            kinds.append("sans_points")
+        return tuple(kinds)
+
+    def _misere(self, kinds: tuple[MisereKind, ...]) -> None:
+        seat = self.turn
+        allowed = self.misere_kinds(seat)
+        for kind in kinds:
+            if kind not in allowed:
+                why = "you hold a trump or the Excuse"
+                if kind == "sans_points":
+                    why = "you hold a bout or an honour"
+                raise IllegalAction(f"you may not announce misère {kind}: {why}")
+        self.miseres.extend((seat, k) for k in kinds)
+        self.questioned |= 1 << (2 * seat)
+        self._enter_turn(seat)
+
+    def _poignee_trumps(self, seat: int) -> int:
+        """Trumps ``seat`` may show: its hand's, plus the taker's discarded trumps."""
+        trumps = self.hands[seat] & TRUMPS
+        return trumps | (self.ecart & TRUMPS) if seat == self.taker else trumps
+
+    def poignee_choices(self) -> list[int]:
+        """One canonical poignée per reachable size for the player to move (lowest trumps)."""
+        seat = self.turn
+        trumps = cards_of(self._poignee_trumps(seat))
+        excuse = self.hands[seat] & EXCUSE_BIT
+        choices = []
+        for size in self.variant.poignee_trumps[self.active]:
+            if len(trumps) >= size:
+                choices.append(sum(1 << c for c in trumps[:size]))
+            elif excuse and len(trumps) == size - 1:
+                choices.append(sum(1 << c for c in trumps) | EXCUSE_BIT)
+        return choices
+
+    def _poignee(self, shown: int) -> None:
+        seat = self.turn
+        if shown:
+            trumps = self._poignee_trumps(seat)
+            available = trumps | (self.hands[seat] & EXCUSE_BIT)
+            if shown & ~available:
+                raise IllegalAction(f"you do not hold {hand_text(shown & ~available)}")
+            sizes = self.variant.poignee_trumps[self.active]
+            if count(shown) not in sizes:
+                raise IllegalAction(
+                    f"a poignée at {self.active} players shows exactly "
+                    f"{sizes[0]}, {sizes[1]} or {sizes[2]} trumps, not {count(shown)}"
+                )
+            hidden = trumps & ~shown
+            if shown & EXCUSE_BIT and hidden:
+                raise IllegalAction(
+                    "the Excuse may stand for a trump only when you have no other trump "
+                    f"to show: you hold {hand_text(hidden)}"
+                )
+            self.poignees.append((seat, shown))
+        self.questioned |= 3 << (2 * seat)
+        self._enter_turn(seat)
+
+    def play_mask(self) -> int:
+        """Cards the player to move may play: follow, trump, overtrump, else anything."""
+        hand = self.hands[self.turn]
+        led = self.led
+        if led < 0:
+            if not self.trick and not self.tricks and self.called >= 0:
+                allowed = hand & ~SUIT_MASKS[self.called // 14] | hand & (1 << self.called)
+                return allowed or hand
+            return hand
+        if led != TRUMP:
+            follow = hand & SUIT_MASKS[led]
+            if follow:
+                return follow | hand & EXCUSE_BIT
+        trumps = hand & TRUMPS
+        if not trumps:
+            return hand
+        top = self.top_card
+        if top >= 56:
+            above = trumps >> (top + 1) << (top + 1)
+            if above:
+                trumps = above
+        return trumps | hand & EXCUSE_BIT
+
+    def _refusal(self, card: int) -> str:
+        """Why ``card`` may not be played now, in words a player understands."""
+        hand = self.hands[self.turn]
+        if not hand >> card & 1:
+            return f"you do not hold {card_text(card)}"
+        led = self.led
+        if led < 0:
+            suit = suit_name(self.called // 14)
+            return f"the first lead may not be in the called suit ({suit}), save the called card"
+        if led != TRUMP and hand & SUIT_MASKS[led]:
+            return f"you must follow {suit_name(led)}"
+        trumps = hand & TRUMPS
+        top = self.top_card
+        if top >= 56 and trumps >> (top + 1):
+            better = trumps >> (top + 1) << (top + 1)
+            return f"you must overtrump {card_text(top)}: you hold {hand_text(better)}"
+        if led == TRUMP:
+            return "you must play a trump"
+        return f"you must trump: you have no {suit_name(led)}"
+
+    def _play(self, card: int) -> None:
+        bit = 1 << card
+        if not self.play_mask() & bit:
+            raise IllegalAction(self._refusal(card))
+        seat = self.turn
+        self.hands[seat] ^= bit
+        trick = self.trick
+        trick.append(card)
+        self.trick_seats.append(seat)
+        if card == self.called:
+            self.partner_known = True
+        if card == EXCUSE:
+            self.excuse_seat = seat
+            self.excuse_trick = len(self.tricks)
+        else:
+            if self.led < 0:
+                self.led = TRUMP if card >= 56 else card // 14
+            if card > self.top_card and (card >= 56 or card // 14 == self.led):
+                self.top_card = card
+                self.top_seat = seat
+        if len(trick) < len(self.order):
+            self._enter_turn(self.nxt[seat])
+            return
+        winner = self.top_seat
+        last = len(self.tricks) == hand_size(len(self.order)) - 1
+        if last and EXCUSE in trick:
+            side = self.excuse_seat in (self.taker, self.partner)
+            if all((w in (self.taker, self.partner)) == side for _, _, w in self.tricks):
+                winner = self.excuse_seat
+        self.tricks.append((self.trick_seats[0], tuple(trick), winner))
+        self.won[winner] |= sum(1 << c for c in trick)
+        self.trick = []
+        self.trick_seats = []
+        self.led = -1
+        self.top_card = -1
+        self.top_seat = -1
+        if last:
+            self._finish()
+        else:
+            self._enter_turn(winner)
+
+    # --- End of a deal -----------------------------------------------------------
+
+    def _attack(self) -> tuple[int, int]:
+        """The attack's cards (a bit set) and half points, after the Excuse exchange."""
+        attack_seats = (self.taker, self.partner)
+        cards = 0
+        for seat in attack_seats:
+            if seat >= 0:
+                cards |= self.won[seat]
+        if Contract(self.contract).sees_dog:
+            cards |= self.ecart
+        elif self.contract == Contract.GARDE_SANS:
+            cards |= self.dog
+        exchange = 0
+        if self.excuse_seat >= 0:
+            owner = self.excuse_seat in attack_seats
+            winner = self.tricks[self.excuse_trick][2] in attack_seats
+            last = self.excuse_trick == len(self.tricks) - 1
+            if owner != winner and not (last and self.variant.excuse_last_trick == "trick_winner"):
+                cards ^= EXCUSE_BIT
+                exchange = -1 if owner else 1
+        return cards, mask_points(cards) + exchange
+
+    def _finish(self) -> None:
+        attack_seats = (self.taker, self.partner)
+        cards, half = self._attack()
+        winners = [w in attack_seats for _, _, w in self.tricks]
+        chelem: Side | None = "attack" if all(winners) else "defense" if not any(winners) else None
+        final = self.tricks[-1]
+        if final[2] == self.excuse_seat and EXCUSE in final[1]:
+            final = self.tricks[-2]
+        petit: Side | None = None
+        if PETIT in final[1]:
+            petit = "attack" if final[2] in attack_seats else "defense"
+        sizes = self.variant.poignee_trumps[self.active]
+        self.outcome = DealOutcome(
+            players=self.seats,
+            contract=Contract(self.contract),
+            taker=self.taker,
+            partner=self.partner if self.active == 5 else None,
+            attack_half_points=half,
+            bouts=count(cards & BOUTS),
+            petit_au_bout=petit,
+            poignees=tuple(
+                PoigneeDeclared(s, POIGNEE_SIZES[sizes.index(count(m))]) for s, m in self.poignees
+            ),
+            chelem_announced=self.chelem_announced,
+            chelem=chelem,
+            miseres=tuple(MisereDeclared(s, k) for s, k in self.miseres),
+            sitting_out=self.dealer if self.variant.dealer_sits_out else None,
+        )
+        self.score = score_deal(self.outcome, self.variant)
+        for seat, points in enumerate(self.score.scores):
+            self.totals[seat] += points
+        self.score_log.append(self.score.scores)
+        self.deals_played += 1
+        if self.deals_played == self.deals_total:
+            self.phase = OVER
+            self.turn = -1
+        else:
+            self.phase = DEAL
+            self.turn = CHANCE

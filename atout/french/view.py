@@ -1,0 +1,129 @@
+"""What each viewer may see of a French Tarot state, as a JSON-ready dict.
+
+A seat sees its own hand and what the rules make public or show to it (the dog
+when turned, its own écart, discarded trumps, poignées, the called partner once
+known); a spectator sees public information only; once the deal is scored,
+everyone sees the whole deal. OMNISCIENT sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from atout.cards import TRUMPS, card_text, hand_text
+from atout.french.variants import Contract
+from atout.game import OMNISCIENT
+
+if TYPE_CHECKING:
+    from atout.french.state import FrenchState
+
+
+def cards_json(mask: int) -> list[str]:
+    """A bit set as card texts in reading order."""
+    return hand_text(mask).split()
+
+
+def _contract_text(contract: int) -> str | None:
+    return Contract(contract).text if contract else None
+
+
+def deal_summary(state: FrenchState) -> dict[str, Any]:
+    """The whole of a scored deal: hands as dealt, dog, écart, outcome and scores."""
+    score = state.score
+    outcome = state.outcome
+    assert score is not None and outcome is not None
+    return {
+        "hands": {str(s): cards_json(state.dealt[s]) for s in state.order},
+        "dog": cards_json(state.dog),
+        "ecart": cards_json(state.ecart),
+        "contract": _contract_text(state.contract),
+        "taker": state.taker,
+        "partner": outcome.partner,
+        "attack_half_points": outcome.attack_half_points,
+        "bouts": outcome.bouts,
+        "petit_au_bout": outcome.petit_au_bout,
+        "chelem": outcome.chelem,
+        "made": score.made,
+        "scores": list(score.scores),
+        "breakdown": dict(score.breakdown),
+    }
+
+
+def _partner_for(state: FrenchState, viewer: int, everything: bool) -> int | None:
+    """The called partner's seat if ``viewer`` may know it."""
+    if state.partner < 0:
+        return None
+    dog_shown = Contract(state.contract).sees_dog and state.dog >> state.called & 1
+    if everything or state.partner_known or dog_shown or viewer == state.partner:
+        return state.partner
+    return None
+
+
+def _petit_sec(state: FrenchState) -> dict[str, Any] | None:
+    if state.cancelled != "petit_sec":
+        return None
+    for seat, hand in enumerate(state.dealt):
+        if hand & (TRUMPS | 1 << 77) == 1 << 56:
+            return {"seat": seat, "cards": cards_json(hand)}
+    return None
+
+
+def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
+    """The JSON-ready view of ``state`` for ``viewer`` (a seat, SPECTATOR or OMNISCIENT)."""
+    from atout.french.state import PHASE_NAMES
+
+    everything = viewer == OMNISCIENT or state.deal_over
+    is_seat = 0 <= viewer < state.seats
+    taker = state.taker
+    dog_shown = everything or (
+        Contract(state.contract).sees_dog and state.phase not in (0, 1, 2) and taker >= 0
+    )
+    to_move = state.to_move
+    return {
+        "game": "french",
+        "variant": state.variant.name,
+        "seats": state.seats,
+        "viewer": viewer,
+        "deals": state.deals_total,
+        "deals_played": state.deals_played,
+        "dealer": state.dealer,
+        "sitting_out": state.dealer if state.variant.dealer_sits_out else None,
+        "order": list(state.order),
+        "phase": PHASE_NAMES[state.phase],
+        "to_move": to_move,
+        "totals": list(state.totals),
+        "hand": cards_json(state.hands[viewer]) if is_seat else None,
+        "hands": (
+            {str(s): cards_json(state.hands[s]) for s in state.order} if everything else None
+        ),
+        "hand_sizes": [h.bit_count() for h in state.hands],
+        "bids": [{"seat": s, "bid": Contract(b).text} for s, b in state.bids],
+        "contract": _contract_text(state.contract) if taker >= 0 else None,
+        "taker": taker if taker >= 0 else None,
+        "called": card_text(state.called) if state.called >= 0 else None,
+        "partner": _partner_for(state, viewer, everything),
+        "chelem_announced": state.chelem_announced,
+        "dog": cards_json(state.dog) if dog_shown else None,
+        "ecart": cards_json(state.ecart) if everything or viewer == taker >= 0 else None,
+        "discarded_trumps": cards_json(state.ecart & TRUMPS),
+        "poignees": [{"seat": s, "cards": cards_json(m)} for s, m in state.poignees],
+        "miseres": [{"seat": s, "kind": k} for s, k in state.miseres],
+        "trick": [
+            {"seat": s, "card": card_text(c)}
+            for s, c in zip(state.trick_seats, state.trick, strict=True)
+        ],
+        "tricks": [
+            {
+                "leader": leader,
+                "cards": [card_text(c) for c in cards],
+                "winner": winner,
+            }
+            for leader, cards, winner in state.tricks
+        ],
+        "cancelled": state.cancelled or None,
+        "petit_sec": _petit_sec(state),
+        "legal": (
+            [str(a) for a in state.legal_actions()] if is_seat and viewer == to_move else None
+        ),
+        "deal": deal_summary(state) if state.deal_over else None,
+    }
