@@ -54,7 +54,9 @@ MISERE_KINDS: Final[tuple[MisereKind, ...]] = ("sans_atouts", "sans_points")
 SIDES: Final[tuple[Side, ...]] = ("attack", "defense")
 TARGETS: Final = (56, 51, 41, 36)
 """Points the attack needs with 0, 1, 2 or 3 bouts."""
-BOUT_HALF_POINTS: Final = 9
+BOUT_HALF_POINTS: Final = 8
+"""The least a bout brings its side, in half points: 4.5 points, but 4 for an
+Excuse kept by a defence suffering a slam (rulebook, "Le jeu de la carte")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,7 +264,7 @@ def validate_outcome(outcome: DealOutcome, variant: Variant) -> None:
     if not lowest <= half <= highest:
         raise ValueError(
             f"attack_half_points: {half / 2:g} points cannot go with {outcome.bouts} bout(s) "
-            "(each bout is worth 4.5 points)"
+            "(each bout is worth 4 or 4.5 points)"
         )
     _check_sides(outcome)
     _check_announcements(outcome, variant)

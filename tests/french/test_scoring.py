@@ -1,0 +1,488 @@
+"""Deal scoring against the rulebook's worked examples and the seeds' rules.
+
+Expected numbers come from the texts: the FFT rulebook (reference/), seed 001
+(traditionnel), seeds 003/004 (FFT numbers), never from running the code.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from atout.french.scoring import (
+    DealOutcome,
+    MisereDeclared,
+    PoigneeDeclared,
+    score_deal,
+)
+from atout.french.variants import FFT, TRADITIONNEL, Contract, Variant, get_variant
+
+PRISE, POUSSE, GARDE = Contract.PRISE, Contract.POUSSE, Contract.GARDE
+GARDE_SANS, GARDE_CONTRE = Contract.GARDE_SANS, Contract.GARDE_CONTRE
+
+
+def deal(
+    points: float,
+    bouts: int,
+    contract: Contract = PRISE,
+    players: int = 4,
+    **fields: Any,
+) -> DealOutcome:
+    """A 4-player deal taken by seat 0 unless told otherwise; ``points`` in points."""
+    fields.setdefault("taker", 0)
+    fields.setdefault("partner", None)
+    return DealOutcome(
+        players=players,
+        contract=contract,
+        attack_half_points=int(points * 2),
+        bouts=bouts,
+        **fields,
+    )
+
+
+def scores(outcome: DealOutcome, variant: Variant = FFT) -> tuple[int, ...]:
+    return score_deal(outcome, variant).scores
+
+
+# --- The rulebook's worked examples ("Exemples de marque de points") ------
+
+
+def test_rulebook_garde_with_poignee_and_petit_au_bout() -> None:
+    # Garde, simple poignée, petit au bout, 49 points with 2 bouts:
+    # (25 + 8) x 2 + 20 + 20 = 106; the taker marks 318.
+    result = score_deal(
+        deal(
+            49,
+            2,
+            GARDE,
+            petit_au_bout="attack",
+            poignees=(PoigneeDeclared(0, "simple"),),
+        ),
+        FFT,
+    )
+    assert result.scores == (318, -106, -106, -106)
+    assert result.made
+    assert result.breakdown["per_defender"] == 106
+    assert result.breakdown["contract"] == 66
+    assert result.breakdown["difference"] == 8
+    assert result.breakdown["target"] == 41
+
+
+def test_rulebook_garde_sans_made_by_4_petit_lost() -> None:
+    # Garde Sans made by 4, the defence takes the petit au bout: 116 - 40 = 76.
+    assert scores(deal(45, 2, GARDE_SANS, petit_au_bout="defense")) == (228, -76, -76, -76)
+
+
+def test_rulebook_prise_failed_by_7_with_poignee_and_petit_au_bout() -> None:
+    # Prise failed by 7 (44 points, 1 bout), taker's poignée, petit au bout taken:
+    # 25 + 7 + 20 - 10 = 42 to each defender; the taker marks -126.
+    outcome = deal(44, 1, petit_au_bout="attack", poignees=(PoigneeDeclared(0, "simple"),))
+    result = score_deal(outcome, FFT)
+    assert result.scores == (-126, 42, 42, 42)
+    assert not result.made
+
+
+def test_rulebook_garde_made_by_11_defence_poignee() -> None:
+    # A defender's poignée goes to the taker who wins: 72 + 20 = 92, taker +276.
+    outcome = deal(52, 2, GARDE, poignees=(PoigneeDeclared(2, "simple"),))
+    assert scores(outcome) == (276, -92, -92, -92)
+
+
+def test_rulebook_announced_chelem_made() -> None:
+    # Garde, chelem announced and made, poignée, petit au bout, 87 points with
+    # 2 bouts: (46 + 25) x 2 + 20 + 20 + 400 = 582; the taker marks 1746.
+    outcome = deal(
+        87,
+        2,
+        GARDE,
+        petit_au_bout="attack",
+        poignees=(PoigneeDeclared(0, "simple"),),
+        chelem_announced=True,
+        chelem="attack",
+    )
+    result = score_deal(outcome, FFT)
+    assert result.scores == (1746, -582, -582, -582)
+    assert result.breakdown["chelem"] == 400
+
+
+def test_rulebook_poignee_goes_to_deal_winner() -> None:
+    # "Le camp déclarant présente une double Poignée... S'il perd, c'est lui qui
+    # donne cette prime": failed prise by 1 (50 points, 1 bout) = 26 + 30.
+    assert scores(deal(50, 1, poignees=(PoigneeDeclared(0, "double"),))) == (-168, 56, 56, 56)
+    # A defender's poignée when the defence wins: each defender receives 20 more.
+    assert scores(deal(50, 1, poignees=(PoigneeDeclared(3, "simple"),))) == (-138, 46, 46, 46)
+
+
+def test_rulebook_petit_au_bout_whatever_the_result() -> None:
+    # Prise, a defender takes the petit au bout, the taker still makes it:
+    # "la prime est déduite de ses gains": 25 + 5 - 10 = 20.
+    assert scores(deal(56, 1, petit_au_bout="defense")) == (60, -20, -20, -20)
+    # The taker fails a prise by 5 but takes the petit au bout: 30 - 10 = 20.
+    assert scores(deal(46, 1, petit_au_bout="attack")) == (-60, 20, 20, 20)
+
+
+def test_triple_poignee_never_multiplied() -> None:
+    # Garde Contre made by 0 with 3 bouts: 25 x 6 + 40 = 190.
+    assert scores(deal(36, 3, GARDE_CONTRE, poignees=(PoigneeDeclared(1, "triple"),))) == (
+        570,
+        -190,
+        -190,
+        -190,
+    )
+
+
+@pytest.mark.parametrize(
+    ("points", "bouts", "per_defender"),
+    [(56, 0, 25), (51, 1, 25), (41, 2, 25), (36, 3, 25), (55.5, 0, -26), (35, 3, -26)],
+)
+def test_targets_exactly_reached_is_made(points: float, bouts: int, per_defender: int) -> None:
+    assert scores(deal(points, bouts)) == (3 * per_defender,) + (-per_defender,) * 3
+
+
+@pytest.mark.parametrize(
+    ("contract", "multiplier"), [(PRISE, 1), (GARDE, 2), (GARDE_SANS, 4), (GARDE_CONTRE, 6)]
+)
+def test_fft_multipliers(contract: Contract, multiplier: int) -> None:
+    # Made by 10 with 1 bout: 35 x multiplier from each defender.
+    assert scores(deal(61, 1, contract))[1] == -35 * multiplier
+
+
+# --- Seeds 003 and 004 (FFT numbers) --------------------------------------
+
+
+def test_seed_004_examples() -> None:
+    # Example 1: Garde, 45 points with 2 bouts: 29 x 2 = 58, declarer 174.
+    assert scores(deal(45, 2, GARDE)) == (174, -58, -58, -58)
+    # Example 2: Prise, 45 points with 1 bout: 31 to each defender, declarer -93.
+    assert scores(deal(45, 1)) == (-93, 31, 31, 31)
+
+
+def test_seed_003_slams() -> None:
+    # Declared slam 400, undeclared 200, declared and missed: loses 200.
+    made = deal(91, 3, chelem="attack")
+    assert scores(made)[1] == -(25 + 55 + 200)
+    announced = deal(91, 3, chelem="attack", chelem_announced=True)
+    assert scores(announced)[1] == -(25 + 55 + 400)
+    missed = deal(80, 3, chelem_announced=True)
+    assert scores(missed)[1] == -(25 + 44 - 200)
+
+
+# --- Chelem by the defence and cumulative penalties (FFT) -----------------
+
+
+def test_defence_chelem_gives_200_to_each_defender() -> None:
+    # No trick for the taker: 0 points, 0 bouts, failed by 56 at a prise.
+    assert scores(deal(0, 0, chelem="defense")) == (-3 * 281, 281, 281, 281)
+
+
+def test_announced_chelem_lost_to_a_defence_chelem_costs_both() -> None:
+    outcome = deal(0, 0, chelem="defense", chelem_announced=True)
+    assert scores(outcome)[1] == 25 + 56 + 200 + 200
+
+
+def test_announced_chelem_failed_can_turn_a_made_deal_negative() -> None:
+    result = score_deal(deal(60, 3, chelem_announced=True), FFT)
+    assert result.made
+    assert result.scores == (3 * (49 - 200), 151, 151, 151)
+
+
+# --- Half points at 3 and 5 players (rulebook) ----------------------------
+
+
+def test_three_players_half_point_goes_to_the_defence_when_it_wins() -> None:
+    # 40.5 with 2 bouts: 40 points, failed by 1; the taker's points are doubled.
+    result = score_deal(deal(40.5, 2, players=3), FFT)
+    assert not result.made
+    assert result.scores == (-52, 26, 26)
+
+
+def test_three_players_half_point_goes_to_the_taker_when_made() -> None:
+    # 41.5 with 2 bouts: 42 points, made by 1.
+    result = score_deal(deal(41.5, 2, players=3), FFT)
+    assert result.made
+    assert result.scores == (52, -26, -26)
+
+
+def test_five_players_half_points_and_partner_share() -> None:
+    # Taker 2/3, partner 1/3 of what the three defenders pay.
+    made = score_deal(deal(41.5, 2, GARDE, players=5, taker=1, partner=3), FFT)
+    assert made.made
+    assert made.scores == (-52, 104, -52, 52, -52)
+    failed = score_deal(deal(40.5, 2, GARDE, players=5, taker=1, partner=3), FFT)
+    assert not failed.made
+    assert failed.scores == (52, -104, 52, -52, 52)
+
+
+def test_five_players_taker_alone_takes_four_times() -> None:
+    assert scores(deal(41.5, 2, players=5, taker=2, partner=2)) == (-26, -26, 104, -26, -26)
+
+
+def test_five_seats_dealer_sitting_out_scores_as_four() -> None:
+    variant = get_variant("fft", {"dealer_sits_out": True})
+    outcome = deal(45, 2, GARDE, players=5, taker=1, sitting_out=0)
+    assert scores(outcome, variant) == (0, 174, -58, -58, -58)
+
+
+# --- Misères (option in FFT) ----------------------------------------------
+
+
+def test_misere_is_paid_by_every_other_player_whatever_the_result() -> None:
+    variant = get_variant("fft", {"misere": True})
+    outcome = deal(45, 1, miseres=(MisereDeclared(2, "sans_atouts"),))
+    # The deal: 31 to each defender; the misère: 10 from each of the three others.
+    assert scores(outcome, variant) == (-93 - 10, 31 - 10, 31 + 30, 31 - 10)
+
+
+def test_misere_needs_the_option() -> None:
+    with pytest.raises(ValueError, match=r"^miseres:"):
+        score_deal(deal(45, 1, miseres=(MisereDeclared(2, "sans_atouts"),)), FFT)
+
+
+# --- traditionnel (seed 001) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("contract", "multiplier"),
+    [(PRISE, 1), (POUSSE, 2), (GARDE, 4), (GARDE_SANS, 8), (GARDE_CONTRE, 12)],
+)
+def test_traditionnel_multipliers_with_prime_when_made(contract: Contract, multiplier: int) -> None:
+    # Made by 4: (25 + 4) x multiplier from each defender.
+    assert scores(deal(45, 2, contract), TRADITIONNEL) == (
+        87 * multiplier,
+        -29 * multiplier,
+        -29 * multiplier,
+        -29 * multiplier,
+    )
+
+
+def test_traditionnel_no_prime_when_failed() -> None:
+    # Garde failed by 6: 6 x 4 = 24 to each defender, no 25.
+    result = score_deal(deal(45, 1, GARDE), TRADITIONNEL)
+    assert not result.made
+    assert result.scores == (-72, 24, 24, 24)
+    assert result.breakdown["prime"] == 0
+
+
+def test_traditionnel_petit_au_bout_can_change_the_result() -> None:
+    # Prise, 45 points with 1 bout (6 short) but the petit au bout: -6 + 10 = +4,
+    # made, so the prime counts: 25 + 4 = 29.
+    result = score_deal(deal(45, 1, petit_au_bout="attack"), TRADITIONNEL)
+    assert result.made
+    assert result.scores == (87, -29, -29, -29)
+    # Before the multiplier: a Pousse doubles the petit too, (25 + 4) x 2.
+    assert scores(deal(45, 1, POUSSE, petit_au_bout="attack"), TRADITIONNEL)[1] == -58
+
+
+def test_traditionnel_petit_au_bout_reaching_the_target_exactly_is_made() -> None:
+    assert scores(deal(41, 1, petit_au_bout="attack"), TRADITIONNEL) == (75, -25, -25, -25)
+
+
+def test_traditionnel_defence_petit_au_bout_can_fail_the_contract() -> None:
+    # Made by 4 without it; the defence's petit au bout leaves it 6 short.
+    result = score_deal(deal(45, 2, GARDE, petit_au_bout="defense"), TRADITIONNEL)
+    assert not result.made
+    assert result.scores == (-72, 24, 24, 24)
+
+
+def test_traditionnel_taker_poignee_depends_on_the_contract() -> None:
+    poignee = (PoigneeDeclared(0, "simple"),)
+    assert scores(deal(45, 2, poignees=poignee), TRADITIONNEL) == (147, -49, -49, -49)
+    # Failed by 6 at a prise: the taker pays 6 and the 20 to each defender.
+    assert scores(deal(45, 1, poignees=poignee), TRADITIONNEL) == (-78, 26, 26, 26)
+
+
+def test_traditionnel_defender_poignee_is_paid_by_every_other_player() -> None:
+    # Made by 4 at a prise (29 each); defender 2's poignée: 20 from each other player.
+    outcome = deal(45, 2, poignees=(PoigneeDeclared(2, "double"),))
+    assert scores(outcome, TRADITIONNEL) == (87 - 30, -29 - 30, -29 + 90, -29 - 30)
+
+
+def test_traditionnel_both_miseres_are_cumulative() -> None:
+    miseres = (MisereDeclared(1, "sans_atouts"), MisereDeclared(1, "sans_points"))
+    result = score_deal(deal(45, 2, miseres=miseres), TRADITIONNEL)
+    # 20 from each of the other three players on top of the deal's 29.
+    assert result.scores == (87 - 20, -29 + 60, -29 - 20, -29 - 20)
+    assert result.breakdown["misere"] == 20
+
+
+def test_traditionnel_capot() -> None:
+    # Announced and made: 600; unannounced: half; announced and failed: 600 to each opponent.
+    base = 25 + 55
+    assert scores(deal(91, 3, chelem="attack", chelem_announced=True), TRADITIONNEL)[1] == -(
+        base + 600
+    )
+    assert scores(deal(91, 3, chelem="attack"), TRADITIONNEL)[1] == -(base + 300)
+    assert scores(deal(80, 3, chelem_announced=True), TRADITIONNEL)[1] == -(25 + 44 - 600)
+
+
+def test_traditionnel_five_players_partner_share() -> None:
+    outcome = deal(45, 2, GARDE, players=5, taker=0, partner=4)
+    # 116 from each of the three defenders: 232 to the taker, 116 to the partner.
+    assert scores(outcome, TRADITIONNEL) == (232, -116, -116, -116, 116)
+
+
+# --- Validation -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("outcome", "field"),
+    [
+        (deal(45, 2, players=6), "players"),
+        (deal(45, 2, POUSSE), "contract"),
+        (deal(45, 2, taker=4), "taker"),
+        (deal(45, 2, taker=-1), "taker"),
+        (deal(45, 2, partner=1), "partner"),
+        (deal(45, 2, players=5), "partner"),
+        (deal(45, 2, players=5, partner=5), "partner"),
+        (deal(91.5, 2), "attack_half_points"),
+        (deal(-0.5, 0), "attack_half_points"),
+        (deal(45, 4), "bouts"),
+        (deal(3.5, 1), "attack_half_points"),
+        (deal(79.5, 0), "attack_half_points"),
+        (deal(60, 0, petit_au_bout="attack"), "petit_au_bout"),
+        (deal(60, 3, petit_au_bout="defense"), "petit_au_bout"),
+        (deal(60, 2, petit_au_bout="nobody"), "petit_au_bout"),
+        (deal(60, 2, chelem="both"), "chelem"),
+        (deal(60, 2, poignees=(PoigneeDeclared(7, "simple"),)), "poignees"),
+        (deal(60, 2, poignees=(PoigneeDeclared(1, "huge"),)), "poignees"),  # type: ignore[arg-type]
+        (
+            deal(60, 2, poignees=(PoigneeDeclared(1, "simple"), PoigneeDeclared(1, "double"))),
+            "poignees",
+        ),
+        (deal(60, 2, players=4, sitting_out=3), "sitting_out"),
+        (deal(60, 2, players=5, partner=1, sitting_out=3), "sitting_out"),
+    ],
+)
+def test_impossible_outcomes_name_the_field(outcome: DealOutcome, field: str) -> None:
+    with pytest.raises(ValueError, match=rf"^{field}:"):
+        score_deal(outcome, FFT)
+
+
+def test_mort_form_validation() -> None:
+    variant = get_variant("fft", {"dealer_sits_out": True})
+    with pytest.raises(ValueError, match=r"^sitting_out:"):
+        score_deal(deal(60, 2, players=5), variant)
+    with pytest.raises(ValueError, match=r"^taker:"):
+        score_deal(deal(60, 2, players=5, sitting_out=0), variant)
+    with pytest.raises(ValueError, match=r"^partner:"):
+        score_deal(deal(60, 2, players=5, taker=1, partner=2, sitting_out=0), variant)
+
+
+def test_misere_validation() -> None:
+    variant = get_variant("fft", {"misere": True})
+    twice = (MisereDeclared(1, "sans_points"), MisereDeclared(1, "sans_points"))
+    with pytest.raises(ValueError, match=r"^miseres:"):
+        score_deal(deal(60, 2, miseres=twice), variant)
+    with pytest.raises(ValueError, match=r"^miseres:"):
+        score_deal(deal(60, 2, miseres=(MisereDeclared(4, "sans_points"),)), variant)
+
+
+# --- Properties -----------------------------------------------------------
+
+
+@st.composite
+def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
+    """Any possible deal outcome under FFT, traditionnel or an FFT with options."""
+    base = draw(st.sampled_from([FFT, TRADITIONNEL]))
+    players = draw(st.sampled_from([3, 4, 5]))
+    mort = players == 5 and draw(st.booleans())
+    options: dict[str, Any] = {"dealer_sits_out": mort}
+    if base is FFT:
+        options["misere"] = draw(st.booleans())
+    variant = get_variant(base.name, options)
+    sitting_out = draw(st.integers(0, 4)) if mort else None
+    playing = [s for s in range(players) if s != sitting_out]
+    taker = draw(st.sampled_from(playing))
+    partner = draw(st.sampled_from(playing)) if players == 5 and not mort else None
+    bouts = draw(st.integers(0, 3))
+    half = draw(st.integers(8 * bouts, 182 - 8 * (3 - bouts)))
+    petit_sides: list[str | None] = [None]
+    if bouts > 0:
+        petit_sides.append("attack")
+    if bouts < 3:
+        petit_sides.append("defense")
+    poignee_seats = draw(st.lists(st.sampled_from(playing), unique=True, max_size=2))
+    miseres = ()
+    if variant.misere:
+        miseres = tuple(
+            MisereDeclared(seat, kind)
+            for seat, kind in draw(
+                st.lists(
+                    st.tuples(
+                        st.sampled_from(playing), st.sampled_from(["sans_atouts", "sans_points"])
+                    ),
+                    unique=True,
+                    max_size=2,
+                )
+            )
+        )
+    outcome = DealOutcome(
+        players=players,
+        contract=draw(st.sampled_from(variant.contracts)),
+        taker=taker,
+        partner=partner,
+        attack_half_points=half,
+        bouts=bouts,
+        petit_au_bout=draw(st.sampled_from(petit_sides)),  # type: ignore[arg-type]
+        poignees=tuple(
+            PoigneeDeclared(s, draw(st.sampled_from(["simple", "double", "triple"])))
+            for s in poignee_seats
+        ),
+        chelem_announced=draw(st.booleans()),
+        chelem=draw(st.sampled_from([None, "attack", "defense"])),
+        miseres=miseres,
+        sitting_out=sitting_out,
+    )
+    return outcome, variant
+
+
+@settings(max_examples=300, deadline=None)
+@given(outcomes())
+def test_every_deal_sums_to_zero(case: tuple[DealOutcome, Variant]) -> None:
+    outcome, variant = case
+    result = score_deal(outcome, variant)
+    assert sum(result.scores) == 0
+    assert len(result.scores) == outcome.players
+    if outcome.sitting_out is not None:
+        assert result.scores[outcome.sitting_out] == 0
+
+
+@settings(max_examples=300, deadline=None)
+@given(outcomes())
+def test_taker_sign_follows_the_result_without_side_bonuses(
+    case: tuple[DealOutcome, Variant],
+) -> None:
+    # Only chelem bonuses, misères and personal (traditionnel defender) poignées
+    # can outweigh the contract: without them the taker wins exactly when made.
+    outcome, variant = case
+    attackers = {outcome.taker, outcome.partner}
+    personal = variant.poignee_scoring == "taker_result" and any(
+        p.seat not in attackers for p in outcome.poignees
+    )
+    if outcome.chelem_announced or outcome.chelem or outcome.miseres or personal:
+        return
+    result = score_deal(outcome, variant)
+    assert (result.scores[outcome.taker] > 0) == result.made
+    defenders = [
+        s for s in range(outcome.players) if s not in attackers and s != outcome.sitting_out
+    ]
+    assert len({result.scores[s] for s in defenders}) == 1
+    if outcome.partner is not None and outcome.partner != outcome.taker:
+        assert result.scores[outcome.taker] == 2 * result.scores[outcome.partner]
+
+
+@settings(max_examples=200, deadline=None)
+@given(outcomes(), st.integers(1, 20))
+def test_more_points_never_score_less(case: tuple[DealOutcome, Variant], extra: int) -> None:
+    outcome, variant = case
+    richer_half = min(outcome.attack_half_points + extra, 182 - 8 * (3 - outcome.bouts))
+    richer = DealOutcome(**{**_fields(outcome), "attack_half_points": richer_half})
+    before = score_deal(outcome, variant).scores[outcome.taker]
+    assert score_deal(richer, variant).scores[outcome.taker] >= before
+
+
+def _fields(outcome: DealOutcome) -> dict[str, Any]:
+    return {name: getattr(outcome, name) for name in DealOutcome.__slots__}
