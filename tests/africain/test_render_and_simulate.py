@@ -1,0 +1,69 @@
+from atout.africain.render import game_events, render_game, render_round, split_rounds
+from atout.africain.simulate import simulate
+
+ROUND_ONE = [
+    "deal:EX,T1,T2,T3,T21/T4,T5,T6,T7,T8",
+    "bid:2",
+    "bid:0",
+    "play:EX:high",
+    "play:T4",
+    "play:T21",
+    "play:T5",
+    "play:T1",
+    "play:T6",
+    "play:T7",
+    "play:T2",
+    "play:T8",
+    "play:T3",
+]
+
+
+def test_a_round_reads_as_text() -> None:
+    (round_events,) = split_rounds(game_events(2, ROUND_ONE, options={"loss": "difference"}))
+    text = render_round(round_events)
+    assert text.splitlines() == [
+        "Round 1: seat 0 deals 5 cards each",
+        "  seat 0 holds T1 T2 T3 T21 EX",
+        "  seat 1 holds T4 T5 T6 T7 T8",
+        "  bids: seat 0 2, seat 1 0",
+        "  trick 1: seat 0 EX (high), seat 1 T4 -> seat 0",
+        "  trick 2: seat 0 T21, seat 1 T5 -> seat 0",
+        "  trick 3: seat 0 T1, seat 1 T6 -> seat 1",
+        "  trick 4: seat 1 T7, seat 0 T2 -> seat 1",
+        "  trick 5: seat 1 T8, seat 0 T3 -> seat 1",
+        "  seat 0: bid 2, won 2, loses 0 (14 -> 14 lives)",
+        "  seat 1: bid 0, won 3, loses 3 (14 -> 11 lives)",
+    ]
+
+
+def test_a_whole_game_names_rounds_remontee_and_winner() -> None:
+    first = ["deal:T17,T18,T19,T20,T21/T1,T2,T3,T4,T5", "bid:5", "bid:1"]
+    first += [f"play:T{c}" for c in (17, 1, 18, 2, 19, 3, 20, 4, 21, 5)]
+    second = ["deal:T1,T2,T3,T4/T18,T19,T20,T21", "bid:1", "bid:4"]
+    second += [f"play:T{c}" for c in (1, 18, 21, 2, 20, 3, 19, 4)]
+    text = render_game(2, first + second)
+    assert text.startswith("Tarot Africain (standard), 2 players")
+    assert "Round 1: seat 0 deals 5 cards each" in text
+    assert "Round 2: seat 0 deals 4 cards each" in text
+    assert "seat 1: bid 1, won 0, loses 1 (14 -> 13 lives)" in text
+    assert "remontée: seat 1 alone lost nothing and regains a life" in text
+    ending = render_game(2, first, options={"lives": 1})
+    assert ending.startswith("Tarot Africain (standard), 2 players, options lives=1")
+    assert "out of the game: seat 1" in ending
+    assert ending.endswith("Game over: seat 0 wins")
+
+
+def test_simulate_reports_throughput_and_clean_invariants() -> None:
+    stats = simulate(3, 20, seed=5)
+    assert stats["games"] == 20
+    assert stats["invariants_ok"] is True
+    assert stats["violations"] == []
+    assert stats["rounds_per_game"] >= 1
+    assert stats["games_per_second"] > 0
+    assert stats["lives_lost_per_round"] > 0
+
+
+def test_simulate_is_reproducible_from_its_seed() -> None:
+    first, second = simulate(4, 10, seed=9), simulate(4, 10, seed=9)
+    assert first["rounds_per_game"] == second["rounds_per_game"]
+    assert first["lives_lost_per_round"] == second["lives_lost_per_round"]
