@@ -45,6 +45,10 @@ def _strength(play: Play) -> int:
     return EXCUSE_HIGH if play.high else EXCUSE_LOW
 
 
+def _plays_of(card: int) -> tuple[Play, ...]:
+    return EXCUSE_PLAYS if card == EXCUSE else (PLAYS[card],)
+
+
 def _play_data(seat: int, play: Play) -> dict[str, Any]:
     data: dict[str, Any] = {"seat": seat, "card": card_text(play.card)}
     if play.high is not None:
@@ -138,7 +142,7 @@ class AfricainState:
             forbidden = self._forbidden_bid()
             return [BIDS[b] for b in range(self.hand_size + 1) if b != forbidden]
         if self._phase == PLAY:
-            return [a for c in cards_of(self._hands[self._turn]) for a in self._plays_of(c)]
+            return [a for c in cards_of(self._hands[self._turn]) for a in _plays_of(c)]
         return []
 
     def apply(self, action: Action) -> list[Event]:
@@ -411,9 +415,6 @@ class AfricainState:
 
     # --- Play -------------------------------------------------------------
 
-    def _plays_of(self, card: int) -> tuple[Play, ...]:
-        return EXCUSE_PLAYS if card == EXCUSE else (PLAYS[card],)
-
     def _apply_play(self, play: Play) -> list[Event]:
         if self._phase != PLAY:
             raise IllegalAction("this is not the time to play a card")
@@ -519,7 +520,7 @@ class AfricainState:
         if seat not in self._seats:
             return None
         hidden_from_seat = self.hand_size == 1 and not self._revealed
-        if viewer == OMNISCIENT:
+        if viewer == OMNISCIENT or self._revealed:
             visible = True
         elif viewer == SPECTATOR:
             visible = False

@@ -8,6 +8,18 @@ from atout.africain.rules import AFRICAIN
 from atout.africain.state import AfricainState
 from atout.game import CHANCE, Event
 
+EXCUSE_ROUND = (
+    "deal:EX,T1,T2,T3,T21/T4,T5,T6,T7,T8",
+    "bid:2",
+    "bid:0",
+    *("play:EX:high", "play:T4"),  # seat 0 wins and leads
+    *("play:T21", "play:T5"),  # seat 0 wins and leads
+    *("play:T1", "play:T6"),  # seat 1 wins and leads
+    *("play:T7", "play:T2"),
+    *("play:T8", "play:T3"),
+)
+"""A 2-player round: seat 0 bids 2 and wins 2, seat 1 bids 0 and wins 3."""
+
 
 def new(players: int, variant: str = "standard", **options: Any) -> AfricainState:
     """A new game with some options."""

@@ -2,7 +2,7 @@ import pytest
 
 from atout.game import CHANCE, IllegalAction
 
-from .helpers import act, bids, deal, new, play_out, round_end
+from .helpers import EXCUSE_ROUND, act, bids, deal, new, play_out, round_end
 
 
 def test_dealer_leads_and_the_trick_winner_leads_the_next() -> None:
@@ -68,22 +68,7 @@ def test_excuse_low_loses_to_the_petit() -> None:
 
 def test_a_whole_round_counts_tricks_and_lives() -> None:
     state = new(2)
-    deal(state, "EX T21 T1 T2 T3", "T4 T5 T6 T7 T8")
-    bids(state, 2, 0)
-    events = act(
-        state,
-        "play:EX:high",
-        "play:T4",  # seat 0 wins, leads
-        "play:T21",
-        "play:T5",  # seat 0 wins, leads
-        "play:T1",
-        "play:T6",  # seat 1 wins, leads
-        "play:T7",
-        "play:T2",
-        "play:T8",
-        "play:T3",
-    )
-    end = round_end(events)
+    end = round_end(act(state, *EXCUSE_ROUND))
     assert end["tricks"] == [2, 3]
     # seat 0 made its bid; seat 1 won more than it bid: nothing is missing
     assert end["losses"] == [0, 0]
@@ -93,24 +78,7 @@ def test_a_whole_round_counts_tricks_and_lives() -> None:
 
 
 def test_difference_rule_loses_tricks_won_above_the_bid_too() -> None:
-    state = new(2, loss="difference")
-    deal(state, "EX T21 T1 T2 T3", "T4 T5 T6 T7 T8")
-    bids(state, 2, 0)
-    end = round_end(
-        act(
-            state,
-            "play:EX:high",
-            "play:T4",
-            "play:T21",
-            "play:T5",
-            "play:T1",
-            "play:T6",
-            "play:T7",
-            "play:T2",
-            "play:T8",
-            "play:T3",
-        )
-    )
+    end = round_end(act(new(2, loss="difference"), *EXCUSE_ROUND))
     assert end["losses"] == [0, 3]
     # seat 0 alone lost nothing but is at the starting 14: no life above it
     assert end["remontee"] is None

@@ -1,25 +1,11 @@
 from atout.africain.render import game_events, render_game, render_round, split_rounds
 from atout.africain.simulate import simulate
 
-ROUND_ONE = [
-    "deal:EX,T1,T2,T3,T21/T4,T5,T6,T7,T8",
-    "bid:2",
-    "bid:0",
-    "play:EX:high",
-    "play:T4",
-    "play:T21",
-    "play:T5",
-    "play:T1",
-    "play:T6",
-    "play:T7",
-    "play:T2",
-    "play:T8",
-    "play:T3",
-]
+from .helpers import EXCUSE_ROUND
 
 
 def test_a_round_reads_as_text() -> None:
-    (round_events,) = split_rounds(game_events(2, ROUND_ONE, options={"loss": "difference"}))
+    (round_events,) = split_rounds(game_events(2, EXCUSE_ROUND, options={"loss": "difference"}))
     text = render_round(round_events)
     assert text.splitlines() == [
         "Round 1: seat 0 deals 5 cards each",
