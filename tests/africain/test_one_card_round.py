@@ -79,7 +79,7 @@ def test_the_excuse_holder_chooses_after_the_reveal() -> None:
     assert view["hand"] == ["EX"]
     assert {p["card"] for p in view["trick"]} == {"T5", "T20"}
     # once revealed, the Excuse is public: spectators see who holds it
-    assert state.view(SPECTATOR)["hands"] == [None, ["EX"], None]
+    assert state.view(SPECTATOR)["hands"] == [[], ["EX"], []]
     end = round_end(act(state, "play:EX:high"))
     assert end["tricks"] == [0, 1, 0]
     assert end["lives"] == [13, 14, 13]
