@@ -8,3 +8,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
 )
+
+
+@app.callback()
+def _root() -> None:
+    """Tarot: French Tarot and Tarot Africain rules, robots and online play."""
