@@ -122,6 +122,29 @@ PLAYS: Final = tuple(Play(c) for c in range(DECK_SIZE))
 DISCARDS: Final = tuple(Discard(c) for c in range(DECK_SIZE))
 CALLS: Final = tuple(Call(c) for c in range(DECK_SIZE))
 BIDS: Final = tuple(Bid(c) for c in Contract)
+_CHUNK: Final = 13
+_CHUNK_TABLES: Final[tuple[list[tuple[Play, ...] | None], ...]] = tuple(
+    [None] * (1 << _CHUNK) for _ in range(0, DECK_SIZE, _CHUNK)
+)
+
+
+def plays_of(mask: int) -> list[Play]:
+    """The Play actions of the cards in a bit set, lowest first, by 13-card table look-ups."""
+    out: list[Play] = []
+    shift = 0
+    for table in _CHUNK_TABLES:
+        part = mask >> shift & ((1 << _CHUNK) - 1)
+        if part:
+            found = table[part]
+            if found is None:
+                found = table[part] = tuple(
+                    PLAYS[shift + i] for i in range(_CHUNK) if part >> i & 1
+                )
+            out += found
+        shift += _CHUNK
+    return out
+
+
 CHELEM_YES: Final = ChelemChoice(True)
 CHELEM_NO: Final = ChelemChoice(False)
 NO_POIGNEE: Final = Poignee(0)

@@ -40,7 +40,6 @@ from atout.french.actions import (
     DISCARDS,
     NO_MISERE,
     NO_POIGNEE,
-    PLAYS,
     Bid,
     Call,
     ChelemChoice,
@@ -51,6 +50,7 @@ from atout.french.actions import (
     Misere,
     Play,
     Poignee,
+    plays_of,
 )
 from atout.french.dealing import check_deal, deal_from_seed, dog_size, hand_size
 from atout.french.scoring import (
@@ -109,6 +109,8 @@ _PHASE_VERBS: Final = (
     "play a card",
     "do nothing: the game is over",
 )
+_LAST_TRICK: Final = {n: hand_size(n) - 1 for n in (3, 4, 5)}
+"""Index of the last trick, by number of players."""
 _TRUMPS_AND_EXCUSE: Final = TRUMPS | EXCUSE_BIT
 _NOT_DISCARDABLE: Final = KINGS | BOUTS
 
@@ -311,8 +313,7 @@ class FrenchState:
         """Every action the player to move may take; empty at a chance node or at the end."""
         phase = self.phase
         if phase == PLAY:
-            plays = PLAYS
-            return [plays[c] for c in cards_of(self.play_mask())]
+            return plays_of(self.play_mask())
         if phase == DISCARD:
             return [DISCARDS[c] for c in cards_of(self.discard_mask())]
         if phase == BID:
@@ -372,13 +373,14 @@ class FrenchState:
     def step(self, action: FrenchAction) -> None:
         """Apply ``action`` without building events: the one place where rules act."""
         phase = self.phase
+        if phase == PLAY and type(action) is Play:
+            self._play(action.card)
+            return
         if _ACTION_PHASE.get(type(action)) != phase:
             if phase == OVER:
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"it is time to {_PHASE_VERBS[phase]}, not to {action}")
-        if phase == PLAY:
-            self._play(action.card)  # type: ignore[union-attr]
-        elif phase == DISCARD:
+        if phase == DISCARD:
             self._discard(action.card)  # type: ignore[union-attr]
         elif phase == BID:
             self._bid(action.contract)  # type: ignore[union-attr]
@@ -645,10 +647,13 @@ class FrenchState:
                 self.top_card = card
                 self.top_seat = seat
         if len(trick) < len(self.order):
-            self._enter_turn(self.nxt[seat])
+            if self.tricks:
+                self.turn = self.nxt[seat]
+            else:
+                self._enter_turn(self.nxt[seat])
             return
         winner = self.top_seat
-        last = len(self.tricks) == hand_size(len(self.order)) - 1
+        last = len(self.tricks) == _LAST_TRICK[len(trick)]
         if last and EXCUSE in trick:
             side = self.excuse_seat in (self.taker, self.partner)
             if all((w in (self.taker, self.partner)) == side for _, _, w in self.tricks):
