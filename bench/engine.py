@@ -45,7 +45,9 @@ def main() -> None:
     for players in (3, 4, 5):
         fast = deals_per_second(players, False, seconds)
         full = deals_per_second(players, True, seconds)
-        print(f"{players} players: {fast:8.0f} deals/s (step), {full:8.0f} deals/s (apply + events)")
+        print(
+            f"{players} players: {fast:8.0f} deals/s (step), {full:8.0f} deals/s (apply + events)"
+        )
 
 
 if __name__ == "__main__":

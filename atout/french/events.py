@@ -17,14 +17,13 @@ from atout.french.actions import (
     DealCards,
     DealSeed,
     Discard,
-    FrenchAction,
     Misere,
     Play,
     Poignee,
 )
 from atout.french.variants import Contract
 from atout.french.view import cards_json, deal_summary
-from atout.game import Event
+from atout.game import Action, Event
 
 if TYPE_CHECKING:
     from atout.french.state import FrenchState
@@ -75,7 +74,7 @@ def _play_events(before: FrenchState, card: int, after: FrenchState) -> list[Eve
     return events
 
 
-def events_of(before: FrenchState, action: FrenchAction, after: FrenchState) -> list[Event]:
+def events_of(before: FrenchState, action: Action, after: FrenchState) -> list[Event]:
     """The events caused by ``action``, which turned ``before`` into ``after``."""
     seat = before.turn
     if isinstance(action, Play):

@@ -8,7 +8,7 @@ from typing import Any
 from atout.french.actions import DealSeed, FrenchAction, parse_action
 from atout.french.state import FrenchState
 from atout.french.variants import get_variant
-from atout.game import GameState
+from atout.game import GameRules, GameState
 
 
 class FrenchRules:
@@ -36,3 +36,4 @@ class FrenchRules:
 
 
 FRENCH = FrenchRules()
+_CHECK: GameRules = FRENCH  # mypy verifies that FrenchRules implements the protocol

@@ -64,7 +64,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import Contract, Variant
-from atout.game import CHANCE, Event, IllegalAction
+from atout.game import CHANCE, Action, Event, IllegalAction
 
 DEAL: Final = 0
 BID: Final = 1
@@ -332,7 +332,7 @@ class FrenchState:
             return [NO_MISERE, *options]
         return []
 
-    def apply(self, action: FrenchAction, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action`` (by ``seat`` when given) and return the events it caused.
 
         Raises IllegalAction, changing nothing, when the rules refuse it.
@@ -370,7 +370,7 @@ class FrenchState:
             return "not your turn: the cards must be dealt"
         return f"not your turn: seat {self.turn} is to {_PHASE_VERBS[self.phase]}"
 
-    def step(self, action: FrenchAction) -> None:
+    def step(self, action: Action) -> None:
         """Apply ``action`` without building events: the one place where rules act."""
         phase = self.phase
         if phase == PLAY and type(action) is Play:
@@ -380,25 +380,25 @@ class FrenchState:
             if phase == OVER:
                 raise IllegalAction("the game is over")
             raise IllegalAction(f"it is time to {_PHASE_VERBS[phase]}, not to {action}")
-        if phase == DISCARD:
-            self._discard(action.card)  # type: ignore[union-attr]
-        elif phase == BID:
-            self._bid(action.contract)  # type: ignore[union-attr]
-        elif phase == POIGNEE:
-            self._poignee(action.cards)  # type: ignore[union-attr]
-        elif phase == MISERE:
-            self._misere(action.kinds)  # type: ignore[union-attr]
-        elif phase == CHELEM:
-            self._chelem(action.announce)  # type: ignore[union-attr]
-        elif phase == CALL:
-            self._call(action.card)  # type: ignore[union-attr]
+        if isinstance(action, Discard):
+            self._discard(action.card)
+        elif isinstance(action, Bid):
+            self._bid(action.contract)
+        elif isinstance(action, Poignee):
+            self._poignee(action.cards)
+        elif isinstance(action, Misere):
+            self._misere(action.kinds)
+        elif isinstance(action, ChelemChoice):
+            self._chelem(action.announce)
+        elif isinstance(action, Call):
+            self._call(action.card)
         else:
+            assert isinstance(action, DealSeed | DealCards)
             dealer = self.dealer if self.score is None else (self.dealer + 1) % self.seats
             order = self._ring(dealer)
             if isinstance(action, DealSeed):
                 hands, dog = deal_from_seed(action.seed, order, self.seats)
             else:
-                assert isinstance(action, DealCards)
                 check_deal(action.hands, action.dog, order, self.seats)
                 hands, dog = action.hands, action.dog
             if dealer != self.dealer:

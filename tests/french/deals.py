@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from atout.cards import FULL_DECK, cards_of, parse_hand
 from atout.french.actions import DealCards, FrenchAction
@@ -37,9 +36,9 @@ def explicit_deal(
     return DealCards(tuple(masks), dog_mask)
 
 
-def new_state(players: int, deal: DealCards, **options: Any) -> FrenchState:
+def new_state(players: int, deal: DealCards, **options: object) -> FrenchState:
     """A one-deal partie (dealer seat 0) after the explicit ``deal``."""
-    state = FRENCH.new(players, options=options)
+    state = FRENCH.new(players, options=dict(options))
     state.apply(deal)
     return state
 
@@ -57,9 +56,7 @@ def legal(state: FrenchState) -> list[str]:
     return [str(a) for a in state.legal_actions()]
 
 
-def play_out(
-    state: FrenchState, scripts: Mapping[int, Sequence[str]] | None = None
-) -> list[Event]:
+def play_out(state: FrenchState, scripts: Mapping[int, Sequence[str]] | None = None) -> list[Event]:
     """Finish the deal: each seat plays its script in order, then its first legal action."""
     queues = {seat: list(cards) for seat, cards in (scripts or {}).items()}
     events: list[Event] = []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from atout.cards import parse_hand
 from atout.french.rules import FRENCH
 from atout.game import CHANCE, SPECTATOR, IllegalAction
 from tests.french.deals import act, explicit_deal, legal, new_state
@@ -114,12 +113,6 @@ def test_chelem_announcer_leads_the_first_trick() -> None:
     state = new_state(4, explicit_deal(4, {}))
     act(state, "bid:pass", "bid:garde_sans", "bid:pass", "bid:pass", "chelem:no")
     assert state.to_move == 1
-
-
-def _five(taker_hand: str, **options: object) -> object:
-    state = new_state(5, explicit_deal(5, {1: taker_hand}), **options)
-    act(state, "bid:garde", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
-    return state
 
 
 def test_king_call_lists_kings_then_lower_honours() -> None:

@@ -16,7 +16,7 @@ from tests.french.deals import act, explicit_deal, new_state
 
 @pytest.mark.parametrize(("players", "hand", "dog"), [(3, 24, 6), (4, 18, 6), (5, 15, 3)])
 def test_seed_deal_sizes_and_all_cards(players: int, hand: int, dog: int) -> None:
-    hands, dog_mask = deal_from_seed(7, tuple(range(1, players)) + (0,), players)
+    hands, dog_mask = deal_from_seed(7, (*tuple(range(1, players)), 0), players)
     assert [h.bit_count() for h in hands] == [hand] * players
     assert dog_mask.bit_count() == dog
     union = dog_mask
@@ -28,7 +28,7 @@ def test_seed_deal_sizes_and_all_cards(players: int, hand: int, dog: int) -> Non
 
 @pytest.mark.parametrize(("players", "packet"), [(3, 4), (4, 3), (5, 3)])
 def test_seed_deal_packets_and_dog_never_first_or_last(players: int, packet: int) -> None:
-    order = tuple(range(1, players)) + (0,)
+    order = (*tuple(range(1, players)), 0)
     for seed in range(40):
         deck = list(range(DECK_SIZE))
         random.Random(seed).shuffle(deck)
@@ -59,7 +59,7 @@ def test_check_deal_refuses_bad_explicit_deals() -> None:
     check_deal(good.hands, good.dog, (1, 2, 3, 0), 4)
     with pytest.raises(IllegalAction, match="needs 4 hands, got 3"):
         check_deal(good.hands[:3], good.dog, (1, 2, 3, 0), 4)
-    short = (good.hands[0] & (good.hands[0] - 1),) + good.hands[1:]
+    short = (good.hands[0] & good.hands[0] - 1, *good.hands[1:])
     with pytest.raises(IllegalAction, match="seat 0 must receive 18 cards, got 17"):
         check_deal(short, good.dog, (1, 2, 3, 0), 4)
     card = good.hands[0] & -good.hands[0]
