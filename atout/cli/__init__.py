@@ -1,6 +1,8 @@
 """Command line: ``atout score``, ``atout simulate``, ``atout replay`` ..."""
 
 from atout.cli import score as score  # registers `atout score`
+from atout.cli import serve as serve  # registers `atout serve`
+from atout.cli import simulate as simulate  # registers `atout simulate`
 from atout.cli.app import app
 
 __all__ = ["app", "main"]

@@ -1,0 +1,1 @@
+"""The online Tarot server: accounts, lobby, tables over one websocket per client."""

@@ -1,0 +1,99 @@
+"""Accounts: registration, login and session tokens.
+
+Passwords are hashed with argon2; session tokens come from :mod:`secrets` and
+only their SHA-256 is stored, so a copy of the database opens no session.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+from dataclasses import dataclass
+
+from argon2 import PasswordHasher
+from argon2.exceptions import InvalidHashError, VerificationError
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from atout.server.ledger import STARTING_CHIPS, transfer, user_account
+from atout.server.store import SessionToken, Store, User
+
+NAME_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{3,24}$")
+_hasher = PasswordHasher()
+
+
+class AccountError(ValueError):
+    """A refused registration or login; the message is shown to the user."""
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """Who a connection speaks for: a registered user or a guest (user_id None)."""
+
+    user_id: int | None
+    name: str
+
+    @property
+    def guest(self) -> bool:
+        return self.user_id is None
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def register(store: Store, name: str, password: str) -> str:
+    """Create an account with its starting chips; returns a session token."""
+    if not NAME_PATTERN.match(name):
+        raise AccountError("a name is 3 to 24 letters, digits, '_' or '-'")
+    if not 8 <= len(password) <= 128:
+        raise AccountError("a password has 8 to 128 characters")
+    hashed = _hasher.hash(password)
+    with store.session.begin() as db:
+        if db.scalar(select(User.id).where(User.name == name)) is not None:
+            raise AccountError(f"the name {name!r} is taken")
+        user = User(name=name, password_hash=hashed)
+        db.add(user)
+        db.flush()
+        transfer(
+            db, "welcome", [("issuer", -STARTING_CHIPS), (user_account(user.id), STARTING_CHIPS)]
+        )
+        return _new_token(db, user.id)
+
+
+def login(store: Store, name: str, password: str) -> str:
+    """A new session token for the right password; the same error for any failure."""
+    with store.session.begin() as db:
+        user = db.scalar(select(User).where(User.name == name))
+        try:
+            if user is None:
+                raise VerificationError()
+            _hasher.verify(user.password_hash, password)
+        except (VerificationError, InvalidHashError):
+            raise AccountError("wrong name or password") from None
+        return _new_token(db, user.id)
+
+
+def logout(store: Store, token: str) -> None:
+    """Forget a session token."""
+    with store.session.begin() as db:
+        row = db.get(SessionToken, _token_hash(token))
+        if row is not None:
+            db.delete(row)
+
+
+def identify(store: Store, token: str) -> Identity | None:
+    """The user of a session token, or None for an unknown token."""
+    with store.session() as db:
+        row = db.get(SessionToken, _token_hash(token))
+        if row is None:
+            return None
+        user = db.get(User, row.user_id)
+        return None if user is None else Identity(user.id, user.name)
+
+
+def _new_token(db: Session, user_id: int) -> str:
+    token = secrets.token_urlsafe(32)
+    db.add(SessionToken(token_hash=_token_hash(token), user_id=user_id))
+    return token

@@ -1,0 +1,199 @@
+"""The served application: account and leaderboard endpoints, the websocket,
+and the static web client when it is installed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Header, HTTPException, WebSocket
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from sqlalchemy import func, select
+from starlette.websockets import WebSocketDisconnect
+
+from atout.game import GameRules
+from atout.registry import game_rules
+from atout.server import accounts, ledger, protocol
+from atout.server.clients import Client, RateLimiter
+from atout.server.hub import Hub
+from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
+
+STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one server runs; the defaults suit one machine."""
+
+    data_dir: Path = Path("data")
+    database_url: str | None = None
+    grace_seconds: float = 180.0
+    robot_delay: float = 0.3
+    messages_per_second: float = 50.0
+    message_burst: float = 100.0
+    flood_limit: int = 200
+    """Refused messages after which a flooding client is disconnected."""
+
+
+class Credentials(BaseModel):
+    name: str = Field(min_length=1, max_length=24)
+    password: str = Field(min_length=1, max_length=128)
+
+
+def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
+    """The application; its store and tables are opened when it starts."""
+    store = (
+        Store(settings.database_url) if settings.database_url else Store.in_dir(settings.data_dir)
+    )
+    hub = Hub(store, rules, settings.grace_seconds, settings.robot_delay)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        await hub.start()
+        yield
+        await hub.stop()
+        store.close()
+
+    app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.hub = hub
+
+    @app.post("/api/register")
+    def register(body: Credentials) -> dict[str, str]:
+        try:
+            return {"name": body.name, "token": accounts.register(store, body.name, body.password)}
+        except accounts.AccountError as error:
+            raise HTTPException(400, str(error)) from None
+
+    @app.post("/api/login")
+    def login(body: Credentials) -> dict[str, str]:
+        try:
+            return {"name": body.name, "token": accounts.login(store, body.name, body.password)}
+        except accounts.AccountError as error:
+            raise HTTPException(401, str(error)) from None
+
+    @app.post("/api/logout")
+    def logout(authorization: str = Header("")) -> dict[str, bool]:
+        accounts.logout(store, authorization.removeprefix("Bearer "))
+        return {"ok": True}
+
+    @app.get("/api/leaderboard")
+    def leaderboard() -> list[dict[str, Any]]:
+        with store.session() as db:
+            rows = db.execute(
+                select(User.name, User.xp, User.mu, User.sigma, func.count(GamePlayer.id))
+                .join(GamePlayer, GamePlayer.user_id == User.id)
+                .group_by(User.id)
+            ).all()
+        board = sorted(rows, key=lambda r: (-(r[2] - 3 * r[3]), -r[1]))[:100]
+        return [
+            {"name": n, "xp": xp, "rating": round(mu - 3 * sigma, 2), "games": games}
+            for n, xp, mu, sigma, games in board
+        ]
+
+    @app.get("/api/profile/{name}")
+    def profile(name: str) -> dict[str, Any]:
+        with store.session() as db:
+            user = db.scalar(select(User).where(User.name == name))
+            if user is None:
+                raise HTTPException(404, "no such player")
+            played = db.scalars(select(GamePlayer).where(GamePlayer.user_id == user.id)).all()
+            chips = ledger.balance(db, ledger.user_account(user.id))
+        deals = sum(p.deals for p in played)
+        taken = sum(p.contracts_taken for p in played)
+        return {
+            "name": user.name,
+            "xp": user.xp,
+            "chips": chips,
+            "rating": round(user.mu - 3 * user.sigma, 2),
+            "games": len(played),
+            "wins": sum(p.rank == 1 for p in played),
+            "contracts_taken": taken,
+            "success_rate": sum(p.contracts_made for p in played) / taken if taken else None,
+            "average_deal_score": sum(p.deal_score_total for p in played) / deals
+            if deals
+            else None,
+        }
+
+    @app.get("/api/games/{game_id}")
+    def replay(game_id: int) -> dict[str, Any]:
+        """A finished game's full record; an unfinished game is never shown."""
+        with store.session() as db:
+            game = db.get(GameRow, game_id)
+            if game is None or game.status == "playing":
+                raise HTTPException(404, "no finished game with this number")
+            texts = db.scalars(
+                select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
+            ).all()
+        return {
+            "format": "atout-record/1",
+            "game": game.game,
+            "players": game.players,
+            "variant": game.variant,
+            "options": game.engine_options,
+            "actions": list(texts),
+            "meta": {"status": game.status, "result": game.result, "shared_ip": game.shared_ip},
+        }
+
+    @app.websocket("/ws")
+    async def websocket(ws: WebSocket) -> None:
+        await serve_socket(ws, hub, settings)
+
+    if STATIC_DIR.is_dir():
+        app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    return app
+
+
+async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
+    """One client's connection: a hello first, then validated, rate-limited messages."""
+    await ws.accept()
+    ip = ws.client.host if ws.client else "unknown"
+    try:
+        first = await asyncio.wait_for(ws.receive_text(), 30)
+        hello = protocol.parse_message(first)
+        if not isinstance(hello, protocol.Hello):
+            raise protocol.ProtocolError("the first message must be a hello")
+        client, welcome = hub.greet(hello, ip)
+    except (protocol.ProtocolError, TimeoutError) as error:
+        await ws.send_json({"type": "error", "message": str(error) or "no hello"})
+        await ws.close(1008)
+        return
+    except WebSocketDisconnect:
+        return
+    client.send(welcome)
+    writer = asyncio.create_task(_write(ws, client))
+    limiter = RateLimiter(settings.messages_per_second, settings.message_burst)
+    try:
+        while not client.closed:
+            received = await ws.receive()
+            if received["type"] == "websocket.disconnect":
+                break
+            text = received.get("text") or received.get("bytes") or b""
+            if not limiter.allow():
+                if limiter.refused > settings.flood_limit:
+                    break
+                client.send({"type": "error", "message": "too many messages: slow down"})
+                continue
+            try:
+                message = protocol.parse_message(text)
+            except protocol.ProtocolError as error:
+                client.send({"type": "error", "message": str(error)})
+                continue
+            hub.dispatch(client, message)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        hub.disconnected(client)
+        client.close()
+        await writer
+
+
+async def _write(ws: WebSocket, client: Client) -> None:
+    with contextlib.suppress(Exception):
+        while (text := await client.out.get()) is not None:
+            await ws.send_text(text)
+        await ws.close()

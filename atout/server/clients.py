@@ -1,0 +1,70 @@
+"""A connected client as tables see it: who it is, where from, and a bounded
+outgoing queue so that a slow reader never blocks a table's task."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from atout.server.accounts import Identity
+
+OUTGOING_LIMIT: Final = 1000
+_ids = itertools.count(1)
+
+
+@dataclass(eq=False)
+class Client:
+    """One websocket connection; ``send`` never blocks."""
+
+    identity: Identity
+    ip: str
+    key: str
+    """Stable identity across connections: ``u:<user id>`` or ``g:<guest secret hash>``."""
+    out: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTGOING_LIMIT))
+    id: int = field(default_factory=lambda: next(_ids))
+    closed: bool = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client too slow to keep up is disconnected."""
+        if self.closed:
+            return
+        try:
+            self.out.put_nowait(json.dumps(message, separators=(",", ":")))
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        """Ask the writer to close the socket."""
+        if not self.closed:
+            self.closed = True
+            while self.out.full():
+                self.out.get_nowait()
+            self.out.put_nowait(None)
+
+
+@dataclass
+class RateLimiter:
+    """Token bucket: ``rate`` messages a second on average, bursts up to ``burst``."""
+
+    rate: float
+    burst: float
+    tokens: float = 0.0
+    stamp: float = field(default_factory=time.monotonic)
+    refused: int = 0
+
+    def __post_init__(self) -> None:
+        self.tokens = self.burst
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.refused += 1
+        return False

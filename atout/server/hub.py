@@ -1,0 +1,153 @@
+"""The hub routes each client's messages: lobby and table creation itself,
+everything about a table to that table's queue. It also rebuilds every open
+table from the store when the server starts."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import select
+
+from atout.game import GameRules
+from atout.server import protocol
+from atout.server.accounts import Identity, identify
+from atout.server.clients import Client
+from atout.server.store import Store, TableRow
+from atout.server.table import Context, Table
+
+
+class Hub:
+    """All tables of one server process and the clients talking to them."""
+
+    def __init__(
+        self,
+        store: Store,
+        rules: Callable[[str], GameRules],
+        grace_seconds: float = 180.0,
+        robot_delay: float = 0.0,
+    ) -> None:
+        self.store = store
+        self.ctx = Context(store, rules, grace_seconds, robot_delay, self._changed, self._closed)
+        self.tables: dict[str, Table] = {}
+        self.tasks: dict[str, asyncio.Task[None]] = {}
+        self.lobby: set[Client] = set()
+        self.joined: dict[Client, set[str]] = {}
+        self._guests: dict[str, Identity] = {}
+
+    # ----- life cycle -------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Rebuild and run every table left open by the previous run."""
+        with self.store.session() as db:
+            rows = db.scalars(select(TableRow).where(TableRow.status != "closed")).all()
+        for row in rows:
+            self._run(Table.restore(self.ctx, row))
+
+    async def stop(self) -> None:
+        for task in self.tasks.values():
+            task.cancel()
+        await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+
+    def _run(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self.tasks[table.id] = asyncio.create_task(table.run(), name=f"table-{table.id}")
+
+    # ----- connections ------------------------------------------------------------
+
+    def greet(self, hello: protocol.Hello, ip: str) -> tuple[Client, dict[str, Any]]:
+        """The client of a ``hello``: a session token's user, a returning guest, or a new guest."""
+        if hello.v != protocol.PROTOCOL_VERSION:
+            raise protocol.ProtocolError(f"protocol version {protocol.PROTOCOL_VERSION} only")
+        welcome: dict[str, Any] = {"type": "welcome", "v": protocol.PROTOCOL_VERSION}
+        identity = identify(self.store, hello.token) if hello.token else None
+        if identity is not None:
+            key = f"u:{identity.user_id}"
+        else:
+            guest_token = hello.token or secrets.token_urlsafe(24)
+            key = "g:" + hashlib.sha256(guest_token.encode()).hexdigest()[:32]
+            identity = self._guests.get(key)
+            if identity is None:
+                if hello.token:
+                    raise protocol.ProtocolError("unknown or expired session token")
+                name = f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}"
+                identity = Identity(None, name)
+                self._guests[key] = identity
+            welcome["guest_token"] = guest_token
+        welcome |= {"name": identity.name, "guest": identity.guest}
+        client = Client(identity, ip, key)
+        self.joined[client] = set()
+        return client, welcome
+
+    def dispatch(self, client: Client, message: Any) -> None:
+        """Act on one validated message."""
+        if isinstance(message, protocol.Hello):
+            client.send({"type": "error", "message": "hello was already said"})
+        elif isinstance(message, protocol.Ping):
+            client.send({"type": "pong"})
+        elif isinstance(message, protocol.Lobby):
+            self._lobby(client, message.subscribe)
+        elif isinstance(message, protocol.Create):
+            self._create(client, message.options)
+        else:
+            table = self.tables.get(message.table)
+            if table is None or table.closed:
+                client.send({"type": "error", "message": f"no table {message.table!r}"})
+                return
+            self.joined[client].add(table.id)
+            table.submit(client, message)
+
+    def disconnected(self, client: Client) -> None:
+        """The client's socket closed: tell every table it touched."""
+        self.lobby.discard(client)
+        for table_id in self.joined.pop(client, set()):
+            table = self.tables.get(table_id)
+            if table is not None and not table.closed:
+                table.submit(None, lambda t=table: t.disconnected(client))
+
+    # ----- lobby ------------------------------------------------------------------
+
+    def _lobby(self, client: Client, subscribe: bool) -> None:
+        if subscribe:
+            self.lobby.add(client)
+        else:
+            self.lobby.discard(client)
+        listed = [t.info() for t in self.tables.values() if not t.options.private and not t.closed]
+        client.send({"type": "lobby", "tables": listed})
+
+    def _create(self, client: Client, options: protocol.TableOptions) -> None:
+        if client.identity.guest and options.competitive:
+            client.send({"type": "error", "message": "guests play at practice tables only"})
+            return
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        table = Table(self.ctx, table_id, options, client.identity.name, secrets.token_urlsafe(9))
+        with self.store.session.begin() as db:
+            db.add(
+                TableRow(
+                    id=table_id,
+                    options=options.model_dump(),
+                    seats=[None] * options.players,
+                    master=client.identity.name,
+                    invite_code=table.invite_code,
+                    invited=[],
+                )
+            )
+        self._run(table)
+        self.joined[client].add(table_id)
+        table.submit(client, protocol.Sit(type="sit", table=table_id))
+
+    def _changed(self, table: Table) -> None:
+        if table.options.private or not self.lobby:
+            return
+        message = {"type": "lobby_update", "table": table.info()}
+        for client in self.lobby:
+            client.send(message)
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        self.tasks.pop(table.id, None)
+        for client in self.lobby:
+            client.send({"type": "lobby_remove", "table": table.id})

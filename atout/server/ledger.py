@@ -1,0 +1,103 @@
+"""Chips move only through a double-entry ledger.
+
+Every transfer is a set of legs on named accounts that sums to zero: a user's
+account, the pot of one game, the bank (which keeps the 25% rake) and the
+issuer (where starting chips come from). A balance is the sum of an account's
+legs, so chips can be neither created nor lost by a bug elsewhere.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Final
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from atout.server.store import LedgerEntry
+
+STARTING_CHIPS: Final = 1000
+BANK: Final = "bank"
+ISSUER: Final = "issuer"
+RAKE_PERCENT: Final = 25
+
+
+def user_account(user_id: int) -> str:
+    return f"user:{user_id}"
+
+
+def pot_account(game_id: int) -> str:
+    return f"pot:{game_id}"
+
+
+class LedgerError(ValueError):
+    """A transfer that does not balance or overdraws a user."""
+
+
+def transfer(db: Session, reason: str, legs: Iterable[tuple[str, int]]) -> None:
+    """Record one balanced transfer (legs with a zero amount are dropped)."""
+    legs = [(account, amount) for account, amount in legs if amount != 0]
+    if sum(amount for _, amount in legs) != 0:
+        raise LedgerError(f"unbalanced transfer {reason}: {legs}")
+    txn = secrets.token_hex(8)
+    db.add_all(LedgerEntry(txn=txn, account=a, amount=m, reason=reason) for a, m in legs)
+    db.flush()
+
+
+def balance(db: Session, account: str) -> int:
+    """The chips held by ``account``."""
+    total = db.scalar(select(func.sum(LedgerEntry.amount)).where(LedgerEntry.account == account))
+    return int(total or 0)
+
+
+def collect_bets(db: Session, game_id: int, user_ids: Sequence[int], bet: int) -> None:
+    """Move each player's bet into the game's pot; LedgerError if one cannot pay."""
+    if bet <= 0:
+        return
+    for user_id in user_ids:
+        if balance(db, user_account(user_id)) < bet:
+            raise LedgerError("a player does not have enough chips for the bet")
+    legs = [(user_account(u), -bet) for u in user_ids]
+    transfer(db, f"bets game {game_id}", [*legs, (pot_account(game_id), bet * len(user_ids))])
+
+
+def pay_winners(db: Session, game_id: int, winners: Sequence[int | None]) -> None:
+    """The winners share the pot minus the bank's rake; a robot's share (None)
+    and the remainder of the division go to the bank."""
+    pot = balance(db, pot_account(game_id))
+    if pot == 0:
+        return
+    share = (pot - pot * RAKE_PERCENT // 100) // max(1, len(winners))
+    paid = [(user_account(w), share) for w in winners if w is not None]
+    legs = [(pot_account(game_id), -pot), *paid, (BANK, pot - share * len(paid))]
+    transfer(db, f"pot game {game_id}", legs)
+
+
+def pay_one_round(
+    db: Session, game_id: int, bettors: Sequence[int], taker: int | None, made: bool
+) -> None:
+    """The one-round rule: a winning taker takes every chip; otherwise the
+    defenders get their bets back and the taker's bet goes to the bank."""
+    pot = balance(db, pot_account(game_id))
+    if pot == 0:
+        return
+    if taker is not None and made:
+        transfer(
+            db, f"pot game {game_id}", [(pot_account(game_id), -pot), (user_account(taker), pot)]
+        )
+        return
+    defenders = [u for u in bettors if u != taker]
+    refund(db, game_id, defenders, to_bank=[taker] if taker is not None else [])
+
+
+def refund(db: Session, game_id: int, users: Sequence[int], to_bank: Sequence[int] = ()) -> None:
+    """Return bets to ``users``; the bets of ``to_bank`` (forfeits) go to the bank.
+    Whatever else is left in the pot (robots never bet) also goes to the bank."""
+    pot = balance(db, pot_account(game_id))
+    if pot == 0:
+        return
+    share = pot // max(1, len(users) + len(to_bank))
+    legs = [(user_account(u), share) for u in users]
+    legs += [(pot_account(game_id), -pot), (BANK, pot - share * len(users))]
+    transfer(db, f"refund game {game_id}", legs)

@@ -1,0 +1,193 @@
+"""The client-to-server messages of protocol version 1, validated on the way in.
+
+Every incoming websocket message is one JSON object with a ``type``; anything
+else is refused with an error naming the problem (never echoing game state).
+See ``docs/protocol.md`` for the whole protocol, server messages included.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+
+PROTOCOL_VERSION: Final = 1
+DEFAULT_VARIANTS: Final = {"french": "fft", "africain": "standard"}
+MAX_MESSAGE_BYTES: Final = 8192
+MAX_CHAT_CHARS: Final = 300
+
+TableId = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_\-]+$")]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class TableOptions(_Strict):
+    """What the table's master chooses; any of it may change during a game
+    (game-shaping fields then apply from the next game)."""
+
+    game: Literal["french", "africain"] = "french"
+    players: int = Field(default=4, ge=2, le=5)
+    variant: str | None = Field(default=None, max_length=32)
+    """None: the game's default variant."""
+    turn_seconds: float = Field(default=30.0, ge=0.05, le=600)
+    competitive: bool = False
+    bet: int = Field(default=0, ge=0, le=1_000_000)
+    private: bool = False
+    spectators: bool = True
+    rounds: int = Field(default=1, ge=1, le=50)
+    robot_level: Literal["random"] = "random"
+
+    @model_validator(mode="after")
+    def _players_fit_game(self) -> TableOptions:
+        if self.variant is None:
+            object.__setattr__(self, "variant", DEFAULT_VARIANTS[self.game])
+        if self.game == "french" and self.players < 3:
+            raise ValueError("French Tarot is played by 3, 4 or 5")
+        if not self.competitive and self.bet:
+            raise ValueError("chips are bet only at competitive tables")
+        return self
+
+
+class OptionsPatch(_Strict):
+    """A partial change of options: only the given fields change."""
+
+    game: Literal["french", "africain"] | None = None
+    players: int | None = Field(default=None, ge=2, le=5)
+    variant: str | None = Field(default=None, max_length=32)
+    turn_seconds: float | None = Field(default=None, ge=0.05, le=600)
+    competitive: bool | None = None
+    bet: int | None = Field(default=None, ge=0, le=1_000_000)
+    private: bool | None = None
+    spectators: bool | None = None
+    rounds: int | None = Field(default=None, ge=1, le=50)
+    robot_level: Literal["random"] | None = None
+
+    def apply_to(self, options: TableOptions) -> TableOptions:
+        """The options with this patch applied; ValidationError if the result is invalid."""
+        changed = {k: v for k, v in self.model_dump().items() if k in self.model_fields_set}
+        if self.game not in (None, options.game) and "variant" not in changed:
+            changed["variant"] = None
+        return TableOptions.model_validate({**options.model_dump(), **changed})
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    v: int
+    token: str | None = Field(default=None, max_length=128)
+    name: str | None = Field(
+        default=None, min_length=1, max_length=24, pattern=r"^[A-Za-z0-9_\-]+$"
+    )
+
+
+class Lobby(_Strict):
+    type: Literal["lobby"]
+    subscribe: bool = True
+
+
+class Create(_Strict):
+    type: Literal["create"]
+    options: TableOptions = TableOptions()
+
+
+class Sit(_Strict):
+    type: Literal["sit"]
+    table: TableId
+    seat: int | None = Field(default=None, ge=0, le=4)
+    code: str | None = Field(default=None, max_length=32)
+
+
+class Spectate(_Strict):
+    type: Literal["spectate"]
+    table: TableId
+    code: str | None = Field(default=None, max_length=32)
+
+
+class Leave(_Strict):
+    type: Literal["leave"]
+    table: TableId
+
+
+class Invite(_Strict):
+    type: Literal["invite"]
+    table: TableId
+    name: str = Field(min_length=1, max_length=24)
+
+
+class Chat(_Strict):
+    type: Literal["chat"]
+    table: TableId
+    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+
+
+class Options(_Strict):
+    type: Literal["options"]
+    table: TableId
+    options: OptionsPatch
+
+
+class Start(_Strict):
+    type: Literal["start"]
+    table: TableId
+
+
+class Act(_Strict):
+    type: Literal["act"]
+    table: TableId
+    action: str = Field(min_length=1, max_length=200)
+
+
+class Vote(_Strict):
+    type: Literal["vote"]
+    table: TableId
+    agree: bool
+
+
+class Resume(_Strict):
+    type: Literal["resume"]
+    table: TableId
+    last_seq: int = Field(ge=0)
+    epoch: str | None = Field(default=None, max_length=32)
+
+
+class Ping(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello
+    | Lobby
+    | Create
+    | Sit
+    | Spectate
+    | Leave
+    | Invite
+    | Chat
+    | Options
+    | Start
+    | Act
+    | Vote
+    | Resume
+    | Ping,
+    Field(discriminator="type"),
+]
+TableMessage = Sit | Spectate | Leave | Invite | Chat | Options | Start | Act | Vote | Resume
+
+_adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+class ProtocolError(ValueError):
+    """An incoming message that is not valid; the text is safe to send back."""
+
+
+def parse_message(text: str | bytes) -> Any:
+    """Validate one incoming message; ProtocolError with a short, safe reason."""
+    if len(text) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(f"message longer than {MAX_MESSAGE_BYTES} bytes")
+    try:
+        return _adapter.validate_json(text)
+    except ValidationError as error:
+        first = error.errors(include_url=False, include_input=False)[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ProtocolError(f"invalid message: {where}: {first['msg']}"[:300]) from None

@@ -1,0 +1,113 @@
+"""What a finished game changes: chips, XP, ratings and statistics.
+
+All of it happens in one database transaction, for competitive games only;
+a game where two players share an IP address is played but not scored.
+
+From an engine's ``result()`` the server reads ``winners`` (seats) and
+``scores``, ``totals`` or ``lives`` (one number per seat, higher is better);
+from its events, any event whose data holds ``taker`` (seat), ``made`` (bool)
+and ``scores`` (per seat) is a deal's summary for the statistics; at one
+round, the last such summary decides the one-round chips rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+from sqlalchemy.orm import Session
+
+from atout.server import ledger
+from atout.server.store import GamePlayer, GameRow, User
+
+_model = PlackettLuce()
+
+
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    taker: int | None
+    made: bool
+    scores: tuple[int, ...]
+
+
+def deal_summary(data: Mapping[str, Any], players: int) -> DealSummary | None:
+    """The deal summary an event's data carries, if it carries one."""
+    scores, taker, made = data.get("scores"), data.get("taker"), data.get("made")
+    if not isinstance(scores, list | tuple) or len(scores) != players:
+        return None
+    if not isinstance(made, bool) or not (taker is None or isinstance(taker, int)):
+        return None
+    if not all(isinstance(s, int | float) for s in scores):
+        return None
+    return DealSummary(taker, made, tuple(int(s) for s in scores))
+
+
+def ranks(result: Mapping[str, Any], players: int) -> list[int]:
+    """Rank of each seat (1 = best, ties share a rank) from an engine's result:
+    the ``winners`` first, then by ``scores``, ``totals`` or ``lives``."""
+    values = [0.0] * players
+    for key in ("scores", "totals", "lives"):
+        found = result.get(key)
+        if isinstance(found, list | tuple) and len(found) == players:
+            values = [float(v) if isinstance(v, int | float) else 0.0 for v in found]
+            break
+    winners = set(result.get("winners") or ())
+    keys = [(seat in winners, values[seat]) for seat in range(players)]
+    return [1 + sum(other > mine for other in keys) for mine in keys]
+
+
+def humans(seats: Sequence[Any]) -> list[tuple[int, int]]:
+    """(seat, user id) of the registered humans seated in a game."""
+    return [(i, s["user"]) for i, s in enumerate(seats) if s and s.get("user") is not None]
+
+
+def settle(
+    db: Session, game: GameRow, result: Mapping[str, Any], deals: Sequence[DealSummary]
+) -> None:
+    """Pay the pot, give XP, update ratings and statistics for a finished game."""
+    game.status = "over"
+    game.result = dict(result)
+    options = game.table_options
+    seated = humans(game.seats)
+    bettors = [u for _, u in seated]
+    if not options.get("competitive") or game.shared_ip:
+        ledger.refund(db, game.id, bettors)
+        return
+    order = ranks(result, game.players)
+    if options.get("rounds", 1) == 1 and deals and game.game == "french":
+        last = deals[-1]
+        taker = game.seats[last.taker] if last.taker is not None else None
+        taker_user = taker.get("user") if taker else None
+        ledger.pay_one_round(db, game.id, bettors, taker_user, last.made)
+    else:
+        first = [game.seats[seat] for seat in range(game.players) if order[seat] == 1]
+        ledger.pay_winners(db, game.id, [s.get("user") if s else None for s in first])
+    winner_xp = 10 * game.players + 10 * (options.get("rounds", 1) - 1)
+    users = {u: db.get(User, u) for u in bettors}
+    rated_users = [(seat, users[u]) for seat, u in seated]
+    teams = [[_model.create_rating([u.mu, u.sigma])] for _, u in rated_users if u]
+    if len(teams) == len(seated) >= 2:
+        rated = _model.rate(teams, ranks=[order[seat] for seat, _ in seated])
+        for (_, user), (rating,) in zip(rated_users, rated, strict=True):
+            if user is not None:
+                user.mu, user.sigma = rating.mu, rating.sigma
+    for seat, user_id in seated:
+        xp = winner_xp if order[seat] == 1 else 5
+        user = users[user_id]
+        if user is not None:
+            user.xp += xp
+        db.add(
+            GamePlayer(
+                game_id=game.id,
+                user_id=user_id,
+                seat=seat,
+                rank=order[seat],
+                xp=xp,
+                deals=len(deals),
+                deal_score_total=sum(d.scores[seat] for d in deals),
+                contracts_taken=sum(d.taker == seat for d in deals),
+                contracts_made=sum(d.taker == seat and d.made for d in deals),
+            )
+        )

@@ -1,0 +1,153 @@
+"""The server's durable store (SQLAlchemy): accounts, tables with their logs,
+games, and the chips ledger.
+
+SQLite in the data directory by default, any SQLAlchemy URL (PostgreSQL) for
+more than one machine. Calls are short and synchronous: a table's task writes
+its action row and commits before telling anyone, which is what makes crash
+recovery exact.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    create_engine,
+    event,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+
+class Base(DeclarativeBase):
+    """Declarative base of the server's tables."""
+
+
+class User(Base):
+    __tablename__ = "users"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(32), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+    xp: Mapped[int] = mapped_column(Integer, default=0)
+    mu: Mapped[float] = mapped_column(Float, default=25.0)
+    sigma: Mapped[float] = mapped_column(Float, default=25.0 / 3)
+
+
+class SessionToken(Base):
+    __tablename__ = "sessions"
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    """Per seat: null (robot) or {"user": id|null, "name": str, "ip": str}."""
+    master: Mapped[str] = mapped_column(String(32))
+    invite_code: Mapped[str] = mapped_column(String(32))
+    invited: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    status: Mapped[str] = mapped_column(String(16), default="waiting")
+    """waiting, playing or closed."""
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    game: Mapped[str] = mapped_column(String(16))
+    players: Mapped[int] = mapped_column(Integer)
+    variant: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    engine_options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    table_options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16), default="playing")
+    """playing, over or cancelled."""
+    shared_ip: Mapped[bool] = mapped_column(Boolean, default=False)
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    abandoned: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    started: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class ActionRow(Base):
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "index"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    index: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+
+
+class GamePlayer(Base):
+    """One human's outcome in one scored game: feeds profiles and statistics."""
+
+    __tablename__ = "game_players"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    rank: Mapped[int] = mapped_column(Integer)
+    xp: Mapped[int] = mapped_column(Integer)
+    deals: Mapped[int] = mapped_column(Integer, default=0)
+    deal_score_total: Mapped[int] = mapped_column(Integer, default=0)
+    contracts_taken: Mapped[int] = mapped_column(Integer, default=0)
+    contracts_made: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LedgerEntry(Base):
+    """One leg of a chips transfer; the legs of a transfer (same txn) sum to zero."""
+
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    txn: Mapped[str] = mapped_column(String(32), index=True)
+    account: Mapped[str] = mapped_column(String(48), index=True)
+    amount: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(64))
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Store:
+    """The database of one server, created on first use."""
+
+    def __init__(self, url: str) -> None:
+        kwargs: dict[str, Any] = {}
+        if url.startswith("sqlite"):
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+        self.engine: Engine = create_engine(url, **kwargs)
+        if url.startswith("sqlite"):
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        Base.metadata.create_all(self.engine)
+        self.session: sessionmaker[Session] = sessionmaker(self.engine, expire_on_commit=False)
+
+    @classmethod
+    def in_dir(cls, data_dir: Path) -> Store:
+        """The default store: an SQLite file ``atout.sqlite3`` in ``data_dir``."""
+        data_dir.mkdir(parents=True, exist_ok=True)
+        return cls(f"sqlite:///{data_dir / 'atout.sqlite3'}")
+
+    def close(self) -> None:
+        """Release connections."""
+        self.engine.dispose()
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL keeps readers off the writers' way; NORMAL sync survives process crashes."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

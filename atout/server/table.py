@@ -1,0 +1,686 @@
+"""One table: its seats, its game and the asyncio task that is its only writer.
+
+The task takes commands from a queue, checks actions with the engine, appends
+each accepted action to the store *before* anyone hears of it, then sends each
+viewer the events it may see. Timers (time per turn, robot moves, reconnection
+grace) live in the same loop, so no lock is ever needed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from sqlalchemy import select
+
+from atout.game import (
+    CHANCE,
+    SPECTATOR,
+    ActionSyntaxError,
+    Event,
+    GameRules,
+    GameState,
+    IllegalAction,
+)
+from atout.server import ledger, protocol
+from atout.server.clients import Client
+from atout.server.protocol import TableOptions
+from atout.server.results import DealSummary, deal_summary, settle
+from atout.server.robots import robot_for
+from atout.server.store import ActionRow, GameRow, Store, TableRow
+
+log = logging.getLogger(__name__)
+HISTORY_KEPT: Final = 5000
+
+
+@dataclass
+class Context:
+    """What every table shares with the server."""
+
+    store: Store
+    rules: Callable[[str], GameRules]
+    grace_seconds: float = 180.0
+    robot_delay: float = 0.0
+    on_change: Callable[[Table], None] = lambda table: None
+    on_close: Callable[[Table], None] = lambda table: None
+
+
+@dataclass
+class Seat:
+    """A human's seat; ``None`` in ``Table.seats`` is a robot's."""
+
+    key: str
+    user: int | None
+    name: str
+    ip: str
+    client: Client | None = None
+    grace_until: float | None = None
+    abandoned: bool = False
+    awaiting: bool = False
+    """Rebuilt after a restart: the player keeps their turn clock until they return."""
+
+    @property
+    def robot_plays(self) -> bool:
+        return self.abandoned or (self.client is None and not self.awaiting)
+
+    def stored(self) -> dict[str, Any]:
+        return {"key": self.key, "user": self.user, "name": self.name, "ip": self.ip}
+
+
+class TableError(Exception):
+    """A refused command; the message goes to its sender only."""
+
+
+@dataclass
+class Table:
+    ctx: Context
+    id: str
+    options: TableOptions
+    master: str
+    invite_code: str
+    invited: set[str] = field(default_factory=set)
+    seats: list[Seat | None] = field(default_factory=list)
+    spectators: set[Client] = field(default_factory=set)
+    state: GameState | None = None
+    rules: GameRules | None = None
+    game_id: int | None = None
+    game_options: TableOptions | None = None
+    actions: int = 0
+    deals: list[DealSummary] = field(default_factory=list)
+    votes: set[int] = field(default_factory=set)
+    history: list[tuple[int, str, dict[str, Any], frozenset[int] | None]] = field(
+        default_factory=list
+    )
+    seq: int = 0
+    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    turn_deadline: float | None = None
+    robot_at: float | None = None
+    queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
+    closed: bool = False
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [None] * self.options.players
+
+    # ----- the task ---------------------------------------------------------------
+
+    async def run(self) -> None:
+        """Serve commands and timers until the table closes."""
+        self._schedule()
+        while not self.closed:
+            timeout = self._next_timer() - time.monotonic()
+            try:
+                client, message = await asyncio.wait_for(self.queue.get(), max(0.0, timeout))
+            except TimeoutError:
+                self._fire_timers()
+                continue
+            try:
+                if client is None:
+                    message()
+                else:
+                    self._handle(client, message)
+            except TableError as error:
+                if client is not None:
+                    client.send({"type": "error", "table": self.id, "message": str(error)})
+            except Exception:
+                log.exception("table %s: command failed", self.id)
+                if client is not None:
+                    client.send({"type": "error", "table": self.id, "message": "internal error"})
+            self._schedule()
+            if self.ctx.robot_delay == 0 and self.robot_at is not None:
+                await asyncio.sleep(0)
+
+    def submit(self, client: Client | None, message: Any) -> None:
+        """Queue a client's message (or, with no client, a callable run in the task)."""
+        self.queue.put_nowait((client, message))
+
+    def _next_timer(self) -> float:
+        times = [t for t in (self.turn_deadline, self.robot_at) if t is not None]
+        times += [s.grace_until for s in self.seats if s and s.grace_until is not None]
+        return min(times, default=time.monotonic() + 3600)
+
+    def _fire_timers(self) -> None:
+        now = time.monotonic()
+        for seat_no, seat in enumerate(self.seats):
+            if seat and seat.grace_until is not None and seat.grace_until <= now:
+                seat.grace_until = None
+                if self.state is None:
+                    self.seats[seat_no] = None
+                    self._persist_table()
+                    self._table_event("table.left", {"seat": seat_no, "name": seat.name})
+                    self._pass_mastery()
+                else:
+                    seat.abandoned = True
+                    self._persist_game_abandoned()
+                    self._table_event("table.abandoned", {"seat": seat_no, "name": seat.name})
+        if self.robot_at is not None and self.robot_at <= now:
+            self._robot_move()
+        elif self.turn_deadline is not None and self.turn_deadline <= now:
+            seat = self.seats[self._to_move()]
+            if seat is not None:
+                seat.awaiting = False
+            self._robot_move()
+        self._schedule()
+
+    def _to_move(self) -> int:
+        assert self.state is not None
+        to_move = self.state.to_move
+        assert to_move is not None
+        return to_move
+
+    def _schedule(self) -> None:
+        """Set the clocks for whoever is to move now."""
+        self.robot_at = self.turn_deadline = None
+        if self.state is None or self.state.is_over:
+            return
+        to_move = self._to_move()
+        now = time.monotonic()
+        if to_move == CHANCE:
+            self.robot_at = now
+            return
+        seat = self.seats[to_move]
+        if seat is None or seat.robot_plays:
+            self.robot_at = now + self.ctx.robot_delay
+        elif self._turn_started != (self.game_id, self.actions):
+            self._turn_started = (self.game_id, self.actions)
+            self._turn_until = now + self.options.turn_seconds
+            self.turn_deadline = self._turn_until
+        else:
+            self.turn_deadline = self._turn_until
+
+    _turn_started: tuple[int | None, int] = (None, -1)
+    _turn_until: float = 0.0
+
+    # ----- commands ---------------------------------------------------------------
+
+    def _handle(self, client: Client, message: Any) -> None:
+        handler = getattr(self, f"_on_{message.type}")
+        handler(client, message)
+
+    def _seat_of(self, client: Client) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat is not None and seat.key == client.key:
+                return number
+        return None
+
+    def _may_enter(self, client: Client, code: str | None) -> bool:
+        return (
+            not self.options.private
+            or client.identity.name == self.master
+            or client.identity.name in self.invited
+            or (code is not None and secrets.compare_digest(code, self.invite_code))
+            or self._seat_of(client) is not None
+        )
+
+    def _on_sit(self, client: Client, message: protocol.Sit) -> None:
+        mine = self._seat_of(client)
+        if mine is not None:
+            self._reconnect(client, mine)
+            return
+        if not self._may_enter(client, message.code):
+            raise TableError("this table is private: you need an invitation")
+        if self.state is not None:
+            raise TableError("a game is in progress: wait for its end, or spectate")
+        if client.identity.guest and self.options.competitive:
+            raise TableError("guests play at practice tables only: register to compete")
+        free = [i for i, s in enumerate(self.seats) if s is None]
+        seat_no = message.seat if message.seat is not None else (free[0] if free else None)
+        if seat_no is None or seat_no not in free:
+            raise TableError("that seat is taken" if free else "the table is full")
+        self.spectators.discard(client)
+        self.seats[seat_no] = Seat(
+            client.key, client.identity.user_id, client.identity.name, client.ip, client
+        )
+        self.master = self.master or client.identity.name
+        self._persist_table()
+        self._table_event("table.seated", {"seat": seat_no, "name": client.identity.name})
+        self._send_snapshot(client)
+
+    def _reconnect(self, client: Client, seat_no: int) -> None:
+        seat = self.seats[seat_no]
+        assert seat is not None
+        if seat.abandoned:
+            raise TableError("you left this game: your seat is played by a robot until its end")
+        old = seat.client
+        seat.client, seat.grace_until, seat.awaiting = client, None, False
+        if old is not None and old is not client:
+            old.send({"type": "error", "table": self.id, "message": "connected from elsewhere"})
+        self._table_event("table.returned", {"seat": seat_no, "name": seat.name})
+
+    def _on_resume(self, client: Client, message: protocol.Resume) -> None:
+        seat_no = self._seat_of(client)
+        if seat_no is None and not self._may_watch(client, None):
+            raise TableError("you are not at this table")
+        viewer = self._viewer(client)
+        first = self.history[0][0] if self.history else self.seq + 1
+        if message.epoch == self.epoch and message.last_seq + 1 >= first:
+            for seq, kind, data, to in self.history:
+                if seq > message.last_seq and (to is None or viewer in to):
+                    client.send(
+                        {"type": "event", "table": self.id, "seq": seq, "kind": kind, "data": data}
+                    )
+        else:
+            self._send_snapshot(client)
+        if seat_no is None:
+            self.spectators.add(client)
+        else:
+            self._reconnect(client, seat_no)
+            self._send_turn(client)
+
+    def _may_watch(self, client: Client, code: str | None) -> bool:
+        return self._may_enter(client, code) and (
+            self.options.spectators or client.identity.name == self.master
+        )
+
+    def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
+        if self._seat_of(client) is not None:
+            raise TableError("you are seated at this table")
+        if not self._may_enter(client, message.code):
+            raise TableError("this table is private: you need an invitation")
+        if not self._may_watch(client, message.code):
+            raise TableError("spectators are not allowed at this table")
+        self.spectators.add(client)
+        self._send_snapshot(client)
+        self.ctx.on_change(self)
+
+    def _on_leave(self, client: Client, message: protocol.Leave) -> None:
+        if client in self.spectators:
+            self.spectators.discard(client)
+            client.send({"type": "left", "table": self.id})
+            self.ctx.on_change(self)
+            return
+        seat_no = self._seat_of(client)
+        if seat_no is None:
+            raise TableError("you are not at this table")
+        seat = self.seats[seat_no]
+        assert seat is not None
+        if self.state is None:
+            self.seats[seat_no] = None
+            self._persist_table()
+        else:
+            seat.abandoned, seat.client = True, None
+            self._persist_game_abandoned()
+        client.send({"type": "left", "table": self.id})
+        self._table_event(
+            "table.left", {"seat": seat_no, "name": seat.name, "abandoned": self.state is not None}
+        )
+        self._pass_mastery()
+
+    def _pass_mastery(self) -> None:
+        present = [s.name for s in self.seats if s and not s.abandoned]
+        if self.master in present:
+            return
+        if not present:
+            if self.state is None:
+                self.close()
+            return
+        self.master = present[0]
+        self._persist_table()
+        self._table_event("table.master", {"name": self.master})
+
+    def disconnected(self, client: Client) -> None:
+        """The client's socket closed: its seat waits for it for the grace time."""
+        self.spectators.discard(client)
+        seat_no = self._seat_of(client)
+        seat = self.seats[seat_no] if seat_no is not None else None
+        if seat is None or seat.client is not client:
+            return
+        seat.client, seat.awaiting = None, False
+        seat.grace_until = time.monotonic() + self.ctx.grace_seconds
+        self._table_event("table.disconnected", {"seat": seat_no, "name": seat.name})
+        self._schedule()
+
+    def _on_invite(self, client: Client, message: protocol.Invite) -> None:
+        if self._seat_of(client) is None:
+            raise TableError("only seated players may invite")
+        self.invited.add(message.name)
+        self._persist_table()
+        client.send(
+            {"type": "invited", "table": self.id, "name": message.name, "code": self.invite_code}
+        )
+
+    def _on_chat(self, client: Client, message: protocol.Chat) -> None:
+        if self._seat_of(client) is None and client not in self.spectators:
+            raise TableError("you are not at this table")
+        self._table_event("table.chat", {"name": client.identity.name, "text": message.text})
+
+    def _on_options(self, client: Client, message: protocol.Options) -> None:
+        if client.identity.name != self.master or self._seat_of(client) is None:
+            raise TableError("only the table's master changes its options")
+        try:
+            options = message.options.apply_to(self.options)
+        except ValueError as error:
+            raise TableError(str(error).splitlines()[-1][:200]) from None
+        if options.players != len(self.seats):
+            if self.state is not None:
+                raise TableError("the number of players changes between games only")
+            if any(self.seats[options.players :]):
+                raise TableError("free the last seats before reducing the number of players")
+            self.seats = (self.seats + [None] * 5)[: options.players]
+        if options.competitive and any(s and s.user is None for s in self.seats):
+            raise TableError("guests are seated: a competitive table is for registered players")
+        changed = sorted(
+            k for k, v in options.model_dump().items() if getattr(self.options, k) != v
+        )
+        self.options = options
+        self._persist_table()
+        self._table_event("table.options", {"options": options.model_dump(), "changed": changed})
+
+    def _on_start(self, client: Client, message: protocol.Start) -> None:
+        if client.identity.name != self.master:
+            raise TableError("only the table's master starts a game")
+        if self.state is not None:
+            raise TableError("a game is already in progress")
+        if not any(self.seats):
+            raise TableError("nobody is seated")
+        rules = self.ctx.rules(self.options.game)
+        try:
+            state = self._new_state(rules, self.options)
+        except ValueError as error:
+            raise TableError(f"cannot start: {error}") from None
+        seats = [s.stored() if s else None for s in self.seats]
+        ips = [s.ip for s in self.seats if s]
+        with self.ctx.store.session.begin() as db:
+            row = GameRow(
+                table_id=self.id,
+                game=self.options.game,
+                players=self.options.players,
+                variant=self.options.variant,
+                engine_options=self._engine_options(self.options),
+                table_options=self.options.model_dump(),
+                seats=seats,
+                shared_ip=len(ips) != len(set(ips)),
+            )
+            db.add(row)
+            db.flush()
+            users = [s.user for s in self.seats if s and s.user is not None]
+            try:
+                if self.options.competitive:
+                    ledger.collect_bets(db, row.id, users, self.options.bet)
+            except ledger.LedgerError as error:
+                db.rollback()
+                raise TableError(str(error)) from None
+            table = db.get(TableRow, self.id)
+            assert table is not None
+            table.status, table.game_id = "playing", row.id
+            game_id = row.id
+        self._begin(rules, state, game_id, self.options)
+        self._table_event(
+            "table.game_started", {"game": game_id, "options": self.options.model_dump()}
+        )
+        for seat in self.seats:
+            if seat and seat.client:
+                self._send_snapshot(seat.client)
+
+    @staticmethod
+    def _engine_options(options: TableOptions) -> dict[str, Any]:
+        return {"deals": options.rounds} if options.game == "french" and options.rounds > 1 else {}
+
+    def _new_state(self, rules: GameRules, options: TableOptions) -> GameState:
+        assert options.variant is not None
+        return rules.new(options.players, options.variant, self._engine_options(options))
+
+    def _begin(
+        self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
+    ) -> None:
+        self.rules, self.state, self.game_id, self.game_options = rules, state, game_id, options
+        self.actions, self.deals, self.votes = 0, [], set()
+
+    def _on_act(self, client: Client, message: protocol.Act) -> None:
+        seat_no = self._seat_of(client)
+        if seat_no is None or self.state is None:
+            raise TableError("you are not playing at this table")
+        seat = self.seats[seat_no]
+        assert seat is not None and self.rules is not None
+        if seat.abandoned:
+            raise TableError("you left this game")
+        if self.state.to_move != seat_no:
+            raise TableError("it is not your turn")
+        try:
+            action = self.rules.parse_action(message.action)
+        except ActionSyntaxError as error:
+            raise TableError(f"not an action: {error}") from None
+        self._apply(action)
+
+    def _on_vote(self, client: Client, message: protocol.Vote) -> None:
+        seat_no = self._seat_of(client)
+        if seat_no is None or self.state is None:
+            raise TableError("there is no game of yours to end")
+        if not message.agree:
+            self.votes.clear()
+            self._table_event("table.vote", {"name": client.identity.name, "agree": False})
+            return
+        self.votes.add(seat_no)
+        self._table_event("table.vote", {"name": client.identity.name, "agree": True})
+        voters = {i for i, s in enumerate(self.seats) if s and not s.abandoned}
+        if voters <= self.votes:
+            self._cancel_game()
+
+    # ----- the game ---------------------------------------------------------------
+
+    def _apply(self, action: Any) -> None:
+        """Check, persist, then broadcast one action."""
+        assert self.state is not None and self.game_id is not None
+        try:
+            events = self.state.apply(action)
+        except IllegalAction as error:
+            raise TableError(str(error)) from None
+        with self.ctx.store.session.begin() as db:
+            db.add(ActionRow(game_id=self.game_id, index=self.actions, text=str(action)))
+        self.actions += 1
+        self._game_events(events)
+        if self.state.is_over:
+            self._finish()
+        else:
+            self._schedule()
+            self._notify_turn()
+
+    def _game_events(self, events: list[Event]) -> None:
+        players = len(self.seats)
+        for event in events:
+            summary = deal_summary(event.data, players)
+            if summary is not None:
+                self.deals.append(summary)
+            self._emit(event.kind, dict(event.data), event.to)
+
+    def _robot_move(self) -> None:
+        if self.state is None or self.state.is_over:
+            return
+        assert self.rules is not None
+        to_move = self._to_move()
+        if to_move == CHANCE:
+            self._apply(self.rules.deal_action(self.state, secrets.randbits(63)))
+            return
+        legal = [str(a) for a in self.state.legal_actions()]
+        level = self.game_options.robot_level if self.game_options else "random"
+        choice = robot_for(level).choose(self.state.view(to_move), legal, secrets.randbits(32))
+        self._apply(self.rules.parse_action(choice))
+
+    def _finish(self) -> None:
+        assert self.state is not None and self.game_id is not None
+        result = dict(self.state.result())
+        with self.ctx.store.session.begin() as db:
+            game = db.get(GameRow, self.game_id)
+            assert game is not None
+            settle(db, game, result, self.deals)
+            shared_ip = game.shared_ip
+            self._end_game_row(db)
+        self._table_event(
+            "table.game_over", {"game": self.game_id, "result": result, "shared_ip": shared_ip}
+        )
+        self._after_game()
+
+    def _cancel_game(self) -> None:
+        assert self.game_id is not None
+        with self.ctx.store.session.begin() as db:
+            game = db.get(GameRow, self.game_id)
+            assert game is not None
+            game.status = "cancelled"
+            forfeits = {s["user"] for s in game.abandoned if s.get("user") is not None}
+            seated = [s["user"] for s in game.seats if s and s.get("user") is not None]
+            ledger.refund(db, game.id, [u for u in seated if u not in forfeits], sorted(forfeits))
+            self._end_game_row(db)
+        self._table_event("table.game_cancelled", {"game": self.game_id})
+        self._after_game()
+
+    def _end_game_row(self, db: Any) -> None:
+        table = db.get(TableRow, self.id)
+        table.status, table.game_id = "waiting", None
+
+    def _after_game(self) -> None:
+        self.state, self.rules, self.game_id = None, None, None
+        self.votes.clear()
+        for number, seat in enumerate(self.seats):
+            if seat and (seat.abandoned or (seat.client is None and seat.grace_until is None)):
+                self.seats[number] = None
+        self._persist_table()
+        self._pass_mastery()
+        self.ctx.on_change(self)
+
+    def _persist_table(self) -> None:
+        with self.ctx.store.session.begin() as db:
+            row = db.get(TableRow, self.id)
+            assert row is not None
+            row.options = self.options.model_dump()
+            row.seats = [s.stored() if s else None for s in self.seats]
+            row.master, row.invited = self.master, sorted(self.invited)
+        self.ctx.on_change(self)
+
+    def _persist_game_abandoned(self) -> None:
+        with self.ctx.store.session.begin() as db:
+            game = db.get(GameRow, self.game_id)
+            if game is not None:
+                game.abandoned = [s.stored() for s in self.seats if s and s.abandoned]
+
+    # ----- telling viewers --------------------------------------------------------
+
+    def _viewer(self, client: Client) -> int:
+        seat_no = self._seat_of(client)
+        return SPECTATOR if seat_no is None else seat_no
+
+    def _audience(self) -> list[tuple[Client, int]]:
+        seen = [(s.client, i) for i, s in enumerate(self.seats) if s and s.client]
+        return seen + [(c, SPECTATOR) for c in self.spectators]
+
+    def _emit(self, kind: str, data: dict[str, Any], to: frozenset[int] | None) -> None:
+        self.seq += 1
+        self.history.append((self.seq, kind, data, to))
+        if len(self.history) > HISTORY_KEPT:
+            del self.history[: len(self.history) - HISTORY_KEPT]
+        message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, "data": data}
+        for client, viewer in self._audience():
+            if to is None or viewer in to:
+                client.send(message)
+
+    def _table_event(self, kind: str, data: dict[str, Any]) -> None:
+        self._emit(kind, data, None)
+
+    def _notify_turn(self) -> None:
+        if self.state is None or self.state.to_move in (None, CHANCE):
+            return
+        seat = self.seats[self._to_move()]
+        if seat and seat.client and not seat.robot_plays:
+            self._send_turn(seat.client)
+
+    def _send_turn(self, client: Client) -> None:
+        seat_no = self._seat_of(client)
+        if self.state is None or seat_no is None or self.state.to_move != seat_no:
+            return
+        client.send(
+            {
+                "type": "turn",
+                "table": self.id,
+                "seat": seat_no,
+                "legal": [str(a) for a in self.state.legal_actions()],
+                "seconds": self.options.turn_seconds,
+            }
+        )
+
+    def info(self, client: Client | None = None) -> dict[str, Any]:
+        """The table as the lobby and its members see it (no game state)."""
+        member = client is not None and self._seat_of(client) is not None
+        return {
+            "id": self.id,
+            "options": self.options.model_dump(),
+            "master": self.master,
+            "seats": [
+                None
+                if s is None
+                else {"name": s.name, "connected": s.client is not None, "robot": s.robot_plays}
+                for s in self.seats
+            ],
+            "spectators": len(self.spectators),
+            "playing": self.state is not None,
+            "votes": sorted(self.votes),
+            **({"invite_code": self.invite_code} if member else {}),
+        }
+
+    def _send_snapshot(self, client: Client) -> None:
+        viewer = self._viewer(client)
+        client.send(
+            {
+                "type": "table",
+                "table": self.info(client),
+                "seat": None if viewer == SPECTATOR else viewer,
+                "view": None if self.state is None else self.state.view(viewer),
+                "seq": self.seq,
+                "epoch": self.epoch,
+            }
+        )
+        self._send_turn(client)
+
+    def close(self) -> None:
+        """Close an empty table for good."""
+        self.closed = True
+        with self.ctx.store.session.begin() as db:
+            row = db.get(TableRow, self.id)
+            if row is not None:
+                row.status = "closed"
+        self.ctx.on_close(self)
+
+    # ----- recovery ---------------------------------------------------------------
+
+    @classmethod
+    def restore(cls, ctx: Context, row: TableRow) -> Table:
+        """Rebuild a table from the store, replaying its current game's log."""
+        seats = [
+            Seat(s["key"], s["user"], s["name"], s["ip"], awaiting=True) if s else None
+            for s in row.seats
+        ]
+        table = cls(
+            ctx,
+            row.id,
+            TableOptions.model_validate(row.options),
+            row.master,
+            row.invite_code,
+            set(row.invited),
+            seats,
+        )
+        if row.game_id is None:
+            return table
+        with ctx.store.session() as db:
+            game = db.get(GameRow, row.game_id)
+            assert game is not None
+            texts = db.scalars(
+                select(ActionRow.text).where(ActionRow.game_id == game.id).order_by(ActionRow.index)
+            ).all()
+            options = TableOptions.model_validate(game.table_options)
+            abandoned = {s["key"] for s in game.abandoned}
+        rules = ctx.rules(game.game)
+        state = table._new_state(rules, options)
+        table._begin(rules, state, game.id, options)
+        for text in texts:
+            for event in state.apply(rules.parse_action(text)):
+                summary = deal_summary(event.data, game.players)
+                if summary is not None:
+                    table.deals.append(summary)
+        table.actions = len(texts)
+        for seat in table.seats:
+            if seat and seat.key in abandoned:
+                seat.abandoned = True
+        return table

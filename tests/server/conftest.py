@@ -1,0 +1,191 @@
+"""A real server on loopback and websocket clients that talk to it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from websockets.asyncio.client import ClientConnection, connect
+
+from atout.server.app import Settings, create_app
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@dataclass
+class Server:
+    """A running server: its base URL and its app (for white-box assertions)."""
+
+    port: int
+    app: Any
+    data_dir: Path
+
+    @property
+    def http(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/ws"
+
+    def register(self, name: str, password: str = "password123") -> str:
+        reply = httpx.post(f"{self.http}/api/register", json={"name": name, "password": password})
+        reply.raise_for_status()
+        token: str = reply.json()["token"]
+        return token
+
+    def get(self, path: str) -> Any:
+        reply = httpx.get(f"{self.http}{path}")
+        reply.raise_for_status()
+        return reply.json()
+
+
+def run_server(data_dir: Path, **settings: Any) -> tuple[Server, Callable[[], None]]:
+    """Start uvicorn in a thread; returns the server and a function stopping it."""
+    options = {"robot_delay": 0.0, "grace_seconds": 30.0, "messages_per_second": 1000.0, **settings}
+    app = create_app(Settings(data_dir=data_dir, **options))
+    port = free_port()
+    config = uvicorn.Config(
+        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=16384
+    )
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.01)
+
+    def stop() -> None:
+        server.should_exit = True
+        thread.join(10)
+
+    return Server(port, app, data_dir), stop
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running, stop = run_server(tmp_path)
+    yield running
+    stop()
+
+
+@dataclass
+class Player:
+    """A websocket client keeping every message it received."""
+
+    ws: ClientConnection
+    name: str = ""
+    token: str | None = None
+    inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    log: list[dict[str, Any]] = field(default_factory=list)
+    reader: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def connect(
+        cls,
+        server: Server,
+        token: str | None = None,
+        name: str | None = None,
+        ip: str | None = None,
+    ) -> Player:
+        headers = {"X-Forwarded-For": ip} if ip else {}
+        ws = await connect(server.ws, additional_headers=headers, max_size=2**22)
+        player = cls(ws)
+        player.reader = asyncio.create_task(player._read())
+        hello: dict[str, Any] = {"type": "hello", "v": 1}
+        if token:
+            hello["token"] = token
+        if name:
+            hello["name"] = name
+        await player.send(hello)
+        welcome = await player.expect(lambda m: m["type"] in ("welcome", "error"))
+        assert welcome["type"] == "welcome", welcome
+        player.name = welcome["name"]
+        player.token = token or welcome.get("guest_token")
+        return player
+
+    async def _read(self) -> None:
+        async for text in self.ws:
+            message = json.loads(text)
+            self.log.append(message)
+            await self.inbox.put(message)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def expect(
+        self, test: Callable[[dict[str, Any]], bool], timeout: float = 20
+    ) -> dict[str, Any]:
+        """The next message passing ``test`` (earlier ones are skipped but logged)."""
+        async with asyncio.timeout(timeout):
+            while True:
+                message = await self.inbox.get()
+                if test(message):
+                    return message
+
+    async def event(self, kind: str, timeout: float = 20) -> dict[str, Any]:
+        return await self.expect(lambda m: m["type"] == "event" and m["kind"] == kind, timeout)
+
+    async def close(self) -> None:
+        await self.ws.close()
+        if self.reader:
+            await asyncio.gather(self.reader, return_exceptions=True)
+
+
+async def create_table(player: Player, **options: Any) -> str:
+    await player.send({"type": "create", "options": options})
+    snapshot = await player.expect(lambda m: m["type"] in ("table", "error"))
+    assert snapshot["type"] == "table", snapshot
+    table: str = snapshot["table"]["id"]
+    return table
+
+
+async def play_until_over(players: list[Player], table: str, seed: int = 0) -> dict[str, Any]:
+    """Each player answers its turns with a random legal action until the game ends."""
+    rng = random.Random(seed)
+    done = asyncio.Event()
+    over: dict[str, Any] = {}
+
+    async def play(player: Player) -> None:
+        while not done.is_set():
+            message = await player.expect(
+                lambda m: (
+                    m["type"] == "turn"
+                    or (
+                        m["type"] == "event"
+                        and m["kind"] in ("table.game_over", "table.game_cancelled")
+                    )
+                ),
+                timeout=60,
+            )
+            if message["type"] == "event":
+                over.update(message)
+                done.set()
+                return
+            await player.send(
+                {"type": "act", "table": table, "action": rng.choice(message["legal"])}
+            )
+
+    await asyncio.gather(*(play(p) for p in players))
+    return over
+
+
+def messages_of(player: Player, kind: str) -> list[dict[str, Any]]:
+    return [m for m in player.log if m["type"] == "event" and m["kind"] == kind]

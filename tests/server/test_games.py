@@ -1,0 +1,156 @@
+"""Whole games through a real server: every game type to its end, robots in
+the empty seats, the clock, a disconnection and return, spectators."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from tests.server.conftest import (
+    Player,
+    Server,
+    create_table,
+    messages_of,
+    play_until_over,
+    run_server,
+)
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "variant"),
+    [
+        ("french", 3, None),
+        ("french", 4, "traditionnel"),
+        ("french", 5, None),
+        ("africain", 3, None),
+    ],
+)
+def test_a_full_game_with_robots_in_the_empty_seats(
+    server: Server, game: str, players: int, variant: str | None
+) -> None:
+    async def scenario() -> None:
+        alice = await Player.connect(server, name="alice")
+        bob = await Player.connect(server, name="bob")
+        table = await create_table(alice, game=game, players=players, variant=variant)
+        await bob.send({"type": "sit", "table": table})
+        await bob.expect(lambda m: m["type"] == "table")
+        await alice.send({"type": "start", "table": table})
+        over = await play_until_over([alice, bob], table)
+        assert over["kind"] == "table.game_over"
+        assert over["data"]["result"]["winners"], over
+        # Both humans saw the same public stream, numbered without gaps.
+        for player in (alice, bob):
+            seqs = [m["seq"] for m in player.log if m["type"] == "event"]
+            assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
+        assert messages_of(alice, "play") and len(messages_of(alice, "hand")) >= 1
+        # The finished game's record replays to the same result.
+        record = server.get(f"/api/games/{over['data']['game']}")
+        from atout.records import Record
+
+        replayed = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).replay()
+        assert replayed.is_over and dict(replayed.result()) == over["data"]["result"]
+        await alice.close()
+        await bob.close()
+
+    asyncio.run(scenario())
+
+
+def test_an_expired_turn_is_played_by_the_robot(server: Server) -> None:
+    async def scenario() -> None:
+        alice = await Player.connect(server)
+        table = await create_table(alice, game="french", players=3, turn_seconds=0.2)
+        await alice.send({"type": "start", "table": table})
+        # Alice never answers: the robot plays each of her turns when the clock runs out.
+        over = await alice.event("table.game_over", timeout=60)
+        assert over["data"]["result"]["winners"]
+        assert len([m for m in alice.log if m["type"] == "turn"]) >= 6
+        await alice.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_disconnected_player_gets_the_seat_back_with_what_was_missed(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, robot_delay=0.02)
+
+    async def scenario() -> None:
+        token = server.register("carol")
+        carol = await Player.connect(server, token=token)
+        table = await create_table(carol, game="french", players=4)
+        await carol.send({"type": "start", "table": table})
+        await carol.expect(lambda m: m["type"] == "turn")
+        seen = max(m["seq"] for m in carol.log if m["type"] == "event")
+        epoch = next(m["epoch"] for m in carol.log if m["type"] == "table")
+        await carol.close()
+        await asyncio.sleep(0.3)  # the robot plays her turns meanwhile
+        carol = await Player.connect(server, token=token)
+        await carol.send({"type": "resume", "table": table, "last_seq": seen, "epoch": epoch})
+        first = await carol.expect(lambda m: m["type"] == "event")
+        assert first["seq"] == seen + 1
+        over = await play_until_over([carol], table)
+        assert over["kind"] == "table.game_over"
+        seqs = [m["seq"] for m in carol.log if m["type"] == "event"]
+        assert seqs == list(range(seen + 1, seqs[-1] + 1))
+        await carol.close()
+
+    asyncio.run(scenario())
+    stop()
+
+
+def test_a_private_table_refuses_the_uninvited_and_admits_by_code_or_name(server: Server) -> None:
+    async def scenario() -> None:
+        host = await Player.connect(server, token=server.register("hostess"))
+        stranger = await Player.connect(server, token=server.register("stranger"))
+        friend = await Player.connect(server, token=server.register("friend"))
+        linked = await Player.connect(server, name="linked")
+        table = await create_table(host, private=True, players=4)
+        code = host.log[-1]["table"]["invite_code"]
+        await stranger.send({"type": "lobby"})
+        lobby = await stranger.expect(lambda m: m["type"] == "lobby")
+        assert table not in [t["id"] for t in lobby["tables"]]
+        for kind in ("sit", "spectate"):
+            await stranger.send({"type": kind, "table": table})
+            error = await stranger.expect(lambda m: m["type"] in ("error", "table"))
+            assert error["type"] == "error" and "private" in error["message"]
+        await host.send({"type": "invite", "table": table, "name": "friend"})
+        await host.expect(lambda m: m["type"] == "invited")
+        await friend.send({"type": "sit", "table": table})
+        assert (await friend.expect(lambda m: m["type"] in ("error", "table")))["type"] == "table"
+        await linked.send({"type": "sit", "table": table, "code": code})
+        assert (await linked.expect(lambda m: m["type"] in ("error", "table")))["type"] == "table"
+        for p in (host, stranger, friend, linked):
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_spectator_watches_and_chats_and_options_changes_are_told(server: Server) -> None:
+    async def scenario() -> None:
+        alice = await Player.connect(server)
+        watcher = await Player.connect(server)
+        table = await create_table(alice, players=3, spectators=True)
+        await watcher.send({"type": "spectate", "table": table})
+        snapshot = await watcher.expect(lambda m: m["type"] == "table")
+        assert snapshot["seat"] is None
+        await watcher.send({"type": "chat", "table": table, "text": "bonne chance"})
+        chat = await alice.event("table.chat")
+        assert chat["data"] == {"name": watcher.name, "text": "bonne chance"}
+        await watcher.send({"type": "options", "table": table, "options": {"rounds": 2}})
+        assert "master" in (await watcher.expect(lambda m: m["type"] == "error"))["message"]
+        await alice.send({"type": "options", "table": table, "options": {"turn_seconds": 5}})
+        told = await watcher.event("table.options")
+        assert told["data"]["changed"] == ["turn_seconds"]
+        await alice.send({"type": "start", "table": table})
+        await play_until_over([alice], table)
+        await watcher.event("table.game_over")
+        assert not [m for m in watcher.log if m["type"] == "turn"]
+        await alice.send({"type": "options", "table": table, "options": {"spectators": False}})
+        await alice.event("table.options")
+        late = await Player.connect(server)
+        await late.send({"type": "spectate", "table": table})
+        assert "not allowed" in (await late.expect(lambda m: m["type"] == "error"))["message"]
+        for p in (alice, watcher, late):
+            await p.close()
+
+    asyncio.run(scenario())
