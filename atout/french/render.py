@@ -1,0 +1,69 @@
+"""A readable text account of a finished French Tarot deal, for people and bug reports."""
+
+from __future__ import annotations
+
+from atout.cards import Language, card_name, card_text, cards_of, hand_text, sort_key
+from atout.french.state import FrenchState
+from atout.french.variants import Contract
+
+
+def _cards(mask: int, language: Language | None) -> str:
+    if language is None:
+        return hand_text(mask) or "-"
+    return ", ".join(card_name(c, language) for c in sorted(cards_of(mask), key=sort_key))
+
+
+def _card(card: int, language: Language | None) -> str:
+    return card_text(card) if language is None else card_name(card, language)
+
+
+def render_deal(state: FrenchState, language: Language | None = None) -> str:
+    """The deal as text: hands, dog, bids, écart, every trick and its winner, the score.
+
+    Cards are written in the notation (``KH``) unless ``language`` asks for names.
+    """
+    if not state.deal_over or state.outcome is None or state.score is None:
+        raise ValueError("only a finished deal can be rendered")
+    outcome, score = state.outcome, state.score
+    lines = [
+        f"Deal {state.deals_played} of {state.deals_total}: {state.active} players, "
+        f"variant {state.variant.name}, dealer seat {state.dealer}",
+        "Hands:",
+    ]
+    lines += [f"  seat {s}: {_cards(state.dealt[s], language)}" for s in state.order]
+    lines.append(f"Dog: {_cards(state.dog, language)}")
+    lines.append("Bids: " + ", ".join(f"seat {s} {Contract(b).text}" for s, b in state.bids))
+    taking = f"Contract: {Contract(state.contract).text} by seat {state.taker}"
+    if state.called >= 0:
+        partner = "alone" if state.partner == state.taker else f"partner seat {state.partner}"
+        taking += f", called {_card(state.called, language)} ({partner})"
+    lines.append(taking)
+    if state.ecart:
+        lines.append(f"Écart: {_cards(state.ecart, language)}")
+    if state.chelem_announced:
+        lines.append("Chelem announced")
+    for seat, shown in state.poignees:
+        lines.append(f"Poignée by seat {seat}: {_cards(shown, language)}")
+    for seat, kind in state.miseres:
+        lines.append(f"Misère {kind} by seat {seat}")
+    lines.append("Tricks:")
+    for number, (leader, cards, winner) in enumerate(state.tricks, 1):
+        seat = leader
+        played = []
+        for card in cards:
+            played.append(f"{_card(card, language)} ({seat})")
+            seat = state.nxt[seat]
+        lines.append(f"  {number:2}. {', '.join(played)} -> seat {winner}")
+    half = outcome.attack_half_points
+    points = f"{half // 2}" + (".5" if half % 2 else "")
+    verdict = "made" if score.made else "failed"
+    lines.append(f"Attack: {points} points with {outcome.bouts} bout(s), contract {verdict}")
+    if outcome.petit_au_bout:
+        lines.append(f"Petit au bout: {outcome.petit_au_bout}")
+    if outcome.chelem:
+        lines.append(f"Chelem: {outcome.chelem}")
+    lines.append(
+        "Breakdown: " + ", ".join(f"{name} {value}" for name, value in score.breakdown.items())
+    )
+    lines.append("Scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(score.scores)))
+    return "\n".join(lines)

@@ -1,0 +1,94 @@
+"""Random French Tarot deals for statistics and as a smoke test of the engine.
+
+Every action is drawn uniformly among the legal ones with a seeded generator, so
+a run is reproducible; each finished deal is checked for the invariants that
+must always hold (78 cards, 91 points, scores summing to zero).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from atout.cards import FULL_DECK, TOTAL_HALF_POINTS, mask_points
+from atout.french.rules import FRENCH
+from atout.french.state import FrenchState
+from atout.french.variants import Contract
+from atout.game import CHANCE
+
+
+def _broken_invariants(state: FrenchState) -> list[str]:
+    """Names of the invariants a finished deal breaks (normally none)."""
+    broken = []
+    piles = [*state.won, state.ecart]
+    if not Contract(state.contract).sees_dog:
+        piles.append(state.dog)
+    union = 0
+    for pile in piles:
+        union |= pile
+    if union != FULL_DECK or sum(p.bit_count() for p in piles) != 78:
+        broken.append("cards")
+    outcome, score = state.outcome, state.score
+    assert outcome is not None and score is not None
+    total = sum(mask_points(p) for p in piles)
+    if total != TOTAL_HALF_POINTS or not 0 <= outcome.attack_half_points <= total:
+        broken.append("points")
+    if sum(score.scores) != 0:
+        broken.append("zero_sum")
+    return broken
+
+
+def simulate(
+    players: int,
+    deals: int,
+    seed: int = 0,
+    variant: str = "fft",
+    options: Mapping[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Play ``deals`` random deals and return JSON-ready statistics.
+
+    Keys: ``players``, ``variant``, ``deals``, ``redeals`` (petit sec, all passed),
+    ``actions``, ``seconds``, ``deals_per_second``, ``contracts`` (deals per
+    contract), ``made`` (share of contracts made), ``chelems``, ``petits_au_bout``,
+    ``violations`` (invariant name -> deals breaking it, empty when all is well).
+    """
+    rng = random.Random(seed)
+    contracts: Counter[str] = Counter()
+    violations: Counter[str] = Counter()
+    made = chelems = petits = redeals = actions = 0
+    start = time.perf_counter()
+    for _ in range(deals):
+        state = FRENCH.new(players, variant, options)
+        while not state.is_over:
+            if state.to_move == CHANCE:
+                state.step(FRENCH.deal_action(state, rng.getrandbits(32)))
+            else:
+                legal = state.legal_actions()
+                state.step(legal[int(rng.random() * len(legal))])
+            actions += 1
+            redeals += bool(state.cancelled)
+        outcome, score = state.outcome, state.score
+        assert outcome is not None and score is not None
+        contracts[outcome.contract.text] += 1
+        made += score.made
+        chelems += outcome.chelem is not None
+        petits += outcome.petit_au_bout is not None
+        violations.update(_broken_invariants(state))
+    seconds = time.perf_counter() - start
+    return {
+        "players": players,
+        "variant": variant,
+        "deals": deals,
+        "redeals": redeals,
+        "actions": actions,
+        "seconds": seconds,
+        "deals_per_second": deals / seconds if seconds else 0.0,
+        "contracts": dict(contracts),
+        "made": made / deals if deals else 0.0,
+        "chelems": chelems,
+        "petits_au_bout": petits,
+        "violations": dict(violations),
+    }
