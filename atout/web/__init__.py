@@ -1,0 +1,1 @@
+"""The browser client: static pages in ``static/`` and the score sheet's endpoint."""

@@ -1,0 +1,94 @@
+// Tarot Africain on the table page: each player's lives as a pack of cards, bids and
+// tricks, the one-card round's cards on the others' foreheads (a back for yours),
+// and the Excuse's value choice.
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { sortHand } from "./cards.js";
+import { cardBack, cardButton, cardImage, seatName } from "./table.js";
+import { trickCards } from "./french.js";
+
+function lifePack(lives, start) {
+  const shown = Math.max(0, Math.min(lives, 14));
+  const layers = [...Array(shown).keys()].map((i) =>
+    `<rect x="${2 + i * 1.6}" y="${2 + (shown - i) * 0.4}" width="16" height="22" rx="2" fill="#2a63ad" stroke="#0d2a52" stroke-width="0.8"/>`).join("");
+  const pack = h("span", { class: "life-pack", title: `${t("lives")}: ${lives}/${start}` });
+  pack.innerHTML = `<svg viewBox="0 0 44 30" width="44" height="30" aria-hidden="true">${layers}</svg>`;
+  pack.append(h("b", {}, lives));
+  return pack;
+}
+
+export function africainSeatTags(ctx, seat) {
+  const v = ctx.s.view;
+  const tags = [lifePack(v.lives[seat], v.starting_lives)];
+  if (v.dealer === seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
+  if (!v.in_game[seat]) tags.push(h("span", { class: "tag neg" }, t("out")));
+  if (v.bids[seat] !== null && v.bids[seat] !== undefined) {
+    tags.push(h("span", { class: "tag bid" }, `${t("bid")} ${v.bids[seat]} · ${t("tricks")} ${v.tricks[seat]}`));
+  }
+  const forehead = v.hand_size === 1 && seat !== ctx.s.seat && v.hands[seat];
+  if (forehead) tags.push(h("div", { class: "forehead" }, v.hands[seat].map((c) => cardImage(c, "small"))));
+  return tags;
+}
+
+export function africainCentre(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const parts = [h("div", { class: "centre-label top" }, t("round_n", { n: v.round, k: v.hand_size }))];
+  if (s.showLast && v.last_trick.length) {
+    parts.push(h("div", { class: "centre-label" }, t("last_trick")), trickCards(ctx, v.last_trick, null));
+  } else if (v.trick.length) parts.push(trickCards(ctx, v.trick, null));
+  else if (s.shownTrick) parts.push(trickCards(ctx, s.shownTrick.cards || [], s.shownTrick.winner));
+  if (v.phase === "over") parts.push(h("strong", {}, t("winner", { names: (v.winners || []).map((w) => seatName(s, w)).join(", ") })));
+  if (v.last_trick.length) {
+    parts.push(h("button", { class: "last-trick-button secondary", id: "last-trick", onclick: () => { s.showLast = !s.showLast; ctx.render(); } },
+      s.showLast ? t("hide") : t("last_trick")));
+  }
+  return parts;
+}
+
+export function africainPrompt(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const legal = v.to_move === s.seat ? (s.legal || v.legal_actions || []) : [];
+  const parts = [];
+  if (v.phase === "bid" && legal.length) {
+    const allowed = new Set(legal.map((a) => a.split(":")[1]));
+    parts.push(h("span", { class: "prompt-title" }, t("bid_tricks")), h("div", { class: "row" },
+      [...Array(v.hand_size + 1).keys()].map((n) => h("button", { class: `bid-button${allowed.has(String(n)) ? "" : " illegal"}`,
+        "data-action": `bid:${n}`, onclick: () => ctx.act(`bid:${n}`) }, String(n)))));
+  }
+  const choosingExcuse = legal.some((a) => a.startsWith("play:EX:"));
+  if (choosingExcuse && s.excuseOpen) {
+    parts.push(h("span", { class: "prompt-title" }, t("excuse_choice")), h("div", { class: "row" },
+      ["high", "low"].map((value) => h("button", { "data-action": `play:EX:${value}`,
+        onclick: () => { s.excuseOpen = false; ctx.act(`play:EX:${value}`); } }, t(value)))));
+  }
+  const mine = v.hands?.[s.seat];
+  const plays = new Set(legal.filter((a) => a.startsWith("play:")).map((a) => a.split(":")[1]));
+  const hand = h("div", { class: "hand", id: "hand" });
+  if (v.in_round?.[s.seat]) {
+    if (v.hand_size === 1 && !mine) {
+      clear(hand, cardBack(), h("small", { class: "muted" }, t("your_card_hidden")));
+    } else {
+      clear(hand, sortHand(mine || []).map((card) => cardButton(card, {
+        legal: v.phase === "play" && legal.length ? plays.has(card) : null,
+        onclick: () => {
+          if (card === "EX" && choosingExcuse) { s.excuseOpen = true; ctx.render(); return; }
+          if (v.phase === "play") ctx.act(`play:${card}`);
+        } })));
+    }
+  }
+  return h("div", {}, parts.length ? h("div", { class: "prompt", id: "prompt" }, parts) : null, hand);
+}
+
+export function africainSide(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const n = v.players;
+  return h("div", { class: "panel deal-info", id: "deal-info" },
+    h("table", { class: "score-table" },
+      h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("lives")), h("th", {}, t("bids")), h("th", {}, t("tricks")))),
+      h("tbody", {}, [...Array(n).keys()].map((seat) => h("tr", {},
+        h("td", {}, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.starting_lives}`),
+        h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))));
+}

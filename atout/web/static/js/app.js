@@ -1,0 +1,91 @@
+// The single page: a header (navigation, language, account) and a router from the
+// URL's hash (#/, #/table/ID, #/leaderboard, #/profile/NAME, #/replay/ID, #/sheet).
+import { clear, h } from "./dom.js";
+import { getLang, setLang, t } from "./i18n.js";
+import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
+import { lobbyPage } from "./lobby.js";
+import { tablePage } from "./table.js";
+import { leaderboardPage, profilePage } from "./stats.js";
+import { replayPage } from "./replay.js";
+import { sheetPage } from "./sheet.js";
+
+const app = document.getElementById("app");
+let leavePage = null;
+
+export function toast(text, kind = "info") {
+  const box = document.getElementById("toast");
+  box.textContent = text;
+  box.className = `show ${kind}`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.className = ""; }, 4000);
+}
+
+function renderHeader() {
+  const top = document.getElementById("top");
+  const account = session.name
+    ? h("span", { class: "who", id: "who" }, t("you_are", { name: session.name }), " ",
+        session.guest ? h("small", {}, t("guest_note")) : null)
+    : h("span", { class: "who" }, session.connected ? "" : t("connecting"));
+  clear(top,
+    h("a", { class: "brand", href: "#/" }, "★ atout"),
+    h("nav", {},
+      h("a", { href: "#/" }, t("lobby")),
+      h("a", { href: "#/leaderboard" }, t("leaderboard")),
+      h("a", { href: "#/replay" }, t("replays")),
+      h("a", { href: "#/sheet" }, t("scoresheet"))),
+    account,
+    session.guest ? h("a", { href: "#/login", id: "login-link" }, t("login"))
+      : h("button", { class: "link", onclick: () => forgetAccount() }, t("logout")),
+    h("button", { class: "lang", id: "lang", "aria-label": "language",
+      onclick: () => { setLang(getLang() === "fr" ? "en" : "fr"); route(); } }, t("language")));
+}
+
+function loginPage() {
+  const name = h("input", { id: "login-name", autocomplete: "username", required: true, maxlength: 24 });
+  const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password", required: true });
+  const message = h("p", { class: "error", role: "alert" });
+  async function submit(path) {
+    try {
+      const answer = await api(path, { name: name.value, password: password.value });
+      setAccount(answer.name, answer.token);
+      location.hash = "#/";
+    } catch (error) {
+      message.textContent = error.message;
+    }
+  }
+  return h("section", { class: "panel narrow" },
+    h("h1", {}, t("login")),
+    h("form", { onsubmit: (e) => { e.preventDefault(); submit("/api/login"); } },
+      h("label", {}, t("name"), name), h("label", {}, t("password"), password), message,
+      h("div", { class: "row" },
+        h("button", { type: "submit", id: "do-login" }, t("login")),
+        h("button", { type: "button", id: "do-register", onclick: () => submit("/api/register") }, t("register")),
+        h("a", { class: "button secondary", href: "#/" }, t("guest")))));
+}
+
+export function route() {
+  if (leavePage) leavePage();
+  leavePage = null;
+  renderHeader();
+  document.title = t("title");
+  const [path, query] = location.hash.replace(/^#/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  const params = new URLSearchParams(query || "");
+  let page;
+  if (parts[0] === "table" && parts[1]) [page, leavePage] = tablePage(parts[1], params);
+  else if (parts[0] === "leaderboard") page = leaderboardPage();
+  else if (parts[0] === "profile" && parts[1]) page = profilePage(parts[1]);
+  else if (parts[0] === "replay") page = replayPage(parts[1]);
+  else if (parts[0] === "sheet") page = sheetPage();
+  else if (parts[0] === "login") page = loginPage();
+  else [page, leavePage] = lobbyPage();
+  clear(app, page);
+}
+
+listen((message) => {
+  if (message.type === "welcome" || message.type === "closed") renderHeader();
+  if (message.type === "closed") toast(t("disconnected"), "warn");
+});
+window.addEventListener("hashchange", route);
+route();
+connect();

@@ -1,0 +1,145 @@
+// French Tarot on the table page: seat tags (dealer, bids, taker, partner), the
+// dog and the trick in the middle, and the prompt for the decision to make.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { cardName, sortHand } from "./cards.js";
+import { cardButton, cardImage, seatAngle, seatName } from "./table.js";
+
+export function frenchSeatTags(ctx, seat) {
+  const v = ctx.s.view;
+  const tags = [];
+  if (v.dealer === seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
+  if (v.sitting_out === seat) tags.push(h("span", { class: "tag" }, t("sits_out")));
+  if (v.taker === seat && v.phase !== "bid") tags.push(h("span", { class: "tag taker" }, `${t("taker")} · ${t(v.contract)}`));
+  else {
+    const bids = v.bids.filter((b) => b.seat === seat);
+    if (bids.length && v.phase === "bid") tags.push(h("span", { class: "tag bid" }, t(bids.at(-1).bid)));
+  }
+  if (v.partner === seat && v.partner !== v.taker) tags.push(h("span", { class: "tag partner" }, t("partner")));
+  if (v.phase !== "bid" && v.phase !== "deal" || seat !== ctx.s.seat) tags.push(h("span", { class: "tag count", title: t("cards_in_hand") }, h("span", { class: "mini-card" }), v.hand_sizes[seat]));
+  const total = v.totals[seat];
+  tags.push(h("span", { class: `tag score ${total >= 0 ? "pos" : "neg"}` }, total > 0 ? `+${total}` : String(total)));
+  return tags;
+}
+
+export function trickCards(ctx, plays, winner) {
+  const { s } = ctx;
+  return plays.map(({ seat, card }) => {
+    const angle = seatAngle(s, seat);
+    const x = 50 + 24 * Math.cos(angle), y = 50 - 24 * Math.sin(angle);
+    const el = cardImage(card, `in-trick${seat === winner ? " winner" : ""}`);
+    el.style.left = `${x}%`;
+    el.style.top = `${y}%`;
+    el.dataset.seat = seat;
+    el.append(h("span", { class: "played-by" }, seatName(s, seat)));
+    return el;
+  });
+}
+
+export function playsOf(v, trick) {
+  const order = v.order;
+  const start = order.indexOf(trick.leader);
+  return trick.cards.map((card, i) => ({ seat: order[(start + i) % order.length], card }));
+}
+
+export function frenchCentre(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const parts = [];
+  const showDog = v.dog && ["discard", "call", "chelem", "bid"].includes(v.phase) || (v.dog && v.phase === "play" && !v.tricks.length && !v.trick.length);
+  if (s.showLast && v.tricks.length) {
+    const last = v.tricks.at(-1);
+    parts.push(h("div", { class: "centre-label" }, t("last_trick"), " · ", t("trick_won", { name: seatName(s, last.winner) })));
+    parts.push(trickCards(ctx, playsOf(v, last), last.winner));
+  } else if (s.shownTrick) {
+    parts.push(h("div", { class: "centre-label" }, t("trick_won", { name: seatName(s, s.shownTrick.winner) })));
+    parts.push(trickCards(ctx, playsOf(v, s.shownTrick), s.shownTrick.winner));
+  } else if (v.trick.length) {
+    parts.push(trickCards(ctx, v.trick, null));
+  } else if (showDog && v.dog.length) {
+    parts.push(h("div", { class: "dog", id: "dog" }, h("div", { class: "centre-label" }, t("dog")), h("div", { class: "dog-cards" }, sortHand(v.dog).map((c) => cardImage(c, "small")))));
+  } else if (v.deal) {
+    parts.push(dealResult(ctx, v.deal));
+  }
+  if (v.phase === "play" && v.tricks.length) {
+    parts.push(h("button", { class: "last-trick-button secondary", id: "last-trick", onclick: () => { s.showLast = !s.showLast; ctx.render(); } },
+      s.showLast ? t("hide") : t("last_trick")));
+  }
+  return parts;
+}
+
+function dealResult(ctx, deal) {
+  const { s } = ctx;
+  return h("div", { class: "deal-result", id: "deal-result" },
+    h("strong", {}, `${t(deal.contract)} · ${seatName(s, deal.taker)} · ${deal.made ? t("made") : t("failed", { n: Math.abs(deal.breakdown.difference ?? 0) })}`),
+    h("div", {}, `${deal.attack_half_points / 2} ${t("points").toLowerCase()}, ${deal.bouts} ${t("bouts").toLowerCase()}`),
+    h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${seatName(s, seat)} ${score > 0 ? "+" : ""}${score}`))));
+}
+
+export function frenchPrompt(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const legal = s.legal && v.to_move === s.seat ? s.legal : null;
+  if (!legal) return null;
+  const kinds = legal.map((a) => a.split(":"));
+  const box = (...children) => h("div", { class: "prompt", id: "prompt" }, ...children);
+  switch (v.phase) {
+    case "bid": {
+      const all = ["pass", "prise", "garde", "garde_sans", "garde_contre"];
+      const allowed = new Set(kinds.map((k) => k[1]));
+      return box(h("span", { class: "prompt-title" }, t("bid")), h("div", { class: "row" },
+        all.filter((b) => allowed.has(b) || b !== "pass").map((b) => h("button", {
+          class: `bid-button${allowed.has(b) ? "" : " illegal"}`, "data-action": `bid:${b}`,
+          onclick: () => ctx.act(`bid:${b}`) }, t(b)))));
+    }
+    case "call":
+      return box(h("span", { class: "prompt-title" }, t("call_king")), h("div", { class: "row cards-row" },
+        kinds.map((k) => cardButton(k[1], { small: true, legal: true, onclick: () => ctx.act(`call:${k[1]}`) }))));
+    case "discard": {
+      const size = v.seats === 5 ? 3 : 6;
+      const done = (v.ecart || []).length;
+      return box(h("span", { class: "prompt-title" }, t("ecart_help", { n: size, left: size - done })),
+        done ? h("div", { class: "row cards-row" }, h("small", {}, t("ecart")), v.ecart.map((c) => cardImage(c, "tiny"))) : null);
+    }
+    case "chelem":
+      return box(h("span", { class: "prompt-title" }, t("chelem_q")), h("div", { class: "row" },
+        h("button", { "data-action": "chelem:no", onclick: () => ctx.act("chelem:no") }, t("no")),
+        h("button", { "data-action": "chelem:yes", class: "secondary", onclick: () => ctx.act("chelem:yes") }, t("yes"))));
+    case "misere":
+      return box(h("span", { class: "prompt-title" }, t("misere_q")), h("div", { class: "row" },
+        legal.map((a) => { const kind = a.split(":")[1]; return h("button", { "data-action": a, onclick: () => ctx.act(a) },
+          kind === "none" ? t("none") : kind.split("+").map((k) => t(k)).join(" + ")); })));
+    case "poignee": {
+      const sizes = [...new Set(legal.filter((a) => a !== "poignee:none").map((a) => a.split(":")[1].split(" ").length))];
+      if (!s.selection.size || [...s.selection].some((c) => !(v.hand || []).includes(c) && !(v.ecart || []).includes(c))) {
+        s.selection = new Set(legal.find((a) => a !== "poignee:none")?.split(":")[1].split(" ") || []);
+      }
+      const chosen = sortHand([...s.selection]);
+      return box(h("span", { class: "prompt-title" }, t("poignee_q")), h("small", {}, t("poignee_help", { sizes: sizes.join(" / ") })),
+        h("div", { class: "row" },
+          h("button", { "data-action": "poignee:none", onclick: () => { s.selection.clear(); ctx.act("poignee:none"); } }, t("poignee_none")),
+          h("button", { id: "show-poignee", class: "secondary", onclick: () => ctx.act(`poignee:${chosen.join(" ")}`) },
+            t("poignee_show", { n: chosen.length }))));
+    }
+    case "play":
+      return null;
+    default:
+      return box(legal.map((a) => h("button", { onclick: () => ctx.act(a) }, a)));
+  }
+}
+
+export function frenchSide(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const items = [];
+  if (v.contract) items.push(h("li", {}, `${t("contract")}: ${t(v.contract)} · ${seatName(s, v.taker)}`));
+  if (v.called) items.push(h("li", {}, t("called", { card: cardName(v.called) })));
+  if (v.chelem_announced) items.push(h("li", {}, t("chelem_announced")));
+  if (v.discarded_trumps?.length) items.push(h("li", {}, t("trump_discarded", { cards: v.discarded_trumps.join(" ") })));
+  for (const p of v.poignees) items.push(h("li", {}, `${t("poignee")} ${t("shown_by", { name: seatName(s, p.seat) })}: ${p.cards.join(" ")}`));
+  for (const m of v.miseres) items.push(h("li", {}, `${t(m.kind)} · ${seatName(s, m.seat)}`));
+  if (v.cancelled) items.push(h("li", {}, t("redeal", { why: t(v.cancelled) })));
+  if (v.bids.length) items.push(h("li", {}, `${t("bids")}: `, v.bids.map((b) => `${seatName(s, b.seat)} ${t(b.bid)}`).join(", ")));
+  items.push(h("li", { class: "muted" }, t("deal_n", { n: v.deals_played + (v.deal ? 0 : 1) }), ` / ${v.deals}`));
+  return h("div", { class: "panel deal-info", id: "deal-info" }, h("ul", {}, items));
+}

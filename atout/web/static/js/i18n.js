@@ -1,0 +1,119 @@
+// Every string the interface shows, in French and English; t(key, params) picks the
+// current language and fills {name} placeholders.
+const STRINGS = {
+  en: {
+    title: "atout · Tarot", lobby: "Tables", leaderboard: "Leaderboard", scoresheet: "Score sheet",
+    replays: "Replays", language: "Français", login: "Log in", register: "Register", logout: "Log out",
+    guest: "Play as guest", name: "Name", password: "Password", you_are: "You are {name}",
+    guest_note: "(guest: practice tables only)", connecting: "Connecting…", disconnected: "Connection lost, reconnecting…",
+    create_table: "Create a table", game: "Game", french: "French Tarot", africain: "Tarot Africain",
+    players: "Players", variant: "Variant", turn_seconds: "Seconds per turn", competitive: "Competitive (points and chips)",
+    practice: "Practice", bet: "Chips bet", private: "Private table (invited players only)",
+    spectators: "Spectators allowed", rounds: "Rounds per game", robot_level: "Robot level", create: "Create",
+    no_tables: "No public table yet: create one.", join: "Sit down", watch: "Watch", playing: "playing",
+    waiting: "waiting", free_seat: "free seat", robot: "robot", master: "master", table: "Table",
+    seat: "Seat", leave: "Leave", start: "Start the game", invite_link: "Invitation link", copy: "Copy",
+    invite: "Invite", options: "Options", options_changed: "The master changed the options: {what}",
+    chat: "Chat", send: "Send", say: "Say something…", spectator_mode: "You are watching this table",
+    spectating: "{n} watching", your_turn: "Your turn", waiting_for: "Waiting for {name}",
+    seconds_left: "{n} s", dealer: "dealer", taker: "taker", partner: "partner", sits_out: "sits out",
+    bid: "Bid", pass: "Pass", prise: "Prise", pousse: "Pousse", garde: "Garde", garde_sans: "Garde sans",
+    garde_contre: "Garde contre", call_king: "Call a card for your partner", dog: "The dog", ecart: "Your écart",
+    ecart_help: "Choose {n} cards to put aside ({left} left)", chelem_q: "Announce a chelem (all the tricks)?",
+    yes: "Yes", no: "No", poignee_q: "Show a poignée?", poignee_show: "Show these {n} trumps",
+    poignee_none: "No poignée", poignee_help: "Select exactly {sizes} trumps to show",
+    misere_q: "Announce a misère?", none: "None", sans_atouts: "No trumps", sans_points: "No points",
+    last_trick: "Last trick", hide: "Hide", trick_won: "{name} wins the trick", contract: "Contract",
+    totals: "Totals", deal_scores: "Deal scores", deal_n: "Deal {n}", made: "made", failed: "failed by {n}",
+    points: "Points", bouts: "Bouts", breakdown: "Breakdown", scores_chart: "Scores over the game",
+    vote_end: "Propose to end the game amicably", vote_agree: "Agree to end", vote_refuse: "Refuse",
+    votes: "Votes to end: {names}", game_over: "Game over", game_cancelled: "The game was ended amicably: nothing is scored",
+    winner: "Winner: {names}", replay_game: "Replay this game", new_game: "Play again",
+    sit_here: "Sit here", illegal: "Refused: {msg}", error: "Error: {msg}", poignees: "Poignées",
+    called: "Called card: {card}", chelem_announced: "Chelem announced", dog_hidden: "The dog stays hidden ({side})",
+    taker_side: "it counts for the taker", defence_side: "it counts for the defence",
+    lives: "Lives", tricks: "Tricks", your_card_hidden: "Your card is hidden: bid from the others' cards",
+    excuse_choice: "Play the Excuse as", high: "highest", low: "lowest", round_n: "Round {n}: {k} cards",
+    out: "out", bids: "Bids", bid_tricks: "How many tricks will you win?",
+    xp: "XP", chips: "Chips", rating: "Rating", games: "Games", wins: "Wins", contracts_taken: "Contracts taken",
+    success_rate: "Contracts made", average_deal_score: "Average deal score", profile: "Profile of {name}",
+    no_player: "No such player", rank: "Rank", replay: "Replay of game {n}", game_number: "Game number",
+    open: "Open", step: "Step {i} / {n}", first: "First", prev: "Previous", next: "Next", last: "Last",
+    prev_trick: "Previous trick", next_trick: "Next trick", action: "Action",
+    sheet_help: "Playing with real cards? Write each deal down here: the scores come from atout's own scoring.",
+    player_names: "Players' names", taker_l: "Taker", partner_l: "Partner (5 players)", alone: "alone",
+    petit_au_bout: "Petit au bout", poignee: "Poignée", chelem: "Chelem", announced: "announced",
+    made_by: "made by", attack: "attack", defence: "defence", simple: "simple", double: "double", triple: "triple",
+    add_deal: "Add the deal", clear_sheet: "Clear the sheet", export_json: "Export JSON", export_csv: "Export CSV",
+    delete: "Delete", total: "Total", seat_n: "Player {n}", confirm_clear: "Clear the whole sheet?",
+    keyboard_help: "Keys: ←/→ choose a card, Enter plays it, L last trick, C chat",
+    shown_by: "shown by {name}", trump_discarded: "Trumps put in the écart: {cards}",
+    game_n: "Game {n}", cards_in_hand: "cards in hand", redeal: "Redeal ({why})", petit_sec: "petit sec", all_pass: "everybody passed",
+  },
+  fr: {
+    title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
+    replays: "Revoir", language: "English", login: "Se connecter", register: "S'inscrire", logout: "Se déconnecter",
+    guest: "Jouer en invité", name: "Nom", password: "Mot de passe", you_are: "Vous êtes {name}",
+    guest_note: "(invité : tables d'entraînement seulement)", connecting: "Connexion…", disconnected: "Connexion perdue, reconnexion…",
+    create_table: "Créer une table", game: "Jeu", french: "Tarot français", africain: "Tarot africain",
+    players: "Joueurs", variant: "Variante", turn_seconds: "Secondes par tour", competitive: "Compétition (points et jetons)",
+    practice: "Entraînement", bet: "Jetons misés", private: "Table privée (sur invitation)",
+    spectators: "Spectateurs admis", rounds: "Donnes par partie", robot_level: "Niveau des robots", create: "Créer",
+    no_tables: "Aucune table publique : créez-en une.", join: "S'asseoir", watch: "Regarder", playing: "en jeu",
+    waiting: "en attente", free_seat: "place libre", robot: "robot", master: "maître", table: "Table",
+    seat: "Place", leave: "Quitter", start: "Lancer la partie", invite_link: "Lien d'invitation", copy: "Copier",
+    invite: "Inviter", options: "Options", options_changed: "Le maître a changé les options : {what}",
+    chat: "Discussion", send: "Envoyer", say: "Écrire…", spectator_mode: "Vous regardez cette table",
+    spectating: "{n} spectateur(s)", your_turn: "À vous", waiting_for: "On attend {name}",
+    seconds_left: "{n} s", dealer: "donneur", taker: "preneur", partner: "partenaire", sits_out: "ne joue pas",
+    bid: "Enchère", pass: "Passe", prise: "Prise", pousse: "Pousse", garde: "Garde", garde_sans: "Garde sans",
+    garde_contre: "Garde contre", call_king: "Appelez une carte pour votre partenaire", dog: "Le chien", ecart: "Votre écart",
+    ecart_help: "Choisissez {n} cartes à écarter (encore {left})", chelem_q: "Annoncer un chelem (tous les plis) ?",
+    yes: "Oui", no: "Non", poignee_q: "Montrer une poignée ?", poignee_show: "Montrer ces {n} atouts",
+    poignee_none: "Pas de poignée", poignee_help: "Sélectionnez exactement {sizes} atouts à montrer",
+    misere_q: "Annoncer une misère ?", none: "Aucune", sans_atouts: "Sans atouts", sans_points: "Sans points",
+    last_trick: "Dernier pli", hide: "Cacher", trick_won: "{name} remporte le pli", contract: "Contrat",
+    totals: "Totaux", deal_scores: "Marque des donnes", deal_n: "Donne {n}", made: "réussi", failed: "chute de {n}",
+    points: "Points", bouts: "Bouts", breakdown: "Détail", scores_chart: "Scores au fil de la partie",
+    vote_end: "Proposer de finir la partie à l'amiable", vote_agree: "D'accord pour finir", vote_refuse: "Refuser",
+    votes: "Votes pour finir : {names}", game_over: "Partie terminée", game_cancelled: "Partie finie à l'amiable : rien n'est compté",
+    winner: "Gagnant : {names}", replay_game: "Revoir cette partie", new_game: "Rejouer",
+    sit_here: "S'asseoir ici", illegal: "Refusé : {msg}", error: "Erreur : {msg}", poignees: "Poignées",
+    called: "Carte appelée : {card}", chelem_announced: "Chelem annoncé", dog_hidden: "Le chien reste caché ({side})",
+    taker_side: "il compte pour le preneur", defence_side: "il compte pour la défense",
+    lives: "Vies", tricks: "Plis", your_card_hidden: "Votre carte est cachée : annoncez d'après celles des autres",
+    excuse_choice: "Jouer l'Excuse comme", high: "la plus forte", low: "la plus faible", round_n: "Tour {n} : {k} cartes",
+    out: "éliminé", bids: "Annonces", bid_tricks: "Combien de plis allez-vous faire ?",
+    xp: "XP", chips: "Jetons", rating: "Niveau", games: "Parties", wins: "Victoires", contracts_taken: "Contrats pris",
+    success_rate: "Contrats réussis", average_deal_score: "Marque moyenne par donne", profile: "Profil de {name}",
+    no_player: "Joueur inconnu", rank: "Rang", replay: "Partie n° {n}", game_number: "Numéro de partie",
+    open: "Ouvrir", step: "Étape {i} / {n}", first: "Début", prev: "Précédent", next: "Suivant", last: "Fin",
+    prev_trick: "Pli précédent", next_trick: "Pli suivant", action: "Action",
+    sheet_help: "Vous jouez avec de vraies cartes ? Notez chaque donne ici : la marque vient du calcul d'atout.",
+    player_names: "Noms des joueurs", taker_l: "Preneur", partner_l: "Partenaire (5 joueurs)", alone: "seul",
+    petit_au_bout: "Petit au bout", poignee: "Poignée", chelem: "Chelem", announced: "annoncé",
+    made_by: "réalisé par", attack: "attaque", defence: "défense", simple: "simple", double: "double", triple: "triple",
+    add_deal: "Ajouter la donne", clear_sheet: "Effacer la feuille", export_json: "Exporter en JSON", export_csv: "Exporter en CSV",
+    delete: "Supprimer", total: "Total", seat_n: "Joueur {n}", confirm_clear: "Effacer toute la feuille ?",
+    keyboard_help: "Touches : ←/→ choisir une carte, Entrée la jouer, L dernier pli, C discussion",
+    shown_by: "montrée par {name}", trump_discarded: "Atouts mis à l'écart : {cards}",
+    game_n: "Partie {n}", cards_in_hand: "cartes en main", redeal: "On redonne ({why})", petit_sec: "petit sec", all_pass: "tout le monde a passé",
+  },
+};
+
+let lang = localStorage.getItem("atout.lang") || ((navigator.language || "en").startsWith("fr") ? "fr" : "en");
+
+export function getLang() { return lang; }
+
+export function setLang(value) {
+  lang = value === "fr" ? "fr" : "en";
+  localStorage.setItem("atout.lang", lang);
+  document.documentElement.lang = lang;
+}
+
+export function t(key, params = {}) {
+  const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+document.documentElement.lang = lang;

@@ -1,0 +1,100 @@
+// The lobby: public tables updating live, and the form creating a table with every
+// option its master chooses.
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { listen, send, session } from "./net.js";
+import { toast } from "./app.js";
+
+export const VARIANTS = { french: ["fft", "traditionnel"], africain: ["standard", "cinq"] };
+const PLAYER_CHOICES = { french: [3, 4, 5], africain: [2, 3, 4, 5] };
+
+export function describeOptions(o) {
+  const game = o.game === "french" ? t("french") : t("africain");
+  const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${o.variant}`,
+    `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice"),
+    `${t("rounds")}: ${o.rounds}`];
+  if (o.private) parts.push("🔒");
+  if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);
+  return parts.join(" · ");
+}
+
+export function optionFields(current = {}, onChange = null) {
+  const o = { game: "french", players: 4, variant: null, turn_seconds: 30, competitive: false, bet: 0,
+    private: false, spectators: true, rounds: 1, robot_level: "random", ...current };
+  const game = h("select", { id: "opt-game", name: "game" },
+    h("option", { value: "french", selected: o.game === "french" }, t("french")),
+    h("option", { value: "africain", selected: o.game === "africain" }, t("africain")));
+  const players = h("select", { id: "opt-players", name: "players" });
+  const variant = h("select", { id: "opt-variant", name: "variant" });
+  function fillChoices() {
+    const chosenPlayers = Number(players.value || o.players);
+    clear(players, PLAYER_CHOICES[game.value].map((n) => h("option", { value: n, selected: n === chosenPlayers }, n)));
+    const chosenVariant = variant.value || o.variant;
+    clear(variant, VARIANTS[game.value].map((v) => h("option", { value: v, selected: v === chosenVariant }, v)));
+  }
+  game.addEventListener("change", fillChoices);
+  fillChoices();
+  const seconds = h("input", { id: "opt-seconds", type: "number", min: 1, max: 600, step: 1, value: o.turn_seconds });
+  const competitive = h("input", { id: "opt-competitive", type: "checkbox", checked: o.competitive, disabled: session.guest && !o.competitive });
+  const bet = h("input", { id: "opt-bet", type: "number", min: 0, max: 1000000, value: o.bet });
+  const priv = h("input", { id: "opt-private", type: "checkbox", checked: o.private });
+  const spectators = h("input", { id: "opt-spectators", type: "checkbox", checked: o.spectators });
+  const rounds = h("input", { id: "opt-rounds", type: "number", min: 1, max: 50, value: o.rounds });
+  const robot = h("select", { id: "opt-robot" }, h("option", { value: "random" }, "random"));
+  const fields = h("div", { class: "options-grid" },
+    h("label", {}, t("game"), game), h("label", {}, t("players"), players), h("label", {}, t("variant"), variant),
+    h("label", {}, t("turn_seconds"), seconds), h("label", {}, t("rounds"), rounds), h("label", {}, t("robot_level"), robot),
+    h("label", { class: "check" }, competitive, t("competitive")), h("label", {}, t("bet"), bet),
+    h("label", { class: "check" }, priv, t("private")), h("label", { class: "check" }, spectators, t("spectators")));
+  if (onChange) fields.addEventListener("change", onChange);
+  function value() {
+    return { game: game.value, players: Number(players.value), variant: variant.value,
+      turn_seconds: Number(seconds.value), competitive: competitive.checked,
+      bet: competitive.checked ? Number(bet.value) : 0, private: priv.checked,
+      spectators: spectators.checked, rounds: Number(rounds.value), robot_level: robot.value };
+  }
+  return { fields, value };
+}
+
+function tableRow(info) {
+  const free = info.seats.filter((s) => s === null).length;
+  const seats = info.seats.map((s) => s === null ? h("span", { class: "seat free" }, t("free_seat"))
+    : h("span", { class: `seat${s.robot ? " robot" : ""}` }, s.name, s.name === info.master ? " ★" : "", s.robot ? ` (${t("robot")})` : ""));
+  return h("li", { class: "table-item", "data-table": info.id },
+    h("div", { class: "table-head" }, h("strong", {}, `${t("table")} ${info.id}`),
+      h("span", { class: `badge ${info.playing ? "busy" : "open"}` }, info.playing ? t("playing") : t("waiting")),
+      info.spectators ? h("span", { class: "muted" }, t("spectating", { n: info.spectators })) : null),
+    h("div", { class: "muted" }, describeOptions(info.options)),
+    h("div", { class: "seats" }, seats),
+    h("div", { class: "row" },
+      !info.playing && free ? h("a", { class: "button", href: `#/table/${info.id}?join=1` }, t("join")) : null,
+      info.options.spectators ? h("a", { class: "button secondary", href: `#/table/${info.id}` }, t("watch")) : null));
+}
+
+export function lobbyPage() {
+  const tables = new Map();
+  const list = h("ul", { class: "tables", id: "tables" });
+  function render() {
+    clear(list, tables.size ? [...tables.values()].map(tableRow) : h("li", { class: "muted" }, t("no_tables")));
+  }
+  render();
+  const options = optionFields();
+  const form = h("form", { id: "create-form", class: "panel", onsubmit: (e) => {
+    e.preventDefault();
+    waitingForTable = true;
+    send({ type: "create", options: options.value() });
+  } }, h("h2", {}, t("create_table")), options.fields, h("button", { type: "submit", id: "create" }, t("create")));
+  let waitingForTable = false;
+  const stop = listen((m) => {
+    if (m.type === "welcome") send({ type: "lobby", subscribe: true });
+    else if (m.type === "lobby") { tables.clear(); for (const info of m.tables) tables.set(info.id, info); render(); }
+    else if (m.type === "lobby_update") { tables.set(m.table.id, m.table); render(); }
+    else if (m.type === "lobby_remove") { tables.delete(m.table); render(); }
+    else if (m.type === "table" && waitingForTable) { waitingForTable = false; location.hash = `#/table/${m.table.id}`; }
+    else if (m.type === "error") toast(t("error", { msg: m.message }), "error");
+  });
+  if (session.connected) send({ type: "lobby", subscribe: true });
+  const page = h("div", { class: "lobby" },
+    h("section", { class: "panel" }, h("h1", {}, t("lobby")), list), form);
+  return [page, () => { stop(); send({ type: "lobby", subscribe: false }); }];
+}

@@ -1,0 +1,351 @@
+// The table page: seats around the felt, the trick in the middle, your hand and the
+// prompt for your decision, the score sheet of the game, chat, options and votes.
+// The server's view of the game is shown as it is: no rule is decided here; an
+// illegal move is sent anyway and the server's reason is shown.
+import { clear, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { listen, send, session } from "./net.js";
+import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
+import { describeOptions, optionFields } from "./lobby.js";
+import { scoreChart } from "./chart.js";
+import { frenchCentre, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
+import { africainCentre, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
+
+const GAME_EVENTS_KEPT_LOCAL = new Set(["table.chat", "table.returned", "table.disconnected"]);
+
+export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
+  const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
+    "data-card": card, title: cardName(card), "aria-label": cardName(card), onclick });
+  b.innerHTML = cardSVG(card);
+  return b;
+}
+
+export function cardImage(card, cls = "") {
+  const d = h("div", { class: `card ${cls}`, "data-card": card, title: cardName(card) });
+  d.innerHTML = cardSVG(card);
+  return d;
+}
+
+export function cardBack(cls = "") {
+  const d = h("div", { class: `card back ${cls}`, "data-card": "back" });
+  d.innerHTML = backSVG();
+  return d;
+}
+
+export function tablePage(id, params) {
+  const s = {
+    id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
+    deals: loadDeals(id), shownTrick: null, showLast: false, gameOver: null, optionsChanged: [],
+    error: "", pendingResync: null, serverViews: false, selection: new Set(), showOptions: false,
+  };
+  const root = h("div", { class: "table-page", id: "table-page" });
+  let timer = null;
+
+  const ctx = {
+    s,
+    act(action) { s.error = ""; send({ type: "act", table: id, action }); },
+    render: () => render(),
+    name: (seat) => seatName(s, seat),
+  };
+
+  function resync() {
+    clearTimeout(s.pendingResync);
+    s.pendingResync = setTimeout(() => send({ type: "resume", table: id, last_seq: 0 }), 40);
+  }
+
+  function enter() {
+    if (params.get("join")) send({ type: "sit", table: id, ...(params.get("code") ? { code: params.get("code") } : {}) });
+    else if (params.get("code")) send({ type: "spectate", table: id, code: params.get("code") });
+    send({ type: "resume", table: id, last_seq: 0 });
+  }
+
+  function onEvent(m) {
+    const { kind, data } = m;
+    if (kind === "table.chat") { s.chat.push(data); render(); return; }
+    if (kind === "table.returned" || kind === "table.disconnected") {
+      const seat = s.info?.seats?.[data.seat];
+      if (seat) seat.connected = kind === "table.returned";
+      render();
+      return;
+    }
+    if (kind === "table.options") {
+      s.optionsChanged = data.changed;
+      if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.join(", ") }));
+    }
+    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; saveDeals(id, s.deals); }
+    if (kind === "table.game_over") s.gameOver = data;
+    if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.notices.push(t("game_cancelled")); }
+    if (kind === "table.vote") s.notices.push(`${data.name}: ${data.agree ? t("vote_agree") : t("vote_refuse")}`);
+    if (kind === "play" && s.view) {
+      if (s.shownTrick) s.shownTrick = null;
+      s.view.trick = [...(s.view.trick || []), { seat: data.seat, card: data.card, excuse: data.excuse }];
+      if (data.seat === s.seat && s.view.hand) s.view.hand = s.view.hand.filter((c) => c !== data.card);
+      s.legal = null;
+    }
+    if (kind === "trick") s.shownTrick = data;
+    if (data && data.seat === s.seat && !kind.startsWith("table.")) s.turnUntil = null;
+    if (kind === "deal_end") { s.deals.push(data); saveDeals(id, s.deals); }
+    if (kind === "round_end") {
+      const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
+      s.notices.push(`${t("round_n", { n: data.round, k: "" }).replace(/[:：].*$/, "")}: ${lost.join(", ") || "="}`);
+    }
+    if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
+    if (!s.serverViews || kind.startsWith("table.")) resync();
+    render();
+  }
+
+  const stop = listen((m) => {
+    if (m.type === "welcome") { enter(); return; }
+    if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
+    if (m.type === "table") {
+      s.info = m.table; s.seat = m.seat; s.view = m.view;
+      if (s.view && s.view.deal && !s.deals.some((d) => JSON.stringify(d.scores) === JSON.stringify(s.view.deal.scores) && d.taker === s.view.deal.taker)) {
+        s.deals.push(s.view.deal); saveDeals(id, s.deals);
+      }
+      if (!s.view || s.view.to_move !== s.seat) { s.legal = null; s.turnUntil = null; }
+      else s.legal = s.view.legal ?? s.view.legal_actions ?? s.legal;
+      render();
+    } else if (m.type === "view") {
+      s.serverViews = true; s.view = m.view; render();
+    } else if (m.type === "turn") {
+      s.legal = m.legal;
+      if (!s.turnUntil) s.turnUntil = Date.now() + m.seconds * 1000;
+      render();
+    } else if (m.type === "event") onEvent(m);
+    else if (m.type === "error") { s.error = m.message; render(); }
+    else if (m.type === "invited") { s.notices.push(`${t("invite")}: ${m.name}`); render(); }
+    else if (m.type === "left") location.hash = "#/";
+  });
+  if (session.connected) enter();
+
+  function onKey(e) {
+    if (e.target.matches("input, textarea, select")) return;
+    if (e.key === "l" || e.key === "L") { s.showLast = !s.showLast; render(); }
+    else if (e.key === "c" || e.key === "C") { root.querySelector("#chat-input")?.focus(); e.preventDefault(); }
+    else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+      const cards = [...root.querySelectorAll("#hand .card")];
+      if (!cards.length) return;
+      const at = cards.indexOf(document.activeElement);
+      const next = at < 0 ? (cards.findIndex((c) => c.classList.contains("legal")) + 1 || 1) - 1
+        : (at + (e.key === "ArrowRight" ? 1 : -1) + cards.length) % cards.length;
+      cards[next].focus();
+      e.preventDefault();
+    }
+  }
+  document.addEventListener("keydown", onKey);
+  timer = setInterval(() => {
+    const clock = root.querySelector("#turn-clock");
+    if (clock && s.turnUntil) clock.textContent = t("seconds_left", { n: Math.max(0, Math.ceil((s.turnUntil - Date.now()) / 1000)) });
+  }, 250);
+
+  function render() {
+    const focused = document.activeElement?.dataset?.card;
+    const chatValue = root.querySelector("#chat-input")?.value ?? "";
+    const chatFocused = document.activeElement?.id === "chat-input";
+    clear(root, s.info ? layout(ctx) : h("p", { class: "muted" }, t("connecting")), errorLine(s));
+    const chatInput = root.querySelector("#chat-input");
+    if (chatInput) { chatInput.value = chatValue; if (chatFocused) chatInput.focus(); }
+    if (focused) root.querySelector(`#hand .card[data-card="${focused}"]`)?.focus();
+  }
+  render();
+  return [root, () => { stop(); clearInterval(timer); clearTimeout(s.pendingResync); document.removeEventListener("keydown", onKey); }];
+}
+
+function errorLine(s) {
+  return h("p", { class: "error", id: "table-error", role: "alert" }, s.error ? t("illegal", { msg: s.error }) : "");
+}
+
+function loadDeals(id) {
+  try { return JSON.parse(sessionStorage.getItem(`atout.deals.${id}`)) || []; } catch { return []; }
+}
+
+function saveDeals(id, deals) {
+  sessionStorage.setItem(`atout.deals.${id}`, JSON.stringify(deals));
+}
+
+export function seatName(s, seat) {
+  if (seat === null || seat === undefined) return "";
+  const info = s.info?.seats?.[seat];
+  return info ? info.name : `${t("robot")} ${seat + 1}`;
+}
+
+function seatCount(s) {
+  return s.view ? (s.view.seats ?? s.view.players) : s.info.options.players;
+}
+
+// Where seat k (0 = the viewer) sits on the felt: play goes counter-clockwise, so the
+// next player is on the viewer's right.
+export function seatAngle(s, seat) {
+  const n = seatCount(s);
+  const me = s.seat ?? 0;
+  const k = (seat - me + n) % n;
+  return ((270 + (k * 360) / n) * Math.PI) / 180;
+}
+
+function seatBox(ctx, seat) {
+  const { s } = ctx;
+  const info = s.info.seats[seat];
+  const v = s.view;
+  const angle = seatAngle(s, seat);
+  const x = 50 + 41 * Math.cos(angle), y = 50 - 40 * Math.sin(angle);
+  const toMove = v && v.to_move === seat;
+  const robot = !info || info.robot;
+  const tags = v ? (v.game === "french" ? frenchSeatTags(ctx, seat) : africainSeatTags(ctx, seat)) : [];
+  return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""}`, "data-seat": seat,
+    style: `left:${x}%;top:${y}%` },
+    h("div", { class: "seat-name" }, robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
+      info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
+      info && !info.connected && !info.robot ? " ⚠" : ""),
+    h("div", { class: "seat-tags" }, tags),
+    toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
+}
+
+function layout(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const n = seatCount(s);
+  const spectator = s.seat === null;
+  const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "" },
+    [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
+    h("div", { class: "centre", id: "centre" },
+      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)));
+  const prompt = v && s.seat !== null ? (v.game === "french" ? frenchPrompt(ctx) : africainPrompt(ctx)) : null;
+  const turnLine = v && v.to_move !== null && v.to_move >= 0
+    ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
+        v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
+        v.to_move === s.seat && s.turnUntil ? h("span", { id: "turn-clock", class: "clock" }, "") : null)
+    : null;
+  const main = h("section", { class: "play-area" },
+    spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, "👁 ", t("spectator_mode")) : null,
+    felt, turnLine, prompt, handRow(ctx), gameOverPanel(ctx),
+    h("p", { class: "muted keys" }, t("keyboard_help")));
+  const side = h("aside", { class: "side" },
+    tableInfoPanel(ctx),
+    v ? (v.game === "french" ? frenchSide(ctx) : africainSide(ctx)) : null,
+    s.view || s.gameOver ? dealsPanel(ctx) : null,
+    chatPanel(ctx));
+  return h("div", { class: "table-layout" }, main, side);
+}
+
+function waitingCentre(ctx) {
+  const { s } = ctx;
+  const free = s.info.seats.map((seat, i) => seat === null ? i : null).filter((i) => i !== null);
+  const isMaster = session.name === s.info.master && s.seat !== null;
+  return h("div", { class: "waiting" },
+    h("p", {}, describeOptions(s.info.options)),
+    s.seat === null && free.length && !s.info.playing
+      ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
+          onclick: () => send({ type: "sit", table: s.id, seat: i }) }, `${t("sit_here")} ${i + 1}`))) : null,
+    isMaster && !s.info.playing ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null);
+}
+
+function handRow(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  if (!v || s.seat === null) return null;
+  if (v.game === "africain") return null;
+  const hand = sortHand(v.hand || []);
+  const plays = new Set((s.legal || []).filter((a) => a.startsWith("play:") || a.startsWith("discard:")).map((a) => a.split(":")[1]));
+  const phase = v.phase;
+  const inPoignee = phase === "poignee" && s.legal;
+  const active = (phase === "play" || phase === "discard") && s.legal;
+  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": "hand" },
+    hand.map((card) => {
+      if (inPoignee) {
+        const chosen = s.selection.has(card);
+        return cardButton(card, { cls: chosen ? "selected" : "", legal: card.startsWith("T") || card === "EX" ? true : null,
+          onclick: () => { if (!(card.startsWith("T") || card === "EX")) return; chosen ? s.selection.delete(card) : s.selection.add(card); ctx.render(); } });
+      }
+      return cardButton(card, { legal: active ? plays.has(card) : null,
+        onclick: () => { if (active) ctx.act(`${phase === "play" ? "play" : "discard"}:${card}`); } });
+    }));
+}
+
+function gameOverPanel(ctx) {
+  const { s } = ctx;
+  const over = s.gameOver;
+  if (!over) return null;
+  const names = (seats) => (seats || []).map((seat) => seatName(s, seat)).join(", ");
+  return h("div", { class: "panel game-over", id: "game-over" },
+    h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
+    over.result ? h("p", {}, t("winner", { names: names(over.result.winners) })) : null,
+    over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
+    session.name === s.info.master && s.seat !== null
+      ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null);
+}
+
+function tableInfoPanel(ctx) {
+  const { s } = ctx;
+  const info = s.info;
+  const isMaster = session.name === info.master && s.seat !== null;
+  const link = info.invite_code ? `${location.origin}/#/table/${info.id}?join=1&code=${info.invite_code}` : null;
+  let editor = null;
+  if (s.showOptions && isMaster) {
+    const fields = optionFields(info.options);
+    editor = h("form", { class: "options-editor", onsubmit: (e) => {
+      e.preventDefault();
+      const value = fields.value();
+      const patch = Object.fromEntries(Object.entries(value).filter(([k, val]) => info.options[k] !== val));
+      send({ type: "options", table: s.id, options: patch });
+      s.showOptions = false;
+      ctx.render();
+    } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("options")));
+  }
+  const voters = (info.votes || []).map((seat) => seatName(s, seat));
+  return h("div", { class: "panel table-info" },
+    h("h2", {}, `${t("table")} ${info.id}`,
+      h("button", { class: `icon${s.optionsChanged.length ? " changed" : ""}`, id: "options-button", title: t("options"),
+        onclick: () => { s.showOptions = !s.showOptions; s.optionsChanged = []; ctx.render(); } }, "⚙")),
+    h("p", { class: "muted", id: "options-summary" }, describeOptions(info.options)),
+    editor,
+    s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n))) : null,
+    link ? h("div", { class: "invite" }, h("label", {}, t("invite_link"), h("input", { readonly: true, id: "invite-link", value: link,
+      onfocus: (e) => e.target.select() }))) : null,
+    voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
+    h("div", { class: "row" },
+      s.view && s.seat !== null ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
+        voters.length ? t("vote_agree") : t("vote_end")) : null,
+      s.view && s.seat !== null && voters.length ? h("button", { class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: false }) }, t("vote_refuse")) : null,
+      h("button", { class: "secondary", id: "leave", onclick: () => send({ type: "leave", table: s.id }) }, t("leave"))));
+}
+
+function dealsPanel(ctx) {
+  const { s } = ctx;
+  const n = seatCount(s);
+  const names = [...Array(n).keys()].map((seat) => seatName(s, seat));
+  const v = s.view;
+  if ((v && v.game === "africain") || s.info.options.game === "africain") return null;
+  const finalDeals = s.gameOver?.result?.deals;
+  const dealScores = finalDeals || s.deals.map((d) => d.scores);
+  const totals = v?.totals || s.gameOver?.result?.totals || dealScores.reduce((acc, d) => acc.map((a, i) => a + d[i]), Array(n).fill(0));
+  const rows = s.deals.map((d, i) => h("tr", {},
+    h("td", {}, i + 1),
+    h("td", {}, `${t(d.contract) || "-"} · ${seatName(s, d.taker)}`, h("br"),
+      h("small", {}, d.made ? t("made") : t("failed", { n: d.breakdown ? Math.abs(d.breakdown.difference ?? 0) : "" }),
+        ` · ${d.attack_half_points / 2} ${t("points").toLowerCase()} · ${d.bouts} ${t("bouts").toLowerCase()}`),
+      d.breakdown ? h("details", {}, h("summary", {}, t("breakdown")),
+        h("ul", { class: "breakdown" }, Object.entries(d.breakdown).map(([k, val]) => h("li", {}, `${k.replaceAll("_", " ")}: ${val}`)))) : null),
+    d.scores.map((score) => h("td", { class: score >= 0 ? "pos" : "neg" }, score > 0 ? `+${score}` : score))));
+  const chart = h("div", { class: "chart-box", id: "score-chart" });
+  chart.innerHTML = scoreChart(names, dealScores);
+  return h("div", { class: "panel scores", id: "scores" },
+    h("h2", {}, t("deal_scores")),
+    h("table", { class: "score-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), names.map((name) => h("th", { title: name }, name.slice(0, 8))))),
+      h("tbody", {}, rows),
+      h("tfoot", {}, h("tr", {}, h("th", {}), h("th", {}, t("totals")), totals.map((v2) => h("th", { class: "total" }, v2))))),
+    h("h3", {}, t("scores_chart")), chart);
+}
+
+function chatPanel(ctx) {
+  const { s } = ctx;
+  const input = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
+  return h("div", { class: "panel chat" },
+    h("h2", {}, t("chat")),
+    h("ul", { class: "chat-log", id: "chat-log" }, s.chat.slice(-30).map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text))),
+    h("form", { class: "row", onsubmit: (e) => {
+      e.preventDefault();
+      if (input.value.trim()) send({ type: "chat", table: s.id, text: input.value.trim() });
+      input.value = "";
+    } }, input, h("button", { type: "submit" }, t("send"))));
+}

@@ -1,0 +1,97 @@
+"""Browser tests: Debian's chromium driven by playwright against a real server on
+loopback (``scripts/install-browser.sh`` installs chromium; nothing is downloaded)."""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+
+CHROMIUM = Path("/usr/bin/chromium")
+SCREENSHOTS = Path(__file__).parent / "screenshots"
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A real server (the application ``atout serve`` runs) on a free loopback port."""
+    port = _free_port()
+    data = tmp_path_factory.mktemp("server-data")
+    root = Path(__file__).resolve().parents[2]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.web.serve_app", str(port), str(data)],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+    )
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+            break
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise RuntimeError("the test server did not start") from None
+            time.sleep(0.1)
+    yield f"http://127.0.0.1:{port}"
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        raise RuntimeError("chromium is missing: run scripts/install-browser.sh")
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS, headless=True)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def new_context(browser: Browser) -> Iterator[object]:
+    """A factory of fresh browser contexts (separate storage: separate people)."""
+    contexts: list[BrowserContext] = []
+
+    def make(mobile: bool = False) -> BrowserContext:
+        size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 860}
+        context = browser.new_context(viewport=size, locale="en-US")
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context: object) -> Page:
+    return new_context().new_page()  # type: ignore[operator, no-any-return]
+
+
+def shot(page: Page, name: str) -> None:
+    """Save a screenshot to look at (tests/web/screenshots, not committed)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
