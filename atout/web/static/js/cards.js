@@ -71,20 +71,20 @@ export function cardSVG(text) {
     const bout = rank === 1 || rank === 21;
     const stroke = bout ? "#8a6d1d" : "#557";
     return `${open}<rect x="1" y="1" width="62" height="94" rx="6" fill="${bout ? "#fff3c4" : "#eef1fb"}" stroke="${stroke}" stroke-width="${bout ? 2.5 : 1.5}"/>
-      <rect x="6" y="22" width="52" height="52" rx="26" fill="${bout ? "#f3d36b" : "#cdd5f3"}"/>
-      <text x="32" y="${rank > 9 ? 60 : 62}" font-size="${rank > 9 ? 32 : 38}" font-weight="800" text-anchor="middle" fill="#1c2460">${rank}</text>
-      <text x="5" y="17" font-size="15" font-weight="800" fill="#1c2460">${rank}</text>
-      <text x="59" y="90" font-size="9" font-weight="700" text-anchor="end" fill="#1c2460">${getLang() === "fr" ? "ATOUT" : "TRUMP"}</text></svg>`;
+      <circle cx="38" cy="60" r="21" fill="${bout ? "#f7e08f" : "#d9dff6"}"/>
+      <text x="38" y="69" font-size="${rank > 9 ? 24 : 28}" font-weight="800" text-anchor="middle" fill="${bout ? "#a07d12" : "#8e9bd0"}">${rank}</text>
+      <text x="4" y="24" font-size="${rank > 9 ? 20 : 24}" font-weight="900" fill="#1c2460">${rank}</text>
+      <text x="5" y="36" font-size="8" font-weight="700" fill="#1c2460">${getLang() === "fr" ? "ATOUT" : "TRUMP"}</text></svg>`;
   }
   const colour = RED.has(suit) ? "#c8102e" : "#111";
   const label = RANK_LABELS[getLang()][rank] ?? String(rank);
   const face = rank > 10;
   return `${open}<rect x="1" y="1" width="62" height="94" rx="6" fill="#fff" stroke="#999" stroke-width="1.5"/>
-    ${face ? `<rect x="12" y="26" width="40" height="56" rx="4" fill="${RED.has(suit) ? "#fde8ea" : "#e9ecef"}"/>` : ""}
-    <text x="5" y="19" font-size="${label.length > 1 ? 15 : 18}" font-weight="800" fill="${colour}">${label}</text>
-    <text x="${label.length > 1 ? 30 : 20}" y="19" font-size="16" fill="${colour}">${SUIT_SIGNS[suit]}</text>
-    <text x="32" y="${face ? 66 : 72}" font-size="${face ? 30 : 44}" text-anchor="middle" fill="${colour}">${SUIT_SIGNS[suit]}</text>
-    ${face ? `<text x="32" y="80" font-size="11" font-weight="800" text-anchor="middle" fill="${colour}">${label}</text>` : ""}</svg>`;
+    ${face ? `<rect x="20" y="30" width="38" height="58" rx="4" fill="${RED.has(suit) ? "#fde8ea" : "#e9ecef"}"/>` : ""}
+    <text x="4" y="22" font-size="${label.length > 1 ? 18 : 22}" font-weight="900" fill="${colour}">${label}</text>
+    <text x="5" y="40" font-size="18" fill="${colour}">${SUIT_SIGNS[suit]}</text>
+    <text x="38" y="${face ? 66 : 74}" font-size="${face ? 30 : 40}" text-anchor="middle" fill="${colour}" opacity=".85">${SUIT_SIGNS[suit]}</text>
+    ${face ? `<text x="39" y="82" font-size="11" font-weight="800" text-anchor="middle" fill="${colour}">${label}</text>` : ""}</svg>`;
 }
 
 export function backSVG() {

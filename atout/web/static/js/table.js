@@ -318,22 +318,22 @@ function dealsPanel(ctx) {
   const finalDeals = s.gameOver?.result?.deals;
   const dealScores = finalDeals || s.deals.map((d) => d.scores);
   const totals = v?.totals || s.gameOver?.result?.totals || dealScores.reduce((acc, d) => acc.map((a, i) => a + d[i]), Array(n).fill(0));
-  const rows = s.deals.map((d, i) => h("tr", {},
-    h("td", {}, i + 1),
-    h("td", {}, `${t(d.contract) || "-"} · ${seatName(s, d.taker)}`, h("br"),
+  const rows = s.deals.flatMap((d, i) => [
+    h("tr", { class: "deal-head" }, h("td", { colspan: n + 1 }, `${i + 1}. ${t(d.contract) || "-"} · ${seatName(s, d.taker)} · `,
       h("small", {}, d.made ? t("made") : t("failed", { n: d.breakdown ? Math.abs(d.breakdown.difference ?? 0) : "" }),
         ` · ${d.attack_half_points / 2} ${t("points").toLowerCase()} · ${d.bouts} ${t("bouts").toLowerCase()}`),
       d.breakdown ? h("details", {}, h("summary", {}, t("breakdown")),
-        h("ul", { class: "breakdown" }, Object.entries(d.breakdown).map(([k, val]) => h("li", {}, `${k.replaceAll("_", " ")}: ${val}`)))) : null),
-    d.scores.map((score) => h("td", { class: score >= 0 ? "pos" : "neg" }, score > 0 ? `+${score}` : score))));
+        h("ul", { class: "breakdown" }, Object.entries(d.breakdown).map(([k, val]) => h("li", {}, `${k.replaceAll("_", " ")}: ${val}`)))) : null)),
+    h("tr", { class: "deal-scores" }, h("td", {}),
+      d.scores.map((score) => h("td", { class: score >= 0 ? "pos" : "neg" }, score > 0 ? `+${score}` : score)))]);
   const chart = h("div", { class: "chart-box", id: "score-chart" });
   chart.innerHTML = scoreChart(names, dealScores);
   return h("div", { class: "panel scores", id: "scores" },
     h("h2", {}, t("deal_scores")),
-    h("table", { class: "score-table" },
-      h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), names.map((name) => h("th", { title: name }, name.slice(0, 8))))),
+    h("table", { class: "score-table game-scores" },
+      h("thead", {}, h("tr", {}, h("th", {}), names.map((name) => h("th", { title: name }, name.slice(0, 7))))),
       h("tbody", {}, rows),
-      h("tfoot", {}, h("tr", {}, h("th", {}), h("th", {}, t("totals")), totals.map((v2) => h("th", { class: "total" }, v2))))),
+      h("tfoot", {}, h("tr", {}, h("th", {}, "Σ"), totals.map((v2) => h("th", { class: "total" }, v2))))),
     h("h3", {}, t("scores_chart")), chart);
 }
 

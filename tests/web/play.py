@@ -1,0 +1,77 @@
+"""Driving the table page by clicking, as a player would: one decision per call."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page
+
+from tests.web.conftest import shot
+
+
+def create_table(page: Page, base_url: str, game: str = "french", players: int = 4) -> str:
+    """Create a practice table from the lobby; returns its id."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    page.select_option("#opt-game", game)
+    page.select_option("#opt-players", str(players))
+    page.fill("#opt-seconds", "120")
+    page.click("#create")
+    page.wait_for_selector("#start")
+    return page.url.split("#/table/")[1].split("?")[0]
+
+
+def phase(page: Page) -> str:
+    felt = page.locator("#felt")
+    return (felt.get_attribute("data-phase") or "") if felt.count() else ""
+
+
+def _click(page: Page, selector: str) -> bool:
+    target = page.locator(selector)
+    if not target.count():
+        return False
+    try:
+        target.first.click(timeout=1500)
+    except PlaywrightError:
+        return False
+    return True
+
+
+def take_turn(page: Page, prefer_bid: str = "garde") -> str | None:
+    """Make the decision the page asks for, if any; returns what was clicked."""
+    if not page.locator("#turn-line.mine").count():
+        return None
+    choices = [
+        f'#prompt [data-action="bid:{prefer_bid}"]:not(.illegal)',
+        '#prompt [data-action="bid:pass"]',
+        '#prompt .bid-button:not(.illegal)',
+        '#prompt [data-action="chelem:no"]',
+        "#show-poignee",
+        '#prompt [data-action="misere:none"]',
+        '#prompt [data-action="play:EX:high"]',
+        "#prompt .card.legal",
+        "#hand .card.legal",
+    ]
+    for selector in choices:
+        if _click(page, selector):
+            return selector
+    return None
+
+
+def play_to_the_end(pages: list[Page], name: str, limit: float = 150.0) -> None:
+    """Every page takes its turns until the game-over panel shows; one screenshot
+    of the first page per phase seen."""
+    import time
+
+    seen: set[str] = set()
+    deadline = time.monotonic() + limit
+    while not pages[0].locator("#game-over").count():
+        assert time.monotonic() < deadline, f"the game did not end (phase {phase(pages[0])})"
+        acted = False
+        for page in pages:
+            current = phase(page)
+            if page is pages[0] and current and current not in seen and page.locator("#turn-line.mine").count():
+                seen.add(current)
+                shot(page, f"{name}-{current}")
+            acted = take_turn(page) is not None or acted
+        if not acted:
+            pages[0].wait_for_timeout(60)

@@ -1,0 +1,38 @@
+"""Tarot Africain in a real browser: a whole game against robots by clicking, with
+lives as packs, bids, and the one-card round's cards on the others' foreheads."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, take_turn
+
+
+def test_africain_game_to_the_end(page: Page, base_url: str) -> None:
+    create_table(page, base_url, game="africain", players=3)
+    page.click("#start")
+    expect(page.locator("#felt[data-game=africain]")).to_be_visible()
+    expect(page.locator(".life-pack")).to_have_count(3)
+    assert page.locator(".life-pack b").all_inner_texts() == ["14", "14", "14"]
+    seen_one_card = seen_bid = False
+    deadline = time.monotonic() + 150
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < deadline, "the game did not end"
+        mine = page.locator("#turn-line.mine").count() > 0
+        if mine and not seen_bid and page.locator("#prompt .bid-button").count():
+            shot(page, "africain-bid")
+            seen_bid = True
+        if mine and not seen_one_card and page.locator(".forehead .card").count() == 2:
+            # One card each: the others' cards are shown, mine is a back.
+            assert page.locator("#hand .card.back").count() == 1
+            assert page.locator("#hand .card:not(.back)").count() == 0
+            shot(page, "africain-one-card")
+            seen_one_card = True
+        if take_turn(page) is None:
+            page.wait_for_timeout(40)
+    assert seen_bid
+    shot(page, "africain-game-over")
+    expect(page.locator("#game-over")).to_contain_text("Winner")

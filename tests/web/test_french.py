@@ -1,0 +1,122 @@
+"""French Tarot in a real browser against the real server: a newcomer's whole game
+against three robots, two people at one table with a spectator, a reload mid-game."""
+
+from __future__ import annotations
+
+import time
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, phase, play_to_the_end, take_turn  # noqa: F401
+
+
+def _hand(page: Page) -> list[str]:
+    return [c for c in page.locator("#hand .card").evaluate_all("els => els.map(e => e.dataset.card)")]
+
+
+def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -> None:
+    create_table(page, base_url)
+    expect(page.locator(".seat-box")).to_have_count(4)
+    page.click("#start")
+    expect(page.locator("#hand .card")).to_have_count(18)
+    hand = _hand(page)
+    assert len(set(hand)) == 18
+
+    # An illegal card is refused with the engine's reason, and nothing changes.
+    refused = looked_back = False
+    seen: set[str] = set()
+    deadline = time.monotonic() + 150
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < deadline, f"the game did not end (phase {phase(page)})"
+        mine = page.locator("#turn-line.mine").count() > 0
+        if mine and phase(page) not in seen:
+            seen.add(phase(page))
+            shot(page, f"french-{phase(page)}")
+        if mine and phase(page) == "play" and not refused and page.locator("#hand .card.illegal").count():
+            before = _hand(page)
+            page.locator("#hand .card.illegal").first.click()
+            expect(page.locator("#table-error")).to_contain_text("Refused: ")
+            assert _hand(page) == before
+            shot(page, "french-illegal-card")
+            refused = True
+        if mine and not looked_back and page.locator("#last-trick").count():
+            page.keyboard.press("l")
+            expect(page.locator(".centre-label", has_text="Last trick")).to_be_visible()
+            shot(page, "french-last-trick")
+            page.keyboard.press("l")
+            looked_back = True
+        if take_turn(page) is None:
+            page.wait_for_timeout(50)
+    assert {"bid", "play"} <= seen
+    shot(page, "french-game-over")
+    totals = [int(x) for x in page.locator("#scores tfoot th.total").all_inner_texts()]
+    assert len(totals) == 4 and sum(totals) == 0
+    assert page.locator("#scores tbody tr").count() >= 1
+    assert page.locator("#score-chart svg polyline").count() == 4
+
+    page.click("#replay-link")
+    expect(page.locator("#replay-action")).to_be_visible()
+    # At the start of the replay every hand is face up: 4 x 18 cards and the dog.
+    page.click("#next")
+    expect(page.locator(".replay-seat .card")).to_have_count(72)
+    page.click("#next-trick")
+    expect(page.locator("#replay-trick .card")).to_have_count(4)
+    shot(page, "french-replay")
+
+
+def _visible_faces(page: Page, outside: str) -> list[str]:
+    """Face-up cards on the page outside the given container."""
+    return page.locator(".card[data-card]").evaluate_all(
+        f"""els => els.filter(e => e.dataset.card !== 'back' && !e.closest('{outside}'))
+                      .map(e => e.dataset.card)"""
+    )
+
+
+def test_two_people_a_spectator_and_a_reload(new_context: object, base_url: str) -> None:
+    alice, bob, carol = (new_context().new_page() for _ in range(3))  # type: ignore[operator]
+    table = create_table(alice, base_url)
+    link = alice.locator("#invite-link").input_value()
+    assert f"#/table/{table}" in link
+    bob.goto(link)
+    expect(alice.locator(".seat-box .seat-name", has_text="guest_player")).to_have_count(2)
+    carol.goto(f"{base_url}/#/table/{table}")
+    expect(carol.locator("#spectator-banner")).to_be_visible()
+    alice.click("#start")
+    expect(alice.locator("#hand .card")).to_have_count(18)
+    expect(bob.locator("#hand .card")).to_have_count(18)
+    assert not set(_hand(alice)) & set(_hand(bob))
+    assert carol.locator("#hand").count() == 0
+
+    reloaded = False
+    checks = 0
+    deadline = time.monotonic() + 150
+    while not alice.locator("#game-over").count():
+        assert time.monotonic() < deadline, "the game did not end"
+        if phase(carol) == "play":
+            # The spectator sees no face-up card outside the middle of the table,
+            # and none that a player still holds.
+            assert _visible_faces(carol, "#centre") == []
+            suspicious = set(_visible_faces(carol, "#nowhere")) & (set(_hand(alice)) | set(_hand(bob)))
+            if suspicious:  # a card just played may still show in its player's hand
+                carol.wait_for_timeout(400)
+                held = set(_hand(alice)) | set(_hand(bob))
+                assert not suspicious & held & set(_visible_faces(carol, "#nowhere"))
+            checks += 1
+            if checks == 3:
+                shot(carol, "french-spectator")
+        if not reloaded and phase(bob) == "play" and len(_hand(bob)) <= 12:
+            before = _hand(bob)
+            bob.reload()
+            expect(bob.locator("#hand .card").first).to_be_visible()
+            after = _hand(bob)
+            assert set(after) <= set(before) and len(after) >= len(before) - 1
+            shot(bob, "french-after-reload")
+            reloaded = True
+        acted = take_turn(alice) is not None
+        acted = take_turn(bob) is not None or acted
+        if not acted:
+            alice.wait_for_timeout(40)
+    assert reloaded and checks > 0
+    expect(bob.locator("#game-over")).to_be_visible()
+    shot(carol, "french-spectator-game-over")
