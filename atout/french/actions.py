@@ -118,30 +118,35 @@ class Play:
 
 FrenchAction = DealSeed | DealCards | Bid | Call | Discard | ChelemChoice | Poignee | Misere | Play
 
+CARD_TEXTS: Final = tuple(card_text(c) for c in range(DECK_SIZE))
+"""The notation of every card, looked up rather than rebuilt when events are made."""
 PLAYS: Final = tuple(Play(c) for c in range(DECK_SIZE))
 DISCARDS: Final = tuple(Discard(c) for c in range(DECK_SIZE))
 CALLS: Final = tuple(Call(c) for c in range(DECK_SIZE))
 BIDS: Final = tuple(Bid(c) for c in Contract)
-_CHUNK: Final = 13
+_CHUNKS: Final = ((0, 14), (14, 14), (28, 14), (42, 14), (56, 11), (67, 11))
+"""(first card, width) of the look-up windows: one per suit, two for trumps and the Excuse."""
+_CHUNK_OF: Final = tuple(
+    next(i for i, (f, w) in enumerate(_CHUNKS) if f <= c < f + w) for c in range(DECK_SIZE)
+)
 _CHUNK_TABLES: Final[tuple[list[tuple[Play, ...] | None], ...]] = tuple(
-    [None] * (1 << _CHUNK) for _ in range(0, DECK_SIZE, _CHUNK)
+    [None] * (1 << width) for _, width in _CHUNKS
 )
 
 
-def plays_of(mask: int) -> list[Play]:
-    """The Play actions of the cards in a bit set, lowest first, by 13-card table look-ups."""
-    out: list[Play] = []
-    shift = 0
-    for table in _CHUNK_TABLES:
-        part = mask >> shift & ((1 << _CHUNK) - 1)
-        if part:
-            found = table[part]
-            if found is None:
-                found = table[part] = tuple(
-                    PLAYS[shift + i] for i in range(_CHUNK) if part >> i & 1
-                )
-            out += found
-        shift += _CHUNK
+def plays_of(mask: int) -> tuple[Play, ...]:
+    """The Play actions of the cards in a bit set, lowest first, by per-suit table look-ups."""
+    out: tuple[Play, ...] = ()
+    while mask:
+        index = _CHUNK_OF[(mask & -mask).bit_length() - 1]
+        first, width = _CHUNKS[index]
+        part = mask >> first & ((1 << width) - 1)
+        found = _CHUNK_TABLES[index][part]
+        if found is None:
+            found = tuple(PLAYS[first + i] for i in range(width) if part >> i & 1)
+            _CHUNK_TABLES[index][part] = found
+        mask ^= part << first
+        out = out + found if out else found
     return out
 
 

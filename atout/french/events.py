@@ -7,10 +7,11 @@ changed and says it, tagging each event with the seats allowed to see it
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
-from atout.cards import TRUMPS, card_text
+from atout.cards import TRUMPS
 from atout.french.actions import (
+    CARD_TEXTS,
     Bid,
     Call,
     ChelemChoice,
@@ -29,6 +30,31 @@ if TYPE_CHECKING:
     from atout.french.state import FrenchState
 
 
+class Before(NamedTuple):
+    """The few facts of the state before an action that its events need."""
+
+    turn: int
+    phase: int
+    dealer: int
+    deals_played: int
+    deal_over: bool
+    called: int
+    tricks: int
+
+    @classmethod
+    def of(cls, state: FrenchState) -> Before:
+        """Take the facts from ``state`` (cheaper than a clone)."""
+        return cls(
+            state.turn,
+            state.phase,
+            state.dealer,
+            state.deals_played,
+            state.deal_over,
+            state.called,
+            len(state.tricks),
+        )
+
+
 def _dog_events(after: FrenchState) -> list[Event]:
     contract = Contract(after.contract)
     if contract.sees_dog:
@@ -37,8 +63,8 @@ def _dog_events(after: FrenchState) -> list[Event]:
     return [Event("dog", {"shown": False, "counts_for": side})]
 
 
-def _deal_events(before: FrenchState, after: FrenchState) -> list[Event]:
-    dealer = before.dealer if before.score is None else (before.dealer + 1) % before.seats
+def _deal_events(before: Before, after: FrenchState) -> list[Event]:
+    dealer = before.dealer if not before.deal_over else (before.dealer + 1) % after.seats
     events = [Event("deal", {"dealer": dealer, "number": before.deals_played + 1})]
     for seat, hand in enumerate(after.dealt):
         if hand:
@@ -52,18 +78,18 @@ def _deal_events(before: FrenchState, after: FrenchState) -> list[Event]:
     return events
 
 
-def _play_events(before: FrenchState, card: int, after: FrenchState) -> list[Event]:
+def _play_events(before: Before, card: int, after: FrenchState) -> list[Event]:
     seat = before.turn
-    events = [Event("play", {"seat": seat, "card": card_text(card)})]
+    events = [Event("play", {"seat": seat, "card": CARD_TEXTS[card]})]
     if card == before.called:
         alone = after.partner == after.taker
         events.append(Event("partner", {"seat": after.partner, "alone": alone}))
-    if len(after.tricks) > len(before.tricks):
+    if len(after.tricks) > before.tricks:
         leader, cards, winner = after.tricks[-1]
         data = {
             "number": len(after.tricks),
             "leader": leader,
-            "cards": [card_text(c) for c in cards],
+            "cards": [CARD_TEXTS[c] for c in cards],
             "winner": winner,
         }
         events.append(Event("trick", data))
@@ -74,7 +100,7 @@ def _play_events(before: FrenchState, card: int, after: FrenchState) -> list[Eve
     return events
 
 
-def events_of(before: FrenchState, action: Action, after: FrenchState) -> list[Event]:
+def events_of(before: Before, action: Action, after: FrenchState) -> list[Event]:
     """The events caused by ``action``, which turned ``before`` into ``after``."""
     seat = before.turn
     if isinstance(action, Play):
@@ -93,9 +119,9 @@ def events_of(before: FrenchState, action: Action, after: FrenchState) -> list[E
                 events.extend(_dog_events(after))
         return events
     if isinstance(action, Call):
-        return [Event("call", {"seat": seat, "card": card_text(action.card)}), *_dog_events(after)]
+        return [Event("call", {"seat": seat, "card": CARD_TEXTS[action.card]}), *_dog_events(after)]
     if isinstance(action, Discard):
-        card = card_text(action.card)
+        card = CARD_TEXTS[action.card]
         events = [Event("discard", {"seat": seat, "card": card}, frozenset({seat}))]
         if TRUMPS >> action.card & 1:
             events.append(Event("trump_discarded", {"seat": seat, "card": card}))

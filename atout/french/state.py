@@ -16,6 +16,7 @@ from atout.cards import (
     BOUTS,
     EXCUSE,
     EXCUSE_BIT,
+    FIRST_TRUMP,
     HONOURS,
     KING,
     KINGS,
@@ -53,6 +54,7 @@ from atout.french.actions import (
     plays_of,
 )
 from atout.french.dealing import check_deal, deal_from_seed, dog_size, hand_size
+from atout.french.events import Before, events_of
 from atout.french.scoring import (
     POIGNEE_SIZES,
     DealOutcome,
@@ -64,6 +66,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import Contract, Variant
+from atout.french.view import view_of
 from atout.game import CHANCE, Action, Event, IllegalAction
 
 DEAL: Final = 0
@@ -134,6 +137,7 @@ class FrenchState:
         "excuse_trick",
         "hands",
         "led",
+        "legal_mask",
         "miseres",
         "nxt",
         "order",
@@ -186,6 +190,8 @@ class FrenchState:
     trick: list[int]
     trick_seats: list[int]
     led: int
+    legal_mask: int
+    """The play mask last listed by legal_actions, -1 once any action changed the state."""
     top_card: int
     top_seat: int
     tricks: list[tuple[int, tuple[int, ...], int]]
@@ -248,6 +254,7 @@ class FrenchState:
         self.trick = []
         self.trick_seats = []
         self.led = -1
+        self.legal_mask = -1
         self.top_card = -1
         self.top_seat = -1
         self.tricks = []
@@ -305,7 +312,7 @@ class FrenchState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, FrenchState):
             return NotImplemented
-        return all(getattr(self, n) == getattr(other, n) for n in FrenchState.__slots__)
+        return all(getattr(self, n) == getattr(other, n) for n in _COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -313,7 +320,8 @@ class FrenchState:
         """Every action the player to move may take; empty at a chance node or at the end."""
         phase = self.phase
         if phase == PLAY:
-            return plays_of(self.play_mask())
+            mask = self.legal_mask = self.play_mask()
+            return plays_of(mask)
         if phase == DISCARD:
             return [DISCARDS[c] for c in cards_of(self.discard_mask())]
         if phase == BID:
@@ -337,18 +345,14 @@ class FrenchState:
 
         Raises IllegalAction, changing nothing, when the rules refuse it.
         """
-        from atout.french.events import events_of
-
         if seat is not None and seat != self.to_move:
             raise IllegalAction(self._not_your_turn())
-        before = self.clone()
+        before = Before.of(self)
         self.step(action)
         return events_of(before, action, self)
 
     def view(self, viewer: int) -> dict[str, Any]:
         """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
-        from atout.french.view import view_of
-
         return view_of(self, viewer)
 
     def result(self) -> dict[str, Any]:
@@ -375,6 +379,7 @@ class FrenchState:
         phase = self.phase
         if phase == PLAY and type(action) is Play:
             self._play(action.card)
+            self.legal_mask = -1
             return
         if _ACTION_PHASE.get(type(action)) != phase:
             if phase == OVER:
@@ -628,7 +633,8 @@ class FrenchState:
 
     def _play(self, card: int) -> None:
         bit = 1 << card
-        if not self.play_mask() & bit:
+        mask = self.legal_mask
+        if not (mask if mask >= 0 else self.play_mask()) & bit:
             raise IllegalAction(self._refusal(card))
         seat = self.turn
         self.hands[seat] ^= bit
@@ -641,9 +647,10 @@ class FrenchState:
             self.excuse_seat = seat
             self.excuse_trick = len(self.tricks)
         else:
-            if self.led < 0:
-                self.led = TRUMP if card >= 56 else card // 14
-            if card > self.top_card and (card >= 56 or card // 14 == self.led):
+            led = self.led
+            if led < 0:
+                led = self.led = TRUMP if card >= FIRST_TRUMP else card // 14
+            if card > self.top_card and (card >= FIRST_TRUMP or card // 14 == led):
                 self.top_card = card
                 self.top_seat = seat
         if len(trick) < len(self.order):
@@ -651,24 +658,32 @@ class FrenchState:
                 self.turn = self.nxt[seat]
             else:
                 self._enter_turn(self.nxt[seat])
-            return
+        else:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        """Give the full trick to its winner (the Excuse wins the last trick of a slam)."""
+        trick = self.trick
+        tricks = self.tricks
         winner = self.top_seat
-        last = len(self.tricks) == _LAST_TRICK[len(trick)]
+        last = len(tricks) == _LAST_TRICK[len(trick)]
         if last and EXCUSE in trick:
-            side = self.excuse_seat in (self.taker, self.partner)
-            if all((w in (self.taker, self.partner)) == side for _, _, w in self.tricks):
+            attack = (self.taker, self.partner)
+            side = self.excuse_seat in attack
+            if all((w in attack) == side for _, _, w in tricks):
                 winner = self.excuse_seat
-        self.tricks.append((self.trick_seats[0], tuple(trick), winner))
-        self.won[winner] |= sum(1 << c for c in trick)
+        tricks.append((self.trick_seats[0], tuple(trick), winner))
+        mask = 0
+        for card in trick:
+            mask |= 1 << card
+        self.won[winner] |= mask
         self.trick = []
         self.trick_seats = []
-        self.led = -1
-        self.top_card = -1
-        self.top_seat = -1
+        self.led = self.top_card = self.top_seat = -1
         if last:
             self._finish()
         else:
-            self._enter_turn(winner)
+            self.turn = winner
 
     # --- End of a deal -----------------------------------------------------------
 
@@ -732,3 +747,6 @@ class FrenchState:
         else:
             self.phase = DEAL
             self.turn = CHANCE
+
+
+_COMPARED: Final = tuple(n for n in FrenchState.__slots__ if n != "legal_mask")

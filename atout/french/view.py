@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from atout.cards import TRUMPS, card_text, hand_text
+from atout.cards import TRUMPS, hand_text
+from atout.french.actions import CARD_TEXTS
 from atout.french.variants import Contract
 from atout.game import OMNISCIENT
 
@@ -54,7 +55,8 @@ def _partner_for(state: FrenchState, viewer: int, everything: bool) -> int | Non
     if state.partner < 0:
         return None
     dog_shown = Contract(state.contract).sees_dog and state.dog >> state.called & 1
-    if everything or state.partner_known or dog_shown or viewer == state.partner:
+    holder = viewer == state.partner and state.dealt[viewer] >> state.called & 1
+    if everything or state.partner_known or dog_shown or holder:
         return state.partner
     return None
 
@@ -100,7 +102,7 @@ def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
         "bids": [{"seat": s, "bid": Contract(b).text} for s, b in state.bids],
         "contract": _contract_text(state.contract) if taker >= 0 else None,
         "taker": taker if taker >= 0 else None,
-        "called": card_text(state.called) if state.called >= 0 else None,
+        "called": CARD_TEXTS[state.called] if state.called >= 0 else None,
         "partner": _partner_for(state, viewer, everything),
         "chelem_announced": state.chelem_announced,
         "dog": cards_json(state.dog) if dog_shown else None,
@@ -109,13 +111,13 @@ def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
         "poignees": [{"seat": s, "cards": cards_json(m)} for s, m in state.poignees],
         "miseres": [{"seat": s, "kind": k} for s, k in state.miseres],
         "trick": [
-            {"seat": s, "card": card_text(c)}
+            {"seat": s, "card": CARD_TEXTS[c]}
             for s, c in zip(state.trick_seats, state.trick, strict=True)
         ],
         "tricks": [
             {
                 "leader": leader,
-                "cards": [card_text(c) for c in cards],
+                "cards": [CARD_TEXTS[c] for c in cards],
                 "winner": winner,
             }
             for leader, cards, winner in state.tricks
