@@ -9,10 +9,11 @@ the name can be overridden with an options mapping, e.g.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
+
+from atout.variant_options import choose_variant
 
 LossRule = Literal["missing", "difference"]
 
@@ -66,8 +67,6 @@ CINQ = Variant(name="cinq", max_players=5)
 
 VARIANTS: Mapping[str, Variant] = {v.name: v for v in (STANDARD, CINQ)}
 
-_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Variant)) - {"name"}
-
 
 def _checked(variant: Variant) -> Variant:
     """``variant`` if its values make sense, else ValueError saying which does not."""
@@ -100,18 +99,4 @@ def _option_value(key: str, value: Any, current: Any) -> Any:
 
 def get_variant(name: str = "standard", options: Mapping[str, Any] | None = None) -> Variant:
     """The named variant with ``options`` overriding fields; ValueError names what is wrong."""
-    try:
-        variant = VARIANTS[name]
-    except KeyError:
-        known = ", ".join(sorted(VARIANTS))
-        raise ValueError(f"unknown Tarot Africain variant {name!r} (known: {known})") from None
-    if not options:
-        return variant
-    unknown = sorted(set(options) - _OPTION_NAMES)
-    if unknown:
-        raise ValueError(
-            f"unknown option(s) {', '.join(map(repr, unknown))} for Tarot Africain; "
-            f"known: {', '.join(sorted(_OPTION_NAMES))}"
-        )
-    changes = {k: _option_value(k, v, getattr(variant, k)) for k, v in options.items()}
-    return _checked(dataclasses.replace(variant, **changes))
+    return _checked(choose_variant("Tarot Africain", VARIANTS, name, options, _option_value))

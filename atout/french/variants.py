@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
+from atout.variant_options import choose_variant
+
 
 class Contract(IntEnum):
     """Bids, weakest first; PASS is not a contract but a bid."""
@@ -160,33 +162,17 @@ TRADITIONNEL = Variant(
 
 VARIANTS: Mapping[str, Variant] = {v.name: v for v in (FFT, TRADITIONNEL)}
 
-_OPTION_NAMES = frozenset(f.name for f in dataclasses.fields(Variant)) - {
-    "name",
-    "contracts",
-    "multipliers",
-}
-
 
 def get_variant(name: str = "fft", options: Mapping[str, Any] | None = None) -> Variant:
-    """The named variant with ``options`` overriding fields; ValueError names what is unknown."""
-    try:
-        variant = VARIANTS[name]
-    except KeyError:
-        known = ", ".join(sorted(VARIANTS))
-        raise ValueError(f"unknown French Tarot variant {name!r} (known: {known})") from None
-    if not options:
-        return variant
-    unknown = sorted(set(options) - _OPTION_NAMES)
-    if unknown:
-        raise ValueError(
-            f"unknown option(s) {', '.join(map(repr, unknown))} for French Tarot; "
-            f"known: {', '.join(sorted(_OPTION_NAMES))}"
-        )
-    checked = {
-        key: _checked_option(key, value, _FIELD_TYPES[key], getattr(variant, key))
-        for key, value in options.items()
-    }
-    return variant.replace(**checked)
+    """The named variant with ``options`` overriding fields; ValueError names what is wrong."""
+    return choose_variant(
+        "French Tarot",
+        VARIANTS,
+        name,
+        options,
+        lambda key, value, current: _checked_option(key, value, _FIELD_TYPES[key], current),
+        fixed=("name", "contracts", "multipliers"),
+    )
 
 
 def _checked_option(key: str, value: Any, hint: Any, current: Any) -> Any:
