@@ -23,7 +23,7 @@ from atout.french.actions import (
     Poignee,
 )
 from atout.french.variants import Contract
-from atout.french.view import cards_json, deal_summary
+from atout.french.view import cards_json, deal_summary, poignee_size
 from atout.game import Action, Event
 
 if TYPE_CHECKING:
@@ -133,4 +133,9 @@ def events_of(before: Before, action: Action, after: FrenchState) -> list[Event]
     if isinstance(action, Misere):
         return [Event("misere", {"seat": seat, "kinds": list(action.kinds)})]
     assert isinstance(action, Poignee)
-    return [Event("poignee", {"seat": seat, "cards": cards_json(action.cards)})]
+    data = {
+        "seat": seat,
+        "size": poignee_size(after, action.cards),
+        "cards": cards_json(action.cards),
+    }
+    return [Event("poignee", data)]

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.cards import TRUMPS, hand_text
 from atout.french.actions import CARD_TEXTS
+from atout.french.scoring import POIGNEE_SIZES
 from atout.french.variants import Contract
 from atout.game import OMNISCIENT
 
@@ -22,6 +23,13 @@ if TYPE_CHECKING:
 def cards_json(mask: int) -> list[str]:
     """A bit set as card texts in reading order."""
     return hand_text(mask).split()
+
+
+def poignee_size(state: FrenchState, shown: int) -> str | None:
+    """``simple``, ``double`` or ``triple`` for the trumps shown, None when none."""
+    sizes = state.variant.poignee_trumps[state.active]
+    count = shown.bit_count()
+    return POIGNEE_SIZES[sizes.index(count)] if count in sizes else None
 
 
 def _contract_text(contract: int) -> str | None:
@@ -108,7 +116,10 @@ def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
         "dog": cards_json(state.dog) if dog_shown else None,
         "ecart": cards_json(state.ecart) if everything or viewer == taker >= 0 else None,
         "discarded_trumps": cards_json(state.ecart & TRUMPS),
-        "poignees": [{"seat": s, "cards": cards_json(m)} for s, m in state.poignees],
+        "poignees": [
+            {"seat": s, "size": poignee_size(state, m), "cards": cards_json(m)}
+            for s, m in state.poignees
+        ],
         "miseres": [{"seat": s, "kind": k} for s, k in state.miseres],
         "trick": [
             {"seat": s, "card": CARD_TEXTS[c]}

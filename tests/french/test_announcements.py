@@ -39,10 +39,15 @@ def test_poignee_any_valid_set_and_refusals() -> None:
         act(state, "poignee:T12 T10 T9 T8 T7 T6 T5 T4 T3 T2")
     events = act(state, "poignee:T11 T10 T9 T8 T7 T6 T5 T4 T3 T2")
     assert events[0].kind == "poignee" and events[0].to is None
+    assert events[0].data["size"] == "simple"
     assert state.phase == 7 and state.to_move == 1
     shown = state.view(SPECTATOR)["poignees"]
     assert shown == [
-        {"seat": 1, "cards": ["T11", "T10", "T9", "T8", "T7", "T6", "T5", "T4", "T3", "T2"]}
+        {
+            "seat": 1,
+            "size": "simple",
+            "cards": ["T11", "T10", "T9", "T8", "T7", "T6", "T5", "T4", "T3", "T2"],
+        }
     ]
 
 

@@ -156,3 +156,10 @@ def test_called_card_in_the_dog_or_own_hand_means_alone() -> None:
     state = new_state(5, explicit_deal(5, {}, dog="KH 1H 2H"))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass", "call:KH")
     assert state.partner == 1 and state.view(SPECTATOR)["partner"] == 1
+
+
+def test_called_card_in_an_unseen_dog_stays_secret_even_from_the_taker() -> None:
+    state = new_state(5, explicit_deal(5, {}, dog="KH 1H 2H"))
+    act(state, "bid:garde_sans", "bid:pass", "bid:pass", "bid:pass", "bid:pass", "call:KH")
+    assert state.partner == 1
+    assert all(state.view(v)["partner"] is None for v in (SPECTATOR, 0, 1, 2, 3, 4))
