@@ -106,7 +106,7 @@ class Player:
         ip: str | None = None,
     ) -> Player:
         headers = {"X-Forwarded-For": ip} if ip else {}
-        ws = await connect(server.ws, additional_headers=headers, max_size=2**22)
+        ws = await connect(server.ws, additional_headers=headers, max_size=2**22, close_timeout=1)
         player = cls(ws)
         player.reader = asyncio.create_task(player._read())
         hello: dict[str, Any] = {"type": "hello", "v": 1}

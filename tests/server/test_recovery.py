@@ -1,0 +1,81 @@
+"""A real ``atout serve`` process killed with SIGKILL mid-game comes back with
+every table rebuilt from its log: nothing lost, nothing applied twice, and the
+player to move gets their full time again."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import httpx
+
+from atout.records import Record
+from tests.server.conftest import Player, Server, create_table, free_port, play_until_over
+
+
+def start_serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+    command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
+    command += ["--port", str(port), "--data-dir", str(data_dir), "--robot-delay", "0"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            httpx.get(f"http://127.0.0.1:{port}/api/leaderboard", timeout=1).raise_for_status()
+            return process
+        except httpx.HTTPError:
+            assert process.poll() is None, "atout serve exited"
+            assert time.monotonic() < deadline, "atout serve did not start"
+            time.sleep(0.1)
+
+
+def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
+    port = free_port()
+    server = Server(port, None, tmp_path)
+    process = start_serve(tmp_path, port)
+    token = server.register("rita")
+
+    async def before_kill() -> tuple[str, dict[str, object], int]:
+        rita = await Player.connect(server, token=token)
+        table = await create_table(rita, game="french", players=4, turn_seconds=60)
+        await rita.send({"type": "start", "table": table})
+        for _ in range(3):  # bid, then a couple of plays of hers
+            turn = await rita.expect(lambda m: m["type"] == "turn")
+            await rita.send({"type": "act", "table": table, "action": turn["legal"][-1]})
+        await rita.expect(lambda m: m["type"] == "turn")
+        await rita.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+        snapshot = await rita.expect(lambda m: m["type"] == "table")
+        game = next(m["data"]["game"] for m in rita.log if m.get("kind") == "table.game_started")
+        # Killed while she is connected and to move: no robot may have played for her.
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait()
+        await rita.close()
+        return table, snapshot["view"], game
+
+    table, view_before, game = asyncio.run(before_kill())
+    process = start_serve(tmp_path, port)
+    try:
+
+        async def after_restart() -> dict[str, object]:
+            rita = await Player.connect(server, token=token)
+            await rita.send({"type": "resume", "table": table, "last_seq": 10**6, "epoch": "old"})
+            snapshot = await rita.expect(lambda m: m["type"] == "table")
+            assert snapshot["view"] == view_before
+            turn = await rita.expect(lambda m: m["type"] == "turn")
+            assert turn["seconds"] == 60
+            over = await play_until_over([rita], table)
+            await rita.close()
+            return over
+
+        over = asyncio.run(after_restart())
+        record = httpx.get(f"http://127.0.0.1:{port}/api/games/{game}").json()
+        replayed = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).replay()
+        assert replayed.is_over and dict(replayed.result()) == over["data"]["result"]  # type: ignore[index]
+        assert sum(a.startswith("deal:") for a in record["actions"]) >= 1
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(10)

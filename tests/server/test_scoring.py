@@ -1,0 +1,165 @@
+"""Chips, XP and ratings after competitive games; the same-IP rule; the
+amicable end by vote."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from sqlalchemy import func, select
+
+from atout.server.store import LedgerEntry
+from tests.server.conftest import Player, Server, create_table, messages_of, play_until_over
+
+START = 1000
+
+
+async def seat_players(
+    server: Server, names: list[str], ips: list[str], **options: Any
+) -> tuple[list[Player], str]:
+    players = [
+        await Player.connect(server, token=server.register(name), ip=ip)
+        for name, ip in zip(names, ips, strict=True)
+    ]
+    table = await create_table(players[0], competitive=True, **options)
+    for player in players[1:]:
+        await player.send({"type": "sit", "table": table})
+        await player.expect(lambda m: m["type"] == "table")
+    return players, table
+
+
+def assert_ledger_balances(server: Server) -> None:
+    """Every transfer sums to zero, and no chips sit in a pot after a game."""
+    with server.app.state.hub.store.session() as db:
+        txns = db.execute(
+            select(LedgerEntry.txn, func.sum(LedgerEntry.amount)).group_by(LedgerEntry.txn)
+        )
+        assert all(total == 0 for _, total in txns)
+        pots = db.scalar(
+            select(func.sum(LedgerEntry.amount)).where(LedgerEntry.account.like("pot:%"))
+        )
+        assert (pots or 0) == 0
+
+
+def chips(server: Server, name: str) -> int:
+    value: int = server.get(f"/api/profile/{name}")["chips"]
+    return value
+
+
+def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None:
+    async def scenario() -> None:
+        names = ["ann", "ben", "cyd"]
+        players, table = await seat_players(
+            server, names, ["10.0.0.1", "10.0.0.2", "10.0.0.3"], players=3, bet=100, rounds=2
+        )
+        await players[0].send({"type": "start", "table": table})
+        over = await play_until_over(players, table)
+        result = over["data"]["result"]
+        assert not over["data"]["shared_ip"]
+        winners = result["winners"]
+        share = (300 - 75) // len(winners)
+        for seat, name in enumerate(names):
+            profile = server.get(f"/api/profile/{name}")
+            won = seat in winners
+            assert profile["chips"] == START - 100 + (share if won else 0)
+            assert profile["xp"] == (10 * 3 + 10 if won else 5)
+            assert profile["games"] == 1
+            assert profile["contracts_taken"] == sum(
+                d["data"]["taker"] == seat for d in messages_of(players[0], "deal_end")
+            )
+        board = server.get("/api/leaderboard")
+        assert {e["name"] for e in board} == set(names)
+        top = {e["name"] for e in board if e["rating"] == board[0]["rating"]}
+        assert top <= {names[s] for s in winners}
+        assert_ledger_balances(server)
+        for p in players:
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
+    server: Server,
+) -> None:
+    async def scenario() -> None:
+        names = ["dan", "eve", "fay"]
+        players, table = await seat_players(
+            server, names, ["10.0.1.1", "10.0.1.2", "10.0.1.3"], players=3, bet=50
+        )
+        await players[0].send({"type": "start", "table": table})
+        await play_until_over(players, table)
+        deals = [d["data"] for d in messages_of(players[0], "deal_end") if "taker" in d["data"]]
+        last = deals[-1]
+        for seat, name in enumerate(names):
+            if last["made"]:
+                expected = START + 100 if seat == last["taker"] else START - 50
+            else:
+                expected = START - 50 if seat == last["taker"] else START
+            assert chips(server, name) == expected
+        assert_ledger_balances(server)
+        for p in players:
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_players_sharing_an_ip_play_but_score_nothing(server: Server) -> None:
+    async def scenario() -> None:
+        names = ["gus", "hal", "ivy"]
+        players, table = await seat_players(
+            server, names, ["10.0.2.1", "10.0.2.1", "10.0.2.3"], players=3, bet=100, rounds=2
+        )
+        await players[0].send({"type": "start", "table": table})
+        over = await play_until_over(players, table)
+        assert over["data"]["shared_ip"] is True
+        for name in names:
+            profile = server.get(f"/api/profile/{name}")
+            assert (profile["chips"], profile["xp"], profile["games"]) == (START, 0, 0)
+        assert server.get("/api/leaderboard") == []
+        assert_ledger_balances(server)
+        for p in players:
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_vote_of_all_humans_cancels_and_an_abandoner_forfeits(server: Server) -> None:
+    async def scenario() -> None:
+        names = ["joe", "kim", "lou"]
+        players, table = await seat_players(
+            server, names, ["10.0.3.1", "10.0.3.2", "10.0.3.3"], players=4, bet=100, rounds=3
+        )
+        joe, kim, lou = players
+        await joe.send({"type": "start", "table": table})
+        await joe.event("table.game_started")
+        await lou.send({"type": "leave", "table": table})
+        await lou.expect(lambda m: m["type"] == "left")
+        await joe.send({"type": "vote", "table": table, "agree": True})
+        await kim.send({"type": "vote", "table": table, "agree": False})
+        await kim.expect(lambda m: m.get("kind") == "table.vote" and not m["data"]["agree"])
+        await joe.send({"type": "vote", "table": table, "agree": True})
+        await kim.send({"type": "vote", "table": table, "agree": True})
+        await joe.event("table.game_cancelled")
+        assert [chips(server, n) for n in names] == [START, START, START - 100]
+        for name in names:
+            assert server.get(f"/api/profile/{name}")["xp"] == 0
+        assert_ledger_balances(server)
+        for p in players:
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_guests_play_practice_tables_only(server: Server) -> None:
+    async def scenario() -> None:
+        guest = await Player.connect(server, name="visitor")
+        await guest.send({"type": "create", "options": {"competitive": True, "bet": 10}})
+        assert "practice" in (await guest.expect(lambda m: m["type"] == "error"))["message"]
+        owner = await Player.connect(server, token=server.register("owner"))
+        table = await create_table(owner, competitive=True)
+        await guest.send({"type": "sit", "table": table})
+        assert "register" in (await guest.expect(lambda m: m["type"] == "error"))["message"]
+        await guest.close()
+        await owner.close()
+
+    asyncio.run(scenario())
