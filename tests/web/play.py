@@ -5,8 +5,6 @@ from __future__ import annotations
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
-from tests.web.conftest import shot
-
 
 def create_table(page: Page, base_url: str, game: str = "french", players: int = 4) -> str:
     """Create a practice table from the lobby; returns its id."""
@@ -43,7 +41,7 @@ def take_turn(page: Page, prefer_bid: str = "garde") -> str | None:
     choices = [
         f'#prompt [data-action="bid:{prefer_bid}"]:not(.illegal)',
         '#prompt [data-action="bid:pass"]',
-        '#prompt .bid-button:not(.illegal)',
+        "#prompt .bid-button:not(.illegal)",
         '#prompt [data-action="chelem:no"]',
         "#show-poignee",
         '#prompt [data-action="misere:none"]',
@@ -55,23 +53,3 @@ def take_turn(page: Page, prefer_bid: str = "garde") -> str | None:
         if _click(page, selector):
             return selector
     return None
-
-
-def play_to_the_end(pages: list[Page], name: str, limit: float = 150.0) -> None:
-    """Every page takes its turns until the game-over panel shows; one screenshot
-    of the first page per phase seen."""
-    import time
-
-    seen: set[str] = set()
-    deadline = time.monotonic() + limit
-    while not pages[0].locator("#game-over").count():
-        assert time.monotonic() < deadline, f"the game did not end (phase {phase(pages[0])})"
-        acted = False
-        for page in pages:
-            current = phase(page)
-            if page is pages[0] and current and current not in seen and page.locator("#turn-line.mine").count():
-                seen.add(current)
-                shot(page, f"{name}-{current}")
-            acted = take_turn(page) is not None or acted
-        if not acted:
-            pages[0].wait_for_timeout(60)

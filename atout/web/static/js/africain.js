@@ -66,9 +66,11 @@ export function africainPrompt(ctx) {
   const mine = v.hands?.[s.seat];
   const plays = new Set(legal.filter((a) => a.startsWith("play:")).map((a) => a.split(":")[1]));
   const hand = h("div", { class: "hand", id: "hand" });
+  let note = null;
   if (v.in_round?.[s.seat]) {
     if (v.hand_size === 1 && !mine) {
-      clear(hand, cardBack(), h("small", { class: "muted" }, t("your_card_hidden")));
+      clear(hand, cardBack());
+      note = h("p", { class: "muted hidden-note" }, t("your_card_hidden"));
     } else {
       clear(hand, sortHand(mine || []).map((card) => cardButton(card, {
         legal: v.phase === "play" && legal.length ? plays.has(card) : null,
@@ -78,7 +80,7 @@ export function africainPrompt(ctx) {
         } })));
     }
   }
-  return h("div", {}, parts.length ? h("div", { class: "prompt", id: "prompt" }, parts) : null, hand);
+  return h("div", {}, parts.length ? h("div", { class: "prompt", id: "prompt" }, parts) : null, hand, note);
 }
 
 export function africainSide(ctx) {
@@ -86,9 +88,9 @@ export function africainSide(ctx) {
   const v = s.view;
   const n = v.players;
   return h("div", { class: "panel deal-info", id: "deal-info" },
-    h("table", { class: "score-table" },
+    h("table", { class: "score-table game-scores" },
       h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("lives")), h("th", {}, t("bids")), h("th", {}, t("tricks")))),
       h("tbody", {}, [...Array(n).keys()].map((seat) => h("tr", {},
-        h("td", {}, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.starting_lives}`),
+        h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.starting_lives}`),
         h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))));
 }

@@ -35,13 +35,13 @@ export function replayPage(gameId) {
     const trick = v.game === "french" ? (v.trick.length ? v.trick : v.tricks.length ? playsOf(v, v.tricks.at(-1)) : []) : (v.trick.length ? v.trick : v.last_trick);
     clear(box,
       h("div", { class: "row replay-controls" },
-        h("button", { onclick: () => go(0) }, "⏮ ", t("first")),
-        h("button", { id: "prev-trick", onclick: () => jumpTrick(-1) }, "⏪ ", t("prev_trick")),
-        h("button", { id: "prev", onclick: () => go(at - 1) }, "◀ ", t("prev")),
+        h("button", { onclick: () => go(0) }, t("first")),
+        h("button", { id: "prev-trick", onclick: () => jumpTrick(-1) }, "« ", t("prev_trick")),
+        h("button", { id: "prev", onclick: () => go(at - 1) }, "‹ ", t("prev")),
         h("span", { id: "step" }, t("step", { i: at, n: steps.length - 1 })),
-        h("button", { id: "next", onclick: () => go(at + 1) }, t("next"), " ▶"),
-        h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " ⏩"),
-        h("button", { onclick: () => go(steps.length - 1) }, t("last"), " ⏭")),
+        h("button", { id: "next", onclick: () => go(at + 1) }, t("next"), " ›"),
+        h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
+        h("button", { onclick: () => go(steps.length - 1) }, t("last"))),
       h("p", {}, `${t("action")}: `, h("code", { id: "replay-action" }, action || "–")),
       h("div", { class: "replay-hands" }, hands.map((hand, seat) => h("div", { class: "replay-seat" },
         h("strong", {}, names[seat] || `${t("seat")} ${seat + 1}`,
@@ -49,7 +49,7 @@ export function replayPage(gameId) {
           v.game === "africain" ? ` · ${t("lives")} ${v.lives[seat]}${v.bids[seat] !== null ? ` · ${t("bid")} ${v.bids[seat]}` : ""}` : ""),
         h("div", { class: "row cards-row" }, sortHand(hand).map((c) => cardImage(c, "small")))))),
       h("div", {}, h("strong", {}, v.game === "french" ? `${t("last_trick")} / trick` : t("tricks")),
-        h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || p.seat))))),
+        h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))),
       v.game === "french" && v.dog?.length ? h("div", {}, h("strong", {}, t("dog")), h("div", { class: "row cards-row" }, sortHand(v.dog).map((c) => cardImage(c, "tiny")))) : null,
       v.game === "french" ? h("p", {}, `${t("totals")}: ${v.totals.join(" / ")}`) : null);
   }

@@ -83,6 +83,7 @@ export function tablePage(id, params) {
       s.legal = null;
     }
     if (kind === "trick") s.shownTrick = data;
+    if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
     if (data && data.seat === s.seat && !kind.startsWith("table.")) s.turnUntil = null;
     if (kind === "deal_end") { s.deals.push(data); saveDeals(id, s.deals); }
     if (kind === "round_end") {
@@ -187,7 +188,7 @@ function seatBox(ctx, seat) {
   const info = s.info.seats[seat];
   const v = s.view;
   const angle = seatAngle(s, seat);
-  const x = 50 + 41 * Math.cos(angle), y = 50 - 40 * Math.sin(angle);
+  const x = 50 + 37 * Math.cos(angle), y = 50 - 40 * Math.sin(angle);
   const toMove = v && v.to_move === seat;
   const robot = !info || info.robot;
   const tags = v ? (v.game === "french" ? frenchSeatTags(ctx, seat) : africainSeatTags(ctx, seat)) : [];
@@ -213,10 +214,11 @@ function layout(ctx) {
   const turnLine = v && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
         v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
-        v.to_move === s.seat && s.turnUntil ? h("span", { id: "turn-clock", class: "clock" }, "") : null)
+        v.to_move === s.seat && s.turnUntil ? h("span", { id: "turn-clock", class: "clock" },
+          t("seconds_left", { n: Math.max(0, Math.ceil((s.turnUntil - Date.now()) / 1000)) })) : null)
     : null;
   const main = h("section", { class: "play-area" },
-    spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, "👁 ", t("spectator_mode")) : null,
+    spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
     felt, turnLine, prompt, handRow(ctx), gameOverPanel(ctx),
     h("p", { class: "muted keys" }, t("keyboard_help")));
   const side = h("aside", { class: "side" },
