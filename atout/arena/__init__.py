@@ -1,0 +1,1 @@
+"""Duplicate arena: robots measured against each other on the same cards."""
