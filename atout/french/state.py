@@ -702,8 +702,14 @@ class FrenchState:
         if self.excuse_seat >= 0:
             owner = self.excuse_seat in attack_seats
             winner = self.tricks[self.excuse_trick][2] in attack_seats
-            last = self.excuse_trick == len(self.tricks) - 1
-            if owner != winner and not (last and self.variant.excuse_last_trick == "trick_winner"):
+            # Outside a slam, an Excuse kept for the last trick changes sides; when the
+            # other side takes every trick, the Excuse stays its owner's (rulebook).
+            changes_sides = (
+                self.excuse_trick == len(self.tricks) - 1
+                and self.variant.excuse_last_trick == "trick_winner"
+                and not all((t[2] in attack_seats) == winner for t in self.tricks)
+            )
+            if owner != winner and not changes_sides:
                 cards ^= EXCUSE_BIT
                 exchange = -1 if owner else 1
         return cards, mask_points(cards) + exchange

@@ -80,9 +80,10 @@ class Variant:
     chelem_defence: int = 200
     """A slam made by the defence: this many points to each defender (on top of a
     failed announcement's penalty, if any)."""
-    excuse_last_trick: ExcuseLastTrick = "owner"
-    """Outside a slam, the Excuse played to the last trick goes to its owner's side
-    (``owner``, FFT as read in RULES.md) or to the trick's winner (``trick_winner``)."""
+    excuse_last_trick: ExcuseLastTrick = "trick_winner"
+    """Outside a slam, the Excuse played to the last trick changes sides: it goes to
+    the side winning that trick (``trick_winner``, FFT: "sinon elle change de
+    camp"); ``owner`` keeps the usual exchange even then (a house rule)."""
     petit_sec_redeal: bool = True
     """The deal is cancelled when a player's only trump is the Petit, with no Excuse."""
     misere: bool = False
@@ -156,7 +157,6 @@ TRADITIONNEL = Variant(
     chelem_unannounced_made=300,
     chelem_announced_failed=-600,
     chelem_defence=300,
-    excuse_last_trick="trick_winner",
     misere=True,
 )
 

@@ -44,12 +44,28 @@ def test_defence_excuse_last_stays_with_the_defence_for_4_points() -> None:
     assert state.score.scores == (-668, 1336, -668)
 
 
-def test_excuse_in_the_last_trick_goes_to_the_winner_in_the_variant() -> None:
-    state = slam_deal(ALL_TRUMPS + " KS KH KD", {2: "EX"}, excuse_last_trick="trick_winner")
+def _excuse_led_to_the_last_trick(**options: object) -> FrenchState:
+    """Seat 2 (defence) keeps the Excuse to the last trick, which the taker wins
+    with the Petit; the defence has won two tricks, so there is no slam."""
+    state = slam_deal(ALL_TRUMPS + " KS 7C 8C", {2: "EX"}, **options)
     act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:no")
-    play_out(state, {1: ["KS", "KH", "KD", *DESCENDING]})
-    assert state.outcome is not None
-    assert state.outcome.attack_half_points == 182 - 6 and state.outcome.bouts == 3
+    while not state.deal_over:  # everyone plays its lowest card; the taker saves the Petit
+        legal = [str(a) for a in state.legal_actions()]
+        others = [a for a in legal if a != "play:T1"]
+        act(state, (others or legal)[0])
+    last = state.tricks[-1]
+    assert 77 in last[1] and last[2] == 1 and state.outcome is not None
+    assert state.outcome.chelem is None and state.outcome.petit_au_bout == "attack"
+    return state
+
+
+def test_excuse_in_the_last_trick_changes_sides_outside_a_slam() -> None:
+    fft = _excuse_led_to_the_last_trick().outcome
+    house = _excuse_led_to_the_last_trick(excuse_last_trick="owner").outcome
+    assert fft is not None and house is not None
+    assert fft.bouts == 3 and house.bouts == 2
+    # FFT: the Excuse (4.5) is the attack's; the house rule exchanges it for a half point
+    assert fft.attack_half_points - house.attack_half_points == 9 - 1
 
 
 def test_excuse_played_earlier_is_exchanged_even_in_the_variant() -> None:
