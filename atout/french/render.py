@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from atout.cards import Language, card_name, card_text, cards_of, hand_text, sort_key
+from atout.french.rules import FRENCH
 from atout.french.state import FrenchState
 from atout.french.variants import Contract
 
@@ -67,3 +71,25 @@ def render_deal(state: FrenchState, language: Language | None = None) -> str:
     )
     lines.append("Scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(score.scores)))
     return "\n".join(lines)
+
+
+def render_game(
+    players: int,
+    actions: Iterable[str],
+    variant: str = "fft",
+    options: Mapping[str, Any] | None = None,
+    language: Language | None = None,
+) -> str:
+    """Every deal of a partie (or of its part played so far) replayed and rendered,
+    with the running totals after each scored deal."""
+    state = FRENCH.new(players, variant, options)
+    parts = [f"French Tarot ({variant}), {players} players"]
+    totals = [0] * players
+    for text in actions:
+        was_over = state.deal_over
+        state.apply(FRENCH.parse_action(text))
+        if state.deal_over and not was_over and state.score is not None:
+            totals = [t + s for t, s in zip(totals, state.score.scores, strict=True)]
+            running = ", ".join(f"seat {s} {t:+d}" for s, t in enumerate(totals))
+            parts.append(f"{render_deal(state, language)}\nTotals: {running}")
+    return "\n\n".join(parts)
