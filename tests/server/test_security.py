@@ -1,0 +1,212 @@
+"""Nobody receives a card they may not see, and no message changes a game
+except a legal action of the player to move.
+
+Games are played through the real server with seated players, a spectator
+and robots; afterwards the finished game's record is replayed with the engine
+(the omniscient truth) and every message each client received is checked.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from atout.game import SPECTATOR, Event
+from atout.records import Record
+from atout.registry import game_rules
+from tests.server.conftest import Player, Server, create_table, play_until_over
+
+PUBLIC_REVEALS = frozenset({"play", "trick", "dog", "poignee", "call"})
+"""Events that show cards publicly by rule (a called King is named, not located)."""
+
+
+def replay_events(record: dict[str, Any]) -> list[tuple[int, Event]]:
+    """(deal number, event) for every event of the game, replayed from its record."""
+    state = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).new_state()
+    rules = game_rules(record["game"])
+    out: list[tuple[int, Event]] = []
+    deal = 0
+    for text in record["actions"]:
+        deal += text.startswith("deal:")
+        out += [(deal, e) for e in state.apply(rules.parse_action(text))]
+    return out
+
+
+def tokens(message: Any) -> set[str]:
+    """Every word of every string and key in a message: card texts stand alone."""
+    found: set[str] = set()
+    for text in re.findall(r'"([^"]*)"', json.dumps(message)):
+        found |= set(re.split(r"[:,= ]", text))
+    return found
+
+
+def game_events(player: Player) -> list[tuple[str, Any]]:
+    return [
+        (m["kind"], m["data"])
+        for m in player.log
+        if m["type"] == "event" and not m["kind"].startswith("table.")
+    ]
+
+
+def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) -> None:
+    events = replay_events(record)
+    # 1. Exactly the engine's events this viewer may see, in order, nothing more.
+    expected = [
+        (e.kind, json.loads(json.dumps(dict(e.data)))) for _, e in events if e.visible_to(viewer)
+    ]
+    assert game_events(player) == expected
+    # 2. Independently of the audiences: before a deal ends, no message holds
+    # a card dealt to another seat that has not been shown publicly.
+    seeds = {a.split("=", 1)[1] for a in record["actions"] if a.startswith("deal:seed=")}
+    hands: dict[int, dict[int, set[str]]] = {}
+    for deal, e in events:
+        if e.kind == "hand" and "cards" in e.data:
+            hands.setdefault(deal, {})[e.data["seat"]] = set(e.data["cards"])
+    deal, shown, ended = 0, set[str](), False
+    for message in player.log:
+        kind = message.get("kind")
+        if kind == "deal":
+            deal, shown, ended = deal + 1, set(), False
+        if message["type"] == "turn":  # calling a King names it without locating it
+            message = {"legal": [a for a in message["legal"] if not a.startswith("call:")]}
+        words = tokens(message)
+        assert not words & seeds, "a deal seed left the server"
+        if kind in PUBLIC_REVEALS:
+            shown |= words
+        if kind == "deal_end":
+            ended = True
+        if ended or deal == 0:
+            continue
+        others = set().union(*(c for s, c in hands.get(deal, {}).items() if s != viewer))
+        assert not (words & others) - shown, (viewer, message)
+
+
+@settings(
+    max_examples=4,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    game=st.sampled_from([("french", 3), ("french", 4), ("french", 5), ("africain", 3)]),
+    seed=st.integers(0, 2**16),
+)
+def test_every_viewer_receives_only_what_it_may_see(
+    server: Server, game: tuple[str, int], seed: int
+) -> None:
+    name, players = game
+
+    async def scenario() -> None:
+        alice = await Player.connect(server)
+        bob = await Player.connect(server)
+        watcher = await Player.connect(server)
+        table = await create_table(alice, game=name, players=players)
+        await bob.send({"type": "sit", "table": table})
+        await bob.expect(lambda m: m["type"] == "table")
+        await watcher.send({"type": "spectate", "table": table})
+        await watcher.expect(lambda m: m["type"] == "table")
+        await alice.send({"type": "start", "table": table})
+        over = await play_until_over([alice, bob], table, seed)
+        await watcher.event("table.game_over")
+        record = server.get(f"/api/games/{over['data']['game']}")
+        seats = {p.name: i for i, p in enumerate([alice, bob])}
+        for player in (alice, bob):
+            check_no_hidden_card(record, player, seats[player.name])
+            turns = [m for m in player.log if m["type"] == "turn"]
+            assert turns and all(t["seat"] == seats[player.name] for t in turns)
+        check_no_hidden_card(record, watcher, SPECTATOR)
+        assert not [m for m in watcher.log if m["type"] == "turn"]
+        for p in (alice, bob, watcher):
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def synced(number: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a message is the echo of sync chat ``number`` (or its refusal)."""
+
+    def test(m: dict[str, Any]) -> bool:
+        if m["type"] == "error":
+            return "not at this table" in m["message"]
+        return m.get("kind") == "table.chat" and m["data"]["text"] == f"sync-{number}"
+
+    return test
+
+
+junk_text = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["bid:garde", "play:T21", "play:EX", "deal:seed=1", "pass", "bid:prise"]),
+)
+table_types = ["sit", "spectate", "leave", "invite", "chat", "options", "start", "act", "vote"]
+junk_message = st.one_of(
+    st.text(max_size=60),
+    st.builds(
+        lambda kind, extra, text: {"type": kind, "table": "T", "action": text, **extra},
+        st.sampled_from([*table_types, "hello", "nope", "lobby", "create"]),
+        st.dictionaries(
+            st.sampled_from(["seat", "agree", "options", "text", "last_seq", "code", "x"]),
+            st.one_of(st.none(), st.integers(-5, 10**12), st.booleans(), st.text(max_size=8)),
+            max_size=3,
+        ),
+        junk_text,
+    ),
+)
+
+
+@settings(
+    max_examples=10,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.lists(st.tuples(st.integers(0, 3), junk_message, st.booleans()), max_size=25))
+def test_fuzzed_messages_never_crash_a_table_nor_change_it_but_by_a_legal_move(
+    server: Server, moves: list[tuple[int, Any, bool]]
+) -> None:
+    async def scenario() -> None:
+        clients = [await Player.connect(server) for _ in range(4)]  # 3 seated, 1 spectator
+        table_id = await create_table(clients[0], game="french", players=3, turn_seconds=600)
+        for c in clients[1:3]:
+            await c.send({"type": "sit", "table": table_id})
+            await c.expect(lambda m: m["type"] == "table")
+        await clients[3].send({"type": "spectate", "table": table_id})
+        await clients[0].send({"type": "start", "table": table_id})
+        await clients[0].event("deal")
+        table = server.app.state.hub.tables[table_id]
+        game_id = table.game_id
+        for number, (who, message, as_to_move) in enumerate(moves):
+            sender = clients[who]
+            state = table.state
+            to_move = state.to_move if state else None
+            if as_to_move and to_move is not None and to_move >= 0:
+                sender = clients[to_move]
+            legal = {str(a) for a in state.legal_actions()} if state else set()
+            before = (table.actions, to_move)
+            if isinstance(message, dict):
+                message = {**message, "table": table_id if message["table"] == "T" else "x"}
+                text = json.dumps(message)
+            else:
+                text = message
+            await sender.ws.send(text)
+            # Sync: the sender's own chat is processed after its previous message.
+            await sender.send({"type": "chat", "table": table_id, "text": f"sync-{number}"})
+            await sender.expect(synced(number))
+            assert not server.app.state.hub.tasks[table_id].done()
+            if table.game_id != game_id or any(s and s.abandoned for s in table.seats):
+                break  # a vote ended the game or a player left: robots may move now
+            moved = table.actions != before[0]
+            if moved:
+                assert isinstance(message, dict) and message.get("type") == "act"
+                assert clients.index(sender) == before[1] and message["action"] in legal
+                assert table.actions == before[0] + 1
+            for received in sender.log:
+                if received["type"] == "error":
+                    assert len(received["message"]) <= 300
+        for c in clients:
+            await c.close()
+
+    asyncio.run(scenario())
