@@ -1,7 +1,9 @@
 """Random full French Tarot deals per second on one core, at 3, 4 and 5 players.
 
-Two paths: ``apply`` (legality checks plus events, what a server runs) and
-``step`` (the same rules without building events, what rollouts use). Run with
+Three paths: ``apply`` (legality checks plus events, what a server runs),
+``step`` (the same rules without building events) and ``mask`` (``step`` with
+cards drawn from the legal bit set instead of an action list, what rollouts
+use). Each picks uniformly among the legal actions. Run with
 ``uv run python bench/engine.py [seconds per figure]``.
 """
 
@@ -11,20 +13,29 @@ import random
 import sys
 import time
 
+from atout.french.actions import PLAYS
 from atout.french.rules import FRENCH
-from atout.french.state import DEAL, FrenchState
+from atout.french.state import DEAL, PLAY, FrenchState
+
+PATHS = ("apply", "step", "mask")
 
 
-def random_deal(state: FrenchState, rng: random.Random, events: bool) -> None:
+def random_deal(state: FrenchState, rng: random.Random, path: str) -> None:
     """Play one deal from a fresh seed with uniformly random legal actions."""
-    act = state.apply if events else state.step
+    act = state.apply if path == "apply" else state.step
     act(FRENCH.deal_action(state, rng.getrandbits(32)))
     while state.phase != DEAL and not state.is_over:
-        actions = state.legal_actions()
-        act(actions[int(rng.random() * len(actions))])
+        if path == "mask" and state.phase == PLAY:
+            mask = state.legal_cards()
+            for _ in range(int(rng.random() * mask.bit_count())):
+                mask &= mask - 1  # drop the lowest cards to reach the chosen one
+            act(PLAYS[(mask & -mask).bit_length() - 1])
+        else:
+            actions = state.legal_actions()
+            act(actions[int(rng.random() * len(actions))])
 
 
-def deals_per_second(players: int, events: bool, seconds: float) -> float:
+def deals_per_second(players: int, path: str, seconds: float) -> float:
     """Completed deals (redeals not counted) per second of this process's CPU time."""
     rng = random.Random(players)
     done = 0
@@ -34,7 +45,7 @@ def deals_per_second(players: int, events: bool, seconds: float) -> float:
         for _ in range(20):
             state = FRENCH.new(players)
             while not state.is_over:
-                random_deal(state, rng, events)
+                random_deal(state, rng, path)
             done += 1
         elapsed = time.process_time() - start
     return done / elapsed
@@ -43,11 +54,10 @@ def deals_per_second(players: int, events: bool, seconds: float) -> float:
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
     for players in (3, 4, 5):
-        fast = deals_per_second(players, False, seconds)
-        full = deals_per_second(players, True, seconds)
-        print(
-            f"{players} players: {fast:8.0f} deals/s (step), {full:8.0f} deals/s (apply + events)"
+        figures = ", ".join(
+            f"{deals_per_second(players, path, seconds):6.0f} ({path})" for path in PATHS
         )
+        print(f"{players} players, deals/s: {figures}")
 
 
 if __name__ == "__main__":

@@ -320,8 +320,7 @@ class FrenchState:
         """Every action the player to move may take; empty at a chance node or at the end."""
         phase = self.phase
         if phase == PLAY:
-            mask = self.legal_mask = self.play_mask()
-            return plays_of(mask)
+            return plays_of(self.legal_cards())
         if phase == DISCARD:
             return [DISCARDS[c] for c in cards_of(self.discard_mask())]
         if phase == BID:
@@ -587,6 +586,12 @@ class FrenchState:
             self.poignees.append((seat, shown))
         self.questioned |= 3 << (2 * seat)
         self._enter_turn(seat)
+
+    def legal_cards(self) -> int:
+        """The bit set of cards the player to move may play, kept for the step that
+        follows: rollouts pick from it without building action lists."""
+        mask = self.legal_mask = self.play_mask()
+        return mask
 
     def play_mask(self) -> int:
         """Cards the player to move may play: follow, trump, overtrump, else anything."""
