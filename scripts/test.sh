@@ -6,11 +6,9 @@ cd "$(dirname "$0")/.."
 command -v uv >/dev/null 2>&1 && [ "$(uv --version | cut -d' ' -f2)" = "0.13.9" ] \
   || python3 -m pip install --quiet "uv==0.13.9"
 uv sync --locked --quiet
+sh scripts/install-browser.sh >/dev/null  # Debian's chromium for tests/web
 uv run --locked ruff check atout tests bench
 uv run --locked ruff format --check atout tests bench
 uv run --locked mypy
-set +e
+# pytest exits 5 when it collects no test: that fails the run as it should.
 uv run --locked pytest "$@"
-status=$?
-# pytest's 5 means "no test collected": that must fail loudly, not pass.
-exit $status
