@@ -1,14 +1,14 @@
 #!/usr/bin/env sh
 # The whole check, from a fresh clone: install the pinned uv, the locked
-# environment, then lint, type-check and run the test suite.
+# environment and the system Chromium, then lint, type-check and run the tests.
 set -e
 cd "$(dirname "$0")/.."
-command -v uv >/dev/null 2>&1 && [ "$(uv --version | cut -d' ' -f2)" = "0.13.9" ] \
-  || python3 -m pip install --quiet "uv==0.13.9"
-uv sync --locked --quiet
+python3 -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
+uv="python3 -m uv"
+$uv sync --locked --quiet
 sh scripts/install-browser.sh >/dev/null  # Debian's chromium for tests/web
-uv run --locked ruff check atout tests bench
-uv run --locked ruff format --check atout tests bench
-uv run --locked mypy
+$uv run --locked ruff check atout tests bench
+$uv run --locked ruff format --check atout tests bench
+$uv run --locked mypy
 # pytest exits 5 when it collects no test: that fails the run as it should.
-uv run --locked pytest "$@"
+$uv run --locked pytest "$@"
