@@ -16,6 +16,11 @@ OUTGOING_LIMIT: Final = 1000
 _ids = itertools.count(1)
 
 
+def encode(message: dict[str, Any]) -> str:
+    """A message's compact JSON text."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
 @dataclass(eq=False)
 class Client:
     """One websocket connection; ``send`` never blocks."""
@@ -30,10 +35,14 @@ class Client:
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client too slow to keep up is disconnected."""
+        self.send_text(encode(message))
+
+    def send_text(self, text: str) -> None:
+        """Queue an already encoded message (one encoding for many viewers)."""
         if self.closed:
             return
         try:
-            self.out.put_nowait(json.dumps(message, separators=(",", ":")))
+            self.out.put_nowait(text)
         except asyncio.QueueFull:
             self.close()
 

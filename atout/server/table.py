@@ -28,7 +28,7 @@ from atout.game import (
     IllegalAction,
 )
 from atout.server import ledger, protocol
-from atout.server.clients import Client
+from atout.server.clients import Client, encode
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary, settle
 from atout.server.robots import robot_for
@@ -572,10 +572,12 @@ class Table:
         self.history.append((self.seq, kind, data, to))
         if len(self.history) > HISTORY_KEPT:
             del self.history[: len(self.history) - HISTORY_KEPT]
-        message = {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, "data": data}
+        text = encode(
+            {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, "data": data}
+        )
         for client, viewer in self._audience():
             if to is None or viewer in to:
-                client.send(message)
+                client.send_text(text)
 
     def _table_event(self, kind: str, data: dict[str, Any]) -> None:
         self._emit(kind, data, None)
