@@ -1,0 +1,108 @@
+"""``atout arena``: robots against each other on duplicate deals."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import typer
+
+from atout.cli.app import app
+
+
+def _fmt(stat: dict[str, Any], digits: int = 1) -> str:
+    if stat["mean"] is None:
+        return "-"
+    if stat["low"] is None:
+        return f"{stat['mean']:.{digits}f}"
+    return f"{stat['mean']:.{digits}f} [{stat['low']:.{digits}f}, {stat['high']:.{digits}f}]"
+
+
+def _table(report: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    french = report["game"] == "french"
+    title = (
+        f"{report['game']} {report['players']} players, {report['deals']} duplicate "
+        f"{'deals' if french else 'cycles'} x {report['seatings_per_deal']} seatings, "
+        f"seed {report['seed']}"
+    )
+    table = Table(title=title)
+    columns = ["robot", "advantage / deal (95%)" if french else "lives lost advantage (95%)"]
+    if french:
+        columns += ["as taker", "as defender", "contracts", "success"]
+    else:
+        columns += ["lives lost / round", "win rate"]
+    columns += ["latency p50 / p95 / max ms"]
+    for column in columns:
+        table.add_column(column)
+    for entry in report["robots"]:
+        lat = entry["latency"]
+        latency = " / ".join(
+            "-" if lat[k] is None else f"{lat[k]:.1f}" for k in ("p50_ms", "p95_ms", "max_ms")
+        )
+        row = [entry["robot"], _fmt(entry["advantage"], 1 if french else 3)]
+        if french:
+            rate, success = entry["contract_rate"], entry["contract_success"]
+            row += [
+                _fmt(entry["as_taker"]),
+                _fmt(entry["as_defender"]),
+                "-" if rate is None else f"{rate:.1%}",
+                "-" if success is None else f"{success:.1%}",
+            ]
+        else:
+            row += [_fmt(entry["lives_lost_per_round"], 3), _fmt(entry["win_rate"], 3)]
+        table.add_row(*row, latency)
+    return table
+
+
+@app.command()
+def arena(
+    game: str = typer.Option("french", help="french or africain."),
+    players: int = typer.Option(4, help="Seats at the table."),
+    deals: int = typer.Option(200, help="Duplicate deals (Africain: cycles of rounds)."),
+    bots: str = typer.Option("strong,heuristic", help="Robot levels, comma separated."),
+    seed: int = typer.Option(1, help="The same seed replays the same deals and results."),
+    variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
+    budget: float | None = typer.Option(
+        None, help="Seconds per decision for the strong robot (default 0.5)."
+    ),
+    workers: int | None = typer.Option(None, help="Processes (default: every core)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+) -> None:
+    """Measure robots on duplicate deals: each deal replayed with every robot in every seat.
+
+    Reports each robot's mean score advantage per deal with its 95% interval,
+    results as taker and defender, contract rate and success (French), lives
+    lost per round and win rate (Africain), and decision latency.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from atout.arena.duplicate import Setup
+    from atout.arena.report import run
+    from atout.registry import GAME_NAMES
+    from atout.robots import LEVELS
+
+    names = tuple(b.strip() for b in bots.split(",") if b.strip())
+    unknown = [b for b in names if b not in LEVELS]
+    if game not in GAME_NAMES or unknown or len(names) < 2:
+        raise typer.BadParameter(
+            f"game is one of {', '.join(GAME_NAMES)}; bots are two or more of {', '.join(LEVELS)}"
+        )
+    setup = Setup(game, players, names, seed, variant, {}, budget)
+    console = Console(stderr=True)
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=as_json,
+    ) as progress:
+        task = progress.add_task(f"{game} {' vs '.join(names)}", total=deals)
+        report = run(setup, deals, workers, lambda n: progress.advance(task, n))
+    if as_json:
+        typer.echo(json.dumps(report, indent=1))
+    else:
+        Console().print(_table(report))

@@ -1,0 +1,177 @@
+"""The strong French Tarot robot: determinized search over sampled deals.
+
+For a card to play it samples deals consistent with the view (see
+:mod:`atout.robots.french_worlds`), tries every legal card in each and plays
+the deal out on the engine with a fast rule-of-thumb policy, then plays the
+card with the best mean score for its seat. Every card of a world is tried
+against the same sampled hands, so differences between cards are not noise
+between deals. When few cards remain the play-out is exact (every line
+searched). Other decisions (bids, call, écart, poignée) use the heuristic.
+
+The number of sampled deals follows the time budget, so one seed gives one
+answer; the budget's deadline only cuts the loop short on a slow machine.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from atout.cards import EXCUSE, EXCUSE_BIT, HALF_POINTS, PETIT, SUIT_MASKS, TRUMPS, VINGT_ET_UN
+from atout.french.actions import NO_MISERE, NO_POIGNEE, PLAYS
+from atout.french.state import MISERE, POIGNEE, FrenchState
+from atout.robots.base import seeded
+from atout.robots.french import decide
+from atout.robots.french_view import read
+from atout.robots.french_worlds import sample_world
+
+ROLLOUTS_PER_SECOND: Final = 1500
+"""Play-outs one core runs per second, used to turn a budget into a sample count."""
+EXACT_CARDS: Final = 2
+"""Cards left per hand from which the play-out searches every line."""
+_CHEAP: Final = tuple(
+    (HALF_POINTS[c] * 100 + (50 if c in (PETIT, VINGT_ET_UN) else 0) + c % 14) for c in range(78)
+)
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _cheapest(mask: int) -> int:
+    best, cost = -1, 1 << 30
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        mask ^= low
+        if card == EXCUSE:
+            continue
+        value = _CHEAP[card] + (20 if card >= 56 else 0)
+        if value < cost:
+            best, cost = card, value
+    return best
+
+
+def rollout_card(state: FrenchState) -> int:
+    """A quick sensible card for the player to move (the play-outs' policy)."""
+    mask = state.play_mask()
+    if not mask & (mask - 1):
+        return mask.bit_length() - 1
+    seat = state.turn
+    hand = state.hands[seat]
+    if mask & EXCUSE_BIT and hand.bit_count() <= 2:
+        return EXCUSE
+    plain = mask & ~EXCUSE_BIT
+    if not state.trick:
+        suits = plain & ~TRUMPS
+        if suits:
+            kings = [c for c in (13, 27, 41, 55) if suits >> c & 1]
+            return kings[0] if kings else _cheapest(suits)
+        trumps = plain & ~(1 << PETIT) or plain
+        return _lowest(trumps) if hand.bit_count() > 3 else trumps.bit_length() - 1
+    attack = (state.taker, state.partner)
+    friend = (state.top_seat in attack) == (seat in attack)
+    last = len(state.trick) == len(state.order) - 1
+    top = state.top_card
+    if friend and (last or top >= 70 or (top < 56 and top % 14 >= 12)):
+        suits = plain & ~TRUMPS
+        if suits:
+            best = max(
+                (c for c in range(56) if suits >> c & 1), key=lambda c: HALF_POINTS[c] * 20 + c
+            )
+            return best
+        return _cheapest(plain) if plain else EXCUSE
+    if top >= 56:
+        winners = plain & TRUMPS & ~((2 << top) - 1)
+    else:
+        winners = plain & TRUMPS if not plain & SUIT_MASKS[state.led] else 0
+        winners |= plain & SUIT_MASKS[state.led] & ~((2 << top) - 1) if top >= 0 else 0
+    if winners:
+        card = _lowest(winners & ~(1 << PETIT) or winners)
+        if last or card != PETIT:
+            return card
+    if plain and mask & EXCUSE_BIT and HALF_POINTS[_cheapest(plain)] >= 5:
+        return EXCUSE
+    return _cheapest(plain) if plain else EXCUSE
+
+
+def play_out(state: FrenchState, seat: int) -> float:
+    """Finish the deal with :func:`rollout_card`; ``seat``'s score (exact near the end)."""
+    while state.score is None:
+        if state.phase == MISERE:
+            state.step(NO_MISERE)
+        elif state.phase == POIGNEE:
+            state.step(NO_POIGNEE)
+        elif state.hands[state.turn].bit_count() <= EXACT_CARDS and not state.trick:
+            return exact(state, seat)
+        else:
+            state.step(PLAYS[rollout_card(state)])
+    return float(state.score.scores[seat])
+
+
+def exact(state: FrenchState, seat: int) -> float:
+    """The deal's score for ``seat`` with every side playing its best (minimax)."""
+    if state.score is not None:
+        return float(state.score.scores[seat])
+    mover = state.turn
+    same = (mover in (state.taker, state.partner)) == (seat in (state.taker, state.partner))
+    best = None
+    mask = state.play_mask()
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        child = state.clone()
+        child.step(PLAYS[low.bit_length() - 1])
+        value = exact(child, seat)
+        if best is None or (value > best if same else value < best):
+            best = value
+    assert best is not None
+    return best
+
+
+class FrenchSearch:
+    """Determinized search for the cards; the heuristic for the other decisions."""
+
+    name = "strong"
+
+    def __init__(self, budget: float = 0.5) -> None:
+        self.budget = budget
+
+    def choose(
+        self,
+        view: Mapping[str, Any],
+        legal: Sequence[str],
+        seed: int,
+        budget: float | None = None,
+    ) -> str:
+        known = read(view)
+        if len(legal) == 1 or not legal[0].startswith("play:"):
+            return decide(known, legal)
+        seconds = self.budget if budget is None else budget
+        deadline = time.perf_counter() + seconds
+        rng = seeded(seed, view)
+        worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(legal)))
+        totals = dict.fromkeys(legal, 0.0)
+        sampled = 0
+        for _ in range(worlds):
+            if sampled and time.perf_counter() > deadline:
+                break
+            world = sample_world(known, rng, str(view["variant"]))
+            if world is None:
+                break
+            sampled += 1
+            me = world.state.turn
+            for action in legal:
+                state = world.state.clone()
+                state.step(PLAYS[int(_card(action))])
+                totals[action] += play_out(state, me)
+        if not sampled:
+            return decide(known, legal)
+        return max(legal, key=lambda a: (totals[a], -legal.index(a)))
+
+
+def _card(action: str) -> int:
+    from atout.cards import parse_card
+
+    return parse_card(action[5:])
