@@ -153,8 +153,10 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     await ws.accept()
     ip = ws.client.host if ws.client else "unknown"
     try:
-        first = await asyncio.wait_for(ws.receive_text(), 30)
-        hello = protocol.parse_message(first)
+        first = await asyncio.wait_for(ws.receive(), 30)
+        if first["type"] == "websocket.disconnect":
+            return
+        hello = protocol.parse_message(first.get("text") or first.get("bytes") or b"")
         if not isinstance(hello, protocol.Hello):
             raise protocol.ProtocolError("the first message must be a hello")
         client, welcome = hub.greet(hello, ip)

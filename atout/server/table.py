@@ -650,8 +650,11 @@ class Table:
     @classmethod
     def restore(cls, ctx: Context, row: TableRow) -> Table:
         """Rebuild a table from the store, replaying its current game's log."""
+        grace_until = time.monotonic() + ctx.grace_seconds
         seats = [
-            Seat(s["key"], s["user"], s["name"], s["ip"], awaiting=True) if s else None
+            Seat(s["key"], s["user"], s["name"], s["ip"], grace_until=grace_until, awaiting=True)
+            if s
+            else None
             for s in row.seats
         ]
         table = cls(

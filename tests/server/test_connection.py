@@ -1,0 +1,125 @@
+"""Accounts, the hello, message validation, size and rate limits, the lobby."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from atout.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
+from tests.server.conftest import Player, Server, create_table, run_server
+
+
+def test_register_login_logout(server: Server) -> None:
+    token = server.register("martin", "correct horse")
+    again = httpx.post(f"{server.http}/api/register", json={"name": "martin", "password": "x" * 9})
+    assert again.status_code == 400 and "taken" in again.json()["detail"]
+    short = httpx.post(f"{server.http}/api/register", json={"name": "zoe", "password": "short"})
+    assert short.status_code == 400
+    wrong = httpx.post(f"{server.http}/api/login", json={"name": "martin", "password": "nope1234"})
+    assert wrong.status_code == 401
+    login = httpx.post(
+        f"{server.http}/api/login", json={"name": "martin", "password": "correct horse"}
+    )
+    assert login.status_code == 200 and login.json()["token"] != token
+    assert server.get("/api/profile/martin")["chips"] == 1000
+
+    async def scenario() -> None:
+        player = await Player.connect(server, token=token)
+        assert player.name == "martin"
+        await player.close()
+        httpx.post(f"{server.http}/api/logout", headers={"Authorization": f"Bearer {token}"})
+        with pytest.raises(AssertionError, match="expired"):
+            await Player.connect(server, token=token)
+
+    asyncio.run(scenario())
+
+
+def test_the_first_message_must_be_a_hello_of_this_version(server: Server) -> None:
+    async def scenario() -> None:
+        for first in ({"type": "ping"}, {"type": "hello", "v": 2}, "not json"):
+            async with connect(server.ws) as ws:
+                await ws.send(first if isinstance(first, str) else json.dumps(first))
+                reply = json.loads(await ws.recv())
+                assert reply["type"] == "error"
+                with pytest.raises(ConnectionClosed):
+                    await ws.recv()
+
+    asyncio.run(scenario())
+
+
+def test_invalid_and_oversized_messages_are_refused_with_a_reason(server: Server) -> None:
+    async def scenario() -> None:
+        player = await Player.connect(server)
+        await player.send({"type": "chat", "table": "abc", "text": "x" * 301})
+        error = await player.expect(lambda m: m["type"] == "error")
+        assert error["message"].startswith("invalid message: chat.text")
+        await player.ws.send(json.dumps({"type": "ping", "pad": "y" * MAX_MESSAGE_BYTES}))
+        error = await player.expect(lambda m: m["type"] == "error")
+        assert "longer than" in error["message"]
+        await player.send({"type": "act", "table": "nosuch", "action": "play:KH"})
+        assert "no table" in (await player.expect(lambda m: m["type"] == "error"))["message"]
+        await player.send({"type": "ping"})
+        await player.expect(lambda m: m["type"] == "pong")
+        await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_flooding_client_is_slowed_then_disconnected(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, messages_per_second=5.0, message_burst=5.0, flood_limit=20)
+
+    async def scenario() -> None:
+        player = await Player.connect(server)
+        for _ in range(40):
+            await player.send({"type": "ping"})
+        assert player.reader is not None
+        await asyncio.wait_for(player.reader, 10)  # the server closed the socket
+        slow = [m for m in player.log if m.get("message") == "too many messages: slow down"]
+        assert 1 <= len(slow) <= 21 and len([m for m in player.log if m["type"] == "pong"]) <= 10
+
+    asyncio.run(scenario())
+    stop()
+
+
+def test_the_lobby_lists_public_tables_live(server: Server) -> None:
+    async def scenario() -> None:
+        watcher = await Player.connect(server)
+        await watcher.send({"type": "lobby"})
+        assert (await watcher.expect(lambda m: m["type"] == "lobby"))["tables"] == []
+        host = await Player.connect(server)
+        public = await create_table(host, game="africain", players=3)
+        await create_table(host, private=True)
+        update = await watcher.expect(lambda m: m["type"] == "lobby_update")
+        assert update["table"]["id"] == public
+        assert update["table"]["options"]["game"] == "africain"
+        assert "invite_code" not in update["table"]
+        await watcher.send({"type": "lobby"})
+        listed = (await watcher.expect(lambda m: m["type"] == "lobby"))["tables"]
+        assert [t["id"] for t in listed] == [public]
+        assert listed[0]["seats"][0]["name"] == host.name
+        await host.close()
+        await watcher.close()
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[]",
+        '{"type": "act", "table": "t", "action": "play:KH", "extra": 1}',
+        '{"type": "options", "table": "t", "options": {"players": 9}}',
+        '{"type": "create", "options": {"game": "french", "players": 2}}',
+        '{"type": "create", "options": {"bet": 10}}',
+        '{"type": "sit", "table": "../etc"}',
+    ],
+)
+def test_parse_message_refuses(text: str) -> None:
+    with pytest.raises(ProtocolError):
+        parse_message(text)
