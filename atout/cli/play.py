@@ -1,0 +1,49 @@
+"""``atout play``: a whole game against robots in the terminal."""
+
+from __future__ import annotations
+
+import typer
+
+from atout.cli.app import app
+
+
+@app.command()
+def play(
+    game: str = typer.Option("french", help="french or africain."),
+    players: int = typer.Option(4, help="Seats at the table, you included (seat 0)."),
+    variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
+    deals: int = typer.Option(4, help="French Tarot: deals in the game."),
+    level: str = typer.Option("heuristic", help="The robots' level: random, heuristic, strong."),
+    lang: str = typer.Option("en", help="Language: en or fr."),
+    seed: int | None = typer.Option(None, help="Seed of the deals, to replay a game."),
+) -> None:
+    """Play French Tarot or Tarot Africain against robots; type 'hint' for advice."""
+    from rich.console import Console
+
+    from atout.robots import LEVELS
+    from atout.terminal.play import TerminalGame
+
+    if lang not in ("en", "fr") or level not in LEVELS or game not in ("french", "africain"):
+        raise typer.BadParameter("lang is en or fr; level random, heuristic or strong")
+    console = Console()
+    options = {"deals": deals} if game == "french" else None
+    chosen = variant or ("fft" if game == "french" else "standard")
+    try:
+        session = TerminalGame(
+            game,
+            players,
+            chosen,
+            options,
+            level,
+            "fr" if lang == "fr" else "en",
+            lambda prompt: console.input(f"[bold]{prompt}[/bold] > "),
+            console,
+            seed,
+        )
+    except ValueError as error:
+        raise typer.BadParameter(str(error)) from None
+    try:
+        finished = session.run()
+    except EOFError:
+        finished = False
+    raise typer.Exit(0 if finished else 1)

@@ -1,0 +1,1 @@
+"""Playing against robots in the terminal."""
