@@ -61,8 +61,9 @@ def win_chance(card: int, unknown: int, opponents: int) -> float:
         return 1.0
     if not pool or not opponents:
         return 1.0
-    above = (unknown & TRUMPS & ~((2 << card) - 1)).bit_count()
-    above += 0.5 if unknown & EXCUSE_BIT else 0.0
+    above = (unknown & TRUMPS & ~((2 << card) - 1)).bit_count() + (
+        0.5 if unknown & EXCUSE_BIT else 0.0
+    )
     return float(max(0.0, (pool - above) / pool) ** opponents)
 
 
