@@ -110,30 +110,42 @@ class Table:
     # ----- the task ---------------------------------------------------------------
 
     async def run(self) -> None:
-        """Serve commands and timers until the table closes."""
+        """Serve commands and timers until the table closes.
+
+        Due timers run before the next command and commands are taken one at a
+        time, so neither a robot streak nor a busy queue starves the other.
+        """
         self._schedule()
         while not self.closed:
-            timeout = self._next_timer() - time.monotonic()
-            try:
-                client, message = await asyncio.wait_for(self.queue.get(), max(0.0, timeout))
-            except TimeoutError:
+            if self._next_timer() <= time.monotonic():
                 self._fire_timers()
+                await asyncio.sleep(0)
+            if not self.queue.empty():
+                self._command(*self.queue.get_nowait())
+                continue
+            timeout = self._next_timer() - time.monotonic()
+            if timeout <= 0:
                 continue
             try:
-                if client is None:
-                    message()
-                else:
-                    self._handle(client, message)
-            except TableError as error:
-                if client is not None:
-                    client.send({"type": "error", "table": self.id, "message": str(error)})
-            except Exception:
-                log.exception("table %s: command failed", self.id)
-                if client is not None:
-                    client.send({"type": "error", "table": self.id, "message": "internal error"})
-            self._schedule()
-            if self.ctx.robot_delay == 0 and self.robot_at is not None:
-                await asyncio.sleep(0)
+                client, message = await asyncio.wait_for(self.queue.get(), timeout)
+            except TimeoutError:
+                continue
+            self._command(client, message)
+
+    def _command(self, client: Client | None, message: Any) -> None:
+        try:
+            if client is None:
+                message()
+            else:
+                self._handle(client, message)
+        except TableError as error:
+            if client is not None:
+                client.send({"type": "error", "table": self.id, "message": str(error)})
+        except Exception:
+            log.exception("table %s: command failed", self.id)
+            if client is not None:
+                client.send({"type": "error", "table": self.id, "message": "internal error"})
+        self._schedule()
 
     def submit(self, client: Client | None, message: Any) -> None:
         """Queue a client's message (or, with no client, a callable run in the task)."""
@@ -593,13 +605,15 @@ class Table:
         seat_no = self._seat_of(client)
         if self.state is None or seat_no is None or self.state.to_move != seat_no:
             return
+        self._schedule()
+        left = self._turn_until - time.monotonic() if self.turn_deadline else 0.0
         client.send(
             {
                 "type": "turn",
                 "table": self.id,
                 "seat": seat_no,
                 "legal": [str(a) for a in self.state.legal_actions()],
-                "seconds": self.options.turn_seconds,
+                "seconds": round(max(0.0, left), 3),
             }
         )
 

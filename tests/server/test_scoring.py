@@ -28,6 +28,21 @@ async def seat_players(
     return players, table
 
 
+async def play_competitive(
+    server: Server, names: list[str], ips: list[str], **options: Any
+) -> tuple[list[Player], dict[str, Any]]:
+    """Seat registered players, play a whole game; the game_over event."""
+    players, table = await seat_players(server, names, ips, **options)
+    await players[0].send({"type": "start", "table": table})
+    return players, await play_until_over(players, table)
+
+
+async def close_all(server: Server, players: list[Player]) -> None:
+    assert_ledger_balances(server)
+    for p in players:
+        await p.close()
+
+
 def assert_ledger_balances(server: Server) -> None:
     """Every transfer sums to zero, and no chips sit in a pot after a game."""
     with server.app.state.hub.store.session() as db:
@@ -53,6 +68,10 @@ def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None
             server, names, ["10.0.0.1", "10.0.0.2", "10.0.0.3"], players=3, bet=100, rounds=2
         )
         await players[0].send({"type": "start", "table": table})
+        # A change during the game is told to all and applies from the next game.
+        await players[0].send({"type": "options", "table": table, "options": {"bet": 500}})
+        told = await players[2].event("table.options")
+        assert told["data"]["changed"] == ["bet"] and told["data"]["options"]["bet"] == 500
         over = await play_until_over(players, table)
         result = over["data"]["result"]
         assert not over["data"]["shared_ip"]
@@ -71,9 +90,7 @@ def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None
         assert {e["name"] for e in board} == set(names)
         top = {e["name"] for e in board if e["rating"] == board[0]["rating"]}
         assert top <= {names[s] for s in winners}
-        assert_ledger_balances(server)
-        for p in players:
-            await p.close()
+        await close_all(server, players)
 
     asyncio.run(scenario())
 
@@ -83,11 +100,9 @@ def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
 ) -> None:
     async def scenario() -> None:
         names = ["dan", "eve", "fay"]
-        players, table = await seat_players(
+        players, _ = await play_competitive(
             server, names, ["10.0.1.1", "10.0.1.2", "10.0.1.3"], players=3, bet=50
         )
-        await players[0].send({"type": "start", "table": table})
-        await play_until_over(players, table)
         deals = [d["data"] for d in messages_of(players[0], "deal_end") if "taker" in d["data"]]
         last = deals[-1]
         for seat, name in enumerate(names):
@@ -96,9 +111,7 @@ def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
             else:
                 expected = START - 50 if seat == last["taker"] else START
             assert chips(server, name) == expected
-        assert_ledger_balances(server)
-        for p in players:
-            await p.close()
+        await close_all(server, players)
 
     asyncio.run(scenario())
 
@@ -106,19 +119,15 @@ def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
 def test_players_sharing_an_ip_play_but_score_nothing(server: Server) -> None:
     async def scenario() -> None:
         names = ["gus", "hal", "ivy"]
-        players, table = await seat_players(
+        players, over = await play_competitive(
             server, names, ["10.0.2.1", "10.0.2.1", "10.0.2.3"], players=3, bet=100, rounds=2
         )
-        await players[0].send({"type": "start", "table": table})
-        over = await play_until_over(players, table)
         assert over["data"]["shared_ip"] is True
         for name in names:
             profile = server.get(f"/api/profile/{name}")
             assert (profile["chips"], profile["xp"], profile["games"]) == (START, 0, 0)
         assert server.get("/api/leaderboard") == []
-        assert_ledger_balances(server)
-        for p in players:
-            await p.close()
+        await close_all(server, players)
 
     asyncio.run(scenario())
 
@@ -143,9 +152,7 @@ def test_the_vote_of_all_humans_cancels_and_an_abandoner_forfeits(server: Server
         assert [chips(server, n) for n in names] == [START, START, START - 100]
         for name in names:
             assert server.get(f"/api/profile/{name}")["xp"] == 0
-        assert_ledger_balances(server)
-        for p in players:
-            await p.close()
+        await close_all(server, players)
 
     asyncio.run(scenario())
 

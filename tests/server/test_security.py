@@ -11,15 +11,17 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from atout.game import SPECTATOR, Event
 from atout.records import Record
 from atout.registry import game_rules
+from atout.server.robots import RandomRobot
 from tests.server.conftest import Player, Server, create_table, play_until_over
 
 PUBLIC_REVEALS = frozenset({"play", "trick", "dog", "poignee", "call"})
@@ -210,3 +212,37 @@ def test_fuzzed_messages_never_crash_a_table_nor_change_it_but_by_a_legal_move(
             await c.close()
 
     asyncio.run(scenario())
+
+
+def test_robots_get_exactly_the_view_of_their_seat(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    calls: list[tuple[str, list[str]]] = []
+
+    class Spy:
+        def choose(self, view: Mapping[str, Any], legal: Sequence[str], seed: int) -> str:
+            calls.append((json.dumps(view, sort_keys=True), list(legal)))
+            return RandomRobot().choose(view, legal, seed)
+
+    monkeypatch.setattr("atout.server.table.robot_for", lambda level: Spy())
+
+    async def scenario() -> dict[str, Any]:
+        alice = await Player.connect(server)
+        table = await create_table(alice, game="french", players=5)
+        await alice.send({"type": "start", "table": table})
+        over = await play_until_over([alice], table)
+        await alice.close()
+        return over
+
+    over = asyncio.run(scenario())
+    record = server.get(f"/api/games/{over['data']['game']}")
+    state = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).new_state()
+    rules = game_rules("french")
+    truth = set()
+    for text in record["actions"]:
+        if state.to_move is not None and state.to_move >= 0:
+            view = json.dumps(state.view(state.to_move), sort_keys=True)
+            truth.add((view, tuple(str(a) for a in state.legal_actions())))
+        state.apply(rules.parse_action(text))
+    assert len(calls) > 50
+    assert all((view, tuple(legal)) in truth for view, legal in calls)
