@@ -21,6 +21,7 @@ from atout.server.store import SessionToken, Store, User
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{3,24}$")
 _hasher = PasswordHasher()
+_UNKNOWN_USER_HASH = _hasher.hash("no user has this password")
 
 
 class AccountError(ValueError):
@@ -67,9 +68,10 @@ def login(store: Store, name: str, password: str) -> str:
     with store.session.begin() as db:
         user = db.scalar(select(User).where(User.name == name))
         try:
+            # An unknown name costs a verification too: timing does not tell names apart.
+            _hasher.verify(user.password_hash if user else _UNKNOWN_USER_HASH, password)
             if user is None:
                 raise VerificationError()
-            _hasher.verify(user.password_hash, password)
         except (VerificationError, InvalidHashError):
             raise AccountError("wrong name or password") from None
         return _new_token(db, user.id)

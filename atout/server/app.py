@@ -38,6 +38,8 @@ class Settings:
     message_burst: float = 100.0
     flood_limit: int = 200
     """Refused messages after which a flooding client is disconnected."""
+    static_dir: Path = STATIC_DIR
+    """The web client's files, served at ``/`` when the directory exists."""
 
 
 class Credentials(BaseModel):
@@ -143,8 +145,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     async def websocket(ws: WebSocket) -> None:
         await serve_socket(ws, hub, settings)
 
-    if STATIC_DIR.is_dir():
-        app.mount("/", StaticFiles(directory=STATIC_DIR, html=True), name="web")
+    if settings.static_dir.is_dir():
+        app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")
     return app
 
 

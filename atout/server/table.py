@@ -277,7 +277,7 @@ class Table:
                         {"type": "event", "table": self.id, "seq": seq, "kind": kind, "data": data}
                     )
         else:
-            self._send_snapshot(client)
+            self._send_snapshot(client, turn=False)
         if seat_no is None:
             self.spectators.add(client)
         else:
@@ -636,7 +636,7 @@ class Table:
             **({"invite_code": self.invite_code} if member else {}),
         }
 
-    def _send_snapshot(self, client: Client) -> None:
+    def _send_snapshot(self, client: Client, turn: bool = True) -> None:
         viewer = self._viewer(client)
         client.send(
             {
@@ -648,7 +648,8 @@ class Table:
                 "epoch": self.epoch,
             }
         )
-        self._send_turn(client)
+        if turn:
+            self._send_turn(client)
 
     def close(self) -> None:
         """Close an empty table for good."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.server.conftest import (
@@ -60,7 +61,7 @@ def test_a_full_game_with_robots_in_the_empty_seats(
 def test_an_expired_turn_is_played_by_the_robot(server: Server) -> None:
     async def scenario() -> None:
         alice = await Player.connect(server)
-        table = await create_table(alice, game="french", players=3, turn_seconds=0.2)
+        table = await create_table(alice, game="french", players=3, turn_seconds=0.1)
         await alice.send({"type": "start", "table": table})
         # Alice never answers: the robot plays each of her turns when the clock runs out.
         over = await alice.event("table.game_over", timeout=60)
@@ -154,3 +155,42 @@ def test_a_spectator_watches_and_chats_and_options_changes_are_told(server: Serv
             await p.close()
 
     asyncio.run(scenario())
+
+
+def test_a_player_back_after_the_grace_time_has_lost_the_seat(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, grace_seconds=0.3)
+
+    async def scenario() -> None:
+        token = server.register("dora")
+        dora = await Player.connect(server, token=token)
+        friend = await Player.connect(server)
+        table = await create_table(dora, game="french", players=3, turn_seconds=60)
+        await friend.send({"type": "sit", "table": table})
+        await friend.expect(lambda m: m["type"] == "table")
+        await dora.send({"type": "start", "table": table})
+        await dora.event("hand")
+        await dora.close()
+        abandoned = await friend.event("table.abandoned")
+        assert abandoned["data"]["name"] == "dora"
+        await friend.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+        dora = await Player.connect(server, token=token)
+        await dora.send({"type": "sit", "table": table})
+        refused = await dora.expect(lambda m: m["type"] == "error")
+        assert "robot" in refused["message"]
+        # The robot keeps her seat to the end of the game.
+        assert (await play_until_over([friend], table))["kind"] == "table.game_over"
+        await dora.close()
+        await friend.close()
+
+    asyncio.run(scenario())
+    stop()
+
+
+def test_the_web_client_directory_is_served_when_present(tmp_path: Path) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<title>atout</title>")
+    server, stop = run_server(tmp_path / "data", static_dir=static)
+    assert "atout" in httpx.get(f"{server.http}/").text
+    assert server.get("/api/leaderboard") == []
+    stop()

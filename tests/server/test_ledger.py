@@ -1,0 +1,89 @@
+"""The chips ledger and the reading of engine results, without a server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sqlalchemy import func, select
+
+from atout.server import ledger
+from atout.server.results import deal_summary, ranks
+from atout.server.store import LedgerEntry, Store
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Store:
+    return Store.in_dir(tmp_path)
+
+
+def fund(store: Store, users: list[int], amount: int = 1000) -> None:
+    with store.session.begin() as db:
+        for user in users:
+            ledger.transfer(
+                db, "fund", [(ledger.ISSUER, -amount), (ledger.user_account(user), amount)]
+            )
+
+
+def test_an_unbalanced_transfer_is_refused(store: Store) -> None:
+    with store.session.begin() as db, pytest.raises(ledger.LedgerError):
+        ledger.transfer(db, "bad", [("user:1", 10), (ledger.BANK, -9)])
+
+
+def test_a_player_short_of_chips_cannot_bet(store: Store) -> None:
+    fund(store, [1], 50)
+    fund(store, [2], 100)
+    with store.session.begin() as db, pytest.raises(ledger.LedgerError):
+        ledger.collect_bets(db, 7, [1, 2], 100)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    bet=st.integers(1, 997),
+    winners=st.lists(st.one_of(st.none(), st.sampled_from([1, 2, 3, 4])), min_size=1, max_size=4),
+)
+def test_winners_share_the_pot_less_the_rake_and_nothing_is_lost(
+    tmp_path_factory: pytest.TempPathFactory, bet: int, winners: list[int | None]
+) -> None:
+    store = Store.in_dir(tmp_path_factory.mktemp("ledger"))
+    users = [1, 2, 3, 4]
+    fund(store, users)
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 1, users, bet)
+        ledger.pay_winners(db, 1, winners)
+        pot = 4 * bet
+        share = (pot - pot // 4) // len(winners)
+        for user in users:
+            assert ledger.balance(
+                db, ledger.user_account(user)
+            ) == 1000 - bet + share * winners.count(user)
+        assert ledger.balance(db, ledger.pot_account(1)) == 0
+        assert ledger.balance(db, ledger.BANK) >= pot // 4
+        assert db.scalar(select(func.sum(LedgerEntry.amount))) == 0
+    store.close()
+
+
+def test_one_round_rule(store: Store) -> None:
+    fund(store, [1, 2, 3])
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 1, [1, 2, 3], 10)
+        ledger.pay_one_round(db, 1, [1, 2, 3], taker=2, made=True)
+        ledger.collect_bets(db, 2, [1, 2, 3], 10)
+        ledger.pay_one_round(db, 2, [1, 2, 3], taker=3, made=False)
+        balances = [ledger.balance(db, ledger.user_account(u)) for u in (1, 2, 3)]
+        assert balances == [1000 - 10, 1000 + 20, 1000 - 10 - 10]
+        assert ledger.balance(db, ledger.BANK) == 10
+
+
+def test_ranks_read_winners_first_then_scores_totals_or_lives() -> None:
+    assert ranks({"winners": [1, 2], "totals": [-20, 10, 10]}, 3) == [3, 1, 1]
+    assert ranks({"winners": [3], "lives": [-2, 0, 0, 7]}, 4) == [4, 2, 2, 1]
+    assert ranks({"scores": [5, 9, 1]}, 3) == [2, 1, 3]
+
+
+def test_a_deal_summary_needs_taker_made_and_one_score_per_seat() -> None:
+    assert deal_summary({"taker": 1, "made": True, "scores": [-2, 4, -2]}, 3) is not None
+    assert deal_summary({"taker": 1, "made": True, "scores": [-2, 4]}, 3) is None
+    assert deal_summary({"taker": 1, "scores": [-2, 4, -2]}, 3) is None
