@@ -43,5 +43,6 @@ def serve(
         host=host,
         port=port,
         ws_max_size=MAX_MESSAGE_BYTES * 2,
+        ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
         log_level="info",
     )

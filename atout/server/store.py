@@ -24,6 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    insert,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -120,6 +121,9 @@ class LedgerEntry(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
+_insert_action = insert(ActionRow)
+
+
 class Store:
     """The database of one server, created on first use."""
 
@@ -138,6 +142,11 @@ class Store:
         """The default store: an SQLite file ``atout.sqlite3`` in ``data_dir``."""
         data_dir.mkdir(parents=True, exist_ok=True)
         return cls(f"sqlite:///{data_dir / 'atout.sqlite3'}")
+
+    def append_action(self, game_id: int, index: int, text: str) -> None:
+        """Store one action of a game and commit: the hot path, so Core, not the ORM."""
+        with self.engine.begin() as connection:
+            connection.execute(_insert_action, {"game_id": game_id, "index": index, "text": text})
 
     def close(self) -> None:
         """Release connections."""

@@ -482,8 +482,7 @@ class Table:
             events = self.state.apply(action)
         except IllegalAction as error:
             raise TableError(str(error)) from None
-        with self.ctx.store.session.begin() as db:
-            db.add(ActionRow(game_id=self.game_id, index=self.actions, text=str(action)))
+        self.ctx.store.append_action(self.game_id, self.actions, str(action))
         self.actions += 1
         self._game_events(events)
         if self.state.is_over:

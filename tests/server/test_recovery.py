@@ -10,9 +10,11 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+import pytest
 
 from atout.records import Record
 from tests.server.conftest import Player, Server, create_table, free_port, play_until_over
@@ -28,15 +30,29 @@ def start_serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
             httpx.get(f"http://127.0.0.1:{port}/api/leaderboard", timeout=1).raise_for_status()
             return process
         except httpx.HTTPError:
-            assert process.poll() is None, "atout serve exited"
-            assert time.monotonic() < deadline, "atout serve did not start"
+            if process.poll() is not None or time.monotonic() > deadline:
+                process.kill()
+                raise AssertionError("atout serve did not start") from None
             time.sleep(0.1)
 
 
-def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
+@pytest.fixture
+def processes() -> Iterator[list[subprocess.Popen[bytes]]]:
+    """Servers started by a test, all stopped at its end whatever happens."""
+    started: list[subprocess.Popen[bytes]] = []
+    yield started
+    for process in started:
+        if process.poll() is None:
+            process.kill()
+            process.wait(10)
+
+
+def test_sigkill_mid_game_then_restart_loses_nothing(
+    tmp_path: Path, processes: list[subprocess.Popen[bytes]]
+) -> None:
     port = free_port()
     server = Server(port, None, tmp_path)
-    process = start_serve(tmp_path, port)
+    processes.append(start_serve(tmp_path, port))
     token = server.register("rita")
 
     async def before_kill() -> tuple[str, dict[str, object], int]:
@@ -52,31 +68,27 @@ def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
         game = next(m["data"]["game"] for m in rita.log if m.get("kind") == "table.game_started")
         await asyncio.sleep(3)  # part of her time runs out before the crash
         # Killed while she is connected and to move: no robot may have played for her.
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait()
+        os.kill(processes[0].pid, signal.SIGKILL)
+        processes[0].wait()
         await rita.close()
         return table, snapshot["view"], game
 
     table, view_before, game = asyncio.run(before_kill())
-    process = start_serve(tmp_path, port)
-    try:
+    processes.append(start_serve(tmp_path, port))
 
-        async def after_restart() -> dict[str, object]:
-            rita = await Player.connect(server, token=token)
-            await rita.send({"type": "resume", "table": table, "last_seq": 10**6, "epoch": "old"})
-            snapshot = await rita.expect(lambda m: m["type"] == "table")
-            assert snapshot["view"] == view_before
-            turn = await rita.expect(lambda m: m["type"] == "turn")
-            assert 7 < turn["seconds"] <= 8  # her full time again, not the 5 s that were left
-            over = await play_until_over([rita], table)
-            await rita.close()
-            return over
+    async def after_restart() -> dict[str, object]:
+        rita = await Player.connect(server, token=token)
+        await rita.send({"type": "resume", "table": table, "last_seq": 10**6, "epoch": "old"})
+        snapshot = await rita.expect(lambda m: m["type"] == "table")
+        assert snapshot["view"] == view_before
+        turn = await rita.expect(lambda m: m["type"] == "turn")
+        assert 7 < turn["seconds"] <= 8  # her full time again, not the 5 s that were left
+        over = await play_until_over([rita], table)
+        await rita.close()
+        return over
 
-        over = asyncio.run(after_restart())
-        record = httpx.get(f"http://127.0.0.1:{port}/api/games/{game}").json()
-        replayed = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).replay()
-        assert replayed.is_over and dict(replayed.result()) == over["data"]["result"]  # type: ignore[index]
-        assert sum(a.startswith("deal:") for a in record["actions"]) >= 1
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(10)
+    over = asyncio.run(after_restart())
+    record = httpx.get(f"http://127.0.0.1:{port}/api/games/{game}").json()
+    replayed = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).replay()
+    assert replayed.is_over and dict(replayed.result()) == over["data"]["result"]  # type: ignore[index]
+    assert sum(a.startswith("deal:") for a in record["actions"]) >= 1
