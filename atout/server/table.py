@@ -118,7 +118,11 @@ class Table:
         self._schedule()
         while not self.closed:
             if self._next_timer() <= time.monotonic():
-                self._fire_timers()
+                try:
+                    self._fire_timers()
+                except Exception:  # an engine or robot bug must not kill the table
+                    log.exception("table %s: timer failed", self.id)
+                    self.robot_at = self.turn_deadline = time.monotonic() + 1.0
                 await asyncio.sleep(0)
             if not self.queue.empty():
                 self._command(*self.queue.get_nowait())

@@ -123,3 +123,12 @@ def test_the_lobby_lists_public_tables_live(server: Server) -> None:
 def test_parse_message_refuses(text: str) -> None:
     with pytest.raises(ProtocolError):
         parse_message(text)
+
+
+def test_a_database_url_replaces_the_sqlite_file_of_the_data_dir(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'elsewhere.db'}"
+    server, stop = run_server(tmp_path / "data", database_url=url)
+    server.register("urluser")
+    stop()
+    assert (tmp_path / "elsewhere.db").exists()
+    assert not (tmp_path / "data" / "atout.sqlite3").exists()

@@ -107,6 +107,8 @@ def test_every_viewer_receives_only_what_it_may_see(
         alice = await Player.connect(server)
         bob = await Player.connect(server)
         watcher = await Player.connect(server)
+        lobby = await Player.connect(server)
+        await lobby.send({"type": "lobby"})
         table = await create_table(alice, game=name, players=players)
         await bob.send({"type": "sit", "table": table})
         await bob.expect(lambda m: m["type"] == "table")
@@ -123,7 +125,9 @@ def test_every_viewer_receives_only_what_it_may_see(
             assert turns and all(t["seat"] == seats[player.name] for t in turns)
         check_no_hidden_card(record, watcher, SPECTATOR)
         assert not [m for m in watcher.log if m["type"] == "turn"]
-        for p in (alice, bob, watcher):
+        kinds = {m["type"] for m in lobby.log}
+        assert kinds <= {"welcome", "lobby", "lobby_update", "lobby_remove"}
+        for p in (alice, bob, watcher, lobby):
             await p.close()
 
     asyncio.run(scenario())
