@@ -1,10 +1,14 @@
 """Playing a whole game against robots in the terminal.
 
 The person sits in seat 0 and sees exactly seat 0's view and events; robots
-fill the other seats. At each decision the person types the action's
-argument (``garde``, ``KH``, ``yes``, ``none``, ``2``, ``EX:high``) or a full
-action text, ``hint`` to see what the strong robot would do, or ``quit``.
-Input and output go through two callables so that tests drive it like a user.
+fill the other seats. At each decision the legal choices are numbered: the
+person types a number, or the choice in words of either language (``garde
+sans``, ``KH``, ``R♥``, ``oui``, ``EX haute``), several cards at once for the
+écart, a full action text (``play:KH``), ``hint``/``indice`` for the strong
+robot's choice, ``help``/``aide`` or ``quit``/``quitter``. Every choice is
+tried on a copy of the state first, so a refusal shows the engine's reason and
+changes nothing. Input and output go through two callables so that tests
+drive it like a user.
 """
 
 from __future__ import annotations
@@ -16,85 +20,49 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from atout.cards import Language, card_name, parse_card, sort_key
-from atout.game import CHANCE, ActionSyntaxError, Event, GameState, IllegalAction
+from atout.cards import CardSyntaxError, Language, card_name, card_text, parse_card, sort_key
+from atout.french.scoring import POIGNEE_SIZES
+from atout.game import CHANCE, ActionSyntaxError, GameState, IllegalAction
 from atout.registry import game_rules
 from atout.robots import make_robot
+from atout.terminal.narrate import HUMAN, Narrator
+from atout.terminal.show import faces, styled
+from atout.terminal.words import (
+    BID_WORDS,
+    CHOICE_NAMES,
+    HELP_WORDS,
+    HIGH_WORDS,
+    HINT_WORDS,
+    LOW_WORDS,
+    MESSAGES,
+    MISERE_WORDS,
+    NO_WORDS,
+    QUIT_WORDS,
+    VERBS,
+    YES_WORDS,
+    normalise,
+    reason,
+)
 
-HUMAN = 0
-
-MESSAGES: dict[str, dict[str, str]] = {
-    "en": {
-        "you": "you",
-        "seat": "seat {seat}",
-        "hand": "Your hand",
-        "legal": "Legal: {legal}",
-        "prompt": "Your move ({phase}), 'hint' or 'quit'",
-        "hint": "The strong robot would play: {action}",
-        "bad": "Not possible: {error}",
-        "bid": "{who} bids {bid}",
-        "call": "{who} calls {card}",
-        "dog": "The dog: {cards}",
-        "dog_hidden": "The dog stays hidden (counts for the {side})",
-        "trump_discarded": "{who} puts a trump in the écart: {card}",
-        "chelem": "{who} announces a chelem",
-        "poignee": "{who} shows a poignée: {cards}",
-        "misere": "{who} announces misère {kinds}",
-        "partner": "{who} is the taker's partner",
-        "trick": "Trick {number}: {cards} -> won by {winner}",
-        "deal_end": "Deal over: contract {contract}, {result}; attack {points} points",
-        "made": "made",
-        "failed": "failed",
-        "scores": "Deal scores: {scores}",
-        "totals": "Running totals: {totals}",
-        "redeal": "Deal cancelled ({reason}); new deal",
-        "game_end": "Game over. Final totals: {totals}",
-        "quit": "Game abandoned.",
-        "round": "Round {round}: {size} card(s) each; lives {lives}",
-        "others": "Cards you see on the others' foreheads: {cards}",
-        "reveal": "Revealed: {cards}",
-        "round_end": "Round over: tricks {tricks}, lives {lives}",
-        "winners": "Game over: {winners} won",
-        "play": "{who} plays {card}",
-    },
-    "fr": {
-        "you": "vous",
-        "seat": "siège {seat}",
-        "hand": "Votre main",
-        "legal": "Jouables : {legal}",
-        "prompt": "À vous ({phase}), 'hint' pour un conseil ou 'quit'",
-        "hint": "Le robot fort jouerait : {action}",
-        "bad": "Impossible : {error}",
-        "bid": "{who} annonce {bid}",
-        "call": "{who} appelle {card}",
-        "dog": "Le chien : {cards}",
-        "dog_hidden": "Le chien reste caché (il compte pour {side})",
-        "trump_discarded": "{who} met un atout à l'écart : {card}",
-        "chelem": "{who} annonce un chelem",
-        "poignee": "{who} montre une poignée : {cards}",
-        "misere": "{who} annonce une misère {kinds}",
-        "partner": "{who} est le partenaire du preneur",
-        "trick": "Pli {number} : {cards} -> remporté par {winner}",
-        "deal_end": "Donne finie : contrat {contract}, {result} ; attaque {points} points",
-        "made": "réussi",
-        "failed": "chuté",
-        "scores": "Points de la donne : {scores}",
-        "totals": "Totaux : {totals}",
-        "redeal": "Donne annulée ({reason}) ; on redonne",
-        "game_end": "Partie finie. Totaux : {totals}",
-        "quit": "Partie abandonnée.",
-        "round": "Tour {round} : {size} carte(s) chacun ; vies {lives}",
-        "others": "Cartes vues sur les fronts des autres : {cards}",
-        "reveal": "Révélées : {cards}",
-        "round_end": "Tour fini : plis {tricks}, vies {lives}",
-        "winners": "Partie finie : {winners} gagne",
-        "play": "{who} joue {card}",
-    },
-}
+_KINDS = frozenset(("bid", "call", "discard", "chelem", "poignee", "misere", "play"))
+_FRENCH_RANKS = {"R": "K", "D": "Q", "C": "N", "V": "J"}
 
 
 class Quit(Exception):
     """The person typed quit."""
+
+
+class NotUnderstood(ValueError):
+    """A typed line that names no choice; the message says why."""
+
+
+def read_card(token: str) -> int:
+    """A typed card: the notation, suit symbols, or a French honour letter before an
+    English suit letter (``RH`` roi de cœur, ``DS`` dame de pique)."""
+    word = token.strip().upper()
+    if len(word) == 2 and word[0] in _FRENCH_RANKS and word[1] in "SHDC":
+        word = _FRENCH_RANKS[word[0]] + word[1]
+    return parse_card(word)
 
 
 class TerminalGame:
@@ -122,14 +90,9 @@ class TerminalGame:
         self.ask = ask
         self.console = console
         self.rng = random.Random(seed)
-
-    def who(self, seat: int) -> str:
-        """A seat's name for the person."""
-        return self.text["you"] if seat == HUMAN else self.text["seat"].format(seat=seat)
-
-    def say(self, key: str, **values: Any) -> None:
-        """Print one message of the chosen language."""
-        self.console.print(self.text[key].format(**values))
+        self.tell = Narrator(game, players, lang, console)
+        self.pending: list[str] = []
+        """Écart cards typed together, applied one per engine action."""
 
     def run(self) -> bool:
         """Play to the end; False when the person quit."""
@@ -148,145 +111,225 @@ class TerminalGame:
                         state.view(mover), legal, self.rng.getrandbits(32)
                     )
                     action = self.rules.parse_action(choice)
-                for event in state.apply(action):
-                    if event.visible_to(HUMAN):
-                        self.narrate(event)
+                events = [e for e in state.apply(action) if e.visible_to(HUMAN)]
+                view = state.view(HUMAN)
+                for event in events:
+                    self.tell.narrate(event, view)
         except Quit:
-            self.say("quit")
+            self.tell.say("quit")
             return False
         return True
 
     # --- The person's turn -------------------------------------------------
 
     def human_turn(self) -> str:
-        """Show the seat's situation and read an action until the engine accepts it."""
+        """Show the decision and read lines until one names actions the engine accepts."""
+        if self.pending:
+            return self.pending.pop(0)
         view = self.state.view(HUMAN)
         legal = [str(a) for a in self.state.legal_actions()]
-        self.show_hand(view, legal)
         kind = legal[0].split(":", 1)[0]
-        if kind != "play":
-            self.say("legal", legal=", ".join(a.split(":", 1)[1] for a in legal))
+        choices = self.choices(kind, legal)
+        self.show_decision(kind, view, choices)
+        prompt = f"{self.prompt(kind, view, legal)} {self.text['prompt.tail']}"
         while True:
-            line = self.ask(self.text["prompt"].format(phase=kind)).strip()
-            if line.lower() in ("quit", "exit", "q"):
+            line = self.ask(prompt).strip()
+            word = normalise(line)
+            if word in QUIT_WORDS:
                 raise Quit
-            if line.lower() == "hint":
+            if word in HINT_WORDS:
                 action = self.hinter.choose(view, legal, self.rng.getrandbits(32))
-                self.say("hint", action=action)
+                self.tell.line(self.text["hint"].format(action=""), self.describe(action, choices))
                 continue
-            text = line if ":" in line and line.split(":")[0] in _KINDS else f"{kind}:{line}"
-            if kind == "poignee" and line.lower() == "yes":
-                text = legal[-1]
+            if word in HELP_WORDS or not word:
+                self.tell.say("help")
+                continue
             try:
-                probe = self.state.clone()
-                probe.apply(self.rules.parse_action(text))
-            except (ActionSyntaxError, IllegalAction, ValueError) as error:
-                self.say("bad", error=error)
+                actions = self.read(line, kind, legal, choices)
+                self.check(actions)
+            except NotUnderstood as error:
+                self.console.print(str(error), style="yellow", highlight=False)
                 continue
-            return text
+            except (ActionSyntaxError, IllegalAction, ValueError) as error:
+                self.tell.say("bad", error=reason(str(error), self.lang))
+                continue
+            self.pending = actions[1:]
+            return actions[0]
 
-    def show_hand(self, view: Mapping[str, Any], legal: Sequence[str]) -> None:
-        """The hand sorted for reading, legal cards bold and the others dimmed."""
-        hand = view.get("hand") or []
-        playable = {a.split(":")[1].upper() for a in legal if a.startswith(("play:", "discard:"))}
-        line = Text(self.text["hand"] + ": ")
-        for card in sorted(hand, key=lambda c: sort_key(parse_card(c))):
-            style = "bold green" if card.upper() in playable else "dim"
-            line.append(card, style=style if playable else "bold")
-            line.append(" ")
-        self.console.print(line)
-        if view.get("trick"):
-            cards = ", ".join(f"{self.who(p['seat'])} {p['card']}" for p in view["trick"])
-            self.console.print(f"  … {cards}")
+    def check(self, actions: Sequence[str]) -> None:
+        """Apply ``actions`` to a copy of the state: raises the engine's refusal."""
+        probe = self.state.clone()
+        for action in actions:
+            probe.apply(self.rules.parse_action(action))
 
-    # --- Events ----------------------------------------------------------------
+    def choices(self, kind: str, legal: Sequence[str]) -> list[tuple[str, Text]]:
+        """The numbered choices: each legal action with the words that show it."""
+        names = CHOICE_NAMES[self.lang]
+        if kind in ("play", "discard", "call"):
+            ordered = sorted(legal, key=lambda a: (sort_key(parse_card(a.split(":")[1])), a))
+            if kind == "call":
+                return [
+                    (a, self.action_face(a).append(f" ({card_name(parse_card(a[5:]), self.lang)})"))
+                    for a in ordered
+                ]
+            return [(a, self.action_face(a)) for a in ordered]
+        if kind == "poignee":
+            out = [(legal[0], Text(self.text["none"]))]
+            for size, action in zip(POIGNEE_SIZES, legal[1:], strict=False):
+                cards = action.split(":", 1)[1].split()
+                label = Text(
+                    self.text["poignee_choice"].format(size=names[size], count=len(cards), cards="")
+                )
+                out.append((action, label.append_text(faces(cards, self.lang))))
+            return out
+        if kind == "chelem":
+            return [(a, Text(self.text[a.split(":")[1]])) for a in legal]
+        if kind == "misere":
+            labels = {"none": self.text["none"], **names}
+            return [
+                (a, Text(" + ".join(labels[k] for k in a.split(":")[1].split("+")))) for a in legal
+            ]
+        return [(a, Text(names.get(a.split(":")[1], a.split(":")[1]))) for a in legal]
 
-    def narrate(self, event: Event) -> None:
-        """Tell the person what happened, in their language."""
-        data = event.data
-        kind = event.kind
-        seat = data.get("seat")
-        who = self.who(seat) if isinstance(seat, int) else ""
+    def action_face(self, action: str) -> Text:
+        """A card action as its face, with the Excuse's high or low."""
+        _, card, *excuse = action.split(":")
+        face = styled(parse_card(card), self.lang, "bold")
+        if excuse:
+            face.append(f" {self.text[excuse[0]]}")
+        return face
+
+    def describe(self, action: str, choices: Sequence[tuple[str, Text]]) -> Text:
+        """An action as the person would choose it: its number and its words."""
+        for number, (choice, label) in enumerate(choices, 1):
+            if choice == action:
+                return label.copy().append(f" [{number}]")
+        return Text(action)
+
+    def prompt(self, kind: str, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        """The question asked for this decision."""
+        if self.game == "africain" and kind == "bid":
+            bids = ", ".join(a.split(":")[1] for a in legal)
+            return self.text["prompt.africain_bid"].format(bids=bids)
+        if kind == "discard":
+            dog = len(view["dog"] or ())
+            return self.text["prompt.discard"].format(left=dog - len(view["ecart"] or ()))
+        return self.text[f"prompt.{kind}"]
+
+    def show_decision(
+        self, kind: str, view: Mapping[str, Any], choices: Sequence[tuple[str, Text]]
+    ) -> None:
+        """What the person needs to see to decide: hand, trick, bids, numbered choices."""
+        tell = self.tell
+        self.console.print()
+        if self.game == "africain":
+            self.show_africain(kind, view)
+        elif kind in ("play", "discard"):
+            if kind == "play":
+                tell.show_trick(view["trick"])
+            numbers = {parse_card(a.split(":")[1]): n for n, (a, _) in enumerate(choices, 1)}
+            tell.show_hand(view["hand"], numbers)
+            return
+        elif kind != "bid":
+            tell.show_hand(view["hand"])
+        line = Text(self.text["choices"])
+        for number, (_, label) in enumerate(choices, 1):
+            line.append(f"  {number}:", style="bold yellow").append_text(label)
+        self.console.print(line, highlight=False)
+
+    def show_africain(self, kind: str, view: Mapping[str, Any]) -> None:
+        """Tarot Africain: the others' cards in a one-card round, bids so far, the trick."""
+        tell = self.tell
+        if view["hand_size"] == 1 and kind == "bid":
+            shown = [{"seat": s, "card": h[0]} for s, h in enumerate(view["hands"]) if h]
+            tell.line(self.text["one_card"], " ", tell.seat_cards(shown))
+        elif kind == "play" and view["hand_size"] == 1:
+            tell.say("excuse_only")
+        elif kind == "play":
+            tell.show_trick(view["trick"])
+        bids = [f"{tell.who(s)} {b}" for s, b in enumerate(view["bids"]) if b is not None]
         if kind == "bid":
-            self.say("bid", who=who, bid=data["bid"])
-        elif kind == "call":
-            self.say("call", who=who, card=card_name(parse_card(data["card"]), self.lang))
-        elif kind == "dog":
-            if data["shown"]:
-                self.say("dog", cards=" ".join(data["cards"]))
-            else:
-                self.say("dog_hidden", side=data["counts_for"])
-        elif kind in ("trump_discarded", "poignee", "misere", "partner"):
-            values = {
-                "who": who,
-                "card": data.get("card"),
-                "cards": " ".join(data.get("cards", ())),
-                "kinds": " + ".join(data.get("kinds", ())),
-            }
-            self.say(kind, **values)
-        elif kind == "chelem" and data["announced"]:
-            self.say("chelem", who=who)
-        elif kind == "trick":
-            self.narrate_trick(data)
-        elif kind == "deal_end":
-            self.narrate_deal_end(data)
-        elif kind == "redeal":
-            self.say("redeal", reason=data["reason"])
-        elif kind == "game_end":
-            self.say("game_end", totals=self.seat_values(data["totals"]))
-        elif self.game == "africain":
-            self.narrate_africain(kind, data)
+            if bids:
+                tell.say("bids_so_far", bids=" · ".join(bids))
+            legal = view["legal_actions"]
+            allowed = {int(a.split(":")[1]) for a in legal}
+            for bid in range(view["hand_size"] + 1):
+                if bid not in allowed:
+                    tell.say("forbidden_bid", bid=bid)
 
-    def narrate_trick(self, data: Mapping[str, Any]) -> None:
-        cards = data["cards"]
-        if cards and isinstance(cards[0], dict):  # Africain: plays with their seats
-            shown = ", ".join(
-                f"{self.who(p['seat'])} {p['card']}{':' + p['excuse'] if 'excuse' in p else ''}"
-                for p in cards
-            )
-            number = sum(data["tricks"])
-        else:
-            players = self.state.players
-            leader = data["leader"]
-            order = [(leader + i) % players for i in range(players)]
-            shown = ", ".join(f"{self.who(s)} {c}" for s, c in zip(order, cards, strict=False))
-            number = data["number"]
-        self.say("trick", number=number, cards=shown, winner=self.who(data["winner"]))
+    # --- Reading a typed line ----------------------------------------------
 
-    def narrate_deal_end(self, data: Mapping[str, Any]) -> None:
-        result = self.text["made"] if data["made"] else self.text["failed"]
-        self.say(
-            "deal_end",
-            contract=data["contract"],
-            result=result,
-            points=data["attack_half_points"] / 2,
-        )
-        breakdown = ", ".join(f"{k} {v}" for k, v in data["breakdown"].items())
-        self.console.print(f"  {breakdown}")
-        self.say("scores", scores=self.seat_values(data["scores"]))
-        self.say("totals", totals=self.seat_values(self.state.view(HUMAN)["totals"]))
+    def read(
+        self, line: str, kind: str, legal: Sequence[str], choices: Sequence[tuple[str, Text]]
+    ) -> list[str]:
+        """The actions a typed line names (several only for the écart)."""
+        head, sep, _ = line.partition(":")
+        if sep and head.strip().lower() in _KINDS:
+            return [line.strip()]
+        words = line.replace(",", " ").split()
+        if words and normalise(words[0]) in VERBS:
+            words = words[1:]
+        if not words:
+            raise NotUnderstood(self.not_understood(line))
+        if all(w.isdigit() for w in words):
+            if self.game == "africain" and kind == "bid":
+                if len(words) > 1:
+                    raise self.many()
+                return [f"bid:{int(words[0])}"]
+            if len(words) > 1 and kind != "discard":
+                raise self.many()
+            return [self.pick(int(w), choices) for w in words]
+        rest = normalise(" ".join(words))
+        if kind == "bid" and self.game == "french":
+            if rest in BID_WORDS:
+                return [f"bid:{BID_WORDS[rest]}"]
+        elif kind == "chelem":
+            if rest in YES_WORDS | NO_WORDS:
+                return ["chelem:yes" if rest in YES_WORDS else "chelem:no"]
+        elif kind == "misere":
+            if rest in NO_WORDS:
+                return ["misere:none"]
+            if rest in MISERE_WORDS:
+                return [f"misere:{MISERE_WORDS[rest]}"]
+        elif kind == "poignee":
+            if rest in YES_WORDS:
+                return [legal[-1]]
+            if rest in NO_WORDS:
+                return ["poignee:none"]
+            return [f"poignee:{' '.join(card_text(c) for c in self.cards(words, line))}"]
+        elif kind in ("play", "discard", "call"):
+            return self.card_actions(kind, words, line)
+        raise NotUnderstood(self.not_understood(line))
 
-    def narrate_africain(self, kind: str, data: Mapping[str, Any]) -> None:
-        if kind == "deal":
-            lives = self.seat_values(self.state.view(HUMAN)["lives"])
-            self.say("round", round=data["round"], size=data["hand_size"], lives=lives)
-        elif kind == "others_cards":
-            cards = [f"{self.who(s)} {c}" for s, c in enumerate(data["cards"]) if c]
-            self.say("others", cards=", ".join(cards))
-        elif kind == "reveal":
-            cards = [f"{self.who(s)} {c}" for s, c in enumerate(data["cards"]) if c]
-            self.say("reveal", cards=", ".join(cards))
-        elif kind == "round_end":
-            self.say(
-                "round_end",
-                tricks=self.seat_values(data["tricks"]),
-                lives=self.seat_values(data["lives"]),
-            )
-        elif kind == "game_over":
-            self.say("winners", winners=", ".join(self.who(s) for s in data["winners"]))
+    def card_actions(self, kind: str, words: Sequence[str], line: str) -> list[str]:
+        """``KH``, ``4H 5H`` (écart), ``EX haute`` (Africain Excuse) as actions."""
+        if len(words) == 2 and normalise(words[1]) in HIGH_WORDS | LOW_WORDS:
+            high = "high" if normalise(words[1]) in HIGH_WORDS else "low"
+            return [f"{kind}:{card_text(self.cards(words[:1], line)[0])}:{high}"]
+        if ":" in words[0]:  # EX:high
+            card, _, excuse = words[0].partition(":")
+            return [f"{kind}:{card_text(self.cards([card], line)[0])}:{excuse.lower()}"]
+        cards = self.cards(words, line)
+        if len(cards) > 1 and kind != "discard":
+            raise self.many()
+        return [f"{kind}:{card_text(c)}" for c in cards]
 
-    def seat_values(self, values: Sequence[Any]) -> str:
-        return ", ".join(f"{self.who(s)} {v}" for s, v in enumerate(values))
+    def cards(self, words: Sequence[str], line: str) -> list[int]:
+        """The typed cards, or NotUnderstood."""
+        try:
+            return [read_card(w) for w in words]
+        except CardSyntaxError:
+            raise NotUnderstood(self.not_understood(line)) from None
 
+    def pick(self, number: int, choices: Sequence[tuple[str, Text]]) -> str:
+        """The choice numbered ``number`` (from 1)."""
+        if not 1 <= number <= len(choices):
+            raise NotUnderstood(self.text["out_of_range"].format(last=len(choices)))
+        return choices[number - 1][0]
 
-_KINDS = frozenset(("bid", "call", "discard", "chelem", "poignee", "misere", "play"))
+    def many(self) -> NotUnderstood:
+        """The refusal of several choices where one is expected."""
+        return NotUnderstood(self.text["one_only"])
+
+    def not_understood(self, line: str) -> str:
+        return self.text["not_understood"].format(text=line, help=self.text["help"])
