@@ -14,16 +14,26 @@ answer; the budget's deadline only cuts the loop short on a slow machine.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from atout.cards import EXCUSE, EXCUSE_BIT, HALF_POINTS, PETIT, SUIT_MASKS, TRUMPS, VINGT_ET_UN
+from atout.cards import (
+    EXCUSE,
+    EXCUSE_BIT,
+    HALF_POINTS,
+    PETIT,
+    SUIT_MASKS,
+    TRUMPS,
+    VINGT_ET_UN,
+    card_text,
+)
 from atout.french.actions import NO_MISERE, NO_POIGNEE, PLAYS
 from atout.french.state import MISERE, POIGNEE, FrenchState
 from atout.robots.base import seeded
 from atout.robots.french import decide
-from atout.robots.french_view import read
+from atout.robots.french_view import Known, cards, read
 from atout.robots.french_worlds import sample_world
 
 ROLLOUTS_PER_SECOND: Final = 1500
@@ -137,6 +147,8 @@ class FrenchSearch:
 
     def __init__(self, budget: float = 0.5) -> None:
         self.budget = budget
+        self._ecart = 0
+        """The écart planned at the first discard (cards, the ones already discarded too)."""
 
     def choose(
         self,
@@ -146,11 +158,13 @@ class FrenchSearch:
         budget: float | None = None,
     ) -> str:
         known = read(view)
-        if len(legal) == 1 or not legal[0].startswith("play:"):
-            return decide(known, legal)
+        if len(legal) == 1:
+            return legal[0]
         seconds = self.budget if budget is None else budget
-        deadline = time.perf_counter() + seconds
         rng = seeded(seed, view)
+        if not legal[0].startswith("play:"):
+            return self._contract(known, str(view["variant"]), legal, rng, seconds)
+        deadline = time.perf_counter() + seconds
         worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(legal)))
         totals = dict.fromkeys(legal, 0.0)
         sampled = 0
@@ -169,6 +183,37 @@ class FrenchSearch:
         if not sampled:
             return decide(known, legal)
         return max(legal, key=lambda a: (totals[a], -legal.index(a)))
+
+    def _contract(
+        self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
+    ) -> str:
+        """Bid, call and écart by simulation (see french_contract); the rest by rule of thumb."""
+        from atout.robots import french_contract as contract
+
+        kind = legal[0].split(":", 1)[0]
+        if kind == "bid":
+            return contract.search_bid(known, variant, legal, rng, seconds)
+        if kind == "call":
+            return contract.search_call(known, variant, legal, rng, seconds)
+        if kind == "discard":
+            return self._discard(known, variant, legal, rng, seconds)
+        return decide(known, legal)
+
+    def _discard(
+        self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
+    ) -> str:
+        """The next card of the écart planned at the first discard (planned again if it
+        no longer fits the hand)."""
+        from atout.robots import french_contract as contract
+
+        allowed = cards(a[8:] for a in legal)
+        plan = self._ecart & ~(known.ecart or 0)
+        if not plan or plan & ~known.hand or (known.ecart or 0) & ~self._ecart:
+            found = contract.search_ecart(known, variant, allowed, rng, seconds)
+            self._ecart = (known.ecart or 0) | found
+            plan = found
+        card = contract.first_discard(plan & allowed or plan)
+        return f"discard:{card_text(card)}"
 
 
 def _card(action: str) -> int:

@@ -21,6 +21,8 @@ from atout.french.state import MISERE, POIGNEE, FrenchState
 from atout.game import IllegalAction
 from atout.robots.french_view import SEES_DOG, Known, allowed_mask
 
+_BEFORE_CHELEM = frozenset(("bid", "call", "discard"))
+"""Phases in which the chelem question is still to come."""
 PILE = -1
 """Slot of the hidden pile: the unseen dog or another taker's écart."""
 
@@ -136,9 +138,10 @@ def build_world(
     pile = placed.get(PILE, 0)
     taker = known.taker
     dog = 0
-    if known.contract in SEES_DOG and taker is not None:
+    dog_taken = known.contract in SEES_DOG and taker is not None and known.dog is not None
+    if dog_taken:
         ecart = known.ecart if known.me == taker else pile | known.discarded_trumps
-        assert ecart is not None and known.dog is not None
+        assert ecart is not None and known.dog is not None and taker is not None
         dog = known.dog
         dealt[taker] = (dealt[taker] | ecart) & ~dog
     elif known.dog is not None:
@@ -157,12 +160,12 @@ def build_world(
             state.step(parse_action(f"bid:{bid}"))
         if known.called is not None:
             state.step(CALLS[known.called])
-        if known.contract in SEES_DOG and taker is not None:
+        if dog_taken:
             ecart = known.ecart if known.me == taker else pile | known.discarded_trumps
             assert ecart is not None
             for card in cards_of(ecart):  # suit cards first: trumps only when unavoidable
                 state.step(DISCARDS[card])
-        if taker is not None:
+        if taker is not None and known.phase not in _BEFORE_CHELEM:
             state.step(parse_action(f"chelem:{'yes' if known.chelem_announced else 'no'}"))
         plays = [c for _, cards, _ in known.tricks for c in cards] + [c for _, c in known.trick]
         for card in plays:

@@ -1,0 +1,229 @@
+"""The strong French robot's contract decisions by simulation: bid, king call, écart.
+
+The score of a deal is decided mostly before the first card: whether to take,
+at which multiplier, and with which écart. Each option is tried on the same
+sampled deals (worlds consistent with the view, see
+:mod:`atout.robots.french_worlds`); the rest of the deal is simulated, the
+other seats bidding, calling and discarding by models of the usual robot and
+the cards played out by the search's fast policy. The option with the best
+mean score for the seat is chosen, so passing is weighed against defending
+whatever the next seats take.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from itertools import combinations
+from typing import Final, TypeVar
+
+from atout.cards import HALF_POINTS, KINGS, SUIT_MASKS, SUITS, TRUMPS, cards_of, parse_card
+from atout.french.actions import BIDS, CALLS, CHELEM_NO, DISCARDS
+from atout.french.dealing import dog_size
+from atout.french.state import BID, CALL, CHELEM, DEAL, DISCARD, FrenchState
+from atout.french.variants import Contract
+from atout.robots.french import BID_THRESHOLDS, choose_bid, choose_call, hand_points
+from atout.robots.french_search import play_out
+from atout.robots.french_view import Known
+from atout.robots.french_worlds import sample_world
+
+DEALS_PER_SECOND: Final = 900
+"""Whole deals (auction to last card) one core simulates per second."""
+MIN_WORLDS: Final = 4
+"""Sampled deals tried at least, however small the budget."""
+CONFIDENCE: Final = 1.0
+"""Standard errors by which an option must beat the usual robot's choice to replace it."""
+_MODEL_BIDS: Final = tuple((Contract[name.upper()], points) for name, points in BID_THRESHOLDS)
+_BID_SHIFT: Final = {3: -4, 4: 0, 5: 6}
+"""The usual robot's bidding count correction by table size."""
+
+Option = TypeVar("Option")
+
+
+def model_bid(state: FrenchState) -> Contract:
+    """The bid the usual (heuristic) robot makes with the hand of the seat to move."""
+    active = len(state.order)
+    points = hand_points(state.hands[state.turn], active) + _BID_SHIFT[active]
+    for contract, threshold in _MODEL_BIDS:
+        if points >= threshold and contract in state.variant.contracts:
+            return contract if contract > state.contract else Contract.PASS
+    return Contract.PASS
+
+
+def model_call(state: FrenchState) -> int:
+    """A King (or lower honour) outside the taker's hand, in its strongest suit."""
+    hand = state.hands[state.taker]
+    allowed = state.callable_mask()
+    outside = allowed & ~hand or allowed
+
+    def weight(card: int) -> tuple[int, int, int]:
+        held = hand & SUIT_MASKS[card // 14]
+        return (sum(HALF_POINTS[c] for c in cards_of(held)), held.bit_count(), -card)
+
+    return max(cards_of(outside), key=weight)
+
+
+def ecart_candidates(hand: int, allowed: int, size: int) -> list[int]:
+    """Écarts worth comparing (bit sets of ``size`` cards from ``allowed``), best guess first.
+
+    Voids come first (every short suit without its King emptied, alone or with
+    another), then the rest is filled with the most valuable cards of the
+    shortest suits; trumps go only when the rules force them, lowest first.
+    """
+    plain = allowed & ~TRUMPS
+    if plain.bit_count() < size:
+        trumps = cards_of(allowed & TRUMPS)
+        return [plain | sum(1 << c for c in trumps[: size - plain.bit_count()])]
+
+    def filler(base: int, by_points: bool) -> int:
+        def key(card: int) -> tuple[int, int, int]:
+            held = hand & ~base & SUIT_MASKS[card // 14]
+            short = int(bool(held & KINGS)) * 20 + held.bit_count()
+            if by_points:
+                return (-HALF_POINTS[card], short, -card)
+            return (short, -HALF_POINTS[card], -card)
+
+        rest = sorted(cards_of(plain & ~base), key=key)
+        return base | sum(1 << c for c in rest[: size - base.bit_count()])
+
+    voidable = [
+        hand & SUIT_MASKS[s]
+        for s in SUITS
+        if hand & SUIT_MASKS[s] and hand & SUIT_MASKS[s] & ~allowed == 0
+    ]
+    bases = [0]
+    for k in (1, 2):
+        for group in combinations(voidable, k):
+            cards = sum(group)
+            if cards.bit_count() <= size:
+                bases.append(cards)
+    bases.sort(key=lambda b: -b.bit_count())
+    out: list[int] = []
+    for base in bases:
+        for by_points in (False, True):
+            ecart = filler(base, by_points)
+            if ecart not in out:
+                out.append(ecart)
+    return out
+
+
+def model_ecart(state: FrenchState) -> int:
+    """The first candidate écart for the taker about to discard."""
+    size = dog_size(len(state.order)) - state.ecart.bit_count()
+    return ecart_candidates(state.hands[state.taker], state.discard_mask(), size)[0]
+
+
+def first_discard(ecart: int) -> int:
+    """Plain cards first: a trump may go only once the plain ones are out."""
+    plain = ecart & ~TRUMPS
+    return ((plain or ecart) & -(plain or ecart)).bit_length() - 1
+
+
+def finish(state: FrenchState, seat: int) -> float:
+    """Simulate the rest of the deal (models, then play-out); ``seat``'s score, 0 if all pass."""
+    while True:
+        phase = state.phase
+        if phase == BID:
+            state.step(BIDS[model_bid(state)])
+        elif phase == CALL:
+            state.step(CALLS[model_call(state)])
+        elif phase == DISCARD:
+            _discard(state, model_ecart(state))
+        elif phase == CHELEM:
+            state.step(CHELEM_NO)
+        elif phase == DEAL:
+            return 0.0
+        else:
+            return play_out(state, seat)
+
+
+def compare(
+    known: Known,
+    variant: str,
+    options: Sequence[Option],
+    apply: Callable[[FrenchState, Option], None],
+    rng: random.Random,
+    seconds: float,
+) -> list[list[float]]:
+    """Each option's scores over the same sampled deals (empty lists when none was found)."""
+    deadline = time.perf_counter() + seconds
+    worlds = max(MIN_WORLDS, int(seconds * DEALS_PER_SECOND / len(options)))
+    scores: list[list[float]] = [[] for _ in options]
+    for _ in range(worlds):
+        if len(scores[0]) >= MIN_WORLDS and time.perf_counter() > deadline:
+            break
+        world = sample_world(known, rng, variant)
+        if world is None:
+            break
+        me = world.state.turn
+        for i, option in enumerate(options):
+            state = world.state.clone()
+            apply(state, option)
+            scores[i].append(finish(state, me))
+    return scores
+
+
+def pick(scores: list[list[float]], default: int) -> int:
+    """The option best in mean, left for the ``default`` one only when clearly better.
+
+    Scores of the options are paired by deal, so the gain over the default is
+    measured deal by deal; a gain under ``CONFIDENCE`` standard errors is noise
+    (and the largest of several noisy means is biased upward), so it is ignored.
+    """
+    base = scores[default]
+    n = len(base)
+    if n < 2:
+        return default
+    best, best_gain = default, 0.0
+    for i, values in enumerate(scores):
+        diffs = [v - b for v, b in zip(values, base, strict=True)]
+        gain = sum(diffs) / n
+        spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+        if gain > CONFIDENCE * spread and gain > best_gain:
+            best, best_gain = i, gain
+    return best
+
+
+def _bid(state: FrenchState, contract: Contract) -> None:
+    state.step(BIDS[contract])
+
+
+def _call(state: FrenchState, card: int) -> None:
+    state.step(CALLS[card])
+
+
+def _discard(state: FrenchState, ecart: int) -> None:
+    while ecart:
+        card = first_discard(ecart)
+        ecart ^= 1 << card
+        state.step(DISCARDS[card])
+
+
+def search_bid(
+    known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
+) -> str:
+    """The legal bid with the best simulated score, the usual robot's unless clearly beaten."""
+    default = legal.index(choose_bid(known, legal))
+    options = [Contract[a[4:].upper()] for a in legal]
+    return legal[pick(compare(known, variant, options, _bid, rng, seconds), default)]
+
+
+def search_call(
+    known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
+) -> str:
+    """The legal call with the best simulated score, the usual robot's unless clearly beaten."""
+    default = legal.index(choose_call(known, legal))
+    options = [parse_card(a[5:]) for a in legal]
+    return legal[pick(compare(known, variant, options, _call, rng, seconds), default)]
+
+
+def search_ecart(
+    known: Known, variant: str, allowed: int, rng: random.Random, seconds: float
+) -> int:
+    """The rest of the écart (bit set) with the best simulated score."""
+    size = dog_size(known.active) - (known.ecart or 0).bit_count()
+    options = ecart_candidates(known.hand, allowed, size)
+    if len(options) == 1:
+        return options[0]
+    return options[pick(compare(known, variant, options, _discard, rng, seconds), 0)]
