@@ -2,9 +2,26 @@
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 import typer
 
 from atout.cli.app import app
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    """``key=value`` pairs as variant options, values read as JSON when they parse."""
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise typer.BadParameter(f"{pair!r}: write an option as key=value")
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
 
 
 @app.command()
@@ -16,6 +33,9 @@ def play(
     level: str = typer.Option("heuristic", help="The robots' level: random, heuristic, strong."),
     lang: str = typer.Option("en", help="Language: en or fr."),
     seed: int | None = typer.Option(None, help="Seed of the deals, to replay a game."),
+    option: list[str] = typer.Option(  # noqa: B008
+        [], "--option", "-o", help="A rule option, key=value (e.g. dealer_sits_out=true)."
+    ),
 ) -> None:
     """Play French Tarot or Tarot Africain against robots; type 'hint' for advice."""
     from rich.console import Console
@@ -24,16 +44,20 @@ def play(
     from atout.terminal.play import TerminalGame
 
     if lang not in ("en", "fr") or level not in LEVELS or game not in ("french", "africain"):
-        raise typer.BadParameter("lang is en or fr; level random, heuristic or strong")
+        raise typer.BadParameter(
+            "game is french or africain; lang en or fr; level random, heuristic or strong"
+        )
     console = Console()
-    options = {"deals": deals} if game == "french" else None
+    options = _options(option)
+    if game == "french":
+        options.setdefault("deals", deals)
     chosen = variant or ("fft" if game == "french" else "standard")
     try:
         session = TerminalGame(
             game,
             players,
             chosen,
-            options,
+            options or None,
             level,
             "fr" if lang == "fr" else "en",
             lambda prompt: console.input(f"[bold]{prompt}[/bold] > "),

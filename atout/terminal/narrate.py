@@ -166,6 +166,8 @@ class Narrator:
             self.console.print(self.about("chelem", data["seat"]), style="bold")
 
     def _french_poignee(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
+        if not data["cards"]:
+            return
         size = CHOICE_NAMES[self.lang][data["size"]]
         self.line(
             self.about("poignee", data["seat"], size=size, cards=""),
@@ -260,18 +262,16 @@ class Narrator:
         self.say("lives", lives=lives)
 
     def _africain_others_cards(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
-        self.say("one_card")
         shown = [{"seat": s, "card": c} for s, c in enumerate(data["cards"]) if c]
-        self.line("  ", self.seat_cards(shown))
+        self.line(self.text["one_card"], " ", self.seat_cards(shown))
 
     def _africain_bid(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
         text = self.about("africain_bid", data["seat"], bid=data["bid"])
         self.console.print(text, highlight=False)
 
     def _africain_reveal(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
-        self.say("reveal")
         shown = [{"seat": s, "card": c} for s, c in enumerate(data["cards"]) if c]
-        self.line("  ", self.seat_cards(shown))
+        self.line(self.text["reveal"], " ", self.seat_cards(shown))
 
     def _africain_trick(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
         self.trick_line(sum(data["tricks"]), data["winner"])

@@ -224,6 +224,8 @@ class TerminalGame:
         self.console.print()
         if self.game == "africain":
             self.show_africain(kind, view)
+            if kind == "bid":  # the prompt lists the bids, typed as numbers
+                return
         elif kind in ("play", "discard"):
             if kind == "play":
                 tell.show_trick(view["trick"])
