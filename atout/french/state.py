@@ -413,6 +413,7 @@ class FrenchState:
         self.dealt = hands
         self.hands = list(hands)
         self.dog = dog
+        self.bids = []  # a cancelled deal keeps its bids on show until this new deal
         self.cancelled = ""
         if self.variant.petit_sec_redeal:
             for seat in self.order:

@@ -48,6 +48,16 @@ def test_all_pass_redeal_by_the_next_dealer() -> None:
     assert state.to_move == 2
 
 
+def test_the_new_deal_after_a_redeal_has_a_full_round_of_bids() -> None:
+    state = new_state(4, explicit_deal(4, {}))
+    act(state, "bid:pass", "bid:pass", "bid:pass", "bid:pass")
+    state.apply(FRENCH.deal_action(state, 3))
+    events = act(state, "bid:pass", "bid:pass", "bid:pass")
+    assert [e.kind for e in events] == ["bid", "bid", "bid"]
+    assert state.to_move == 1 and len(state.view(1)["bids"]) == 3
+    assert act(state, "bid:pass")[-1].kind == "redeal"
+
+
 def test_dog_is_shown_to_everyone_on_a_prise() -> None:
     state = new_state(4, explicit_deal(4, {}, dog="1S 2S 3S 4S 5S 6S"))
     events = act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass")
