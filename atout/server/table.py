@@ -14,7 +14,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any
 
 from sqlalchemy import select
 
@@ -28,14 +28,14 @@ from atout.game import (
     IllegalAction,
 )
 from atout.server import ledger, protocol
-from atout.server.clients import Client, encode
+from atout.server.clients import Client
+from atout.server.eventlog import EventLog
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary, settle
 from atout.server.robots import robot_for
 from atout.server.store import ActionRow, GameRow, Store, TableRow
 
 log = logging.getLogger(__name__)
-HISTORY_KEPT: Final = 5000
 
 
 @dataclass
@@ -93,17 +93,14 @@ class Table:
     actions: int = 0
     deals: list[DealSummary] = field(default_factory=list)
     votes: set[int] = field(default_factory=set)
-    history: list[tuple[int, str, dict[str, Any], frozenset[int] | None]] = field(
-        default_factory=list
-    )
-    seq: int = 0
-    epoch: str = field(default_factory=lambda: secrets.token_hex(4))
+    events: EventLog = field(init=False)
     turn_deadline: float | None = None
     robot_at: float | None = None
     queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
     closed: bool = False
 
     def __post_init__(self) -> None:
+        self.events = EventLog(self.id)
         if not self.seats:
             self.seats = [None] * self.options.players
 
@@ -273,15 +270,12 @@ class Table:
         if seat_no is None and not self._may_watch(client, None):
             raise TableError("you are not at this table")
         viewer = self._viewer(client)
-        first = self.history[0][0] if self.history else self.seq + 1
-        if message.epoch == self.epoch and message.last_seq + 1 >= first:
-            for seq, kind, data, to in self.history:
-                if seq > message.last_seq and (to is None or viewer in to):
-                    client.send(
-                        {"type": "event", "table": self.id, "seq": seq, "kind": kind, "data": data}
-                    )
-        else:
+        missed = self.events.missed(message.last_seq, message.epoch, viewer)
+        if missed is None:
             self._send_snapshot(client, turn=False)
+        else:
+            for text in missed:
+                client.send_text(text)
         if seat_no is None:
             self.spectators.add(client)
         else:
@@ -583,16 +577,7 @@ class Table:
         return seen + [(c, SPECTATOR) for c in self.spectators]
 
     def _emit(self, kind: str, data: dict[str, Any], to: frozenset[int] | None) -> None:
-        self.seq += 1
-        self.history.append((self.seq, kind, data, to))
-        if len(self.history) > HISTORY_KEPT:
-            del self.history[: len(self.history) - HISTORY_KEPT]
-        text = encode(
-            {"type": "event", "table": self.id, "seq": self.seq, "kind": kind, "data": data}
-        )
-        for client, viewer in self._audience():
-            if to is None or viewer in to:
-                client.send_text(text)
+        self.events.emit(kind, data, to, self._audience())
 
     def _table_event(self, kind: str, data: dict[str, Any]) -> None:
         self._emit(kind, data, None)
@@ -647,8 +632,8 @@ class Table:
                 "table": self.info(client),
                 "seat": None if viewer == SPECTATOR else viewer,
                 "view": None if self.state is None else self.state.view(viewer),
-                "seq": self.seq,
-                "epoch": self.epoch,
+                "seq": self.events.seq,
+                "epoch": self.events.epoch,
             }
         )
         if turn:
