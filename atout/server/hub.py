@@ -10,13 +10,11 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import select
-
 from atout.game import GameRules
-from atout.server import protocol
+from atout.server import protocol, tablestore
 from atout.server.accounts import Identity, identify
 from atout.server.clients import Client
-from atout.server.store import Store, TableRow
+from atout.server.store import Store
 from atout.server.table import Context, Table
 
 
@@ -42,9 +40,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild and run every table left open by the previous run."""
-        with self.store.session() as db:
-            rows = db.scalars(select(TableRow).where(TableRow.status != "closed")).all()
-        for row in rows:
+        for row in tablestore.open_tables(self.store):
             self._run(Table.restore(self.ctx, row))
 
     async def stop(self) -> None:
@@ -124,17 +120,9 @@ class Hub:
             return
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(self.ctx, table_id, options, client.identity.name, secrets.token_urlsafe(9))
-        with self.store.session.begin() as db:
-            db.add(
-                TableRow(
-                    id=table_id,
-                    options=options.model_dump(),
-                    seats=[None] * options.players,
-                    master=client.identity.name,
-                    invite_code=table.invite_code,
-                    invited=[],
-                )
-            )
+        tablestore.create_table(
+            self.store, table_id, options.model_dump(), client.identity.name, table.invite_code
+        )
         self._run(table)
         self.joined[client].add(table_id)
         table.submit(client, protocol.Sit(type="sit", table=table_id))

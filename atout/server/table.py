@@ -16,8 +16,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-
 from atout.game import (
     CHANCE,
     SPECTATOR,
@@ -27,13 +25,13 @@ from atout.game import (
     GameState,
     IllegalAction,
 )
-from atout.server import ledger, protocol
+from atout.server import ledger, protocol, tablestore
 from atout.server.clients import Client
 from atout.server.eventlog import EventLog
 from atout.server.protocol import TableOptions
-from atout.server.results import DealSummary, deal_summary, settle
+from atout.server.results import DealSummary, deal_summary
 from atout.server.robots import robot_for
-from atout.server.store import ActionRow, GameRow, Store, TableRow
+from atout.server.store import Store, TableRow
 
 log = logging.getLogger(__name__)
 
@@ -393,32 +391,16 @@ class Table:
             state = self._new_state(rules, self.options)
         except ValueError as error:
             raise TableError(f"cannot start: {error}") from None
-        seats = [s.stored() if s else None for s in self.seats]
-        ips = [s.ip for s in self.seats if s]
-        with self.ctx.store.session.begin() as db:
-            row = GameRow(
-                table_id=self.id,
-                game=self.options.game,
-                players=self.options.players,
-                variant=self.options.variant,
-                engine_options=self._engine_options(self.options),
-                table_options=self.options.model_dump(),
-                seats=seats,
-                shared_ip=len(ips) != len(set(ips)),
+        try:
+            game_id = tablestore.start_game(
+                self.ctx.store,
+                self.id,
+                self.options.model_dump(),
+                self._engine_options(self.options),
+                [s.stored() if s else None for s in self.seats],
             )
-            db.add(row)
-            db.flush()
-            users = [s.user for s in self.seats if s and s.user is not None]
-            try:
-                if self.options.competitive:
-                    ledger.collect_bets(db, row.id, users, self.options.bet)
-            except ledger.LedgerError as error:
-                db.rollback()
-                raise TableError(str(error)) from None
-            table = db.get(TableRow, self.id)
-            assert table is not None
-            table.status, table.game_id = "playing", row.id
-            game_id = row.id
+        except ledger.LedgerError as error:
+            raise TableError(str(error)) from None
         self._begin(rules, state, game_id, self.options)
         self._table_event(
             "table.game_started", {"game": game_id, "options": self.options.model_dump()}
@@ -513,12 +495,9 @@ class Table:
     def _finish(self) -> None:
         assert self.state is not None and self.game_id is not None
         result = dict(self.state.result())
-        with self.ctx.store.session.begin() as db:
-            game = db.get(GameRow, self.game_id)
-            assert game is not None
-            settle(db, game, result, self.deals)
-            shared_ip = game.shared_ip
-            self._end_game_row(db)
+        shared_ip = tablestore.finish_game(
+            self.ctx.store, self.id, self.game_id, result, self.deals
+        )
         self._table_event(
             "table.game_over", {"game": self.game_id, "result": result, "shared_ip": shared_ip}
         )
@@ -526,20 +505,9 @@ class Table:
 
     def _cancel_game(self) -> None:
         assert self.game_id is not None
-        with self.ctx.store.session.begin() as db:
-            game = db.get(GameRow, self.game_id)
-            assert game is not None
-            game.status = "cancelled"
-            forfeits = {s["user"] for s in game.abandoned if s.get("user") is not None}
-            seated = [s["user"] for s in game.seats if s and s.get("user") is not None]
-            ledger.refund(db, game.id, [u for u in seated if u not in forfeits], sorted(forfeits))
-            self._end_game_row(db)
+        tablestore.cancel_game(self.ctx.store, self.id, self.game_id)
         self._table_event("table.game_cancelled", {"game": self.game_id})
         self._after_game()
-
-    def _end_game_row(self, db: Any) -> None:
-        table = db.get(TableRow, self.id)
-        table.status, table.game_id = "waiting", None
 
     def _after_game(self) -> None:
         self.state, self.rules, self.game_id = None, None, None
@@ -552,19 +520,21 @@ class Table:
         self.ctx.on_change(self)
 
     def _persist_table(self) -> None:
-        with self.ctx.store.session.begin() as db:
-            row = db.get(TableRow, self.id)
-            assert row is not None
-            row.options = self.options.model_dump()
-            row.seats = [s.stored() if s else None for s in self.seats]
-            row.master, row.invited = self.master, sorted(self.invited)
+        seats = [s.stored() if s else None for s in self.seats]
+        tablestore.save_table(
+            self.ctx.store,
+            self.id,
+            self.options.model_dump(),
+            seats,
+            self.master,
+            sorted(self.invited),
+        )
         self.ctx.on_change(self)
 
     def _persist_game_abandoned(self) -> None:
-        with self.ctx.store.session.begin() as db:
-            game = db.get(GameRow, self.game_id)
-            if game is not None:
-                game.abandoned = [s.stored() for s in self.seats if s and s.abandoned]
+        if self.game_id is not None:
+            abandoned = [s.stored() for s in self.seats if s and s.abandoned]
+            tablestore.mark_abandoned(self.ctx.store, self.game_id, abandoned)
 
     # ----- telling viewers --------------------------------------------------------
 
@@ -642,10 +612,7 @@ class Table:
     def close(self) -> None:
         """Close an empty table for good."""
         self.closed = True
-        with self.ctx.store.session.begin() as db:
-            row = db.get(TableRow, self.id)
-            if row is not None:
-                row.status = "closed"
+        tablestore.close_table(self.ctx.store, self.id)
         self.ctx.on_close(self)
 
     # ----- recovery ---------------------------------------------------------------
@@ -671,24 +638,18 @@ class Table:
         )
         if row.game_id is None:
             return table
-        with ctx.store.session() as db:
-            game = db.get(GameRow, row.game_id)
-            assert game is not None
-            texts = db.scalars(
-                select(ActionRow.text).where(ActionRow.game_id == game.id).order_by(ActionRow.index)
-            ).all()
-            options = TableOptions.model_validate(game.table_options)
-            abandoned = {s["key"] for s in game.abandoned}
+        game = tablestore.load_game(ctx.store, row.game_id)
+        options = TableOptions.model_validate(game.table_options)
         rules = ctx.rules(game.game)
         state = table._new_state(rules, options)
         table._begin(rules, state, game.id, options)
-        for text in texts:
+        for text in game.actions:
             for event in state.apply(rules.parse_action(text)):
                 summary = deal_summary(event.data, game.players)
                 if summary is not None:
                     table.deals.append(summary)
-        table.actions = len(texts)
+        table.actions = len(game.actions)
         for seat in table.seats:
-            if seat and seat.key in abandoned:
+            if seat and seat.key in game.abandoned_keys:
                 seat.abandoned = True
         return table
