@@ -232,6 +232,7 @@ class Table:
         mine = self._seat_of(client)
         if mine is not None:
             self._reconnect(client, mine)
+            self._send_snapshot(client)
             return
         if not self._may_enter(client, message.code):
             raise TableError("this table is private: you need an invitation")

@@ -24,7 +24,7 @@ from atout.registry import game_rules
 from atout.server.robots import RandomRobot
 from tests.server.conftest import Player, Server, create_table, play_until_over
 
-PUBLIC_REVEALS = frozenset({"play", "trick", "dog", "poignee", "call"})
+PUBLIC_REVEALS = frozenset({"play", "trick", "dog", "poignee", "call", "reveal"})
 """Events that show cards publicly by rule (a called King is named, not located)."""
 
 
@@ -64,12 +64,19 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
     ]
     assert game_events(player) == expected
     # 2. Independently of the audiences: before a deal ends, no message holds
-    # a card dealt to another seat that has not been shown publicly.
+    # a card dealt to another seat that has not been shown publicly (nor, in
+    # the Africain one-card round, the viewer's own card before the reveal).
     seeds = {a.split("=", 1)[1] for a in record["actions"] if a.startswith("deal:seed=")}
     hands: dict[int, dict[int, set[str]]] = {}
+    blind: set[int] = set()
     for deal, e in events:
         if e.kind == "hand" and "cards" in e.data:
             hands.setdefault(deal, {})[e.data["seat"]] = set(e.data["cards"])
+        if e.kind == "others_cards":
+            blind.add(deal)
+            for seat, card in enumerate(e.data["cards"]):
+                if card is not None:
+                    hands.setdefault(deal, {})[seat] = {card}
     deal, shown, ended = 0, set[str](), False
     for message in player.log:
         kind = message.get("kind")
@@ -85,7 +92,9 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
             ended = True
         if ended or deal == 0:
             continue
-        others = set().union(*(c for s, c in hands.get(deal, {}).items() if s != viewer))
+        seen_by_rule = deal in blind and viewer != SPECTATOR  # blind: others' cards shown
+        hidden = [c for s, c in hands.get(deal, {}).items() if (s == viewer) == seen_by_rule]
+        others = set().union(*hidden)
         assert not (words & others) - shown, (viewer, message)
 
 
