@@ -48,6 +48,8 @@ def register(store: Store, name: str, password: str) -> str:
     """Create an account with its starting chips; returns a session token."""
     if not NAME_PATTERN.match(name):
         raise AccountError("a name is 3 to 24 letters, digits, '_' or '-'")
+    if name.lower().startswith("guest"):
+        raise AccountError("names starting with 'guest' are kept for guests")
     if not 8 <= len(password) <= 128:
         raise AccountError("a password has 8 to 128 characters")
     hashed = _hasher.hash(password)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
+from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from atout.game import GameRules
 from atout.server import protocol, tablestore
@@ -16,6 +17,9 @@ from atout.server.accounts import Identity, identify
 from atout.server.clients import Client
 from atout.server.store import Store
 from atout.server.table import Context, Table
+
+GUESTS_KEPT: Final = 100_000
+TABLES_PER_MASTER: Final = 5
 
 
 class Hub:
@@ -34,7 +38,7 @@ class Hub:
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.lobby: set[Client] = set()
         self.joined: dict[Client, set[str]] = {}
-        self._guests: dict[str, Identity] = {}
+        self._guests: OrderedDict[str, Identity] = OrderedDict()
 
     # ----- life cycle -------------------------------------------------------------
 
@@ -72,6 +76,8 @@ class Hub:
                 name = f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}"
                 identity = Identity(None, name)
                 self._guests[key] = identity
+                while len(self._guests) > GUESTS_KEPT:  # the oldest guests are forgotten
+                    self._guests.popitem(last=False)
             welcome["guest_token"] = guest_token
         welcome |= {"name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key)
@@ -117,6 +123,10 @@ class Hub:
     def _create(self, client: Client, options: protocol.TableOptions) -> None:
         if client.identity.guest and options.competitive:
             client.send({"type": "error", "message": "guests play at practice tables only"})
+            return
+        mastered = [t for t in self.tables.values() if t.master == client.identity.name]
+        if len(mastered) >= TABLES_PER_MASTER:
+            client.send({"type": "error", "message": "you already lead enough open tables"})
             return
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(self.ctx, table_id, options, client.identity.name, secrets.token_urlsafe(9))

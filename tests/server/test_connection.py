@@ -21,6 +21,8 @@ def test_register_login_logout(server: Server) -> None:
     assert again.status_code == 400 and "taken" in again.json()["detail"]
     short = httpx.post(f"{server.http}/api/register", json={"name": "zoe", "password": "short"})
     assert short.status_code == 400
+    guest = httpx.post(f"{server.http}/api/register", json={"name": "guest_x", "password": "x" * 9})
+    assert guest.status_code == 400 and "guest" in guest.json()["detail"]
     wrong = httpx.post(f"{server.http}/api/login", json={"name": "martin", "password": "nope1234"})
     assert wrong.status_code == 401
     login = httpx.post(
@@ -132,3 +134,16 @@ def test_a_database_url_replaces_the_sqlite_file_of_the_data_dir(tmp_path: Path)
     stop()
     assert (tmp_path / "elsewhere.db").exists()
     assert not (tmp_path / "data" / "atout.sqlite3").exists()
+
+
+def test_one_player_leads_a_bounded_number_of_tables(server: Server) -> None:
+    async def scenario() -> None:
+        host = await Player.connect(server)
+        for _ in range(5):
+            await create_table(host, players=3)
+        await host.send({"type": "create", "options": {}})
+        refused = await host.expect(lambda m: m["type"] in ("error", "table"))
+        assert refused["type"] == "error" and "enough" in refused["message"]
+        await host.close()
+
+    asyncio.run(scenario())
