@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 from collections import OrderedDict
 from collections.abc import Callable
@@ -18,6 +19,7 @@ from atout.server.clients import Client
 from atout.server.store import Store
 from atout.server.table import Context, Table
 
+log = logging.getLogger(__name__)
 GUESTS_KEPT: Final = 100_000
 TABLES_PER_MASTER: Final = 5
 
@@ -45,7 +47,12 @@ class Hub:
     async def start(self) -> None:
         """Rebuild and run every table left open by the previous run."""
         for row in tablestore.open_tables(self.store):
-            self._run(Table.restore(self.ctx, row))
+            try:
+                table = Table.restore(self.ctx, row)
+            except Exception:  # one unreadable log must not keep the others closed
+                log.exception("table %s cannot be rebuilt from its log; left closed", row.id)
+                continue
+            self._run(table)
 
     async def stop(self) -> None:
         for task in self.tasks.values():

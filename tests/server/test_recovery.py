@@ -15,9 +15,18 @@ from pathlib import Path
 
 import httpx
 import pytest
+from sqlalchemy import func, select
 
 from atout.records import Record
-from tests.server.conftest import Player, Server, create_table, free_port, play_until_over
+from atout.server.store import ActionRow, GameRow
+from tests.server.conftest import (
+    Player,
+    Server,
+    create_table,
+    free_port,
+    play_until_over,
+    run_server,
+)
 
 
 def start_serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
@@ -92,3 +101,27 @@ def test_sigkill_mid_game_then_restart_loses_nothing(
     replayed = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).replay()
     assert replayed.is_over and dict(replayed.result()) == over["data"]["result"]  # type: ignore[index]
     assert sum(a.startswith("deal:") for a in record["actions"]) >= 1
+
+
+def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path)
+
+    async def make_tables() -> tuple[str, str]:
+        host = await Player.connect(server)
+        broken = await create_table(host, players=3, turn_seconds=60)
+        await host.send({"type": "start", "table": broken})
+        await host.expect(lambda m: m["type"] == "turn")
+        other = await Player.connect(server)
+        kept = await create_table(other, players=4)
+        return broken, kept  # both stay open: their players' grace outlives the server
+
+    broken, kept = asyncio.run(make_tables())
+    store = server.app.state.hub.store
+    with store.session.begin() as db:
+        game = db.scalar(select(GameRow.id).where(GameRow.table_id == broken))
+        count = db.scalar(select(func.count(ActionRow.id)).where(ActionRow.game_id == game))
+        db.add(ActionRow(game_id=game, index=count, text="play:nonsense"))
+    stop()
+    server, stop = run_server(tmp_path)
+    assert set(server.app.state.hub.tables) == {kept}
+    stop()
