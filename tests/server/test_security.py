@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -24,8 +25,12 @@ from atout.registry import game_rules
 from atout.server.robots import RandomRobot
 from tests.server.conftest import Player, Server, create_table, play_until_over
 
-PUBLIC_REVEALS = frozenset({"play", "trick", "dog", "poignee", "call", "reveal"})
-"""Events that show cards publicly by rule (a called King is named, not located)."""
+PUBLIC_REVEALS = frozenset(
+    {"play", "trick", "dog", "poignee", "call", "reveal", "petit_sec", "trump_discarded"}
+)
+"""Events that show cards publicly by rule: played cards, a shown dog or
+poignée, a trump put in the écart, the hand of a petit sec that cancels the
+deal, the Africain one-card reveal; a called King is named, not located."""
 
 
 def replay_events(record: dict[str, Any]) -> list[tuple[int, Event]]:
@@ -110,36 +115,48 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
 def test_every_viewer_receives_only_what_it_may_see(
     server: Server, game: tuple[str, int], seed: int
 ) -> None:
-    name, players = game
+    asyncio.run(play_watched_game(server, *game, seed))
 
-    async def scenario() -> None:
-        alice = await Player.connect(server)
-        bob = await Player.connect(server)
-        watcher = await Player.connect(server)
-        lobby = await Player.connect(server)
-        await lobby.send({"type": "lobby"})
-        table = await create_table(alice, game=name, players=players)
-        await bob.send({"type": "sit", "table": table})
-        await bob.expect(lambda m: m["type"] == "table")
-        await watcher.send({"type": "spectate", "table": table})
-        await watcher.expect(lambda m: m["type"] == "table")
-        await alice.send({"type": "start", "table": table})
-        over = await play_until_over([alice, bob], table, seed)
-        await watcher.event("table.game_over")
-        record = server.get(f"/api/games/{over['data']['game']}")
-        seats = {p.name: i for i, p in enumerate([alice, bob])}
-        for player in (alice, bob):
-            check_no_hidden_card(record, player, seats[player.name])
-            turns = [m for m in player.log if m["type"] == "turn"]
-            assert turns and all(t["seat"] == seats[player.name] for t in turns)
-        check_no_hidden_card(record, watcher, SPECTATOR)
-        assert not [m for m in watcher.log if m["type"] == "turn"]
-        kinds = {m["type"] for m in lobby.log}
-        assert kinds <= {"welcome", "lobby", "lobby_update", "lobby_remove"}
-        for p in (alice, bob, watcher, lobby):
-            await p.close()
 
-    asyncio.run(scenario())
+def test_a_petit_sec_deal_shows_that_hand_and_no_other(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = iter([174])  # French at 4: seat 3 has the petit sec, the deal is cancelled
+    draw = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: next(seeds, None) or draw(bits))
+    record = asyncio.run(play_watched_game(server, "french", 4, 0))
+    assert record["actions"][0] == "deal:seed=174"
+
+
+async def play_watched_game(server: Server, name: str, players: int, seed: int) -> Any:
+    """Two players, a spectator and a lobby watcher around one game with
+    robots; every message each of them got is checked; returns the record."""
+    alice = await Player.connect(server)
+    bob = await Player.connect(server)
+    watcher = await Player.connect(server)
+    lobby = await Player.connect(server)
+    await lobby.send({"type": "lobby"})
+    table = await create_table(alice, game=name, players=players)
+    await bob.send({"type": "sit", "table": table})
+    await bob.expect(lambda m: m["type"] == "table")
+    await watcher.send({"type": "spectate", "table": table})
+    await watcher.expect(lambda m: m["type"] == "table")
+    await alice.send({"type": "start", "table": table})
+    over = await play_until_over([alice, bob], table, seed)
+    await watcher.event("table.game_over")
+    record = server.get(f"/api/games/{over['data']['game']}")
+    seats = {p.name: i for i, p in enumerate([alice, bob])}
+    for player in (alice, bob):
+        check_no_hidden_card(record, player, seats[player.name])
+        turns = [m for m in player.log if m["type"] == "turn"]
+        assert turns and all(t["seat"] == seats[player.name] for t in turns)
+    check_no_hidden_card(record, watcher, SPECTATOR)
+    assert not [m for m in watcher.log if m["type"] == "turn"]
+    kinds = {m["type"] for m in lobby.log}
+    assert kinds <= {"welcome", "lobby", "lobby_update", "lobby_remove"}
+    for p in (alice, bob, watcher, lobby):
+        await p.close()
+    return record
 
 
 def synced(number: int) -> Callable[[dict[str, Any]], bool]:
