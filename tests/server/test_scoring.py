@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
 from atout.server.store import LedgerEntry
@@ -83,9 +84,14 @@ def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None
             assert profile["chips"] == START - 100 + (share if won else 0)
             assert profile["xp"] == (10 * 3 + 10 if won else 5)
             assert profile["games"] == 1
-            assert profile["contracts_taken"] == sum(
-                d["data"]["taker"] == seat for d in messages_of(players[0], "deal_end")
-            )
+            deals = [d["data"] for d in messages_of(players[0], "deal_end") if "taker" in d["data"]]
+            taken = [d for d in deals if d["taker"] == seat]
+            assert profile["contracts_taken"] == len(taken)
+            if taken:
+                made = sum(d["made"] for d in taken)
+                assert profile["success_rate"] == pytest.approx(made / len(taken))
+            mean = sum(d["scores"][seat] for d in deals) / len(deals)
+            assert profile["average_deal_score"] == pytest.approx(mean)
         board = server.get("/api/leaderboard")
         assert {e["name"] for e in board} == set(names)
         top = {e["name"] for e in board if e["rating"] == board[0]["rating"]}
