@@ -22,6 +22,7 @@ from atout.server import accounts, ledger, protocol
 from atout.server.clients import Client, RateLimiter
 from atout.server.hub import Hub
 from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
+from atout.web.routes import router as web_router
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -61,7 +62,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await hub.stop()
         store.close()
 
-    app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.state.hub = hub
 
     @app.post("/api/register")
@@ -145,7 +146,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     async def websocket(ws: WebSocket) -> None:
         await serve_socket(ws, hub, settings)
 
-    if settings.static_dir.is_dir():
+    app.include_router(web_router)  # the web client's score sheet and replay steps
+    if settings.static_dir.is_dir():  # last: its catch-all must not hide the routes
         app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")
     return app
 
