@@ -1,8 +1,8 @@
 """Command line: ``atout score``, ``atout simulate``, ``atout replay`` ..."""
 
-from atout.cli import replay as replay  # registers `atout replay`
 from atout.cli import arena as arena  # registers `atout arena`
 from atout.cli import play as play  # registers `atout play`
+from atout.cli import replay as replay  # registers `atout replay`
 from atout.cli import score as score  # registers `atout score`
 from atout.cli import serve as serve  # registers `atout serve`
 from atout.cli import simulate as simulate  # registers `atout simulate`
