@@ -34,7 +34,7 @@ MIN_WORLDS: Final = 4
 """Sampled deals tried at least, however small the budget."""
 CONFIDENCE: Final = 1.0
 """Standard errors by which an option must beat the usual robot's choice to replace it."""
-TAKER_EDGE: Final = 8.0
+TAKER_EDGE: Final = 6.0
 """Points per multiplier and defender the searching taker scores above the play-outs'
 fast policy (measured: the play-outs play the attack worse than the search does)."""
 _MODEL_BIDS: Final = tuple((Contract[name.upper()], points) for name, points in BID_THRESHOLDS)
