@@ -57,5 +57,5 @@ def simulate(
         for key, value in stats.items():
             table.add_row(key, json.dumps(value, ensure_ascii=False))
         Console().print(table)
-    if not stats.get("invariants_ok", True):
+    if not stats["invariants_ok"]:
         raise typer.Exit(1)

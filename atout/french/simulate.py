@@ -50,10 +50,10 @@ def simulate(
 ) -> dict[str, Any]:
     """Play ``deals`` random deals and return JSON-ready statistics.
 
-    Keys: ``players``, ``variant``, ``deals``, ``redeals`` (petit sec, all passed),
+    Keys: ``game``, ``players``, ``variant``, ``deals``, ``redeals`` (petit sec, all passed),
     ``actions``, ``seconds``, ``deals_per_second``, ``contracts`` (deals per
     contract), ``made`` (share of contracts made), ``chelems``, ``petits_au_bout``,
-    ``violations`` (invariant name -> deals breaking it, empty when all is well).
+    ``invariants_ok`` and ``violations`` (invariant name -> deals breaking it).
     """
     rng = random.Random(seed)
     contracts: Counter[str] = Counter()
@@ -79,16 +79,18 @@ def simulate(
         violations.update(_broken_invariants(state))
     seconds = time.perf_counter() - start
     return {
+        "game": "french",
         "players": players,
         "variant": variant,
         "deals": deals,
         "redeals": redeals,
         "actions": actions,
-        "seconds": seconds,
-        "deals_per_second": deals / seconds if seconds else 0.0,
+        "seconds": round(seconds, 3),
+        "deals_per_second": round(deals / seconds, 1) if seconds else 0.0,
         "contracts": dict(contracts),
-        "made": made / deals if deals else 0.0,
+        "made": round(made / deals, 4) if deals else 0.0,
         "chelems": chelems,
         "petits_au_bout": petits,
+        "invariants_ok": not violations,
         "violations": dict(violations),
     }
