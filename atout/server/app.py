@@ -35,6 +35,8 @@ class Settings:
     database_url: str | None = None
     grace_seconds: float = 180.0
     robot_delay: float = 0.3
+    trick_pause: float = 0.8
+    """Seconds a completed trick stays in view before a robot plays the next card."""
     messages_per_second: float = 50.0
     message_burst: float = 100.0
     flood_limit: int = 200
@@ -53,7 +55,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     store = (
         Store(settings.database_url) if settings.database_url else Store.in_dir(settings.data_dir)
     )
-    hub = Hub(store, rules, settings.grace_seconds, settings.robot_delay)
+    hub = Hub(store, rules, settings.grace_seconds, settings.robot_delay, settings.trick_pause)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:

@@ -33,9 +33,12 @@ class Hub:
         rules: Callable[[str], GameRules],
         grace_seconds: float = 180.0,
         robot_delay: float = 0.0,
+        trick_pause: float = 0.0,
     ) -> None:
         self.store = store
-        self.ctx = Context(store, rules, grace_seconds, robot_delay, self._changed, self._closed)
+        self.ctx = Context(
+            store, rules, grace_seconds, robot_delay, trick_pause, self._changed, self._closed
+        )
         self.tables: dict[str, Table] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.lobby: set[Client] = set()
@@ -58,6 +61,7 @@ class Hub:
         for task in self.tasks.values():
             task.cancel()
         await asyncio.gather(*self.tasks.values(), return_exceptions=True)
+        self.ctx.pool.shutdown(wait=False, cancel_futures=True)
 
     def _run(self, table: Table) -> None:
         self.tables[table.id] = table

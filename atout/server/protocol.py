@@ -37,7 +37,7 @@ class TableOptions(_Strict):
     private: bool = False
     spectators: bool = True
     rounds: int = Field(default=1, ge=1, le=50)
-    robot_level: Literal["random"] = "random"
+    robot_level: Literal["random", "heuristic", "strong"] = "heuristic"
 
     @model_validator(mode="after")
     def _players_fit_game(self) -> TableOptions:
@@ -62,7 +62,7 @@ class OptionsPatch(_Strict):
     private: bool | None = None
     spectators: bool | None = None
     rounds: int | None = Field(default=None, ge=1, le=50)
-    robot_level: Literal["random"] | None = None
+    robot_level: Literal["random", "heuristic", "strong"] | None = None
 
     def apply_to(self, options: TableOptions) -> TableOptions:
         """The options with this patch applied; ValidationError if the result is invalid."""

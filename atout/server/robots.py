@@ -1,33 +1,51 @@
-"""The robots the server seats: the only module to swap when real robots exist.
+"""The robots the server seats: those of ``atout.robots``, one per seat and game.
 
 A robot sees exactly what its seat sees (``state.view(seat)``) and the texts of
-the legal actions; it never reads the full state.
+the legal actions; it never reads the full state. It remembers what it saw in
+the round, so a seat keeps its robot for the game while the seat's occupant
+stays the same, and gets a new one otherwise. Robots think in a small thread
+pool so that a slow decision never holds up the event loop.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+import asyncio
+from collections.abc import Hashable, Mapping, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any, Final
+
+from atout.robots.base import Robot
+from atout.robots.levels import make_robot
+
+THINKING_THREADS: Final = 4
 
 
-class Robot(Protocol):
-    """Chooses an action for one seat."""
-
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str], seed: int) -> str:
-        """One of ``legal``, chosen from the seat's ``view``; ``seed`` makes it repeatable."""
-        ...
+def thinking_pool() -> Executor:
+    """The threads robots think in, shared by every table of a server."""
+    return ThreadPoolExecutor(THINKING_THREADS, thread_name_prefix="robot")
 
 
-class RandomRobot:
-    """Plays a uniformly random legal action: a stand-in until real robots exist."""
+@dataclass
+class SeatRobots:
+    """A table's robots: for each seat, the robot of its current owner."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str], seed: int) -> str:
-        return random.Random(seed).choice(list(legal))
+    _robots: dict[int, tuple[Hashable, Robot]] = field(default_factory=dict)
+
+    def robot(self, seat: int, owner: Hashable, level: str) -> Robot:
+        """The seat's robot for ``owner`` (the game and the seat's occupant): a new
+        one of ``level`` when the owner changed."""
+        kept = self._robots.get(seat)
+        if kept is None or kept[0] != owner:
+            kept = self._robots[seat] = (owner, make_robot(level))
+        return kept[1]
 
 
-def robot_for(level: str) -> Robot:
-    """The robot of a table's ``robot_level`` option."""
-    if level == "random":
-        return RandomRobot()
-    raise ValueError(f"unknown robot level {level!r}")
+def think(
+    pool: Executor, robot: Robot, view: Mapping[str, Any], legal: Sequence[str], seed: int
+) -> asyncio.Future[str]:
+    """The robot's choice, computed in ``pool``; the result arrives in the running loop."""
+    return asyncio.get_running_loop().run_in_executor(
+        pool, partial(robot.choose, view, legal, seed)
+    )

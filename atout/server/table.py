@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,11 +28,11 @@ from atout.game import (
     IllegalAction,
 )
 from atout.server import ledger, protocol, tablestore
-from atout.server.clients import Client
+from atout.server.clients import Client, encode
 from atout.server.eventlog import EventLog
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary
-from atout.server.robots import robot_for
+from atout.server.robots import SeatRobots, think, thinking_pool
 from atout.server.store import Store, TableRow
 
 log = logging.getLogger(__name__)
@@ -44,8 +46,11 @@ class Context:
     rules: Callable[[str], GameRules]
     grace_seconds: float = 180.0
     robot_delay: float = 0.0
+    trick_pause: float = 0.0
+    """Extra wait before a robot moves after a completed trick, so people see it."""
     on_change: Callable[[Table], None] = lambda table: None
     on_close: Callable[[Table], None] = lambda table: None
+    pool: Executor = field(default_factory=thinking_pool)
 
 
 @dataclass
@@ -90,10 +95,16 @@ class Table:
     game_options: TableOptions | None = None
     actions: int = 0
     deals: list[DealSummary] = field(default_factory=list)
+    deal_ends: list[tuple[dict[str, Any], frozenset[int] | None]] = field(default_factory=list)
+    """The data of the game's deal summary events and their audiences, for snapshots."""
     votes: set[int] = field(default_factory=set)
     events: EventLog = field(init=False)
     turn_deadline: float | None = None
     robot_at: float | None = None
+    pause_until: float = 0.0
+    robots: SeatRobots = field(default_factory=SeatRobots)
+    thinking: tuple[int | None, int] | None = None
+    """The (game, action number) a robot is deciding for in the thinking pool."""
     queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
     closed: bool = False
 
@@ -189,14 +200,16 @@ class Table:
         self.robot_at = self.turn_deadline = None
         if self.state is None or self.state.is_over:
             return
+        if self.thinking == (self.game_id, self.actions):
+            return  # the robot's answer is the next move
         to_move = self._to_move()
         now = time.monotonic()
         if to_move == CHANCE:
-            self.robot_at = now
+            self.robot_at = max(now, self.pause_until)
             return
         seat = self.seats[to_move]
         if seat is None or seat.robot_plays:
-            self.robot_at = now + self.ctx.robot_delay
+            self.robot_at = max(now + self.ctx.robot_delay, self.pause_until)
         elif self._turn_started != (self.game_id, self.actions):
             self._turn_started = (self.game_id, self.actions)
             self._turn_until = now + self.options.turn_seconds
@@ -422,7 +435,7 @@ class Table:
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
     ) -> None:
         self.rules, self.state, self.game_id, self.game_options = rules, state, game_id, options
-        self.actions, self.deals, self.votes = 0, [], set()
+        self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
 
     def _on_act(self, client: Client, message: protocol.Act) -> None:
         seat_no = self._seat_of(client)
@@ -466,6 +479,7 @@ class Table:
         self.ctx.store.append_action(self.game_id, self.actions, str(action))
         self.actions += 1
         self._game_events(events)
+        self._push_views()
         if self.state.is_over:
             self._finish()
         else:
@@ -473,25 +487,70 @@ class Table:
             self._notify_turn()
 
     def _game_events(self, events: list[Event]) -> None:
-        players = len(self.seats)
         for event in events:
-            summary = deal_summary(event.data, players)
-            if summary is not None:
-                self.deals.append(summary)
+            self._remember(event)
+            if event.kind == "trick":
+                self.pause_until = time.monotonic() + self.ctx.trick_pause
             self._emit(event.kind, dict(event.data), event.to)
 
+    def _remember(self, event: Event) -> None:
+        """Keep a deal's summary: for the results, and for the score sheet of snapshots."""
+        summary = deal_summary(event.data, len(self.seats))
+        if summary is not None:
+            self.deals.append(summary)
+            self.deal_ends.append((dict(event.data), event.to))
+
+    def _push_views(self) -> None:
+        """Send every viewer its own view of the game as it now stands."""
+        assert self.state is not None
+        texts: dict[int, str] = {}
+        for client, viewer in self._audience():
+            if viewer not in texts:
+                view = self.state.view(viewer)
+                message = {"type": "view", "table": self.id, "seq": self.events.seq, "view": view}
+                texts[viewer] = encode(message)
+            client.send_text(texts[viewer])
+
     def _robot_move(self) -> None:
+        """Deal, or ask the mover's robot to decide in the thinking pool."""
         if self.state is None or self.state.is_over:
             return
-        assert self.rules is not None
+        assert self.rules is not None and self.game_options is not None
         to_move = self._to_move()
         if to_move == CHANCE:
             self._apply(self.rules.deal_action(self.state, secrets.randbits(63)))
             return
+        seat = self.seats[to_move]
+        owner = (self.game_id, seat.key if seat else None)
+        robot = self.robots.robot(to_move, owner, self.game_options.robot_level)
         legal = [str(a) for a in self.state.legal_actions()]
-        level = self.game_options.robot_level if self.game_options else "random"
-        choice = robot_for(level).choose(self.state.view(to_move), legal, secrets.randbits(32))
-        self._apply(self.rules.parse_action(choice))
+        turn = self.thinking = (self.game_id, self.actions)
+        choice = think(self.ctx.pool, robot, self.state.view(to_move), legal, secrets.randbits(32))
+        choice.add_done_callback(
+            lambda done: self.submit(None, lambda: self._robot_chose(turn, legal, done))
+        )
+
+    def _robot_chose(
+        self, turn: tuple[int | None, int], legal: list[str], choice: asyncio.Future[str]
+    ) -> None:
+        """Play a robot's choice if the game still waits for it (a human may have
+        played in the meantime); a failing robot is replaced by a random legal move."""
+        if self.thinking == turn:
+            self.thinking = None
+        if choice.cancelled() or self.state is None or (self.game_id, self.actions) != turn:
+            return
+        assert self.rules is not None
+        try:
+            action = self.rules.parse_action(choice.result())
+        except Exception:  # the robot failed, or answered no action at all
+            log.exception("table %s: robot failed", self.id)
+        else:
+            try:
+                self._apply(action)
+                return
+            except TableError as error:  # illegal: refused before anything changed
+                log.error("table %s: robot chose an illegal move: %s", self.id, error)
+        self._apply(self.rules.parse_action(random.choice(legal)))
 
     def _finish(self) -> None:
         assert self.state is not None and self.game_id is not None
@@ -646,9 +705,7 @@ class Table:
         table._begin(rules, state, game.id, options)
         for text in game.actions:
             for event in state.apply(rules.parse_action(text)):
-                summary = deal_summary(event.data, game.players)
-                if summary is not None:
-                    table.deals.append(summary)
+                table._remember(event)
         table.actions = len(game.actions)
         for seat in table.seats:
             if seat and seat.key in game.abandoned_keys:

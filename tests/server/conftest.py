@@ -58,7 +58,13 @@ class Server:
 
 def run_server(data_dir: Path, **settings: Any) -> tuple[Server, Callable[[], None]]:
     """Start uvicorn in a thread; returns the server and a function stopping it."""
-    options = {"robot_delay": 0.0, "grace_seconds": 30.0, "messages_per_second": 1000.0, **settings}
+    options = {
+        "robot_delay": 0.0,
+        "trick_pause": 0.0,
+        "grace_seconds": 30.0,
+        "messages_per_second": 1000.0,
+        **settings,
+    }
     app = create_app(Settings(data_dir=data_dir, **options))
     port = free_port()
     config = uvicorn.Config(

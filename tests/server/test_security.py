@@ -12,6 +12,7 @@ import asyncio
 import json
 import re
 import secrets
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -22,7 +23,8 @@ from hypothesis import strategies as st
 from atout.game import SPECTATOR, Event
 from atout.records import Record
 from atout.registry import game_rules
-from atout.server.robots import RandomRobot
+from atout.robots.base import RandomRobot
+from atout.server.tablestore import load_game
 from tests.server.conftest import Player, Server, create_table, play_until_over
 
 PUBLIC_REVEALS = frozenset(
@@ -35,13 +37,19 @@ deal, the Africain one-card reveal; a called King is named, not located."""
 
 def replay_events(record: dict[str, Any]) -> list[tuple[int, Event]]:
     """(deal number, event) for every event of the game, replayed from its record."""
+    return [(deal, e) for deal, events, _ in replay(record, SPECTATOR) for e in events]
+
+
+def replay(record: dict[str, Any], viewer: int) -> list[tuple[int, list[Event], Any]]:
+    """For each action of the game: the deal number, its events and then ``viewer``'s view."""
     state = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).new_state()
     rules = game_rules(record["game"])
-    out: list[tuple[int, Event]] = []
+    out: list[tuple[int, list[Event], Any]] = []
     deal = 0
     for text in record["actions"]:
         deal += text.startswith("deal:")
-        out += [(deal, e) for e in state.apply(rules.parse_action(text))]
+        events = state.apply(rules.parse_action(text))
+        out.append((deal, events, json.loads(json.dumps(state.view(viewer)))))
     return out
 
 
@@ -61,6 +69,10 @@ def game_events(player: Player) -> list[tuple[str, Any]]:
     ]
 
 
+def without_calls(legal: list[str]) -> list[str]:
+    return [a for a in legal if not a.startswith("call:")]
+
+
 def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) -> None:
     events = replay_events(record)
     # 1. Exactly the engine's events this viewer may see, in order, nothing more.
@@ -68,6 +80,9 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
         (e.kind, json.loads(json.dumps(dict(e.data)))) for _, e in events if e.visible_to(viewer)
     ]
     assert game_events(player) == expected
+    # 1b. After each action, exactly the viewer's own view of the game.
+    views = [m["view"] for m in player.log if m["type"] == "view"]
+    assert views == [view for _, _, view in replay(record, viewer)]
     # 2. Independently of the audiences: before a deal ends, no message holds
     # a card dealt to another seat that has not been shown publicly (nor, in
     # the Africain one-card round, the viewer's own card before the reveal).
@@ -88,7 +103,10 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
         if kind == "deal":
             deal, shown, ended = deal + 1, set(), False
         if message["type"] == "turn":  # calling a King names it without locating it
-            message = {"legal": [a for a in message["legal"] if not a.startswith("call:")]}
+            message = {"legal": without_calls(message["legal"])}
+        elif message["type"] == "view" and message["view"].get("legal"):
+            legal = without_calls(message["view"]["legal"])
+            message = {**message, "view": {**message["view"], "legal": legal}}
         words = tokens(message)
         assert not words & seeds, "a deal seed left the server"
         if kind in PUBLIC_REVEALS:
@@ -255,35 +273,113 @@ def test_fuzzed_messages_never_crash_a_table_nor_change_it_but_by_a_legal_move(
     asyncio.run(scenario())
 
 
-def test_robots_get_exactly_the_view_of_their_seat(
+def test_robots_get_exactly_the_view_of_their_seat_one_robot_per_seat_and_game(
     server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    calls: list[tuple[str, list[str]]] = []
+    calls: list[tuple[int, str, tuple[str, ...]]] = []
+    made: list[str] = []
 
     class Spy:
-        def choose(self, view: Mapping[str, Any], legal: Sequence[str], seed: int) -> str:
-            calls.append((json.dumps(view, sort_keys=True), list(legal)))
+        def __init__(self) -> None:
+            self.number = len(made)  # not id(): a finished game's robots are freed
+
+        def choose(
+            self,
+            view: Mapping[str, Any],
+            legal: Sequence[str],
+            seed: int,
+            budget: float | None = None,
+        ) -> str:
+            calls.append((self.number, json.dumps(view, sort_keys=True), tuple(legal)))
             return RandomRobot().choose(view, legal, seed)
 
-    monkeypatch.setattr("atout.server.table.robot_for", lambda level: Spy())
+    def make(level: str) -> Spy:
+        robot = Spy()
+        made.append(level)
+        return robot
 
-    async def scenario() -> dict[str, Any]:
+    monkeypatch.setattr("atout.server.robots.make_robot", make)
+
+    async def scenario() -> list[dict[str, Any]]:
         alice = await Player.connect(server)
-        table = await create_table(alice, game="french", players=5)
-        await alice.send({"type": "start", "table": table})
-        over = await play_until_over([alice], table)
+        table = await create_table(alice, game="french", players=5, robot_level="random")
+        overs = []
+        for _ in range(2):
+            await alice.send({"type": "start", "table": table})
+            overs.append(await play_until_over([alice], table))
         await alice.close()
-        return over
+        return overs
 
-    over = asyncio.run(scenario())
-    record = server.get(f"/api/games/{over['data']['game']}")
-    state = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).new_state()
-    rules = game_rules("french")
-    truth = set()
-    for text in record["actions"]:
-        if state.to_move is not None and state.to_move >= 0:
-            view = json.dumps(state.view(state.to_move), sort_keys=True)
-            truth.add((view, tuple(str(a) for a in state.legal_actions())))
-        state.apply(rules.parse_action(text))
-    assert len(calls) > 50
-    assert all((view, tuple(legal)) in truth for view, legal in calls)
+    overs = asyncio.run(scenario())
+    truth: set[tuple[str, tuple[str, ...]]] = set()
+    seat_of_view: dict[str, int] = {}
+    for over in overs:
+        record = server.get(f"/api/games/{over['data']['game']}")
+        state = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).new_state()
+        rules = game_rules("french")
+        for text in record["actions"]:
+            if state.to_move is not None and state.to_move >= 0:
+                view = json.dumps(state.view(state.to_move), sort_keys=True)
+                truth.add((view, tuple(str(a) for a in state.legal_actions())))
+                seat_of_view[view] = state.to_move
+            state.apply(rules.parse_action(text))
+    assert len(calls) > 100
+    assert all((view, legal) in truth for _, view, legal in calls)
+    # Each robot serves one seat of one game: four robot seats, two games.
+    seats_of_robot: dict[int, set[int]] = {}
+    for robot, view, _ in calls:
+        seats_of_robot.setdefault(robot, set()).add(seat_of_view[view])
+    assert all(len(seats) == 1 for seats in seats_of_robot.values())
+    assert made == ["random"] * 8
+
+
+def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a robot decides, its table still answers and other tables still play;
+    its late answer is dropped when the human it stood in for played meanwhile."""
+    release = threading.Event()
+    asked: list[tuple[str, ...]] = []
+
+    class Slow:
+        def choose(
+            self,
+            view: Mapping[str, Any],
+            legal: Sequence[str],
+            seed: int,
+            budget: float | None = None,
+        ) -> str:
+            if view["viewer"] != 0:  # only the creator's seat (0) is slow
+                return legal[0]
+            asked.append(tuple(legal))
+            release.wait(30)
+            return legal[-1]
+
+    monkeypatch.setattr("atout.server.robots.make_robot", lambda level: Slow())
+
+    async def scenario() -> None:
+        alice, bob = await Player.connect(server), await Player.connect(server)
+        # Alice's clock runs out at once: a robot starts deciding her first move.
+        table = await create_table(alice, game="french", players=3, turn_seconds=0.05)
+        await alice.send({"type": "start", "table": table})
+        turn = await alice.expect(lambda m: m["type"] == "turn" and len(m["legal"]) > 1)
+        while not asked:
+            await asyncio.sleep(0.01)
+        await alice.send({"type": "chat", "table": table, "text": "still here"})
+        await alice.event("table.chat")
+        other = await create_table(bob, game="africain", players=2)
+        await bob.send({"type": "start", "table": other})
+        await bob.expect(lambda m: m["type"] == "turn")  # that table dealt and asks bob
+        state = server.app.state.hub.tables[table]
+        number, game_id = state.actions, state.game_id
+        await alice.send({"type": "act", "table": table, "action": turn["legal"][0]})
+        mine = await alice.expect(lambda m: m["type"] == "event" and m["kind"] != "table.chat")
+        release.set()
+        await alice.expect(lambda m: m["type"] == "view" and state.actions > number + 1)
+        for p in (alice, bob):
+            await p.close()
+        assert mine["data"]["seat"] == turn["seat"] == 0
+        actions = load_game(server.app.state.hub.store, game_id).actions
+        assert actions[number] == turn["legal"][0]  # the robot's legal[-1] came too late
+
+    asyncio.run(scenario())

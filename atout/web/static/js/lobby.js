@@ -7,12 +7,13 @@ import { toast } from "./app.js";
 
 export const VARIANTS = { french: ["fft", "traditionnel"], africain: ["standard", "cinq"] };
 const PLAYER_CHOICES = { french: [3, 4, 5], africain: [2, 3, 4, 5] };
+const ROBOT_LEVELS = ["random", "heuristic", "strong"];
 
 export function describeOptions(o) {
   const game = o.game === "french" ? t("french") : t("africain");
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${o.variant}`,
     `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice"),
-    `${t("rounds")}: ${o.rounds}`];
+    `${t("rounds")}: ${o.rounds}`, `${t("robot_level")}: ${o.robot_level}`];
   if (o.private) parts.push("🔒");
   if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);
   return parts.join(" · ");
@@ -20,7 +21,7 @@ export function describeOptions(o) {
 
 export function optionFields(current = {}, onChange = null) {
   const o = { game: "french", players: 4, variant: null, turn_seconds: 30, competitive: false, bet: 0,
-    private: false, spectators: true, rounds: 1, robot_level: "random", ...current };
+    private: false, spectators: true, rounds: 1, robot_level: "heuristic", ...current };
   const game = h("select", { id: "opt-game", name: "game" },
     h("option", { value: "french", selected: o.game === "french" }, t("french")),
     h("option", { value: "africain", selected: o.game === "africain" }, t("africain")));
@@ -40,7 +41,8 @@ export function optionFields(current = {}, onChange = null) {
   const priv = h("input", { id: "opt-private", type: "checkbox", checked: o.private });
   const spectators = h("input", { id: "opt-spectators", type: "checkbox", checked: o.spectators });
   const rounds = h("input", { id: "opt-rounds", type: "number", min: 1, max: 50, value: o.rounds });
-  const robot = h("select", { id: "opt-robot" }, h("option", { value: "random" }, "random"));
+  const robot = h("select", { id: "opt-robot" }, ROBOT_LEVELS.map((level) =>
+    h("option", { value: level, selected: level === o.robot_level }, t(`robot_${level}`))));
   const fields = h("div", { class: "options-grid" },
     h("label", {}, t("game"), game), h("label", {}, t("players"), players), h("label", {}, t("variant"), variant),
     h("label", {}, t("turn_seconds"), seconds), h("label", {}, t("rounds"), rounds), h("label", {}, t("robot_level"), robot),
