@@ -30,6 +30,8 @@ from atout.cards import (
     TRUMPS,
     VINGT_ET_UN,
     card_text,
+    mask_of,
+    parse_card,
 )
 from atout.french.actions import NO_MISERE, NO_POIGNEE, PLAYS
 from atout.french.state import MISERE, POIGNEE, FrenchState
@@ -131,6 +133,36 @@ def play_out(state: FrenchState, seat: int) -> float:
     return float(state.score.scores[seat])
 
 
+def distinct_cards(known: Known, legal: Sequence[str]) -> list[str]:
+    """The legal plays with interchangeable cards merged (the lowest kept).
+
+    Two cards of one suit (or two trumps) worth the same points are
+    interchangeable when every card ranked between them is in the hand or
+    out of play (in an earlier trick or the écart): whichever is played, every
+    trick goes the same way. Searching one of them leaves more time for deals.
+    """
+    trick = mask_of(c for _, c in known.trick)
+    gone = known.hand | known.played & ~trick | (known.ecart or 0) | known.discarded_trumps
+    kept: list[str] = []
+    last = -1
+    for action in sorted(legal, key=lambda a: parse_card(a[5:])):
+        card = parse_card(action[5:])
+        if last >= 0 and _interchangeable(last, card, gone):
+            continue
+        kept.append(action)
+        last = card
+    return kept
+
+
+def _interchangeable(low: int, high: int, gone: int) -> bool:
+    if EXCUSE in (low, high) or HALF_POINTS[low] != HALF_POINTS[high]:
+        return False
+    if (low >= 56) != (high >= 56) or (high < 56 and low // 14 != high // 14):
+        return False
+    between = ((1 << high) - 1) & ~((2 << low) - 1)
+    return between & ~gone == 0
+
+
 class FrenchSearch:
     """Determinized search for the cards; the heuristic for the other decisions."""
 
@@ -155,9 +187,12 @@ class FrenchSearch:
         rng = seeded(seed, view)
         if not legal[0].startswith("play:"):
             return self._contract(known, str(view["variant"]), legal, rng, seconds)
+        options = distinct_cards(known, legal)
+        if len(options) == 1:
+            return options[0]
         deadline = time.perf_counter() + seconds
-        worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(legal)))
-        totals = dict.fromkeys(legal, 0.0)
+        worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
+        totals = dict.fromkeys(options, 0.0)
         sampled = 0
         for _ in range(worlds):
             if sampled and time.perf_counter() > deadline:
@@ -167,13 +202,13 @@ class FrenchSearch:
                 break
             sampled += 1
             me = world.state.turn
-            for action in legal:
+            for action in options:
                 state = world.state.clone()
-                state.step(PLAYS[int(_card(action))])
+                state.step(PLAYS[parse_card(action[5:])])
                 totals[action] += play_out(state, me)
         if not sampled:
             return decide(known, legal)
-        return max(legal, key=lambda a: (totals[a], -legal.index(a)))
+        return max(options, key=lambda a: (totals[a], -options.index(a)))
 
     def _contract(
         self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
@@ -205,9 +240,3 @@ class FrenchSearch:
             plan = found
         card = contract.first_discard(plan & allowed or plan)
         return f"discard:{card_text(card)}"
-
-
-def _card(action: str) -> int:
-    from atout.cards import parse_card
-
-    return parse_card(action[5:])
