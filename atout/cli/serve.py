@@ -28,6 +28,9 @@ def serve(
     robot_delay: Annotated[
         float, typer.Option(help="Seconds a robot waits before it plays.")
     ] = 0.3,
+    trick_pause: Annotated[
+        float, typer.Option(help="Seconds a completed trick stays in view before a robot plays.")
+    ] = 0.8,
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
     import uvicorn
@@ -36,7 +39,11 @@ def serve(
     from atout.server.protocol import MAX_MESSAGE_BYTES
 
     settings = Settings(
-        data_dir=data_dir, database_url=database_url, grace_seconds=grace, robot_delay=robot_delay
+        data_dir=data_dir,
+        database_url=database_url,
+        grace_seconds=grace,
+        robot_delay=robot_delay,
+        trick_pause=trick_pause,
     )
     uvicorn.run(
         create_app(settings),

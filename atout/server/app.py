@@ -141,7 +141,12 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             "variant": game.variant,
             "options": game.engine_options,
             "actions": list(texts),
-            "meta": {"status": game.status, "result": game.result, "shared_ip": game.shared_ip},
+            "meta": {
+                "status": game.status,
+                "result": game.result,
+                "shared_ip": game.shared_ip,
+                "names": [seat["name"] if seat else None for seat in game.seats],
+            },
         }
 
     @app.websocket("/ws")

@@ -180,6 +180,7 @@ class Table:
                     seat.abandoned = True
                     self._persist_game_abandoned()
                     self._table_event("table.abandoned", {"seat": seat_no, "name": seat.name})
+                    self._changed()
         if self.robot_at is not None and self.robot_at <= now:
             self._robot_move()
         elif self.turn_deadline is not None and self.turn_deadline <= now:
@@ -273,9 +274,12 @@ class Table:
             raise TableError("you left this game: your seat is played by a robot until its end")
         old = seat.client
         seat.client, seat.grace_until, seat.awaiting = client, None, False
-        if old is not None and old is not client:
+        if old is client:
+            return  # already here: nothing to tell anyone
+        if old is not None:
             old.send({"type": "error", "table": self.id, "message": "connected from elsewhere"})
         self._table_event("table.returned", {"seat": seat_no, "name": seat.name})
+        self._changed()
 
     def _on_resume(self, client: Client, message: protocol.Resume) -> None:
         seat_no = self._seat_of(client)
@@ -308,13 +312,13 @@ class Table:
             raise TableError("spectators are not allowed at this table")
         self.spectators.add(client)
         self._send_snapshot(client)
-        self.ctx.on_change(self)
+        self._changed()
 
     def _on_leave(self, client: Client, message: protocol.Leave) -> None:
         if client in self.spectators:
             self.spectators.discard(client)
             client.send({"type": "left", "table": self.id})
-            self.ctx.on_change(self)
+            self._changed()
             return
         seat_no = self._seat_of(client)
         if seat_no is None:
@@ -327,6 +331,7 @@ class Table:
         else:
             seat.abandoned, seat.client = True, None
             self._persist_game_abandoned()
+            self._changed()
         client.send({"type": "left", "table": self.id})
         self._table_event(
             "table.left", {"seat": seat_no, "name": seat.name, "abandoned": self.state is not None}
@@ -355,6 +360,7 @@ class Table:
         seat.client, seat.awaiting = None, False
         seat.grace_until = time.monotonic() + self.ctx.grace_seconds
         self._table_event("table.disconnected", {"seat": seat_no, "name": seat.name})
+        self._changed()
         self._schedule()
 
     def _on_invite(self, client: Client, message: protocol.Invite) -> None:
@@ -419,9 +425,8 @@ class Table:
         self._table_event(
             "table.game_started", {"game": game_id, "options": self.options.model_dump()}
         )
-        for seat in self.seats:
-            if seat and seat.client:
-                self._send_snapshot(seat.client)
+        for client, _ in self._audience():
+            self._send_snapshot(client)
 
     @staticmethod
     def _engine_options(options: TableOptions) -> dict[str, Any]:
@@ -460,9 +465,11 @@ class Table:
         if not message.agree:
             self.votes.clear()
             self._table_event("table.vote", {"name": client.identity.name, "agree": False})
+            self._changed()
             return
         self.votes.add(seat_no)
         self._table_event("table.vote", {"name": client.identity.name, "agree": True})
+        self._changed()
         voters = {i for i, s in enumerate(self.seats) if s and not s.abandoned}
         if voters <= self.votes:
             self._cancel_game()
@@ -577,7 +584,6 @@ class Table:
                 self.seats[number] = None
         self._persist_table()
         self._pass_mastery()
-        self.ctx.on_change(self)
 
     def _persist_table(self) -> None:
         seats = [s.stored() if s else None for s in self.seats]
@@ -589,7 +595,7 @@ class Table:
             self.master,
             sorted(self.invited),
         )
-        self.ctx.on_change(self)
+        self._changed()
 
     def _persist_game_abandoned(self) -> None:
         if self.game_id is not None:
@@ -597,6 +603,12 @@ class Table:
             tablestore.mark_abandoned(self.ctx.store, self.game_id, abandoned)
 
     # ----- telling viewers --------------------------------------------------------
+
+    def _changed(self) -> None:
+        """Tell the lobby and the table's own clients that the table's info changed."""
+        self.ctx.on_change(self)
+        for client, _ in self._audience():
+            client.send({"type": "table_info", "table": self.info(client)})
 
     def _viewer(self, client: Client) -> int:
         seat_no = self._seat_of(client)
@@ -662,6 +674,7 @@ class Table:
                 "table": self.info(client),
                 "seat": None if viewer == SPECTATOR else viewer,
                 "view": None if self.state is None else self.state.view(viewer),
+                "deals": [data for data, to in self.deal_ends if to is None or viewer in to],
                 "seq": self.events.seq,
                 "epoch": self.events.epoch,
             }

@@ -101,6 +101,8 @@ class Player:
     token: str | None = None
     inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     log: list[dict[str, Any]] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    """When each message of ``log`` arrived (``time.monotonic``)."""
     reader: asyncio.Task[None] | None = None
 
     @classmethod
@@ -131,6 +133,7 @@ class Player:
         async for text in self.ws:
             message = json.loads(text)
             self.log.append(message)
+            self.times.append(time.monotonic())
             await self.inbox.put(message)
 
     async def send(self, message: dict[str, Any]) -> None:

@@ -163,6 +163,7 @@ async def play_watched_game(server: Server, name: str, players: int, seed: int) 
     over = await play_until_over([alice, bob], table, seed)
     await watcher.event("table.game_over")
     record = server.get(f"/api/games/{over['data']['game']}")
+    assert record["meta"]["names"] == [alice.name, bob.name] + [None] * (players - 2)
     seats = {p.name: i for i, p in enumerate([alice, bob])}
     for player in (alice, bob):
         check_no_hidden_card(record, player, seats[player.name])

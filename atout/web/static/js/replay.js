@@ -54,8 +54,11 @@ export function replayPage(gameId) {
       v.game === "french" ? h("p", {}, `${t("totals")}: ${v.totals.join(" / ")}`) : null);
   }
   api(`/api/games/${encodeURIComponent(gameId)}`)
-    .then((record) => api("/api/replay", record))
-    .then((data) => { steps = data.steps; names = []; render(); })
+    .then((record) => {
+      names = (record.meta?.names || []).map((name, seat) => name ?? `${t("robot")} ${seat + 1}`);
+      return api("/api/replay", record);
+    })
+    .then((data) => { steps = data.steps; render(); })
     .catch((error) => clear(box, h("p", { class: "error" }, error.message)));
   document.addEventListener("keydown", function keys(e) {
     if (!document.body.contains(box)) { document.removeEventListener("keydown", keys); return; }

@@ -11,8 +11,6 @@ import { scoreChart } from "./chart.js";
 import { frenchCentre, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
 import { africainCentre, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
 
-const GAME_EVENTS_KEPT_LOCAL = new Set(["table.chat", "table.returned", "table.disconnected"]);
-
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
     "data-card": card, title: cardName(card), "aria-label": cardName(card), onclick });
@@ -35,8 +33,8 @@ export function cardBack(cls = "") {
 export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
-    deals: loadDeals(id), shownTrick: null, showLast: false, gameOver: null, optionsChanged: [],
-    error: "", pendingResync: null, serverViews: false, selection: new Set(), showOptions: false,
+    deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [],
+    error: "", selection: new Set(), showOptions: false,
   };
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
@@ -48,11 +46,8 @@ export function tablePage(id, params) {
     name: (seat) => seatName(s, seat),
   };
 
-  function resync() {
-    clearTimeout(s.pendingResync);
-    s.pendingResync = setTimeout(() => send({ type: "resume", table: id, last_seq: 0 }), 40);
-  }
-
+  // On each (re)connection: sit or watch if the link says so, then ask for a snapshot.
+  // After that the server pushes every change (views, table info, events).
   function enter() {
     if (params.get("join")) send({ type: "sit", table: id, ...(params.get("code") ? { code: params.get("code") } : {}) });
     else if (params.get("code")) send({ type: "spectate", table: id, code: params.get("code") });
@@ -62,36 +57,28 @@ export function tablePage(id, params) {
   function onEvent(m) {
     const { kind, data } = m;
     if (kind === "table.chat") { s.chat.push(data); render(); return; }
-    if (kind === "table.returned" || kind === "table.disconnected") {
-      const seat = s.info?.seats?.[data.seat];
-      if (seat) seat.connected = kind === "table.returned";
-      render();
-      return;
-    }
     if (kind === "table.options") {
       s.optionsChanged = data.changed;
       if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.join(", ") }));
     }
-    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; saveDeals(id, s.deals); }
+    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; }
     if (kind === "table.game_over") s.gameOver = data;
     if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.notices.push(t("game_cancelled")); }
     if (kind === "table.vote") s.notices.push(`${data.name}: ${data.agree ? t("vote_agree") : t("vote_refuse")}`);
-    if (kind === "play" && s.view) {
-      if (s.shownTrick) s.shownTrick = null;
-      s.view.trick = [...(s.view.trick || []), { seat: data.seat, card: data.card, excuse: data.excuse }];
-      if (data.seat === s.seat && s.view.hand) s.view.hand = s.view.hand.filter((c) => c !== data.card);
-      s.legal = null;
-    }
+    // A game event means the move was made: the next turn message (after the
+    // action's view) brings the new choices. The view that follows every action
+    // holds the new state; a completed trick stays shown until the next card.
+    if (!kind.startsWith("table.")) s.legal = null;
+    if (kind === "play") s.shownTrick = null;
     if (kind === "trick") s.shownTrick = data;
     if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
     if (data && data.seat === s.seat && !kind.startsWith("table.")) s.turnUntil = null;
-    if (kind === "deal_end") { s.deals.push(data); saveDeals(id, s.deals); }
+    if (kind === "deal_end") s.deals.push(data);
     if (kind === "round_end") {
       const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
-      s.notices.push(`${t("round_n", { n: data.round, k: "" }).replace(/[:：].*$/, "")}: ${lost.join(", ") || "="}`);
+      s.notices.push(`${t("round_only", { n: data.round })}: ${lost.join(", ") || t("no_life_lost")}`);
     }
     if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
-    if (!s.serverViews || kind.startsWith("table.")) resync();
     render();
   }
 
@@ -99,18 +86,17 @@ export function tablePage(id, params) {
     if (m.type === "welcome") { enter(); return; }
     if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
     if (m.type === "table") {
-      s.info = m.table; s.seat = m.seat; s.view = m.view;
-      if (s.view && s.view.deal && !s.deals.some((d) => JSON.stringify(d.scores) === JSON.stringify(s.view.deal.scores) && d.taker === s.view.deal.taker)) {
-        s.deals.push(s.view.deal); saveDeals(id, s.deals);
-      }
+      s.info = m.table; s.seat = m.seat; s.view = m.view; s.deals = m.deals || [];
       if (!s.view || s.view.to_move !== s.seat) { s.legal = null; s.turnUntil = null; }
       else s.legal = s.view.legal ?? s.view.legal_actions ?? s.legal;
       render();
     } else if (m.type === "view") {
-      s.serverViews = true; s.view = m.view; render();
+      s.view = m.view; render();
+    } else if (m.type === "table_info") {
+      s.info = m.table; render();
     } else if (m.type === "turn") {
       s.legal = m.legal;
-      if (!s.turnUntil) s.turnUntil = Date.now() + m.seconds * 1000;
+      s.turnUntil = Date.now() + m.seconds * 1000;
       render();
     } else if (m.type === "event") onEvent(m);
     else if (m.type === "error") { s.error = m.message; render(); }
@@ -149,19 +135,11 @@ export function tablePage(id, params) {
     if (focused) root.querySelector(`#hand .card[data-card="${focused}"]`)?.focus();
   }
   render();
-  return [root, () => { stop(); clearInterval(timer); clearTimeout(s.pendingResync); document.removeEventListener("keydown", onKey); }];
+  return [root, () => { stop(); clearInterval(timer); document.removeEventListener("keydown", onKey); }];
 }
 
 function errorLine(s) {
   return h("p", { class: "error", id: "table-error", role: "alert" }, s.error ? t("illegal", { msg: s.error }) : "");
-}
-
-function loadDeals(id) {
-  try { return JSON.parse(sessionStorage.getItem(`atout.deals.${id}`)) || []; } catch { return []; }
-}
-
-function saveDeals(id, deals) {
-  sessionStorage.setItem(`atout.deals.${id}`, JSON.stringify(deals));
 }
 
 export function seatName(s, seat) {
@@ -251,7 +229,7 @@ function handRow(ctx) {
   const phase = v.phase;
   const inPoignee = phase === "poignee" && s.legal;
   const active = (phase === "play" || phase === "discard") && s.legal;
-  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": "hand" },
+  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": "hand", style: `--n:${Math.max(hand.length, 2)}` },
     hand.map((card) => {
       if (inPoignee) {
         const chosen = s.selection.has(card);
