@@ -3,7 +3,6 @@ loopback (``scripts/install-browser.sh`` installs chromium; nothing is downloade
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import sys
@@ -12,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, sync_playwright
 
 CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOTS = Path(__file__).parent / "screenshots"
@@ -35,14 +34,14 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """A real server (the application ``atout serve`` runs) on a free loopback port."""
+    """A real server, ``atout serve`` itself, on a free loopback port."""
     port = _free_port()
     data = tmp_path_factory.mktemp("server-data")
-    root = Path(__file__).resolve().parents[2]
+    atout = Path(sys.executable).parent / "atout"  # the installed command
+    command = [str(atout), "serve", "--port", str(port), "--data-dir", str(data)]
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.web.serve_app", str(port), str(data)],
-        cwd=root,
-        env={**os.environ, "PYTHONPATH": str(root)},
+        [*command, "--robot-delay", "0.02", "--trick-pause", "0.1", "--grace", "60"],
+        stdout=subprocess.DEVNULL,  # its access log
     )
     deadline = time.monotonic() + 30
     while True:
@@ -75,7 +74,9 @@ def new_context(browser: Browser) -> Iterator[object]:
     contexts: list[BrowserContext] = []
 
     def make(mobile: bool = False) -> BrowserContext:
-        size = {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 860}
+        size: ViewportSize = (
+            {"width": 390, "height": 844} if mobile else {"width": 1280, "height": 860}
+        )
         context = browser.new_context(viewport=size, locale="en-US")
         context.set_default_timeout(15_000)
         contexts.append(context)

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page
+from playwright.sync_api import Page, Position
 
 
-def create_table(page: Page, base_url: str, game: str = "french", players: int = 4) -> str:
+def create_table(
+    page: Page, base_url: str, game: str = "french", players: int = 4, robots: str = "heuristic"
+) -> str:
     """Create a practice table from the lobby; returns its id."""
     page.goto(f"{base_url}/#/")
     page.wait_for_selector("#who")
     page.select_option("#opt-game", game)
     page.select_option("#opt-players", str(players))
+    page.select_option("#opt-robot", robots)
     page.fill("#opt-seconds", "120")
     page.click("#create")
     page.wait_for_selector("#start")
@@ -28,7 +31,9 @@ def _click(page: Page, selector: str) -> bool:
     if not target.count():
         return False
     try:
-        target.first.click(timeout=1500)
+        # A hand's cards overlap: click the corner a player sees, not the middle.
+        corner: Position | None = {"x": 10, "y": 24} if ".card" in selector else None
+        target.first.click(timeout=1500, position=corner)
     except PlaywrightError:
         return False
     return True

@@ -12,7 +12,9 @@ from tests.web.play import create_table, take_turn
 
 
 def test_africain_game_to_the_end(page: Page, base_url: str) -> None:
-    create_table(page, base_url, game="africain", players=3)
+    # Random robots lose their lives fast: heuristic ones make a game of 100 rounds.
+    create_table(page, base_url, game="africain", players=3, robots="random")
+    expect(page.locator("#options-summary")).to_contain_text("Robot level: random")
     page.click("#start")
     expect(page.locator("#felt[data-game=africain]")).to_be_visible()
     expect(page.locator(".life-pack")).to_have_count(3)

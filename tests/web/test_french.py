@@ -43,7 +43,7 @@ def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -
             and page.locator("#hand .card.illegal").count()
         ):
             before = _hand(page)
-            page.locator("#hand .card.illegal").first.click()
+            page.locator("#hand .card.illegal").first.click(position={"x": 10, "y": 24})
             expect(page.locator("#table-error")).to_contain_text("Refused: ")
             assert _hand(page) == before
             shot(page, "french-illegal-card")
@@ -75,10 +75,11 @@ def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -
 
 def _visible_faces(page: Page, outside: str) -> list[str]:
     """Face-up cards on the page outside the given container."""
-    return page.locator(".card[data-card]").evaluate_all(
+    faces: list[str] = page.locator(".card[data-card]").evaluate_all(
         f"""els => els.filter(e => e.dataset.card !== 'back' && !e.closest('{outside}'))
                       .map(e => e.dataset.card)"""
     )
+    return faces
 
 
 def test_two_people_a_spectator_and_a_reload(new_context: object, base_url: str) -> None:
@@ -104,15 +105,14 @@ def test_two_people_a_spectator_and_a_reload(new_context: object, base_url: str)
         assert time.monotonic() < deadline, "the game did not end"
         if phase(carol) == "play":
             # The spectator sees no face-up card outside the middle of the table,
-            # and none that a player still holds.
+            # and none that a player still holds (but the dog a prise or garde
+            # showed to everyone, which the taker took in hand).
             assert _visible_faces(carol, "#centre") == []
-            suspicious = set(_visible_faces(carol, "#nowhere")) & (
-                set(_hand(alice)) | set(_hand(bob))
-            )
+            suspicious = set(_visible_faces(carol, "#dog")) & (set(_hand(alice)) | set(_hand(bob)))
             if suspicious:  # a card just played may still show in its player's hand
                 carol.wait_for_timeout(400)
                 held = set(_hand(alice)) | set(_hand(bob))
-                assert not suspicious & held & set(_visible_faces(carol, "#nowhere"))
+                assert not suspicious & held & set(_visible_faces(carol, "#dog"))
             checks += 1
             if checks == 3:
                 shot(carol, "french-spectator")

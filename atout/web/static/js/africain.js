@@ -33,7 +33,7 @@ export function africainSeatTags(ctx, seat) {
 export function africainCentre(ctx) {
   const { s } = ctx;
   const v = s.view;
-  const parts = [h("div", { class: "centre-label top" }, t("round_n", { n: v.round, k: v.hand_size }))];
+  const parts = [h("div", { class: "centre-label top" }, t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size }))];
   if (s.showLast && v.last_trick.length) {
     parts.push(h("div", { class: "centre-label" }, t("last_trick")), trickCards(ctx, v.last_trick, null));
   } else if (v.trick.length) parts.push(trickCards(ctx, v.trick, null));
