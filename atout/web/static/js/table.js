@@ -148,6 +148,14 @@ export function seatName(s, seat) {
   return info ? info.name : `${t("robot")} ${seat + 1}`;
 }
 
+// Names cut to `size` characters for narrow places (score table, chart legend); when
+// cuts collide (guest_player_1a2b, guest_player_3c4d) the distinct end is kept.
+export function shortNames(names, size) {
+  const cut = names.map((name) => name.slice(0, size));
+  if (new Set(cut).size === cut.length) return cut;
+  return names.map((name) => (name.length <= size ? name : `${name.slice(0, size - 5)}…${name.slice(-4)}`));
+}
+
 function seatCount(s) {
   return s.view ? (s.view.seats ?? s.view.players) : s.info.options.players;
 }
@@ -307,11 +315,11 @@ function dealsPanel(ctx) {
     h("tr", { class: "deal-scores" }, h("td", {}),
       d.scores.map((score) => h("td", { class: score >= 0 ? "pos" : "neg" }, score > 0 ? `+${score}` : score)))]);
   const chart = h("div", { class: "chart-box", id: "score-chart" });
-  chart.innerHTML = scoreChart(names, dealScores);
+  chart.innerHTML = scoreChart(shortNames(names, 9), dealScores);
   return h("div", { class: "panel scores", id: "scores" },
     h("h2", {}, t("deal_scores")),
     h("table", { class: "score-table game-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}), names.map((name) => h("th", { title: name }, name.slice(0, 7))))),
+      h("thead", {}, h("tr", {}, h("th", {}), shortNames(names, 7).map((short, seat) => h("th", { title: names[seat] }, short)))),
       h("tbody", {}, rows),
       h("tfoot", {}, h("tr", {}, h("th", {}, "Σ"), totals.map((v2) => h("th", { class: "total" }, v2))))),
     h("h3", {}, t("scores_chart")), chart);
