@@ -13,7 +13,6 @@ whatever the next seats take.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from itertools import combinations
 from typing import Final, TypeVar
@@ -24,7 +23,7 @@ from atout.french.dealing import dog_size
 from atout.french.state import BID, CALL, CHELEM, DEAL, DISCARD, FrenchState
 from atout.french.variants import Contract
 from atout.robots.french import BID_THRESHOLDS, choose_bid, choose_call, hand_points
-from atout.robots.french_search import play_out
+from atout.robots.french_search import Clock, play_out
 from atout.robots.french_view import Known
 from atout.robots.french_worlds import sample_world
 
@@ -155,11 +154,11 @@ def compare(
     seconds: float,
 ) -> list[list[float]]:
     """Each option's scores over the same sampled deals (empty lists when none was found)."""
-    deadline = time.perf_counter() + seconds
+    clock = Clock(seconds)
     worlds = max(MIN_WORLDS, int(seconds * DEALS_PER_SECOND / len(options)))
     scores: list[list[float]] = [[] for _ in options]
     for _ in range(worlds):
-        if len(scores[0]) >= MIN_WORLDS and time.perf_counter() > deadline:
+        if clock.out_of_time() and len(scores[0]) >= MIN_WORLDS:
             break
         world = sample_world(known, rng, variant)
         if world is None:

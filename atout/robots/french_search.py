@@ -11,7 +11,7 @@ the King call and the écart are chosen by simulation too (see
 :mod:`atout.robots.french_contract`); chelem and poignée use the heuristic.
 
 The number of sampled deals follows the time budget, so one seed gives one
-answer; the budget's deadline only cuts the loop short on a slow machine.
+answer; the budget's deadline only cuts the loop short on a slow or busy machine.
 """
 
 from __future__ import annotations
@@ -63,6 +63,23 @@ def _cheapest(mask: int) -> int:
         if value < cost:
             best, cost = card, value
     return best
+
+
+class Clock:
+    """A sampling loop's deadline, kept even by its last round: the loop stops when
+    a round as slow as the slowest so far would end past the budget."""
+
+    def __init__(self, seconds: float) -> None:
+        self.last = time.perf_counter()
+        self.deadline = self.last + seconds
+        self.slowest = 0.0
+
+    def out_of_time(self) -> bool:
+        """Call once per round, before it starts."""
+        now = time.perf_counter()
+        self.slowest = max(self.slowest, now - self.last)
+        self.last = now
+        return now + self.slowest > self.deadline
 
 
 def rollout_card(state: FrenchState) -> int:
@@ -190,12 +207,12 @@ class FrenchSearch:
         options = distinct_cards(known, legal)
         if len(options) == 1:
             return options[0]
-        deadline = time.perf_counter() + seconds
+        clock = Clock(seconds)
         worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
         totals = dict.fromkeys(options, 0.0)
         sampled = 0
         for _ in range(worlds):
-            if sampled and time.perf_counter() > deadline:
+            if clock.out_of_time() and sampled:
                 break
             world = sample_world(known, rng, str(view["variant"]))
             if world is None:
