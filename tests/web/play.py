@@ -7,7 +7,12 @@ from playwright.sync_api import Page, Position
 
 
 def create_table(
-    page: Page, base_url: str, game: str = "french", players: int = 4, robots: str = "heuristic"
+    page: Page,
+    base_url: str,
+    game: str = "french",
+    players: int = 4,
+    robots: str = "heuristic",
+    rounds: int = 1,
 ) -> str:
     """Create a practice table from the lobby; returns its id."""
     page.goto(f"{base_url}/#/")
@@ -16,6 +21,7 @@ def create_table(
     page.select_option("#opt-players", str(players))
     page.select_option("#opt-robot", robots)
     page.fill("#opt-seconds", "120")
+    page.fill("#opt-rounds", str(rounds))
     page.click("#create")
     page.wait_for_selector("#start")
     return page.url.split("#/table/")[1].split("?")[0]
@@ -39,8 +45,9 @@ def _click(page: Page, selector: str) -> bool:
     return True
 
 
-def take_turn(page: Page, prefer_bid: str = "garde") -> str | None:
-    """Make the decision the page asks for, if any; returns what was clicked."""
+def take_turn(page: Page, prefer_bid: str = "garde", discard: bool = True) -> str | None:
+    """Make the decision the page asks for, if any; returns what was clicked.
+    With ``discard=False`` it never puts a card in the écart (the caller does)."""
     if not page.locator("#turn-line.mine").count():
         return None
     choices = [
@@ -52,7 +59,7 @@ def take_turn(page: Page, prefer_bid: str = "garde") -> str | None:
         '#prompt [data-action="misere:none"]',
         '#prompt [data-action="play:EX:high"]',
         "#prompt .card.legal",
-        "#hand .card.legal",
+        "#hand .card.legal" if discard else '#felt:not([data-phase="discard"]) ~ #hand .card.legal',
     ]
     for selector in choices:
         if _click(page, selector):

@@ -99,7 +99,7 @@ export function frenchPrompt(ctx) {
       const size = v.seats === 5 ? 3 : 6;
       const done = (v.ecart || []).length;
       return box(h("span", { class: "prompt-title" }, t("ecart_help", { n: size, left: size - done })),
-        done ? h("div", { class: "row cards-row" }, h("small", {}, t("ecart")), v.ecart.map((c) => cardImage(c, "tiny"))) : null);
+        done ? h("div", { class: "row cards-row" }, h("small", {}, t("ecart")), sortHand(v.ecart).map((c) => cardImage(c, "tiny"))) : null);
     }
     case "chelem":
       return box(h("span", { class: "prompt-title" }, t("chelem_q")), h("div", { class: "row" },
@@ -134,6 +134,7 @@ export function frenchSide(ctx) {
   const items = [];
   if (v.contract) items.push(h("li", {}, `${t("contract")}: ${t(v.contract)} · ${seatName(s, v.taker)}`));
   if (v.called) items.push(h("li", {}, t("called", { card: cardName(v.called) })));
+  if (v.ecart?.length && v.phase !== "discard" && s.seat === v.taker) items.push(h("li", { id: "ecart-info" }, `${t("ecart")}: ${sortHand(v.ecart).join(" ")}`));
   if (v.chelem_announced) items.push(h("li", {}, t("chelem_announced")));
   if (v.discarded_trumps?.length) items.push(h("li", {}, t("trump_discarded", { cards: v.discarded_trumps.join(" ") })));
   for (const p of v.poignees) items.push(h("li", {}, `${t("poignee")} ${t("shown_by", { name: seatName(s, p.seat) })}: ${p.cards.join(" ")}`));

@@ -1,0 +1,119 @@
+"""French Tarot in a real browser: the human takes (garde), sees the dog face up,
+is refused a King or bout for the écart with the rules' reason, puts six cards aside
+by clicking and keeps 18; a poignée, if offered, is chosen by clicking and shown."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Page, Position, expect
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, phase, take_turn
+
+CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
+BOUTS = {"T1", "T21", "EX"}
+
+
+def _hand(page: Page) -> list[str]:
+    cards: list[str] = page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def _my_turn(page: Page) -> bool:
+    return page.locator("#turn-line.mine").count() > 0
+
+
+def _dog_and_ecart(page: Page) -> tuple[list[str], bool]:
+    """Check the dog and a refusal, put six cards aside: the écart, and if refused."""
+    dog: list[str] = page.locator("#dog .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert len(dog) == 6 and "back" not in dog, dog
+    hand = _hand(page)
+    assert len(hand) == 24 and set(dog) <= set(hand)
+    shot(page, "taking-dog")
+
+    kept = [c for c in hand if c.startswith("K") or c in BOUTS]
+    if kept:  # one time in fifteen the taker holds neither: the next taking checks it
+        card = page.locator(f'#hand .card[data-card="{kept[0]}"]')
+        expect(card).to_have_class(re.compile(r"\billegal\b"))
+        card.click(position=CORNER)
+        reason = "a King" if kept[0].startswith("K") else f"a bout ({kept[0]})"
+        expect(page.locator("#table-error")).to_contain_text(
+            f"Refused: you may not discard {reason}"
+        )
+        assert _hand(page) == hand
+
+    ecart: list[str] = []
+    for left in range(6, 0, -1):
+        expect(page.locator("#prompt")).to_contain_text(f"({left} left)")
+        choice = page.locator("#hand .card.legal").first
+        ecart.append(choice.get_attribute("data-card") or "")
+        choice.click(position=CORNER)
+        expect(page.locator("#hand .card")).to_have_count(24 - len(ecart))
+        if left == 2:
+            expect(page.locator("#prompt .card")).to_have_count(5)
+            shot(page, "taking-ecart")
+    assert not set(ecart) & set(kept)
+    return ecart, bool(kept)
+
+
+def _poignee(page: Page) -> None:
+    """Choose the trumps to show by clicking, confirm, and see the poignée shown."""
+    trumps = [c for c in _hand(page) if c.startswith("T") or c == "EX"]
+    selected = page.locator("#hand .card.selected")
+    size = selected.count()
+    assert size >= 10
+    first = selected.first.get_attribute("data-card")
+    page.locator(f'#hand .card[data-card="{first}"]').click(position=CORNER)
+    expect(selected).to_have_count(size - 1)
+    other = [c for c in trumps if c not in (first, "EX") and c not in _selected(page)]
+    swap = other[0] if other else first  # ten trumps exactly: take the same one back
+    page.locator(f'#hand .card[data-card="{swap}"]').click(position=CORNER)
+    expect(selected).to_have_count(size)
+    shown = _selected(page)
+    expect(page.locator("#show-poignee")).to_have_text(f"Show these {size} trumps")
+    shot(page, "taking-poignee")
+    page.click("#show-poignee")
+    line = page.locator("#deal-info li", has_text="Poignée shown by")
+    expect(line).to_have_count(1)
+    assert set(line.inner_text().split(": ")[1].split()) == set(shown)
+
+
+def _selected(page: Page) -> list[str]:
+    cards: list[str] = page.locator("#hand .card.selected").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    return cards
+
+
+def test_human_takes_turns_the_dog_and_discards(page: Page, base_url: str) -> None:
+    create_table(page, base_url, rounds=5)
+    page.click("#start")
+    expect(page.locator("#hand .card")).to_have_count(18)
+
+    ecart: list[str] = []
+    deadline = time.monotonic() + 90
+    while True:
+        assert time.monotonic() < deadline, f"no garde taken in time (phase {phase(page)})"
+        assert not page.locator("#game-over").count(), "five deals without taking"
+        if _my_turn(page) and phase(page) == "discard" and not ecart:
+            ecart, refused = _dog_and_ecart(page)
+            expect(page.locator("#hand .card")).to_have_count(18)
+            assert not set(ecart) & set(_hand(page))
+            info = page.locator("#ecart-info").inner_text()
+            assert set(info.split(": ")[1].split()) == set(ecart)
+            me = page.locator(".seat-box.me .seat-name").inner_text().removesuffix(" ★")
+            expect(page.locator("#deal-info")).to_contain_text(f"Contract: Garde · {me}")
+            shot(page, "taking-after-ecart")
+            if not refused:
+                ecart = []  # play this deal out and take again
+        elif _my_turn(page) and phase(page) == "poignee" and ecart:
+            _poignee(page)
+        elif ecart and _my_turn(page) and phase(page) == "play":
+            break  # the deal is under way: the taking is done
+        elif take_turn(page, discard=False) is None:
+            page.wait_for_timeout(50)
+    expect(page.locator("#hand .card.legal").first).to_be_visible()
