@@ -85,8 +85,12 @@ def play_game(
     typist: Callable[[str], str] | None = None,
     robots: Mapping[int, Any] | None = None,
     seed: int = 4,
+    helper: Typist | None = None,
 ) -> tuple[str, TerminalGame]:
-    """Play a whole game through the terminal and return everything printed."""
+    """Play a whole game through the terminal and return everything printed.
+
+    ``helper`` is the Typist a custom ``typist`` falls back to: it is told the session.
+    """
     out = io.StringIO()
     answer = typist or Typist(lang)
     session = TerminalGame(
@@ -100,8 +104,9 @@ def play_game(
         Console(file=out, width=140),
         seed=seed,
     )
-    if isinstance(answer, Typist):
-        answer.session = session
+    for told in (answer, helper):
+        if isinstance(told, Typist):
+            told.session = session
     if robots:
         session.robots.update(robots)
     assert session.run()
@@ -212,22 +217,7 @@ def test_an_all_pass_redeal_is_told_and_set_apart() -> None:
         return typist(prompt)
 
     robots = {s: Scripted(robot_bid) for s in (1, 2, 3)}
-    out = io.StringIO()
-    session = TerminalGame(
-        "french",
-        4,
-        "fft",
-        {"deals": 1},
-        "heuristic",
-        "en",
-        echoed(person, out),
-        Console(file=out, width=140),
-        seed=3,
-    )
-    typist.session = session
-    session.robots.update(robots)
-    assert session.run()
-    text = out.getvalue()
+    text, _ = play_game("french", 4, {"deals": 1}, "en", person, robots, seed=3, helper=typist)
     first, rest = text.split("Everybody passed", 1)
     assert "dealer: you" in first
     for seat in (1, 2, 3):
@@ -267,22 +257,7 @@ def test_illegal_input_gets_the_reason_in_french_and_the_game_goes_on() -> None:
         return typist(prompt)
 
     robots = {s: Scripted(lambda legal: "bid:pass") for s in (1, 2, 3)}
-    out = io.StringIO()
-    session = TerminalGame(
-        "french",
-        4,
-        "fft",
-        {"deals": 1},
-        "heuristic",
-        "fr",
-        echoed(person, out),
-        Console(file=out, width=140),
-        seed=8,
-    )
-    typist.session = session
-    session.robots.update(robots)
-    assert session.run()
-    text = out.getvalue()
+    text, _ = play_game("french", 4, {"deals": 1}, "fr", person, robots, seed=8, helper=typist)
     assert "Vous prenez : garde." in text
     assert re.search(r"Impossible : (vous n'avez pas T21|on n'écarte pas un bout)", text)
     assert "Votre écart est fait" in text
