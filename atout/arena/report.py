@@ -2,7 +2,10 @@
 
 The score advantage of a robot on a deal is, averaged over the seats, its mean
 result in that seat minus the other robots' mean result in the same seat, so
-the cards cancel out; its 95% interval is taken over deals.
+the cards cancel out; its 95% interval is taken over deals. The advantage by
+role (French) pairs the same way: where the robot took (or defended), its
+score minus what the others scored in that seat with the same cards, whatever
+they bid; that says whether it gains both when it takes and when it defends.
 """
 
 from __future__ import annotations
@@ -27,6 +30,21 @@ def _seat_means(deal: DealResult, robot: int, players: int, key: str) -> float |
     return sum(diffs) / len(diffs) if diffs else None
 
 
+def _role_advantages(deal: DealResult, robot: int, players: int) -> dict[str, float]:
+    """``robot``'s paired advantage on ``deal`` for each role it played there."""
+    by_role: dict[str, list[float]] = {}
+    for seat in range(players):
+        others = [g[seat].score for g in deal.games if g[seat].robot != robot]
+        if not others:
+            continue
+        base = sum(others) / len(others)
+        for game in deal.games:
+            mine = game[seat]
+            if mine.robot == robot and mine.role:
+                by_role.setdefault(mine.role, []).append(mine.score - base)
+    return {role: sum(diffs) / len(diffs) for role, diffs in by_role.items()}
+
+
 def summarize(setup: Setup, deals: Sequence[DealResult]) -> dict[str, Any]:
     """The report of a run: per robot advantage, roles, contracts, wins, latency."""
     deals = sorted(deals, key=lambda d: d.index)
@@ -41,6 +59,9 @@ def summarize(setup: Setup, deals: Sequence[DealResult]) -> dict[str, Any]:
         }
         if setup.game == "french":
             taking = [s for s in seats if s.role == "taker"]
+            roles = [_role_advantages(d, index, setup.players) for d in deals]
+            for role in ("taker", "defender", "partner"):
+                entry[f"{role}_advantage"] = mean_ci([r[role] for r in roles if role in r])
             entry["as_taker"] = mean_ci([s.score for s in taking])
             entry["as_defender"] = mean_ci([s.score for s in seats if s.role == "defender"])
             entry["as_partner"] = mean_ci([s.score for s in seats if s.role == "partner"])

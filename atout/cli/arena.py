@@ -30,7 +30,7 @@ def _table(report: dict[str, Any]) -> Any:
     table = Table(title=title)
     columns = ["robot", "advantage / deal (95%)" if french else "lives lost advantage (95%)"]
     if french:
-        columns += ["as taker", "as defender", "contracts", "success"]
+        columns += ["advantage as taker", "as defender", "contracts", "success"]
     else:
         columns += ["lives lost / round", "win rate"]
     columns += ["latency p50 / p95 / max ms"]
@@ -45,8 +45,8 @@ def _table(report: dict[str, Any]) -> Any:
         if french:
             rate, success = entry["contract_rate"], entry["contract_success"]
             row += [
-                _fmt(entry["as_taker"]),
-                _fmt(entry["as_defender"]),
+                _fmt(entry["taker_advantage"]),
+                _fmt(entry["defender_advantage"]),
                 "-" if rate is None else f"{rate:.1%}",
                 "-" if success is None else f"{success:.1%}",
             ]
@@ -73,8 +73,9 @@ def arena(
     """Measure robots on duplicate deals: each deal replayed with every robot in every seat.
 
     Reports each robot's mean score advantage per deal with its 95% interval,
-    results as taker and defender, contract rate and success (French), lives
-    lost per round and win rate (Africain), and decision latency.
+    the same advantage where it took and where it defended, contract rate and
+    success (French), lives lost per round and win rate (Africain), and
+    decision latency.
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from atout.arena.duplicate import Setup, play_deal, seatings
+from atout.arena.duplicate import DealResult, SeatResult, Setup, play_deal, seatings
 from atout.arena.report import run, summarize
 from atout.arena.stats import mean_ci, percentile
 
@@ -56,3 +56,21 @@ def test_stats() -> None:
     assert ci["mean"] == 2.5 and ci["low"] < 2.5 < ci["high"]
     assert percentile([5.0, 1.0, 3.0], 0.5) == 3.0
     assert mean_ci([])["mean"] is None
+
+
+def test_role_advantage_pairs_each_seat_with_the_same_cards() -> None:
+    """Robot 0 took in seat 0 and won 150 where robot 1, with those cards, let all pass."""
+    took = [
+        SeatResult(0, 150.0, "taker", True),
+        SeatResult(1, -50.0, "defender", True),
+        SeatResult(0, -50.0, "defender", True),
+        SeatResult(1, -50.0, "defender", True),
+    ]
+    passed = [SeatResult(r, 0.0) for r in (1, 0, 1, 0)]
+    setup = Setup("french", 4, ("strong", "heuristic"), seed=1)
+    report = summarize(setup, [DealResult(0, [took, passed])])
+    first, second = report["robots"]
+    assert first["taker_advantage"]["mean"] == 150.0
+    assert first["defender_advantage"]["mean"] == -50.0
+    assert second["taker_advantage"]["n"] == 0
+    assert second["defender_advantage"]["mean"] == -50.0
