@@ -4,7 +4,7 @@ Starts ``atout serve`` in a subprocess on loopback (a fresh data directory),
 connects ``tables x 4`` clients (guests at practice French tables), and lets
 each client answer its turns with a random legal action, games after games,
 for a bounded time. Prints accepted actions per second and the latency from
-an action's send to each other player's receipt of its first event (p50/p99).
+an action's send to each other player's receipt of its update (p50/p99).
 
 Run: ``uv run python bench/load.py [--tables 200] [--seconds 30] [--think 0.5]``.
 Without think time every client acts at once: the server runs saturated and
@@ -28,6 +28,8 @@ from typing import Any
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+
+from atout.server.protocol import PROTOCOL_VERSION
 
 PLAYERS = 4
 
@@ -60,7 +62,8 @@ async def client(
 ) -> None:
     rng = random.Random(seat)
     async with connect(url, max_size=2**22, close_timeout=1) as ws:
-        await ws.send(json.dumps({"type": "hello", "v": 1, "name": f"bench{seat}"}))
+        hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": f"bench{seat}"}
+        await ws.send(json.dumps(hello))
         await recv(ws, "welcome")
         if seat == 0:
             create = {"type": "create", "options": {"players": PLAYERS, "turn_seconds": 60}}
@@ -77,24 +80,24 @@ async def client(
         async for text in ws:
             message = json.loads(text)
             now = time.perf_counter()
-            if message["type"] == "event":
-                seen = message["seq"]
+            seen = message.get("seq", seen)
+            if message["type"] == "update":
                 if seat in run.waiting and seen > run.seq_before:
                     run.waiting.discard(seat)
                     stats.latencies.append(now - run.sent_at)
-                if message["kind"] == "table.game_over":
-                    stats.games += seat == 0
-                    if time.monotonic() > stop_at:
-                        return
-                    if seat == 0:
-                        await ws.send(json.dumps({"type": "start", "table": run.id}))
-            elif message["type"] == "turn":
+            elif message["type"] == "event" and message["kind"] == "table.game_over":
+                stats.games += seat == 0
+                if time.monotonic() > stop_at:
+                    return
+                if seat == 0:
+                    await ws.send(json.dumps({"type": "start", "table": run.id}))
+            if turn := message.get("turn"):
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
                     now = time.perf_counter()
                 run.sent_at, run.seq_before = now, seen
                 run.waiting = set(range(PLAYERS)) - {seat}
-                action = rng.choice(message["legal"])
+                action = rng.choice(turn["legal"])
                 await ws.send(json.dumps({"type": "act", "table": run.id, "action": action}))
                 stats.actions += 1
 

@@ -1,24 +1,25 @@
 """A table's numbered event stream, kept so that a returning client gets
-exactly the events it missed (filtered for it) instead of a whole new view."""
+exactly the events it missed (filtered for it) instead of a whole snapshot.
+
+The log only numbers and keeps events; the table decides how they travel (an
+action's events inside each viewer's ``update``, the table's own events as
+``event`` messages), so the same entry serves a live message and a resume.
+"""
 
 from __future__ import annotations
 
 import secrets
 from collections import deque
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
-
-from atout.server.clients import Client, encode
 
 KEPT: Final = 5000
 
 
 @dataclass(frozen=True, slots=True)
 class Numbered:
-    seq: int
-    text: str
-    """The encoded message, shared by every viewer allowed to see it."""
+    entry: dict[str, Any]
+    """``{seq, kind, data}``: the event as clients receive it."""
     to: frozenset[int] | None
 
     def visible_to(self, viewer: int) -> bool:
@@ -27,43 +28,27 @@ class Numbered:
 
 @dataclass
 class EventLog:
-    """Numbers a table's events and sends each to the viewers that may see it.
+    """Numbers a table's events without gaps and keeps the last ``KEPT``.
 
     ``epoch`` changes whenever the numbering starts again (a new server
     process): numbers from another epoch mean nothing here.
     """
 
-    table: str
     seq: int = 0
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     kept: deque[Numbered] = field(default_factory=lambda: deque(maxlen=KEPT))
 
-    def emit(
-        self,
-        kind: str,
-        data: dict[str, Any],
-        to: frozenset[int] | None,
-        audience: Iterable[tuple[Client, int]],
-    ) -> None:
-        """Number an event, keep it, and send it to ``audience`` (client, viewer) pairs."""
+    def number(self, kind: str, data: dict[str, Any], to: frozenset[int] | None) -> Numbered:
+        """Give an event the next number and keep it for later resumes."""
         self.seq += 1
-        message = {
-            "type": "event",
-            "table": self.table,
-            "seq": self.seq,
-            "kind": kind,
-            "data": data,
-        }
-        event = Numbered(self.seq, encode(message), to)
+        event = Numbered({"seq": self.seq, "kind": kind, "data": data}, to)
         self.kept.append(event)
-        for client, viewer in audience:
-            if event.visible_to(viewer):
-                client.send_text(event.text)
+        return event
 
-    def missed(self, last_seq: int, epoch: str | None, viewer: int) -> Iterator[str] | None:
-        """The encoded events after ``last_seq`` that ``viewer`` may see, or None
-        when they are no longer all kept (the client needs a fresh snapshot)."""
-        first = self.kept[0].seq if self.kept else self.seq + 1
+    def missed(self, last_seq: int, epoch: str | None, viewer: int) -> list[dict[str, Any]] | None:
+        """The events after ``last_seq`` that ``viewer`` may see, or None when
+        they are no longer all kept (the client needs a fresh snapshot)."""
+        first = self.kept[0].entry["seq"] if self.kept else self.seq + 1
         if epoch != self.epoch or last_seq + 1 < first or last_seq > self.seq:
             return None
-        return (e.text for e in self.kept if e.seq > last_seq and e.visible_to(viewer))
+        return [e.entry for e in self.kept if e.entry["seq"] > last_seq and e.visible_to(viewer)]

@@ -1,4 +1,4 @@
-"""The client-to-server messages of protocol version 1, validated on the way in.
+"""The client-to-server messages of the protocol, validated on the way in.
 
 Every incoming websocket message is one JSON object with a ``type``; anything
 else is refused with an error naming the problem (never echoing game state).
@@ -11,7 +11,8 @@ from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
+"""2: an action reaches each viewer as one ``update`` (events, view, turn)."""
 DEFAULT_VARIANTS: Final = {"french": "fft", "africain": "standard"}
 MAX_MESSAGE_BYTES: Final = 8192
 MAX_CHAT_CHARS: Final = 300

@@ -2,8 +2,9 @@
 
 The task takes commands from a queue, checks actions with the engine, appends
 each accepted action to the store *before* anyone hears of it, then sends each
-viewer the events it may see. Timers (time per turn, robot moves, reconnection
-grace) live in the same loop, so no lock is ever needed.
+viewer one ``update``: the action's events it may see and its view of the game
+as it now stands. Timers (time per turn, robot moves, reconnection grace) live
+in the same loop, so no lock is ever needed.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from atout.game import (
 )
 from atout.server import ledger, protocol, tablestore
 from atout.server.clients import Client, encode
-from atout.server.eventlog import EventLog
+from atout.server.eventlog import EventLog, Numbered
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary
 from atout.server.robots import SeatRobots, think, thinking_pool
@@ -109,7 +110,7 @@ class Table:
     closed: bool = False
 
     def __post_init__(self) -> None:
-        self.events = EventLog(self.id)
+        self.events = EventLog()
         if not self.seats:
             self.seats = [None] * self.options.players
 
@@ -245,8 +246,10 @@ class Table:
     def _on_sit(self, client: Client, message: protocol.Sit) -> None:
         mine = self._seat_of(client)
         if mine is not None:
-            self._reconnect(client, mine)
+            returned = self._rejoin(client, mine)
             self._send_snapshot(client)
+            if returned:
+                self._announce_return(mine)
             return
         if not self._may_enter(client, message.code):
             raise TableError("this table is private: you need an invitation")
@@ -267,7 +270,10 @@ class Table:
         self._table_event("table.seated", {"seat": seat_no, "name": client.identity.name})
         self._send_snapshot(client)
 
-    def _reconnect(self, client: Client, seat_no: int) -> None:
+    def _rejoin(self, client: Client, seat_no: int) -> bool:
+        """Give the seat back to this connection, silently: the caller first
+        answers it, then tells the table. Whether the player came back (a new
+        connection) rather than just asked again."""
         seat = self.seats[seat_no]
         assert seat is not None
         if seat.abandoned:
@@ -275,28 +281,35 @@ class Table:
         old = seat.client
         seat.client, seat.grace_until, seat.awaiting = client, None, False
         if old is client:
-            return  # already here: nothing to tell anyone
+            return False  # already here: nothing to tell anyone
         if old is not None:
             old.send({"type": "error", "table": self.id, "message": "connected from elsewhere"})
+        return True
+
+    def _announce_return(self, seat_no: int) -> None:
+        seat = self.seats[seat_no]
+        assert seat is not None
         self._table_event("table.returned", {"seat": seat_no, "name": seat.name})
         self._changed()
 
     def _on_resume(self, client: Client, message: protocol.Resume) -> None:
+        """Answer with one ``update`` (the missed events, then the game as it now
+        stands and the turn) or, when those events are gone, a snapshot; the
+        table hears of a return only after, so the answer never repeats it."""
         seat_no = self._seat_of(client)
         if seat_no is None and not self._may_watch(client, None):
             raise TableError("you are not at this table")
+        returned = seat_no is not None and self._rejoin(client, seat_no)
         viewer = self._viewer(client)
         missed = self.events.missed(message.last_seq, message.epoch, viewer)
         if missed is None:
-            self._send_snapshot(client, turn=False)
+            self._send_snapshot(client)
         else:
-            for text in missed:
-                client.send_text(text)
+            client.send(self._update(viewer, missed))
         if seat_no is None:
             self.spectators.add(client)
-        else:
-            self._reconnect(client, seat_no)
-            self._send_turn(client)
+        elif returned:
+            self._announce_return(seat_no)
 
     def _may_watch(self, client: Client, code: str | None) -> bool:
         return self._may_enter(client, code) and (
@@ -485,20 +498,16 @@ class Table:
             raise TableError(str(error)) from None
         self.ctx.store.append_action(self.game_id, self.actions, str(action))
         self.actions += 1
-        self._game_events(events)
-        self._push_views()
+        self._push_update([self._number(event) for event in events])
         if self.state.is_over:
             self._finish()
-        else:
-            self._schedule()
-            self._notify_turn()
 
-    def _game_events(self, events: list[Event]) -> None:
-        for event in events:
-            self._remember(event)
-            if event.kind == "trick":
-                self.pause_until = time.monotonic() + self.ctx.trick_pause
-            self._emit(event.kind, dict(event.data), event.to)
+    def _number(self, event: Event) -> Numbered:
+        """Number an engine event, noting first what the table itself needs from it."""
+        self._remember(event)
+        if event.kind == "trick":
+            self.pause_until = time.monotonic() + self.ctx.trick_pause
+        return self.events.number(event.kind, dict(event.data), event.to)
 
     def _remember(self, event: Event) -> None:
         """Keep a deal's summary: for the results, and for the score sheet of snapshots."""
@@ -507,16 +516,45 @@ class Table:
             self.deals.append(summary)
             self.deal_ends.append((dict(event.data), event.to))
 
-    def _push_views(self) -> None:
-        """Send every viewer its own view of the game as it now stands."""
-        assert self.state is not None
+    def _push_update(self, numbered: list[Numbered]) -> None:
+        """Tell every viewer what an action did in one message, so that a move
+        costs each client one websocket frame: the events it may see, its view
+        of the game as it now stands and, for a human to move, the turn.
+        Encoded once per viewer: spectators share one text."""
         texts: dict[int, str] = {}
         for client, viewer in self._audience():
             if viewer not in texts:
-                view = self.state.view(viewer)
-                message = {"type": "view", "table": self.id, "seq": self.events.seq, "view": view}
-                texts[viewer] = encode(message)
+                events = [n.entry for n in numbered if n.visible_to(viewer)]
+                texts[viewer] = encode(self._update(viewer, events))
             client.send_text(texts[viewer])
+
+    def _update(self, viewer: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+        head = {"type": "update", "table": self.id, "seq": self.events.seq, "events": events}
+        return head | self._game_now(viewer)
+
+    def _game_now(self, viewer: int) -> dict[str, Any]:
+        """What a viewer needs to draw the game: its view and, when it is to
+        move, its turn (shared by snapshots and updates)."""
+        now: dict[str, Any] = {"view": None if self.state is None else self.state.view(viewer)}
+        turn = self._turn(viewer)
+        if turn is not None:
+            now["turn"] = turn
+        return now
+
+    def _turn(self, viewer: int) -> dict[str, Any] | None:
+        """The choices and time left of the seat to move, when a human plays it:
+        a robot standing in needs no prompt. Starts the turn's clock if new."""
+        if self.state is None or viewer < 0 or self.state.to_move != viewer:
+            return None
+        seat = self.seats[viewer]
+        if seat is None or seat.client is None or seat.robot_plays:
+            return None
+        self._schedule()
+        left = self._turn_until - time.monotonic() if self.turn_deadline else 0.0
+        return {
+            "legal": [str(a) for a in self.state.legal_actions()],
+            "seconds": round(max(0.0, left), 3),
+        }
 
     def _robot_move(self) -> None:
         """Deal, or ask the mover's robot to decide in the thinking pool."""
@@ -618,34 +656,13 @@ class Table:
         seen = [(s.client, i) for i, s in enumerate(self.seats) if s and s.client]
         return seen + [(c, SPECTATOR) for c in self.spectators]
 
-    def _emit(self, kind: str, data: dict[str, Any], to: frozenset[int] | None) -> None:
-        self.events.emit(kind, data, to, self._audience())
-
     def _table_event(self, kind: str, data: dict[str, Any]) -> None:
-        self._emit(kind, data, None)
-
-    def _notify_turn(self) -> None:
-        if self.state is None or self.state.to_move in (None, CHANCE):
-            return
-        seat = self.seats[self._to_move()]
-        if seat and seat.client and not seat.robot_plays:
-            self._send_turn(seat.client)
-
-    def _send_turn(self, client: Client) -> None:
-        seat_no = self._seat_of(client)
-        if self.state is None or seat_no is None or self.state.to_move != seat_no:
-            return
-        self._schedule()
-        left = self._turn_until - time.monotonic() if self.turn_deadline else 0.0
-        client.send(
-            {
-                "type": "turn",
-                "table": self.id,
-                "seat": seat_no,
-                "legal": [str(a) for a in self.state.legal_actions()],
-                "seconds": round(max(0.0, left), 3),
-            }
-        )
+        """Number a table-level event (public by nature) and send it at once, as
+        its own ``event`` message, to everyone at the table."""
+        entry = self.events.number(kind, data, None).entry
+        text = encode({"type": "event", "table": self.id, **entry})
+        for client, _ in self._audience():
+            client.send_text(text)
 
     def info(self, client: Client | None = None) -> dict[str, Any]:
         """The table as the lobby and its members see it (no game state)."""
@@ -666,21 +683,19 @@ class Table:
             **({"invite_code": self.invite_code} if member else {}),
         }
 
-    def _send_snapshot(self, client: Client, turn: bool = True) -> None:
+    def _send_snapshot(self, client: Client) -> None:
         viewer = self._viewer(client)
         client.send(
             {
                 "type": "table",
                 "table": self.info(client),
                 "seat": None if viewer == SPECTATOR else viewer,
-                "view": None if self.state is None else self.state.view(viewer),
                 "deals": [data for data, to in self.deal_ends if to is None or viewer in to],
                 "seq": self.events.seq,
                 "epoch": self.events.epoch,
             }
+            | self._game_now(viewer)
         )
-        if turn:
-            self._send_turn(client)
 
     def close(self) -> None:
         """Close an empty table for good."""

@@ -19,6 +19,7 @@ import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
 from atout.server.app import Settings, create_app
+from atout.server.protocol import PROTOCOL_VERSION
 
 
 def free_port() -> int:
@@ -92,6 +93,25 @@ def server(tmp_path: Path) -> Iterator[Server]:
     stop()
 
 
+def events_in(message: dict[str, Any]) -> list[dict[str, Any]]:
+    """The events a message carries, each ``{seq, kind, data, ...}``: an ``event``
+    message is one (the table's own kinds), an ``update`` holds an action's."""
+    if message["type"] == "event":
+        return [message]
+    if message["type"] == "update":
+        events: list[dict[str, Any]] = message["events"]
+        return events
+    return []
+
+
+def turn_in(message: dict[str, Any]) -> dict[str, Any] | None:
+    """The ``turn`` (legal actions, seconds) a snapshot or an update gives a human to move."""
+    turn: dict[str, Any] | None = (
+        message.get("turn") if message["type"] in ("table", "update") else None
+    )
+    return turn
+
+
 @dataclass
 class Player:
     """A websocket client keeping every message it received."""
@@ -117,7 +137,7 @@ class Player:
         ws = await connect(server.ws, additional_headers=headers, max_size=2**22, close_timeout=1)
         player = cls(ws)
         player.reader = asyncio.create_task(player._read())
-        hello: dict[str, Any] = {"type": "hello", "v": 1}
+        hello: dict[str, Any] = {"type": "hello", "v": PROTOCOL_VERSION}
         if token:
             hello["token"] = token
         if name:
@@ -150,7 +170,21 @@ class Player:
                     return message
 
     async def event(self, kind: str, timeout: float = 20) -> dict[str, Any]:
-        return await self.expect(lambda m: m["type"] == "event" and m["kind"] == kind, timeout)
+        """The next event of ``kind``, alone or in an update (whose other events
+        are then skipped: wait for one event per update)."""
+        message = await self.expect(lambda m: any(e["kind"] == kind for e in events_in(m)), timeout)
+        return next(e for e in events_in(message) if e["kind"] == kind)
+
+    async def turn(self, timeout: float = 20) -> dict[str, Any]:
+        """The next turn given to this player (in a snapshot or an update)."""
+        message = await self.expect(lambda m: turn_in(m) is not None, timeout)
+        turn = turn_in(message)
+        assert turn is not None
+        return turn
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every event received so far, in order."""
+        return [e for m in self.log for e in events_in(m)]
 
     async def close(self) -> None:
         await self.ws.close()
@@ -176,7 +210,7 @@ async def play_until_over(players: list[Player], table: str, seed: int = 0) -> d
         while not done.is_set():
             message = await player.expect(
                 lambda m: (
-                    m["type"] == "turn"
+                    turn_in(m) is not None
                     or (
                         m["type"] == "event"
                         and m["kind"] in ("table.game_over", "table.game_cancelled")
@@ -184,17 +218,17 @@ async def play_until_over(players: list[Player], table: str, seed: int = 0) -> d
                 ),
                 timeout=60,
             )
-            if message["type"] == "event":
+            turn = turn_in(message)
+            if turn is None:
                 over.update(message)
                 done.set()
                 return
-            await player.send(
-                {"type": "act", "table": table, "action": rng.choice(message["legal"])}
-            )
+            await player.send({"type": "act", "table": table, "action": rng.choice(turn["legal"])})
 
     await asyncio.gather(*(play(p) for p in players))
     return over
 
 
-def messages_of(player: Player, kind: str) -> list[dict[str, Any]]:
-    return [m for m in player.log if m["type"] == "event" and m["kind"] == kind]
+def events_of(player: Player, kind: str) -> list[dict[str, Any]]:
+    """Every event of ``kind`` the player received."""
+    return [e for e in player.events() if e["kind"] == kind]

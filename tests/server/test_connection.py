@@ -12,7 +12,12 @@ from fastapi.routing import APIRoute, APIWebSocketRoute
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
-from atout.server.protocol import MAX_MESSAGE_BYTES, ProtocolError, parse_message
+from atout.server.protocol import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    parse_message,
+)
 from tests.server.conftest import Player, Server, create_table, run_server
 
 
@@ -45,7 +50,8 @@ def test_register_login_logout(server: Server) -> None:
 
 def test_the_first_message_must_be_a_hello_of_this_version(server: Server) -> None:
     async def scenario() -> None:
-        for first in ({"type": "ping"}, {"type": "hello", "v": 2}, "not json"):
+        old = {"type": "hello", "v": PROTOCOL_VERSION - 1}
+        for first in ({"type": "ping"}, old, "not json"):
             async with connect(server.ws) as ws:
                 await ws.send(first if isinstance(first, str) else json.dumps(first))
                 reply = json.loads(await ws.recv())

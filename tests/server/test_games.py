@@ -13,9 +13,10 @@ from tests.server.conftest import (
     Player,
     Server,
     create_table,
-    messages_of,
+    events_of,
     play_until_over,
     run_server,
+    turn_in,
 )
 
 
@@ -41,11 +42,14 @@ def test_a_full_game_with_robots_in_the_empty_seats(
         over = await play_until_over([alice, bob], table)
         assert over["kind"] == "table.game_over"
         assert over["data"]["result"]["winners"], over
-        # Both humans saw the same public stream, numbered without gaps.
+        # Each human's events come numbered in order, never repeated; an update's
+        # number is the table's after its action, so no event of it goes beyond.
         for player in (alice, bob):
-            seqs = [m["seq"] for m in player.log if m["type"] == "event"]
+            seqs = [e["seq"] for e in player.events()]
             assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
-        assert messages_of(alice, "play") and len(messages_of(alice, "hand")) >= 1
+            for update in (m for m in player.log if m["type"] == "update"):
+                assert all(e["seq"] <= update["seq"] for e in update["events"])
+        assert events_of(alice, "play") and len(events_of(alice, "hand")) >= 1
         # The finished game's record replays to the same result.
         record = server.get(f"/api/games/{over['data']['game']}")
         from atout.records import Record
@@ -66,7 +70,7 @@ def test_an_expired_turn_is_played_by_the_robot(server: Server) -> None:
         # Alice never answers: the robot plays each of her turns when the clock runs out.
         over = await alice.event("table.game_over", timeout=60)
         assert over["data"]["result"]["winners"]
-        assert len([m for m in alice.log if m["type"] == "turn"]) >= 6
+        assert len([m for m in alice.log if turn_in(m)]) >= 6
         await alice.close()
 
     asyncio.run(scenario())
@@ -80,23 +84,25 @@ def test_a_disconnected_player_gets_the_seat_back_with_what_was_missed(tmp_path:
         carol = await Player.connect(server, token=token)
         table = await create_table(carol, game="french", players=4)
         await carol.send({"type": "start", "table": table})
-        await carol.expect(lambda m: m["type"] == "turn")
-        seen = max(m["seq"] for m in carol.log if m["type"] == "event")
+        seen = (await carol.expect(lambda m: turn_in(m) is not None))["seq"]
         epoch = next(m["epoch"] for m in carol.log if m["type"] == "table")
         await carol.close()
         await asyncio.sleep(0.3)  # the robot plays her turns meanwhile
         carol = await Player.connect(server, token=token)
         await carol.send({"type": "resume", "table": table, "last_seq": seen, "epoch": epoch})
-        first = await carol.expect(lambda m: m["type"] == "event")
-        assert first["seq"] > seen
         over = await play_until_over([carol], table)
         assert over["kind"] == "table.game_over"
+        # One update answers the resume: what she missed, then the game as it stands.
+        resumed = carol.log[1]
+        assert resumed["type"] == "update" and resumed["seq"] > seen
+        missed = resumed["events"]
+        assert missed[0]["seq"] == seen + 1 and missed[0]["kind"] == "table.disconnected"
+        assert [e for e in missed if e["kind"] == "play"], "the robot's plays reach her"
+        assert resumed["view"]["viewer"] == 0 and resumed["view"]["hand"] is not None
         # Every event is numbered, including those hidden from her (a robot's
         # écart), so her numbers may skip but never repeat or go back.
-        seqs = [m["seq"] for m in carol.log if m["type"] == "event"]
-        assert seqs == sorted(set(seqs)) and seqs[0] == first["seq"]
-        plays = [m for m in carol.log if m["type"] == "event" and m["kind"] == "play"]
-        assert plays, "the robot's plays while she was away reach her on resume"
+        seqs = [e["seq"] for e in carol.events()]
+        assert seqs == sorted(set(seqs)) and seqs[0] == seen + 1
         await carol.close()
 
     asyncio.run(scenario())
@@ -149,7 +155,7 @@ def test_a_spectator_watches_and_chats_and_options_changes_are_told(server: Serv
         await alice.send({"type": "start", "table": table})
         await play_until_over([alice], table)
         await watcher.event("table.game_over")
-        assert not [m for m in watcher.log if m["type"] == "turn"]
+        assert not [m for m in watcher.log if turn_in(m)]
         await alice.send({"type": "options", "table": table, "options": {"spectators": False}})
         await alice.event("table.options")
         late = await Player.connect(server)

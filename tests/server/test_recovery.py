@@ -69,9 +69,9 @@ def test_sigkill_mid_game_then_restart_loses_nothing(
         table = await create_table(rita, game="french", players=4, turn_seconds=8)
         await rita.send({"type": "start", "table": table})
         for _ in range(3):  # bid, then a couple of plays of hers
-            turn = await rita.expect(lambda m: m["type"] == "turn")
+            turn = await rita.turn()
             await rita.send({"type": "act", "table": table, "action": turn["legal"][-1]})
-        await rita.expect(lambda m: m["type"] == "turn")
+        await rita.turn()
         await rita.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
         snapshot = await rita.expect(lambda m: m["type"] == "table")
         game = next(m["data"]["game"] for m in rita.log if m.get("kind") == "table.game_started")
@@ -90,8 +90,9 @@ def test_sigkill_mid_game_then_restart_loses_nothing(
         await rita.send({"type": "resume", "table": table, "last_seq": 10**6, "epoch": "old"})
         snapshot = await rita.expect(lambda m: m["type"] == "table")
         assert snapshot["view"] == view_before
-        turn = await rita.expect(lambda m: m["type"] == "turn")
+        turn = snapshot["turn"]
         assert 7 < turn["seconds"] <= 8  # her full time again, not the 5 s that were left
+        await rita.send({"type": "act", "table": table, "action": turn["legal"][0]})
         over = await play_until_over([rita], table)
         await rita.close()
         return over
@@ -110,7 +111,7 @@ def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path:
         host = await Player.connect(server)
         broken = await create_table(host, players=3, turn_seconds=60)
         await host.send({"type": "start", "table": broken})
-        await host.expect(lambda m: m["type"] == "turn")
+        await host.turn()
         other = await Player.connect(server)
         kept = await create_table(other, players=4)
         return broken, kept  # both stay open: their players' grace outlives the server

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import func, select
 
 from atout.server.store import LedgerEntry
-from tests.server.conftest import Player, Server, create_table, messages_of, play_until_over
+from tests.server.conftest import Player, Server, create_table, events_of, play_until_over
 
 START = 1000
 
@@ -84,7 +84,7 @@ def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None
             assert profile["chips"] == START - 100 + (share if won else 0)
             assert profile["xp"] == (10 * 3 + 10 if won else 5)
             assert profile["games"] == 1
-            deals = [d["data"] for d in messages_of(players[0], "deal_end") if "taker" in d["data"]]
+            deals = [d["data"] for d in events_of(players[0], "deal_end") if "taker" in d["data"]]
             taken = [d for d in deals if d["taker"] == seat]
             assert profile["contracts_taken"] == len(taken)
             if taken:
@@ -109,7 +109,7 @@ def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
         players, _ = await play_competitive(
             server, names, ["10.0.1.1", "10.0.1.2", "10.0.1.3"], players=3, bet=50
         )
-        deals = [d["data"] for d in messages_of(players[0], "deal_end") if "taker" in d["data"]]
+        deals = [d["data"] for d in events_of(players[0], "deal_end") if "taker" in d["data"]]
         last = deals[-1]
         for seat, name in enumerate(names):
             if last["made"]:

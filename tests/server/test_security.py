@@ -13,7 +13,7 @@ import json
 import re
 import secrets
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 import pytest
@@ -25,7 +25,7 @@ from atout.records import Record
 from atout.registry import game_rules
 from atout.robots.base import RandomRobot
 from atout.server.tablestore import load_game
-from tests.server.conftest import Player, Server, create_table, play_until_over
+from tests.server.conftest import Player, Server, create_table, play_until_over, turn_in
 
 PUBLIC_REVEALS = frozenset(
     {"play", "trick", "dog", "poignee", "call", "reveal", "petit_sec", "trump_discarded"}
@@ -61,28 +61,36 @@ def tokens(message: Any) -> set[str]:
     return found
 
 
-def game_events(player: Player) -> list[tuple[str, Any]]:
-    return [
-        (m["kind"], m["data"])
-        for m in player.log
-        if m["type"] == "event" and not m["kind"].startswith("table.")
-    ]
-
-
 def without_calls(legal: list[str]) -> list[str]:
     return [a for a in legal if not a.startswith("call:")]
 
 
+def parts(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """A message in the order a client reads it: an update's events one by one,
+    then the rest of it (view, turn). Calling a King names it without locating
+    it, so call actions are left out of the legal actions."""
+    rest = dict(message)
+    if message["type"] == "update":
+        yield from rest.pop("events")
+    for key in ("view", "turn"):
+        if isinstance(rest.get(key), dict) and rest[key].get("legal"):
+            rest[key] = {**rest[key], "legal": without_calls(rest[key]["legal"])}
+    yield rest
+
+
 def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) -> None:
     events = replay_events(record)
-    # 1. Exactly the engine's events this viewer may see, in order, nothing more.
-    expected = [
-        (e.kind, json.loads(json.dumps(dict(e.data)))) for _, e in events if e.visible_to(viewer)
+    # 1. Game events travel in updates only, one per action: exactly the
+    # engine's events this viewer may see, then its own view of the game.
+    assert all(m["kind"].startswith("table.") for m in player.log if m["type"] == "event")
+    updates = [m for m in player.log if m["type"] == "update"]
+    assert [([(e["kind"], e["data"]) for e in m["events"]], m["view"]) for m in updates] == [
+        (
+            [(e.kind, json.loads(json.dumps(dict(e.data)))) for e in shown if e.visible_to(viewer)],
+            view,
+        )
+        for _, shown, view in replay(record, viewer)
     ]
-    assert game_events(player) == expected
-    # 1b. After each action, exactly the viewer's own view of the game.
-    views = [m["view"] for m in player.log if m["type"] == "view"]
-    assert views == [view for _, _, view in replay(record, viewer)]
     # 2. Independently of the audiences: before a deal ends, no message holds
     # a card dealt to another seat that has not been shown publicly (nor, in
     # the Africain one-card round, the viewer's own card before the reveal).
@@ -98,15 +106,10 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
                 if card is not None:
                     hands.setdefault(deal, {})[seat] = {card}
     deal, shown, ended = 0, set[str](), False
-    for message in player.log:
+    for message in (part for m in player.log for part in parts(m)):
         kind = message.get("kind")
         if kind == "deal":
             deal, shown, ended = deal + 1, set(), False
-        if message["type"] == "turn":  # calling a King names it without locating it
-            message = {"legal": without_calls(message["legal"])}
-        elif message["type"] == "view" and message["view"].get("legal"):
-            legal = without_calls(message["view"]["legal"])
-            message = {**message, "view": {**message["view"], "legal": legal}}
         words = tokens(message)
         assert not words & seeds, "a deal seed left the server"
         if kind in PUBLIC_REVEALS:
@@ -166,11 +169,18 @@ async def play_watched_game(server: Server, name: str, players: int, seed: int) 
     assert record["meta"]["names"] == [alice.name, bob.name] + [None] * (players - 2)
     seats = {p.name: i for i, p in enumerate([alice, bob])}
     for player in (alice, bob):
-        check_no_hidden_card(record, player, seats[player.name])
-        turns = [m for m in player.log if m["type"] == "turn"]
-        assert turns and all(t["seat"] == seats[player.name] for t in turns)
+        seat = seats[player.name]
+        check_no_hidden_card(record, player, seat)
+        # Each update tells the player to move its turn, and nobody else.
+        updates = [m for m in player.log if m["type"] == "update"]
+        assert any("turn" in m for m in updates)
+        for m in updates:
+            assert ("turn" in m) == (m["view"]["to_move"] == seat)
+            if "turn" in m:
+                view = m["view"]
+                assert m["turn"]["legal"] == view.get("legal", view.get("legal_actions"))
     check_no_hidden_card(record, watcher, SPECTATOR)
-    assert not [m for m in watcher.log if m["type"] == "turn"]
+    assert not [m for m in watcher.log if turn_in(m)]
     kinds = {m["type"] for m in lobby.log}
     assert kinds <= {"welcome", "lobby", "lobby_update", "lobby_remove"}
     for p in (alice, bob, watcher, lobby):
@@ -363,24 +373,26 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
         # Alice's clock runs out at once: a robot starts deciding her first move.
         table = await create_table(alice, game="french", players=3, turn_seconds=0.05)
         await alice.send({"type": "start", "table": table})
-        turn = await alice.expect(lambda m: m["type"] == "turn" and len(m["legal"]) > 1)
+        turn = await alice.expect(lambda m: len((turn_in(m) or {}).get("legal", [])) > 1)
+        assert turn["type"] == "update"
         while not asked:
             await asyncio.sleep(0.01)
         await alice.send({"type": "chat", "table": table, "text": "still here"})
         await alice.event("table.chat")
         other = await create_table(bob, game="africain", players=2)
         await bob.send({"type": "start", "table": other})
-        await bob.expect(lambda m: m["type"] == "turn")  # that table dealt and asks bob
+        await bob.turn()  # that table dealt and asks bob
         state = server.app.state.hub.tables[table]
         number, game_id = state.actions, state.game_id
-        await alice.send({"type": "act", "table": table, "action": turn["legal"][0]})
-        mine = await alice.expect(lambda m: m["type"] == "event" and m["kind"] != "table.chat")
+        first = turn["turn"]["legal"][0]
+        await alice.send({"type": "act", "table": table, "action": first})
+        mine = await alice.expect(lambda m: m["type"] == "update")
         release.set()
-        await alice.expect(lambda m: m["type"] == "view" and state.actions > number + 1)
+        await alice.expect(lambda m: m["type"] == "update" and state.actions > number + 1)
         for p in (alice, bob):
             await p.close()
-        assert mine["data"]["seat"] == turn["seat"] == 0
+        assert turn["view"]["to_move"] == mine["events"][0]["data"]["seat"] == 0
         actions = load_game(server.app.state.hub.store, game_id).actions
-        assert actions[number] == turn["legal"][0]  # the robot's legal[-1] came too late
+        assert actions[number] == first  # the robot's legal[-1] came too late
 
     asyncio.run(scenario())

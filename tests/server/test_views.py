@@ -1,14 +1,26 @@
-"""What a table tells its clients besides events: each viewer's view after every
-action, the table's info when it changes, the deals so far in a snapshot, and
-the pause that keeps a completed trick in view."""
+"""What a table tells its clients: one update per action and viewer, the table's
+info when it changes, the deals so far in a snapshot, and the pause that keeps
+a completed trick in view."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
 from pathlib import Path
+from typing import Any
 
-from tests.server.conftest import Player, Server, create_table, play_until_over, run_server
+import pytest
+
+from atout.server import clients
+from tests.server.conftest import (
+    Player,
+    Server,
+    create_table,
+    events_in,
+    events_of,
+    play_until_over,
+    run_server,
+)
 
 
 def test_a_snapshot_holds_the_deals_played_so_far(server: Server) -> None:
@@ -17,7 +29,7 @@ def test_a_snapshot_holds_the_deals_played_so_far(server: Server) -> None:
         table = await create_table(alice, game="french", players=3, rounds=3, robot_level="random")
         await alice.send({"type": "start", "table": table})
         await play_until_over([alice], table)
-        ends = [m["data"] for m in alice.log if m["type"] == "event" and m["kind"] == "deal_end"]
+        ends = [e["data"] for e in events_of(alice, "deal_end")]
         assert len(ends) == 3
         # A reloaded page asks for a snapshot: the score sheet comes back whole.
         again = await Player.connect(server, token=alice.token)
@@ -75,7 +87,7 @@ def test_a_robot_waits_for_the_trick_pause_before_playing_after_a_trick(
         await play_until_over([alice], table)
         await alice.close()
         arrived = zip(alice.log, alice.times, strict=True)
-        events = [(m, at) for m, at in arrived if m["type"] == "event"]
+        events = [(e, at) for m, at in arrived for e in events_in(m)]
         gaps = [
             after[1] - before[1]
             for before, after in itertools.pairwise(events)
@@ -90,3 +102,50 @@ def test_a_robot_waits_for_the_trick_pause_before_playing_after_a_trick(
         asyncio.run(scenario())
     finally:
         stop()
+
+
+def test_each_action_reaches_each_client_as_one_update_encoded_once_per_viewer(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    encoded: list[str] = []
+
+    def counting(message: dict[str, Any]) -> str:
+        text = clients.encode(message)
+        if message["type"] == "update":
+            encoded.append(text)
+        return text
+
+    monkeypatch.setattr("atout.server.table.encode", counting)
+
+    async def scenario() -> tuple[dict[str, Any], list[Player]]:
+        alice = await Player.connect(server)
+        table = await create_table(alice, game="french", players=3, robot_level="random")
+        watchers = [await Player.connect(server) for _ in range(2)]
+        for watcher in watchers:
+            await watcher.send({"type": "spectate", "table": table})
+            await watcher.expect(lambda m: m["type"] == "table")
+        await alice.send({"type": "start", "table": table})
+        over = await play_until_over([alice], table)
+        for watcher in watchers:
+            await watcher.event("table.game_over")
+        everyone = [alice, *watchers]
+        for p in everyone:
+            await p.close()
+        return over, everyone
+
+    over, everyone = asyncio.run(scenario())
+    actions = len(server.get(f"/api/games/{over['data']['game']}")["actions"])
+    for player in everyone:
+        assert len([m for m in player.log if m["type"] == "update"]) == actions
+        assert {m["type"] for m in player.log} <= {
+            "welcome",
+            "table",
+            "table_info",
+            "event",
+            "update",
+        }
+        assert all(e["kind"].startswith("table.") for e in player.log if e["type"] == "event")
+    # One text per action for alice's seat and one shared by both spectators.
+    spectated = [[m for m in w.log if m["type"] == "update"] for w in everyone[1:]]
+    assert spectated[0] == spectated[1]
+    assert len(encoded) == 2 * actions

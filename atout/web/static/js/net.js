@@ -42,7 +42,7 @@ export function connect() {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {
-    const hello = { type: "hello", v: 1 };
+    const hello = { type: "hello", v: 2 };
     const saved = token();
     if (saved) hello.token = saved;
     ws.send(JSON.stringify(hello));

@@ -54,9 +54,10 @@ export function tablePage(id, params) {
     send({ type: "resume", table: id, last_seq: 0 });
   }
 
-  function onEvent(m) {
-    const { kind, data } = m;
-    if (kind === "table.chat") { s.chat.push(data); render(); return; }
+  // One event, from an `event` message (the table's own kinds) or an update's list;
+  // the caller renders once afterwards.
+  function onEvent({ kind, data }) {
+    if (kind === "table.chat") { s.chat.push(data); return; }
     if (kind === "table.options") {
       s.optionsChanged = data.changed;
       if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.join(", ") }));
@@ -65,40 +66,41 @@ export function tablePage(id, params) {
     if (kind === "table.game_over") s.gameOver = data;
     if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.notices.push(t("game_cancelled")); }
     if (kind === "table.vote") s.notices.push(`${data.name}: ${data.agree ? t("vote_agree") : t("vote_refuse")}`);
-    // A game event means the move was made: the next turn message (after the
-    // action's view) brings the new choices. The view that follows every action
-    // holds the new state; a completed trick stays shown until the next card.
-    if (!kind.startsWith("table.")) s.legal = null;
+    // The update's view holds the new state; a completed trick stays shown until the next card.
     if (kind === "play") s.shownTrick = null;
     if (kind === "trick") s.shownTrick = data;
     if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
-    if (data && data.seat === s.seat && !kind.startsWith("table.")) s.turnUntil = null;
     if (kind === "deal_end") s.deals.push(data);
     if (kind === "round_end") {
       const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
       s.notices.push(`${t("round_only", { n: data.round })}: ${lost.join(", ") || t("no_life_lost")}`);
     }
     if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
-    render();
+  }
+
+  // The choices of a human to move come with the view (a snapshot's or an update's);
+  // without them it is not this page's turn.
+  function setGame(m) {
+    s.view = m.view;
+    s.legal = m.turn ? m.turn.legal : null;
+    s.turnUntil = m.turn ? Date.now() + m.turn.seconds * 1000 : null;
   }
 
   const stop = listen((m) => {
     if (m.type === "welcome") { enter(); return; }
     if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
     if (m.type === "table") {
-      s.info = m.table; s.seat = m.seat; s.view = m.view; s.deals = m.deals || [];
-      if (!s.view || s.view.to_move !== s.seat) { s.legal = null; s.turnUntil = null; }
-      else s.legal = s.view.legal ?? s.view.legal_actions ?? s.legal;
+      s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
+      setGame(m);
       render();
-    } else if (m.type === "view") {
-      s.view = m.view; render();
+    } else if (m.type === "update") {
+      // One action (or, after a resume, everything missed): its events, then the game as it now stands.
+      m.events.forEach(onEvent);
+      setGame(m);
+      render();
     } else if (m.type === "table_info") {
       s.info = m.table; render();
-    } else if (m.type === "turn") {
-      s.legal = m.legal;
-      s.turnUntil = Date.now() + m.seconds * 1000;
-      render();
-    } else if (m.type === "event") onEvent(m);
+    } else if (m.type === "event") { onEvent(m); render(); }
     else if (m.type === "error") { s.error = m.message; render(); }
     else if (m.type === "invited") { s.notices.push(`${t("invite")}: ${m.name}`); render(); }
     else if (m.type === "left") location.hash = "#/";
