@@ -3,12 +3,14 @@
 For a card to play it samples deals consistent with the view (see
 :mod:`atout.robots.french_worlds`), tries every legal card in each and plays
 the deal out on the engine with a fast rule-of-thumb policy, then plays the
-card with the best mean score for its seat. Every card of a world is tried
-against the same sampled hands, so differences between cards are not noise
-between deals. (An exact minimax over the last tricks of every play-out cost
-four fifths of the time for little gain: more sampled deals pay more.) Bids,
-the King call and the écart are chosen by simulation too (see
-:mod:`atout.robots.french_contract`); chelem and poignée use the heuristic.
+card with the best mean score for its seat. Once few cards are left, each
+sampled deal is solved exactly instead (see :mod:`atout.robots.french_endgame`).
+Every card of a world is tried against the same sampled hands, so differences
+between cards are not noise between deals. (An exact search at the end of
+every play-out cost four fifths of the time for little gain: more sampled
+deals pay more.) Bids, the King call and the écart are chosen by simulation
+too (see :mod:`atout.robots.french_contract`); chelem and poignée use the
+heuristic.
 
 The number of sampled deals follows the time budget, so one seed gives one
 answer; the budget's deadline only cuts the loop short on a slow or busy machine.
@@ -37,11 +39,16 @@ from atout.french.actions import NO_MISERE, NO_POIGNEE, PLAYS
 from atout.french.state import MISERE, POIGNEE, FrenchState
 from atout.robots.base import seeded
 from atout.robots.french import decide
+from atout.robots.french_endgame import interchangeable, solve
 from atout.robots.french_view import Known, cards, read
 from atout.robots.french_worlds import sample_world
 
 ROLLOUTS_PER_SECOND: Final = 3500
 """Play-outs one core runs per second, used to turn a budget into a sample count."""
+EXACT_CARDS: Final = 12
+"""Cards left in all hands from which each sampled deal is solved exactly."""
+EXACT_WORLDS_PER_SECOND: Final = 200
+"""Sampled deals solved exactly per second (every option of each) near the end."""
 _CHEAP: Final = tuple(
     (HALF_POINTS[c] * 100 + (50 if c in (PETIT, VINGT_ET_UN) else 0) + c % 14) for c in range(78)
 )
@@ -109,8 +116,13 @@ def rollout_card(state: FrenchState) -> int:
                 return _lowest(trumps & ~(1 << PETIT) or trumps)
         suits = plain & ~TRUMPS
         if suits:
-            kings = [c for c in (13, 27, 41, 55) if suits >> c & 1]
-            return kings[0] if kings else _cheapest(suits)
+            cut = _cut_suits(state, seat in attack)
+            kings = [c for c in (13, 27, 41, 55) if suits >> c & 1 and not cut >> c & 1]
+            if kings:
+                return kings[0]
+            if seat not in attack and suits & cut:
+                return _cheapest(suits & cut)  # make the attack spend its trumps
+            return _cheapest(suits)
         trumps = plain & ~(1 << PETIT) or plain
         return _lowest(trumps) if hand.bit_count() > 3 else trumps.bit_length() - 1
     friend = (state.top_seat in attack) == (seat in attack)
@@ -136,6 +148,19 @@ def rollout_card(state: FrenchState) -> int:
     if plain and mask & EXCUSE_BIT and HALF_POINTS[_cheapest(plain)] >= 5:
         return EXCUSE
     return _cheapest(plain) if plain else EXCUSE
+
+
+def _cut_suits(state: FrenchState, attacking: bool) -> int:
+    """The suits (a bit set of their cards) the other side would trump if led."""
+    cut = 0
+    attack = (state.taker, state.partner)
+    for other in state.order:
+        hand = state.hands[other]
+        if (other in attack) != attacking and hand & TRUMPS:
+            for suit_mask in SUIT_MASKS:
+                if not hand & suit_mask:
+                    cut |= suit_mask
+    return cut
 
 
 def play_out(state: FrenchState, seat: int) -> float:
@@ -164,20 +189,11 @@ def distinct_cards(known: Known, legal: Sequence[str]) -> list[str]:
     last = -1
     for action in sorted(legal, key=lambda a: parse_card(a[5:])):
         card = parse_card(action[5:])
-        if last >= 0 and _interchangeable(last, card, gone):
+        if last >= 0 and interchangeable(last, card, gone):
             continue
         kept.append(action)
         last = card
     return kept
-
-
-def _interchangeable(low: int, high: int, gone: int) -> bool:
-    if EXCUSE in (low, high) or HALF_POINTS[low] != HALF_POINTS[high]:
-        return False
-    if (low >= 56) != (high >= 56) or (high < 56 and low // 14 != high // 14):
-        return False
-    between = ((1 << high) - 1) & ~((2 << low) - 1)
-    return between & ~gone == 0
 
 
 class FrenchSearch:
@@ -208,7 +224,12 @@ class FrenchSearch:
         if len(options) == 1:
             return options[0]
         clock = Clock(seconds)
-        worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
+        exact = sum(known.hand_sizes) <= EXACT_CARDS
+        if exact:
+            worlds = max(2, int(seconds * EXACT_WORLDS_PER_SECOND))
+        else:
+            worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
+        evaluate = solve if exact else play_out
         totals = dict.fromkeys(options, 0.0)
         sampled = 0
         for _ in range(worlds):
@@ -222,7 +243,7 @@ class FrenchSearch:
             for action in options:
                 state = world.state.clone()
                 state.step(PLAYS[parse_card(action[5:])])
-                totals[action] += play_out(state, me)
+                totals[action] += evaluate(state, me)
         if not sampled:
             return decide(known, legal)
         return max(options, key=lambda a: (totals[a], -options.index(a)))
