@@ -26,13 +26,12 @@ from atout.robots.french import BID_THRESHOLDS, choose_bid, choose_call, hand_po
 from atout.robots.french_search import Clock, play_out
 from atout.robots.french_view import Known
 from atout.robots.french_worlds import sample_world
+from atout.robots.paired import pick
 
 DEALS_PER_SECOND: Final = 2800
 """Whole deals (auction to last card) one core simulates per second."""
 MIN_WORLDS: Final = 4
 """Sampled deals tried at least, however small the budget."""
-CONFIDENCE: Final = 1.0
-"""Standard errors by which an option must beat the usual robot's choice to replace it."""
 TAKER_EDGE: Final = 6.0
 """Points per multiplier and defender the searching taker scores above the play-outs'
 fast policy (measured: the play-outs play the attack worse than the search does)."""
@@ -169,27 +168,6 @@ def compare(
             apply(state, option)
             scores[i].append(finish(state, me))
     return scores
-
-
-def pick(scores: list[list[float]], default: int) -> int:
-    """The option best in mean, left for the ``default`` one only when clearly better.
-
-    Scores of the options are paired by deal, so the gain over the default is
-    measured deal by deal; a gain under ``CONFIDENCE`` standard errors is noise
-    (and the largest of several noisy means is biased upward), so it is ignored.
-    """
-    base = scores[default]
-    n = len(base)
-    if n < 2:
-        return default
-    best, best_gain = default, 0.0
-    for i, values in enumerate(scores):
-        diffs = [v - b for v, b in zip(values, base, strict=True)]
-        gain = sum(diffs) / n
-        spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
-        if gain > CONFIDENCE * spread and gain > best_gain:
-            best, best_gain = i, gain
-    return best
 
 
 def _bid(state: FrenchState, contract: Contract) -> None:

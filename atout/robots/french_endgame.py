@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from atout.cards import EXCUSE, FULL_DECK, HALF_POINTS
+from atout.cards import EXCUSE, FULL_DECK, HALF_POINTS, PETIT
 from atout.french.actions import PLAYS
 from atout.french.state import FrenchState
 
@@ -20,9 +20,10 @@ def interchangeable(low: int, high: int, gone: int) -> bool:
 
     They do not when both are of one suit (or both trumps), worth the same
     points, and every card ranked between them is in ``gone``: in the same
-    hand or out of play.
+    hand or out of play. The Petit is never merged (with the 21): where it
+    falls decides the Petit au bout.
     """
-    if EXCUSE in (low, high) or HALF_POINTS[low] != HALF_POINTS[high]:
+    if EXCUSE in (low, high) or low == PETIT or HALF_POINTS[low] != HALF_POINTS[high]:
         return False
     if (low >= 56) != (high >= 56) or (high < 56 and low // 14 != high // 14):
         return False

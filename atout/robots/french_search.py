@@ -3,7 +3,8 @@
 For a card to play it samples deals consistent with the view (see
 :mod:`atout.robots.french_worlds`), tries every legal card in each and plays
 the deal out on the engine with a fast rule-of-thumb policy, then plays the
-card with the best mean score for its seat. Once few cards are left, each
+card with the best mean score for its seat, unless it does not clearly beat
+the usual robot's card (see :mod:`atout.robots.paired`). Once few cards are left, each
 sampled deal is solved exactly instead (see :mod:`atout.robots.french_endgame`).
 Every card of a world is tried against the same sampled hands, so differences
 between cards are not noise between deals. (An exact search at the end of
@@ -42,6 +43,7 @@ from atout.robots.french import decide
 from atout.robots.french_endgame import interchangeable, solve
 from atout.robots.french_view import Known, cards, read
 from atout.robots.french_worlds import sample_world
+from atout.robots.paired import pick
 
 ROLLOUTS_PER_SECOND: Final = 3500
 """Play-outs one core runs per second, used to turn a budget into a sample count."""
@@ -230,23 +232,22 @@ class FrenchSearch:
         else:
             worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
         evaluate = solve if exact else play_out
-        totals = dict.fromkeys(options, 0.0)
-        sampled = 0
+        scores: list[list[float]] = [[] for _ in options]
         for _ in range(worlds):
-            if clock.out_of_time() and sampled:
+            if clock.out_of_time() and scores[0]:
                 break
             world = sample_world(known, rng, str(view["variant"]))
             if world is None:
                 break
-            sampled += 1
             me = world.state.turn
-            for action in options:
+            for i, action in enumerate(options):
                 state = world.state.clone()
                 state.step(PLAYS[parse_card(action[5:])])
-                totals[action] += evaluate(state, me)
-        if not sampled:
-            return decide(known, legal)
-        return max(options, key=lambda a: (totals[a], -options.index(a)))
+                scores[i].append(evaluate(state, me))
+        usual = parse_card(decide(known, legal)[5:])
+        # The usual card, or the interchangeable one kept in its place.
+        default = max(i for i, a in enumerate(options) if parse_card(a[5:]) <= usual or i == 0)
+        return options[pick(scores, default)]
 
     def _contract(
         self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float

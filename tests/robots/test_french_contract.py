@@ -13,8 +13,9 @@ from atout.french.rules import FRENCH
 from atout.french.state import BID, CALL, DISCARD, FrenchState
 from atout.robots import make_robot
 from atout.robots.french import choose_bid
-from atout.robots.french_contract import ecart_candidates, model_bid, pick
+from atout.robots.french_contract import ecart_candidates, model_bid
 from atout.robots.french_view import read
+from atout.robots.paired import pick
 
 
 def _legal(state: FrenchState) -> list[str]:
