@@ -529,6 +529,7 @@ class Table:
             client.send_text(texts[viewer])
 
     def _update(self, viewer: int, events: list[dict[str, Any]]) -> dict[str, Any]:
+        """A viewer's ``update``: ``events`` (already filtered for it), then the game now."""
         head = {"type": "update", "table": self.id, "seq": self.events.seq, "events": events}
         return head | self._game_now(viewer)
 
