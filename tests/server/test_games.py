@@ -99,6 +99,9 @@ def test_a_disconnected_player_gets_the_seat_back_with_what_was_missed(tmp_path:
         assert missed[0]["seq"] == seen + 1 and missed[0]["kind"] == "table.disconnected"
         assert [e for e in missed if e["kind"] == "play"], "the robot's plays reach her"
         assert resumed["view"]["viewer"] == 0 and resumed["view"]["hand"] is not None
+        # The table hears of her return after that answer, which never repeats it.
+        returned = carol.log[2]
+        assert returned["kind"] == "table.returned" and returned["seq"] == resumed["seq"] + 1
         # Every event is numbered, including those hidden from her (a robot's
         # écart), so her numbers may skip but never repeat or go back.
         seqs = [e["seq"] for e in carol.events()]
