@@ -3,8 +3,7 @@
 For a card to play it samples deals consistent with the view (see
 :mod:`atout.robots.french_worlds`), tries every legal card in each and plays
 the deal out on the engine with a fast rule-of-thumb policy, then plays the
-card with the best mean score for its seat, unless it does not clearly beat
-the usual robot's card (see :mod:`atout.robots.paired`). Once few cards are left, each
+card with the best mean score for its seat. Once few cards are left, each
 sampled deal is solved exactly instead (see :mod:`atout.robots.french_endgame`).
 Every card of a world is tried against the same sampled hands, so differences
 between cards are not noise between deals. (An exact search at the end of
@@ -43,7 +42,6 @@ from atout.robots.french import decide
 from atout.robots.french_endgame import interchangeable, solve
 from atout.robots.french_view import Known, cards, read
 from atout.robots.french_worlds import sample_world
-from atout.robots.paired import pick
 
 ROLLOUTS_PER_SECOND: Final = 3500
 """Play-outs one core runs per second, used to turn a budget into a sample count."""
@@ -93,7 +91,7 @@ class Clock:
 
 def rollout_card(state: FrenchState) -> int:
     """A quick sensible card for the player to move (the play-outs' policy)."""
-    mask = state.play_mask()
+    mask = state.legal_cards()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
     seat = state.turn
@@ -244,10 +242,10 @@ class FrenchSearch:
                 state = world.state.clone()
                 state.step(PLAYS[parse_card(action[5:])])
                 scores[i].append(evaluate(state, me))
-        usual = parse_card(decide(known, legal)[5:])
-        # The usual card, or the interchangeable one kept in its place.
-        default = max(i for i, a in enumerate(options) if parse_card(a[5:]) <= usual or i == 0)
-        return options[pick(scores, default)]
+        if not scores[0]:
+            return decide(known, legal)
+        totals = [sum(values) for values in scores]
+        return options[totals.index(max(totals))]
 
     def _contract(
         self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
