@@ -1,6 +1,7 @@
 """Decision latency of each robot level: p50 / p95 / max over the decisions of some deals.
 
 Usage: uv run python bench/robots.py [--game french] [--players 4] [--deals 3] [--budget 0.5]
+       [--cores 2]
 Prints figures; asserts nothing (timings are machine-dependent).
 """
 
@@ -14,6 +15,7 @@ from atout.arena.stats import latency
 from atout.game import CHANCE
 from atout.registry import game_rules
 from atout.robots import LEVELS, make_robot
+from atout.robots.cores import use_cores
 
 
 def measure(game: str, players: int, level: str, deals: int, budget: float) -> dict[str, object]:
@@ -48,7 +50,9 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--deals", type=int, default=3)
     parser.add_argument("--budget", type=float, default=0.5)
+    parser.add_argument("--cores", type=int, default=1, help="Cores a decision is spread over.")
     args = parser.parse_args()
+    use_cores(args.cores)
     for level in LEVELS:
         figures = measure(args.game, args.players, level, args.deals, args.budget)
         print(f"{args.game} {args.players}p {level:9s} budget {args.budget}: {figures}")

@@ -36,6 +36,9 @@ def play(
     option: list[str] = typer.Option(  # noqa: B008
         [], "--option", "-o", help="A rule option, key=value (e.g. dealer_sits_out=true)."
     ),
+    cores: int | None = typer.Option(
+        None, help="Cores strong robots think on (default: every core)."
+    ),
 ) -> None:
     """Play French Tarot or Tarot Africain against robots; type 'hint' for advice."""
     from rich.console import Console
@@ -47,6 +50,10 @@ def play(
         raise typer.BadParameter(
             "game is french or africain; lang en or fr; level random, heuristic or strong"
         )
+    if level == "strong":
+        from atout.robots.cores import use_cores
+
+        use_cores(cores)
     console = Console()
     options = _options(option)
     if game == "french":

@@ -31,12 +31,19 @@ def serve(
     trick_pause: Annotated[
         float, typer.Option(help="Seconds a completed trick stays in view before a robot plays.")
     ] = 0.8,
+    robot_cores: Annotated[
+        int | None,
+        typer.Option(help="Cores a strong robot's decision is spread over (default: every core)."),
+    ] = None,
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
     import uvicorn
 
+    from atout.robots.cores import use_cores
     from atout.server.app import Settings, create_app
     from atout.server.protocol import MAX_MESSAGE_BYTES
+
+    use_cores(robot_cores)
 
     settings = Settings(
         data_dir=data_dir,

@@ -23,9 +23,9 @@ from atout.french.dealing import dog_size
 from atout.french.state import BID, CALL, CHELEM, DEAL, DISCARD, FrenchState
 from atout.french.variants import Contract
 from atout.robots.french import BID_THRESHOLDS, choose_bid, choose_call, hand_points
-from atout.robots.french_search import Clock, play_out
+from atout.robots.french_sampling import Task, score
+from atout.robots.french_search import play_out
 from atout.robots.french_view import Known
-from atout.robots.french_worlds import sample_world
 from atout.robots.paired import pick
 
 DEALS_PER_SECOND: Final = 2800
@@ -153,21 +153,9 @@ def compare(
     seconds: float,
 ) -> list[list[float]]:
     """Each option's scores over the same sampled deals (empty lists when none was found)."""
-    clock = Clock(seconds)
     worlds = max(MIN_WORLDS, int(seconds * DEALS_PER_SECOND / len(options)))
-    scores: list[list[float]] = [[] for _ in options]
-    for _ in range(worlds):
-        if clock.out_of_time() and len(scores[0]) >= MIN_WORLDS:
-            break
-        world = sample_world(known, rng, variant)
-        if world is None:
-            break
-        me = world.state.turn
-        for i, option in enumerate(options):
-            state = world.state.clone()
-            apply(state, option)
-            scores[i].append(finish(state, me))
-    return scores
+    task = Task(known, variant, options, apply, finish, worlds, MIN_WORLDS)
+    return score(task, rng, seconds)
 
 
 def _bid(state: FrenchState, contract: Contract) -> None:

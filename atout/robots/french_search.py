@@ -19,7 +19,6 @@ answer; the budget's deadline only cuts the loop short on a slow or busy machine
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -40,8 +39,8 @@ from atout.french.state import MISERE, POIGNEE, FrenchState
 from atout.robots.base import seeded
 from atout.robots.french import decide
 from atout.robots.french_endgame import interchangeable, solve
+from atout.robots.french_sampling import Task, score
 from atout.robots.french_view import Known, cards, read
-from atout.robots.french_worlds import sample_world
 
 ROLLOUTS_PER_SECOND: Final = 3500
 """Play-outs one core runs per second, used to turn a budget into a sample count."""
@@ -70,23 +69,6 @@ def _cheapest(mask: int) -> int:
         if value < cost:
             best, cost = card, value
     return best
-
-
-class Clock:
-    """A sampling loop's deadline, kept even by its last round: the loop stops when
-    a round as slow as the slowest so far would end past the budget."""
-
-    def __init__(self, seconds: float) -> None:
-        self.last = time.perf_counter()
-        self.deadline = self.last + seconds
-        self.slowest = 0.0
-
-    def out_of_time(self) -> bool:
-        """Call once per round, before it starts."""
-        now = time.perf_counter()
-        self.slowest = max(self.slowest, now - self.last)
-        self.last = now
-        return now + self.slowest > self.deadline
 
 
 def rollout_card(state: FrenchState) -> int:
@@ -163,6 +145,10 @@ def _cut_suits(state: FrenchState, attacking: bool) -> int:
     return cut
 
 
+def _play(state: FrenchState, card: int) -> None:
+    state.step(PLAYS[card])
+
+
 def play_out(state: FrenchState, seat: int) -> float:
     """Finish the deal with :func:`rollout_card`; ``seat``'s score."""
     while state.score is None:
@@ -223,25 +209,15 @@ class FrenchSearch:
         options = distinct_cards(known, legal)
         if len(options) == 1:
             return options[0]
-        clock = Clock(seconds)
         exact = sum(known.hand_sizes) <= EXACT_CARDS
         if exact:
             worlds = max(2, int(seconds * EXACT_WORLDS_PER_SECOND))
         else:
             worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
-        evaluate = solve if exact else play_out
-        scores: list[list[float]] = [[] for _ in options]
-        for _ in range(worlds):
-            if clock.out_of_time() and scores[0]:
-                break
-            world = sample_world(known, rng, str(view["variant"]))
-            if world is None:
-                break
-            me = world.state.turn
-            for i, action in enumerate(options):
-                state = world.state.clone()
-                state.step(PLAYS[parse_card(action[5:])])
-                scores[i].append(evaluate(state, me))
+        cards = [parse_card(a[5:]) for a in options]
+        finish = solve if exact else play_out
+        task = Task(known, str(view["variant"]), cards, _play, finish, worlds)
+        scores = score(task, rng, seconds)
         if not scores[0]:
             return decide(known, legal)
         totals = [sum(values) for values in scores]

@@ -1,0 +1,93 @@
+"""Spreading a search robot's sampled deals over the machine's cores.
+
+Sampled deals are independent, so one decision can sample in several
+processes at once: the calling one, and helper processes kept warm in a pool
+(started by the commands that play against people: ``atout play`` and
+``atout serve``). Each share of the deals has its own seed, so a decision
+depends on its seed and the number of shares, not on which process ran what.
+A helper's share that comes back after the deadline is left out, so a busy
+machine costs strength, never time.
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Final, TypeVar
+
+Result = TypeVar("Result")
+
+LATE: Final = 0.05
+"""Seconds past the deadline a helper's share is still waited for."""
+
+_pool: ProcessPoolExecutor | None = None
+_helpers = 0
+
+
+def use_cores(count: int | None = None) -> int:
+    """Let searches use ``count`` cores (default: every core); the number in use.
+
+    Starts the helper processes and imports the robots in them now, so that
+    the first decision does not pay for it.
+    """
+    global _pool, _helpers
+    wanted = max(1, count or os.cpu_count() or 1) - 1
+    if wanted != _helpers:
+        stop()
+    if wanted and _pool is None:
+        context = multiprocessing.get_context("forkserver")
+        _pool = ProcessPoolExecutor(wanted, mp_context=context, initializer=_warm)
+        for future in [_pool.submit(_ready) for _ in range(wanted)]:
+            future.result()
+    _helpers = wanted
+    return 1 + wanted
+
+
+def shares() -> int:
+    """Processes a decision's sampled deals are spread over (1 when cores are not in use)."""
+    return 1 + _helpers
+
+
+def stop() -> None:
+    """Stop the helper processes; searches run in the calling process only."""
+    global _pool, _helpers
+    if _pool is not None:
+        _pool.shutdown(wait=True, cancel_futures=True)
+    _pool, _helpers = None, 0
+
+
+atexit.register(stop)
+
+
+def spread(
+    work: Callable[..., Result], shares_args: Sequence[tuple[object, ...]], deadline: float
+) -> list[Result]:
+    """``work(*args)`` for each share: the first here, the others in helpers.
+
+    Results come in share order; a helper's share missing ``deadline`` (a
+    ``time.monotonic()`` time) by more than ``LATE`` is left out.
+    """
+    pool = _pool
+    futures = [pool.submit(work, *args) for args in shares_args[1:]] if pool else []
+    results = [work(*shares_args[0])]
+    for future in futures:
+        try:
+            results.append(future.result(timeout=max(0.0, deadline - time.monotonic()) + LATE))
+        except FutureTimeout:
+            future.cancel()
+    return results
+
+
+def _warm() -> None:
+    """Import the search robots once in each helper."""
+    import atout.robots.french_contract
+    import atout.robots.french_search  # noqa: F401
+
+
+def _ready() -> bool:
+    return True

@@ -1,0 +1,87 @@
+"""Scoring a French robot's options on the same sampled deals, on every core in use.
+
+Every decision of the strong robot, a card or a bid, is taken the same way:
+sample deals consistent with the view, apply each option to each deal, finish
+the deal (play-out, exact search, or a simulated auction), and keep each
+option's scores deal by deal. The deals are shared out over the cores in use
+(see :mod:`atout.robots.cores`), each share with its own seed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from atout.french.state import FrenchState
+from atout.robots import cores
+from atout.robots.french_view import Known
+from atout.robots.french_worlds import sample_world
+
+
+class Clock:
+    """A sampling loop's deadline, kept even by its last round: the loop stops when
+    a round as slow as the slowest so far would end past it."""
+
+    def __init__(self, deadline: float) -> None:
+        self.last = time.monotonic()
+        self.deadline = deadline
+        self.slowest = 0.0
+
+    def out_of_time(self) -> bool:
+        """Call once per round, before it starts."""
+        now = time.monotonic()
+        self.slowest = max(self.slowest, now - self.last)
+        self.last = now
+        return now + self.slowest > self.deadline
+
+
+@dataclass(frozen=True)
+class Task:
+    """What to score: options, how to apply one, how to finish the deal."""
+
+    known: Known
+    variant: str
+    options: Sequence[Any]
+    apply: Callable[[FrenchState, Any], None]
+    finish: Callable[[FrenchState, int], float]
+    """The score of the seat given (the view's, relabelled) at the end of the deal."""
+    worlds: int
+    """Deals one share samples if time allows."""
+    minimum: int = 1
+    """Deals sampled whatever the clock says."""
+
+
+def score_share(task: Task, rng: random.Random, deadline: float) -> list[list[float]]:
+    """Each option's scores over one share's sampled deals (empty when none was found)."""
+    clock = Clock(deadline)
+    scores: list[list[float]] = [[] for _ in task.options]
+    for _ in range(task.worlds):
+        if clock.out_of_time() and len(scores[0]) >= task.minimum:
+            break
+        world = sample_world(task.known, rng, task.variant)
+        if world is None:
+            break
+        me = world.state.turn
+        for i, option in enumerate(task.options):
+            state = world.state.clone()
+            task.apply(state, option)
+            scores[i].append(task.finish(state, me))
+    return scores
+
+
+def score(task: Task, rng: random.Random, seconds: float) -> list[list[float]]:
+    """Each option's scores, deal by deal, over every share (this process uses ``rng``)."""
+    deadline = time.monotonic() + seconds
+    base = hash(rng.getstate())  # the helpers' seeds, without drawing from rng
+    shares: list[tuple[object, ...]] = [(task, rng, deadline)]
+    shares += [(task, f"{base}/{share}", deadline) for share in range(1, cores.shares())]
+    results = cores.spread(_run_share, shares, deadline)
+    return [[s for result in results for s in result[i]] for i in range(len(task.options))]
+
+
+def _run_share(task: Task, rng: random.Random | str, deadline: float) -> list[list[float]]:
+    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+    return score_share(task, generator, deadline)

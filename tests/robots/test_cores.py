@@ -1,0 +1,62 @@
+"""A decision's sampled deals spread over two cores: more deals, same answers, bounded time."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+
+import pytest
+
+from atout.french.rules import FRENCH
+from atout.french.variants import Contract
+from atout.robots import cores
+from atout.robots.french_contract import _bid, finish
+from atout.robots.french_sampling import Task, score
+from atout.robots.french_search import FrenchSearch
+from atout.robots.french_view import read
+
+
+@pytest.fixture
+def two_cores() -> Iterator[None]:
+    assert cores.use_cores(2) == 2
+    yield
+    cores.stop()
+
+
+def _bid_task(worlds: int) -> tuple[Task, dict[str, object]]:
+
+    state = FRENCH.new(4)
+    state.apply(FRENCH.deal_action(state, 11))
+    view = state.view(state.turn)
+    options = [Contract.PASS, Contract.PRISE, Contract.GARDE]
+    return Task(read(view), "fft", options, _bid, finish, worlds), view
+
+
+def test_a_helper_samples_its_own_share_of_deals(two_cores: None) -> None:
+    task, _ = _bid_task(worlds=3)
+    spread = score(task, random.Random(5), seconds=30)
+    cores.stop()
+    alone = score(task, random.Random(5), seconds=30)
+    assert [len(s) for s in alone] == [3, 3, 3]
+    assert [len(s) for s in spread] == [6, 6, 6]
+    # This process's share is the very deals it samples alone; the helper's are others.
+    assert [s[:3] for s in spread] == alone
+    assert [s[3:] for s in spread] != alone
+
+
+def test_a_decision_on_two_cores_is_repeatable(two_cores: None) -> None:
+    state = FRENCH.new(4)
+    state.apply(FRENCH.deal_action(state, 3))
+    view = state.view(state.turn)
+    legal = [str(a) for a in state.legal_actions()]
+    choices = {FrenchSearch(0.05).choose(view, legal, 9) for _ in range(3)}
+    assert len(choices) == 1
+
+
+def test_a_late_helper_share_is_left_out(two_cores: None) -> None:
+    start = time.monotonic()
+    results = cores.spread(time.sleep, [(0.0,), (2.0,)], deadline=start + 0.1)
+    assert results == [None]
+    assert time.monotonic() - start < 1.0
+    assert cores.spread(abs, [(-1,), (-2,)], deadline=time.monotonic() + 5) == [1, 2]
