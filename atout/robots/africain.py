@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, cards_of, mask_of, parse_card
+from atout.robots import cores
 from atout.robots.base import seeded
 
 DECK: Final = TRUMPS | EXCUSE_BIT
@@ -359,7 +360,8 @@ class AfricainSearch:
     Other hands are dealt at random from the unseen cards; the rest of the
     round is played out with the rule-of-thumb player, and the action losing
     the fewest lives on average is chosen. The number of sampled deals is
-    fixed (so a seed gives one answer); ``budget`` only stops the loop early.
+    fixed per core in use (see :mod:`atout.robots.cores`), so a seed gives one
+    answer; ``budget`` only stops the loop early.
     """
 
     name = "strong"
@@ -385,59 +387,73 @@ class AfricainSearch:
             return _heuristic_card(seen)
         rng = seeded(seed, view)
         seconds = budget if budget is not None else self.budget
-        deadline = time.perf_counter() + seconds
-        totals = dict.fromkeys(legal, 0.0)
-        for world in range(min(400, max(16, int(600 * seconds)))):
-            if world >= 8 and time.perf_counter() > deadline:
-                break
-            hands = _sample_hands(seen, rng)
-            for action in legal:
-                totals[action] += self._outcome(seen, hands, action)
-        return min(legal, key=lambda a: (totals[a], legal.index(a)))
+        deadline = time.monotonic() + seconds
+        worlds = min(400, max(16, int(600 * seconds)))
+        base = hash(rng.getstate())  # the helpers' seeds, without drawing from rng
+        shares: list[tuple[object, ...]] = [(seen, legal, worlds, rng, deadline)]
+        shares += [
+            (seen, legal, worlds, f"{base}/{share}", deadline) for share in range(1, cores.shares())
+        ]
+        totals = [sum(t) for t in zip(*cores.spread(_score_share, shares, deadline), strict=True)]
+        return legal[totals.index(min(totals))]
 
-    def _outcome(self, seen: Seen, dealt: list[int], action: str) -> float:
-        """Lives ``seen.me`` loses (minus a little of the others' losses) after ``action``."""
-        hands = dealt[:]
-        me = seen.me
-        bids: list[int] = [b if b is not None else 0 for b in seen.bids]
-        trick = list(seen.trick)
-        played = seen.played
-        if action.startswith("bid:"):
-            bids[me] = int(action[4:])
-            start = seen.seats.index(me) + 1
-            total = sum(bids[s] for s in seen.seats[:start])
-            for seat in seen.seats[start:]:
-                unknown = DECK & ~hands[seat]
-                target = expected_tricks(hands[seat], unknown, len(seen.seats) - 1)
-                allowed = [
-                    b
-                    for b in range(seen.size + 1)
-                    if seat != seen.seats[-1] or total + b != seen.size
-                ]
-                bids[seat] = nearest_bid(target, allowed)
-                total += bids[seat]
-            leader = seen.seats[0]
-        else:
-            body = action[5:]
-            card = parse_card(body.split(":")[0])
-            high = None if card != EXCUSE else body.endswith("high")
-            hands[me] &= ~(1 << card)
-            played |= 1 << card
-            trick.append((me, _strength(card, high)))
-            n = len(seen.seats)
-            leader = trick[0][0]
-            if len(trick) == n:
-                winner = max(trick, key=lambda p: p[1])[0]
-                won = seen.won[:]
-                won[winner] += 1
-                if not hands[winner]:
-                    return self._score(seen, bids, won)
-                trick, leader = [], winner
-        won = play_out(hands, bids, seen.won[:], seen.seats, trick, leader, played)
-        return self._score(seen, bids, won)
 
-    @staticmethod
-    def _score(seen: Seen, bids: Sequence[int], won: Sequence[int]) -> float:
-        mine = _loss(bids[seen.me], won[seen.me])
-        others = sum(_loss(bids[s], won[s]) for s in seen.seats if s != seen.me)
-        return mine - 0.1 * others
+def _score_share(
+    seen: Seen, legal: Sequence[str], worlds: int, rng: random.Random | str, deadline: float
+) -> list[float]:
+    """Each action's lives lost, summed over one share's sampled deals."""
+    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
+    totals = [0.0] * len(legal)
+    for world in range(worlds):
+        if world >= 8 and time.monotonic() > deadline:
+            break
+        hands = _sample_hands(seen, generator)
+        for i, action in enumerate(legal):
+            totals[i] += _outcome(seen, hands, action)
+    return totals
+
+
+def _outcome(seen: Seen, dealt: list[int], action: str) -> float:
+    """Lives ``seen.me`` loses (minus a little of the others' losses) after ``action``."""
+    hands = dealt[:]
+    me = seen.me
+    bids: list[int] = [b if b is not None else 0 for b in seen.bids]
+    trick = list(seen.trick)
+    played = seen.played
+    if action.startswith("bid:"):
+        bids[me] = int(action[4:])
+        start = seen.seats.index(me) + 1
+        total = sum(bids[s] for s in seen.seats[:start])
+        for seat in seen.seats[start:]:
+            unknown = DECK & ~hands[seat]
+            target = expected_tricks(hands[seat], unknown, len(seen.seats) - 1)
+            allowed = [
+                b for b in range(seen.size + 1) if seat != seen.seats[-1] or total + b != seen.size
+            ]
+            bids[seat] = nearest_bid(target, allowed)
+            total += bids[seat]
+        leader = seen.seats[0]
+    else:
+        body = action[5:]
+        card = parse_card(body.split(":")[0])
+        high = None if card != EXCUSE else body.endswith("high")
+        hands[me] &= ~(1 << card)
+        played |= 1 << card
+        trick.append((me, _strength(card, high)))
+        n = len(seen.seats)
+        leader = trick[0][0]
+        if len(trick) == n:
+            winner = max(trick, key=lambda p: p[1])[0]
+            won = seen.won[:]
+            won[winner] += 1
+            if not hands[winner]:
+                return _score(seen, bids, won)
+            trick, leader = [], winner
+    won = play_out(hands, bids, seen.won[:], seen.seats, trick, leader, played)
+    return _score(seen, bids, won)
+
+
+def _score(seen: Seen, bids: Sequence[int], won: Sequence[int]) -> float:
+    mine = _loss(bids[seen.me], won[seen.me])
+    others = sum(_loss(bids[s], won[s]) for s in seen.seats if s != seen.me)
+    return mine - 0.1 * others
