@@ -13,12 +13,19 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from atout.french.state import FrenchState
 from atout.robots import cores
 from atout.robots.french_view import Known
 from atout.robots.french_worlds import sample_world
+
+CLEAR: Final = 3.0
+"""Standard errors by which the leading option must beat every other to settle early."""
+MISSES: Final = 3
+"""Failed samplings in a row (each of many tries) after which a share gives up."""
+CHECK_EVERY: Final = 8
+"""Deals sampled between two looks at whether the decision is settled."""
 
 
 class Clock:
@@ -52,24 +59,54 @@ class Task:
     """Deals one share samples if time allows."""
     minimum: int = 1
     """Deals sampled whatever the clock says."""
+    settle: bool = False
+    """Stop sampling once one option clearly beats every other (see :func:`settled`)."""
 
 
 def score_share(task: Task, rng: random.Random, deadline: float) -> list[list[float]]:
     """Each option's scores over one share's sampled deals (empty when none was found)."""
     clock = Clock(deadline)
     scores: list[list[float]] = [[] for _ in task.options]
+    misses = 0
     for _ in range(task.worlds):
         if clock.out_of_time() and len(scores[0]) >= task.minimum:
             break
         world = sample_world(task.known, rng, task.variant)
-        if world is None:
-            break
+        if world is None:  # an unlikely view: try again, up to MISSES times in a row
+            misses += 1
+            if misses == MISSES:
+                break
+            continue
+        misses = 0
         me = world.state.turn
         for i, option in enumerate(task.options):
             state = world.state.clone()
             task.apply(state, option)
             scores[i].append(task.finish(state, me))
+        if task.settle and len(scores[0]) % CHECK_EVERY == 0 and settled(scores):
+            break
     return scores
+
+
+def settled(scores: list[list[float]]) -> bool:
+    """Whether the option with the best total beats every other by over ``CLEAR``
+    standard errors, deal by deal: more deals would not change the choice.
+
+    Most cards are clear choices (the one card that wins the trick, the lowest
+    of a suit); settling them early leaves the budget to the close ones.
+    """
+    n = len(scores[0])
+    totals = [sum(values) for values in scores]
+    best = scores[totals.index(max(totals))]
+    for values in scores:
+        if values is best:
+            continue
+        diffs = [b - v for b, v in zip(best, values, strict=True)]
+        gain = sum(diffs) / n
+        spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
+        if gain <= 0 or gain <= CLEAR * spread:
+            return False
+    return True
 
 
 def score(task: Task, rng: random.Random, seconds: float) -> list[list[float]]:

@@ -216,7 +216,7 @@ class FrenchSearch:
             worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
         cards = [parse_card(a[5:]) for a in options]
         finish = solve if exact else play_out
-        task = Task(known, str(view["variant"]), cards, _play, finish, worlds)
+        task = Task(known, str(view["variant"]), cards, _play, finish, worlds, settle=True)
         scores = score(task, rng, seconds)
         if not scores[0]:
             return decide(known, legal)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from atout.cards import BOUTS, FULL_DECK, KINGS, TRUMPS, cards_of
+from atout.cards import BOUTS, EXCUSE_BIT, FULL_DECK, KINGS, TRUMPS, cards_of
 from atout.french.actions import CALLS, DISCARDS, PLAYS, DealCards, Misere, Poignee, parse_action
 from atout.french.dealing import dog_size
 from atout.french.rules import FRENCH
@@ -56,7 +56,10 @@ def _slots(known: Known) -> tuple[dict[int, int], dict[int, int], dict[int, int]
             continue
         capacity[seat] = known.hand_sizes[seat]
         allowed[seat] = allowed_mask(known, seat) & (~dog_pile if seat != taker else FULL_DECK)
-        shown = known.poignees.get(seat, 0) & ~known.played & ~known.discarded_trumps
+        poignee = known.poignees.get(seat, 0)
+        if poignee & EXCUSE_BIT:  # the Excuse stands for a trump: there is no other
+            allowed[seat] &= ~TRUMPS | poignee
+        shown = poignee & ~known.played & ~known.discarded_trumps
         forced[seat] = shown & pool
     size = dog_size(known.active)
     pile = size
@@ -96,17 +99,23 @@ def sample_hands(known: Known, rng: random.Random, tries: int = 30) -> dict[int,
 
 
 def _plausible(known: Known, dealt: dict[int, int]) -> bool:
-    """Whether the sampled hands roughly fit the bids (a taker's hand is worth its bid)."""
+    """Whether the sampled hands roughly fit the bids: nobody passes a hand far above
+    the usual robot's count for a prise, or takes one far below it.
+
+    Only the weakest hand that takes is bounded, whatever the contract: a
+    searching robot bids gardes (even gardes sans) on hands the usual count puts
+    near a prise, and a bound it breaks would reject every sampled deal.
+    """
     from atout.robots.french import BID_THRESHOLDS, hand_points
 
-    floor = {name: points for name, points in BID_THRESHOLDS}
+    prise = dict(BID_THRESHOLDS)["prise"]
     for seat, bid in known.bids:
         if seat == known.me:
             continue
         points = hand_points(dealt[seat], known.active)
-        if bid == "pass" and points >= floor["prise"] + 12:
+        if bid == "pass" and points >= prise + 12:
             return False
-        if bid != "pass" and points < floor.get(bid, floor["prise"]) - 10:
+        if bid != "pass" and points < prise - 10:
             return False
     return True
 

@@ -10,7 +10,7 @@ import pytest
 
 from atout.french.rules import FRENCH
 from atout.french.variants import Contract
-from atout.robots import cores
+from atout.robots import cores, french_contract
 from atout.robots.french_contract import _bid, finish
 from atout.robots.french_sampling import Task, score
 from atout.robots.french_search import FrenchSearch
@@ -45,12 +45,16 @@ def test_a_helper_samples_its_own_share_of_deals(two_cores: None) -> None:
     assert [s[3:] for s in spread] != alone
 
 
-def test_a_decision_on_two_cores_is_repeatable(two_cores: None) -> None:
+def test_a_decision_on_two_cores_is_repeatable(
+    two_cores: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Few deals for a long budget, so that the clock never cuts a share short."""
+    monkeypatch.setattr(french_contract, "DEALS_PER_SECOND", 12)
     state = FRENCH.new(4)
     state.apply(FRENCH.deal_action(state, 3))
     view = state.view(state.turn)
     legal = [str(a) for a in state.legal_actions()]
-    choices = {FrenchSearch(0.05).choose(view, legal, 9) for _ in range(3)}
+    choices = {FrenchSearch(1.0).choose(view, legal, 9) for _ in range(3)}
     assert len(choices) == 1
 
 
