@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import threading
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -24,6 +25,9 @@ Result = TypeVar("Result")
 
 LATE: Final = 0.05
 """Seconds past the deadline a helper's share is still waited for."""
+
+WATCH: Final = 1.0
+"""Seconds between a helper's checks that the process it helps is still there."""
 
 _pool: ProcessPoolExecutor | None = None
 _helpers = 0
@@ -41,7 +45,9 @@ def use_cores(count: int | None = None) -> int:
         stop()
     if wanted and _pool is None:
         context = multiprocessing.get_context("forkserver")
-        _pool = ProcessPoolExecutor(wanted, mp_context=context, initializer=_warm)
+        _pool = ProcessPoolExecutor(
+            wanted, mp_context=context, initializer=_warm, initargs=(os.getpid(),)
+        )
         for future in [_pool.submit(_ready) for _ in range(wanted)]:
             future.result()
     _helpers = wanted
@@ -83,10 +89,22 @@ def spread(
     return results
 
 
-def _warm() -> None:
-    """Import the search robots once in each helper."""
+def _warm(parent: int) -> None:
+    """Import the search robots once in each helper, and watch the parent process."""
     import atout.robots.french_contract
     import atout.robots.french_search  # noqa: F401
+
+    threading.Thread(target=_end_with, args=(parent,), daemon=True).start()
+
+
+def _end_with(parent: int) -> None:
+    """End this helper once ``parent`` is gone, even killed without a chance to stop it."""
+    while True:
+        time.sleep(WATCH)
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            os._exit(0)
 
 
 def _ready() -> bool:

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -64,3 +68,29 @@ def test_a_late_helper_share_is_left_out(two_cores: None) -> None:
     assert results == [None]
     assert time.monotonic() - start < 1.0
     assert cores.spread(abs, [(-1,), (-2,)], deadline=time.monotonic() + 5) == [1, 2]
+
+
+def test_helpers_end_when_their_process_is_killed() -> None:
+    """A server killed with SIGKILL leaves no helper process behind."""
+    script = (
+        "from atout.robots import cores; cores.use_cores(2); "
+        "print(*cores._pool._processes, flush=True); import time; time.sleep(60)"
+    )
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    helpers = [int(pid) for pid in process.stdout.readline().split()]
+    assert helpers and all(_alive(pid) for pid in helpers)
+    process.kill()
+    process.wait()
+    give_up = time.monotonic() + 10
+    while any(_alive(pid) for pid in helpers) and time.monotonic() < give_up:
+        time.sleep(0.2)
+    assert not any(_alive(pid) for pid in helpers)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split()[2] != "Z"  # a zombie is gone
