@@ -58,8 +58,11 @@ def take_turn(page: Page, prefer_bid: str = "garde", discard: bool = True) -> st
         "#show-poignee",
         '#prompt [data-action="misere:none"]',
         '#prompt [data-action="play:EX:high"]',
+        "#confirm-ecart:not([disabled])",
         "#prompt .card.legal",
-        "#hand .card.legal" if discard else '#felt:not([data-phase="discard"]) ~ #hand .card.legal',
+        "#hand .card.legal:not(.selected)"
+        if discard
+        else '#felt:not([data-phase="discard"]) ~ #hand .card.legal',
     ]
     for selector in choices:
         if _click(page, selector):

@@ -1,6 +1,7 @@
 """French Tarot in a real browser: the human takes (garde), sees the dog face up,
-is refused a King or bout for the écart with the rules' reason, puts six cards aside
-by clicking and keeps 18; a poignée, if offered, is chosen by clicking and shown."""
+is refused a King or bout for the écart with the rules' reason, chooses six cards
+(a misclick undone by clicking again), confirms and keeps 18; a poignée, if offered,
+is chosen by clicking and shown."""
 
 from __future__ import annotations
 
@@ -46,16 +47,24 @@ def _dog_and_ecart(page: Page) -> tuple[list[str], bool]:
         )
         assert _hand(page) == hand
 
+    first = page.locator("#hand .card.legal").first
+    first.click(position=CORNER)  # a misclick, undone by clicking again
+    expect(page.locator("#hand .card.selected")).to_have_count(1)
+    first.click(position=CORNER)
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
     ecart: list[str] = []
     for left in range(6, 0, -1):
         expect(page.locator("#prompt")).to_contain_text(f"({left} left)")
-        choice = page.locator("#hand .card.legal").first
+        expect(page.locator("#confirm-ecart")).to_be_disabled()
+        choice = page.locator("#hand .card.legal:not(.selected)").first
         ecart.append(choice.get_attribute("data-card") or "")
         choice.click(position=CORNER)
-        expect(page.locator("#hand .card")).to_have_count(24 - len(ecart))
-        if left == 2:
-            expect(page.locator("#prompt .card")).to_have_count(5)
-            shot(page, "taking-ecart")
+        expect(page.locator("#prompt .card")).to_have_count(len(ecart))
+    expect(page.locator("#hand .card")).to_have_count(24)  # nothing is sent before the confirm
+    assert set(_selected(page)) == set(ecart)
+    shot(page, "taking-ecart")
+    page.click("#confirm-ecart")
+    expect(page.locator("#hand .card")).to_have_count(18)
     assert not set(ecart) & set(kept)
     return ecart, bool(kept)
 

@@ -76,6 +76,11 @@ function dealResult(ctx, deal) {
     h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${seatName(s, seat)} ${score > 0 ? "+" : ""}${score}`))));
 }
 
+/** Cards the taker has still to put aside. */
+export function ecartLeft(v) {
+  return (v.seats === 5 ? 3 : 6) - (v.ecart || []).length;
+}
+
 export function frenchPrompt(ctx) {
   const { s } = ctx;
   const v = s.view;
@@ -96,10 +101,21 @@ export function frenchPrompt(ctx) {
       return box(h("span", { class: "prompt-title" }, t("call_king")), h("div", { class: "row cards-row" },
         kinds.map((k) => cardButton(k[1], { small: true, legal: true, onclick: () => ctx.act(`call:${k[1]}`) }))));
     case "discard": {
-      const size = v.seats === 5 ? 3 : 6;
-      const done = (v.ecart || []).length;
-      return box(h("span", { class: "prompt-title" }, t("ecart_help", { n: size, left: size - done })),
-        done ? h("div", { class: "row cards-row" }, h("small", {}, t("ecart")), sortHand(v.ecart).map((c) => cardImage(c, "tiny"))) : null);
+      const left = ecartLeft(v);
+      const chosen = [...s.selection].filter((c) => (v.hand || []).includes(c));
+      const done = v.ecart || [];
+      return box(h("span", { class: "prompt-title" }, t("ecart_help", { n: left + done.length, left: left - chosen.length })),
+        done.length || chosen.length ? h("div", { class: "row cards-row" }, h("small", {}, t("ecart")),
+          sortHand([...done, ...chosen]).map((c) => cardImage(c, "tiny"))) : null,
+        h("div", { class: "row" },
+          h("button", { id: "confirm-ecart", disabled: chosen.length !== left, onclick: () => {
+            // Suit cards first: a trump may go only once no suit card can.
+            const order = [...chosen].sort((a, b) => Number(a.startsWith("T")) - Number(b.startsWith("T")));
+            s.selection.clear();
+            order.forEach((c) => ctx.act(`discard:${c}`));
+          } }, t("ecart_confirm", { n: left })),
+          h("button", { id: "clear-ecart", class: "secondary", disabled: !chosen.length,
+            onclick: () => { s.selection.clear(); ctx.render(); } }, t("ecart_clear"))));
     }
     case "chelem":
       return box(h("span", { class: "prompt-title" }, t("chelem_q")), h("div", { class: "row" },

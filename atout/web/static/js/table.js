@@ -8,7 +8,7 @@ import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
-import { frenchCentre, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
+import { ecartLeft, frenchCentre, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
 import { africainCentre, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
@@ -246,8 +246,20 @@ function handRow(ctx) {
         return cardButton(card, { cls: chosen ? "selected" : "", legal: card.startsWith("T") || card === "EX" ? true : null,
           onclick: () => { if (!(card.startsWith("T") || card === "EX")) return; chosen ? s.selection.delete(card) : s.selection.add(card); ctx.render(); } });
       }
+      if (phase === "discard" && active) {
+        // The écart is chosen, then confirmed: a misclick is undone by clicking again.
+        // A card the rules keep is sent anyway, so that the server says why.
+        const chosen = s.selection.has(card);
+        return cardButton(card, { cls: chosen ? "selected" : "", legal: plays.has(card),
+          onclick: () => {
+            if (!plays.has(card)) ctx.act(`discard:${card}`);
+            else if (chosen) s.selection.delete(card);
+            else if (s.selection.size < ecartLeft(v)) s.selection.add(card);
+            ctx.render();
+          } });
+      }
       return cardButton(card, { legal: active ? plays.has(card) : null,
-        onclick: () => { if (active) ctx.act(`${phase === "play" ? "play" : "discard"}:${card}`); } });
+        onclick: () => { if (active) ctx.act(`play:${card}`); } });
     }));
 }
 
