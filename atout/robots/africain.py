@@ -389,25 +389,20 @@ class AfricainSearch:
         seconds = budget if budget is not None else self.budget
         deadline = time.monotonic() + seconds
         worlds = min(400, max(16, int(600 * seconds)))
-        base = hash(rng.getstate())  # the helpers' seeds, without drawing from rng
-        shares: list[tuple[object, ...]] = [(seen, legal, worlds, rng, deadline)]
-        shares += [
-            (seen, legal, worlds, f"{base}/{share}", deadline) for share in range(1, cores.shares())
-        ]
-        totals = [sum(t) for t in zip(*cores.spread(_score_share, shares, deadline), strict=True)]
+        shares = cores.spread_seeded(_score_share, (seen, legal, worlds), rng, deadline)
+        totals = [sum(t) for t in zip(*shares, strict=True)]
         return legal[totals.index(min(totals))]
 
 
 def _score_share(
-    seen: Seen, legal: Sequence[str], worlds: int, rng: random.Random | str, deadline: float
+    seen: Seen, legal: Sequence[str], worlds: int, rng: random.Random, deadline: float
 ) -> list[float]:
     """Each action's lives lost, summed over one share's sampled deals."""
-    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
     totals = [0.0] * len(legal)
     for world in range(worlds):
         if world >= 8 and time.monotonic() > deadline:
             break
-        hands = _sample_hands(seen, generator)
+        hands = _sample_hands(seen, rng)
         for i, action in enumerate(legal):
             totals[i] += _outcome(seen, hands, action)
     return totals

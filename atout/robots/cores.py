@@ -14,6 +14,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import random
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -87,6 +88,31 @@ def spread(
         except FutureTimeout:
             future.cancel()
     return results
+
+
+def spread_seeded(
+    work: Callable[..., Result], args: tuple[object, ...], rng: random.Random, deadline: float
+) -> list[Result]:
+    """``work(*args, generator, deadline)`` for each share (see :func:`spread`).
+
+    This process's share draws from ``rng``; each helper's from a generator
+    seeded from ``rng``'s state and the share's number, drawing nothing from
+    ``rng``: with one share, a decision is what it is without helpers.
+    """
+    base = hash(rng.getstate())
+    seeds: list[random.Random | str] = [rng]
+    seeds += [f"{base}/{share}" for share in range(1, shares())]
+    return spread(_seeded, [(work, args, seed, deadline) for seed in seeds], deadline)
+
+
+def _seeded(
+    work: Callable[..., Result],
+    args: tuple[object, ...],
+    seed: random.Random | str,
+    deadline: float,
+) -> Result:
+    generator = seed if isinstance(seed, random.Random) else random.Random(seed)
+    return work(*args, generator, deadline)
 
 
 def _warm(parent: int) -> None:

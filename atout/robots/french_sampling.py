@@ -19,9 +19,8 @@ from atout.french.state import FrenchState
 from atout.robots import cores
 from atout.robots.french_view import Known
 from atout.robots.french_worlds import sample_world
+from atout.robots.paired import settled
 
-CLEAR: Final = 3.0
-"""Standard errors by which the leading option must beat every other to settle early."""
 MISSES: Final = 3
 """Failed samplings in a row (each of many tries) after which a share gives up."""
 CHECK_EVERY: Final = 8
@@ -60,7 +59,7 @@ class Task:
     minimum: int = 1
     """Deals sampled whatever the clock says."""
     settle: bool = False
-    """Stop sampling once one option clearly beats every other (see :func:`settled`)."""
+    """Stop sampling once one option clearly beats every other (see :func:`paired.settled`)."""
 
 
 def score_share(task: Task, rng: random.Random, deadline: float) -> list[list[float]]:
@@ -88,37 +87,8 @@ def score_share(task: Task, rng: random.Random, deadline: float) -> list[list[fl
     return scores
 
 
-def settled(scores: list[list[float]]) -> bool:
-    """Whether the option with the best total beats every other by over ``CLEAR``
-    standard errors, deal by deal: more deals would not change the choice.
-
-    Most cards are clear choices (the one card that wins the trick, the lowest
-    of a suit); settling them early leaves the budget to the close ones.
-    """
-    n = len(scores[0])
-    totals = [sum(values) for values in scores]
-    best = scores[totals.index(max(totals))]
-    for values in scores:
-        if values is best:
-            continue
-        diffs = [b - v for b, v in zip(best, values, strict=True)]
-        gain = sum(diffs) / n
-        spread = (sum((d - gain) ** 2 for d in diffs) / (n - 1) / n) ** 0.5
-        if gain <= 0 or gain <= CLEAR * spread:
-            return False
-    return True
-
-
 def score(task: Task, rng: random.Random, seconds: float) -> list[list[float]]:
     """Each option's scores, deal by deal, over every share (this process uses ``rng``)."""
     deadline = time.monotonic() + seconds
-    base = hash(rng.getstate())  # the helpers' seeds, without drawing from rng
-    shares: list[tuple[object, ...]] = [(task, rng, deadline)]
-    shares += [(task, f"{base}/{share}", deadline) for share in range(1, cores.shares())]
-    results = cores.spread(_run_share, shares, deadline)
+    results = cores.spread_seeded(score_share, (task,), rng, deadline)
     return [[s for result in results for s in result[i]] for i in range(len(task.options))]
-
-
-def _run_share(task: Task, rng: random.Random | str, deadline: float) -> list[list[float]]:
-    generator = rng if isinstance(rng, random.Random) else random.Random(rng)
-    return score_share(task, generator, deadline)

@@ -38,7 +38,7 @@ from atout.french.actions import NO_MISERE, NO_POIGNEE, PLAYS
 from atout.french.state import MISERE, POIGNEE, FrenchState
 from atout.robots.base import seeded
 from atout.robots.french import decide
-from atout.robots.french_endgame import interchangeable, solve
+from atout.robots.french_endgame import distinct, solve
 from atout.robots.french_sampling import Task, score
 from atout.robots.french_view import Known, cards, read
 
@@ -171,15 +171,8 @@ def distinct_cards(known: Known, legal: Sequence[str]) -> list[str]:
     """
     trick = mask_of(c for _, c in known.trick)
     gone = known.hand | known.played & ~trick | (known.ecart or 0) | known.discarded_trumps
-    kept: list[str] = []
-    last = -1
-    for action in sorted(legal, key=lambda a: parse_card(a[5:])):
-        card = parse_card(action[5:])
-        if last >= 0 and interchangeable(last, card, gone):
-            continue
-        kept.append(action)
-        last = card
-    return kept
+    by_card = {parse_card(action[5:]): action for action in legal}
+    return [by_card[card] for card in distinct(mask_of(by_card), gone)]
 
 
 class FrenchSearch:

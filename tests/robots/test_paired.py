@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from atout.robots.french_sampling import settled
+from atout.robots.paired import settled
 
 
 def test_a_decision_settles_when_one_option_wins_on_every_deal() -> None:
