@@ -306,8 +306,9 @@ class Table:
             self._send_snapshot(client)
         else:
             client.send(self._update(viewer, missed))
-        if seat_no is None:
+        if seat_no is None and client not in self.spectators:
             self.spectators.add(client)
+            self._changed()
         elif returned:
             self._announce_return(seat_no)
 
@@ -365,7 +366,9 @@ class Table:
 
     def disconnected(self, client: Client) -> None:
         """The client's socket closed: its seat waits for it for the grace time."""
-        self.spectators.discard(client)
+        if client in self.spectators:
+            self.spectators.discard(client)
+            self._changed()
         seat_no = self._seat_of(client)
         seat = self.seats[seat_no] if seat_no is not None else None
         if seat is None or seat.client is not client:

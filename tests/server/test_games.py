@@ -4,7 +4,9 @@ the empty seats, the clock, a disconnection and return, spectators."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -166,6 +168,28 @@ def test_a_spectator_watches_and_chats_and_options_changes_are_told(server: Serv
         assert "not allowed" in (await late.expect(lambda m: m["type"] == "error"))["message"]
         for p in (alice, watcher, late):
             await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_the_spectator_count_follows_spectate_resume_and_disconnection(server: Server) -> None:
+    def count(expected: int) -> Callable[[dict[str, Any]], bool]:
+        return lambda m: m["type"] == "table_info" and m["table"]["spectators"] == expected
+
+    async def scenario() -> None:
+        alice = await Player.connect(server)
+        table = await create_table(alice, players=3, spectators=True)
+        first = await Player.connect(server)
+        await first.send({"type": "spectate", "table": table})
+        await alice.expect(count(1))
+        second = await Player.connect(server)  # a spectator's page coming back resumes
+        await second.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+        await alice.expect(count(2))
+        await first.close()
+        await alice.expect(count(1))
+        await second.close()
+        await alice.expect(count(0))
+        await alice.close()
 
     asyncio.run(scenario())
 
