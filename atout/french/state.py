@@ -424,9 +424,11 @@ class FrenchState:
         self.turn = self.order[0]
 
     def _cancel(self, reason: str) -> None:
-        """Cancel the deal (petit sec, all passed): the next dealer deals again."""
+        """Cancel the deal (petit sec, all passed): the next dealer deals again, but in
+        the 5-seat "mort" form the dealer sitting out deals until someone takes (FFT)."""
         dealt, dog, bids = self.dealt, self.dog, self.bids
-        self._new_deal((self.dealer + 1) % self.seats)
+        same = self.variant.dealer_sits_out
+        self._new_deal(self.dealer if same else (self.dealer + 1) % self.seats)
         self.dealt, self.dog, self.bids = dealt, dog, bids
         self.cancelled = reason
 

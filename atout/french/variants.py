@@ -95,7 +95,7 @@ class Variant:
     """5 players: the taker may call a King (or lower honour) they hold."""
     dealer_sits_out: bool = False
     """The 5-at-the-table "mort" form: the dealer sits out and the others play
-    by the 4-player rules (only with 5 seats)."""
+    by the 4-player rules (only with 5 seats); the dealer deals again until someone takes."""
 
     def __post_init__(self) -> None:
         if Contract.PASS in self.contracts or not self.contracts:

@@ -173,3 +173,15 @@ def test_called_card_in_an_unseen_dog_stays_secret_even_from_the_taker() -> None
     act(state, "bid:garde_sans", "bid:pass", "bid:pass", "bid:pass", "bid:pass", "call:KH")
     assert state.partner == 1
     assert all(state.view(v)["partner"] is None for v in (SPECTATOR, 0, 1, 2, 3, 4))
+
+
+def test_in_the_mort_form_the_dealer_sitting_out_deals_until_someone_takes() -> None:
+    # FFT rules, 5 players: "le mort ... procède à la distribution tant que personne ne prend".
+    state = FRENCH.new(5, options={"dealer_sits_out": True})
+    act(state, "deal:seed=1")
+    assert state.dealer == 0 and len(state.order) == 4
+    events = act(state, "bid:pass", "bid:pass", "bid:pass", "bid:pass")
+    assert state.to_move == CHANCE and state.dealer == 0
+    assert events[-1].data == {"reason": "all_pass", "dealer": 0}
+    act(state, "deal:seed=2")
+    assert state.dealer == 0 and 0 not in state.order and state.to_move == 1
