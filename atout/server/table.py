@@ -306,11 +306,12 @@ class Table:
             self._send_snapshot(client)
         else:
             client.send(self._update(viewer, missed))
-        if seat_no is None and client not in self.spectators:
+        if seat_no is not None:
+            if returned:
+                self._announce_return(seat_no)
+        elif client not in self.spectators:
             self.spectators.add(client)
             self._changed()
-        elif returned:
-            self._announce_return(seat_no)
 
     def _may_watch(self, client: Client, code: str | None) -> bool:
         return self._may_enter(client, code) and (
