@@ -130,12 +130,14 @@ def events_of(before: Before, action: Action, after: FrenchState) -> list[Event]
         return events
     if isinstance(action, ChelemChoice):
         return [Event("chelem", {"seat": seat, "announced": action.announce})]
+    # Only qualifying seats are asked: a refusal is told to the seat alone.
     if isinstance(action, Misere):
-        return [Event("misere", {"seat": seat, "kinds": list(action.kinds)})]
+        to = None if action.kinds else frozenset({seat})
+        return [Event("misere", {"seat": seat, "kinds": list(action.kinds)}, to)]
     assert isinstance(action, Poignee)
     data = {
         "seat": seat,
         "size": poignee_size(after, action.cards),
         "cards": cards_json(action.cards),
     }
-    return [Event("poignee", data)]
+    return [Event("poignee", data, None if action.cards else frozenset({seat}))]

@@ -3,7 +3,9 @@
 A seat sees its own hand and what the rules make public or show to it (the dog
 when turned, its own écart, discarded trumps, poignées, the called partner once
 known); a spectator sees public information only; once the deal is scored,
-everyone sees the whole deal. OMNISCIENT sees everything.
+everyone sees the whole deal. OMNISCIENT sees everything. Only the seat asked
+whether it shows a poignée (or declares a misère) sees that question: the
+others see it about to play, since being asked tells who holds many trumps.
 """
 
 from __future__ import annotations
@@ -78,6 +80,10 @@ def _petit_sec(state: FrenchState) -> dict[str, Any] | None:
     return None
 
 
+_QUESTIONS = frozenset(("misere", "poignee"))
+"""Phases asked only of the seats that qualify, shown to the others as play."""
+
+
 def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
     """The JSON-ready view of ``state`` for ``viewer`` (a seat, SPECTATOR or OMNISCIENT)."""
     from atout.french.state import PHASE_NAMES
@@ -89,6 +95,9 @@ def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
         Contract(state.contract).sees_dog and state.phase not in (0, 1, 2) and taker >= 0
     )
     to_move = state.to_move
+    phase = PHASE_NAMES[state.phase]
+    if phase in _QUESTIONS and not everything and viewer != to_move:
+        phase = "play"
     return {
         "game": "french",
         "variant": state.variant.name,
@@ -99,7 +108,7 @@ def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
         "dealer": state.dealer,
         "sitting_out": state.dealer if state.variant.dealer_sits_out else None,
         "order": list(state.order),
-        "phase": PHASE_NAMES[state.phase],
+        "phase": phase,
         "to_move": to_move,
         "totals": list(state.totals),
         "hand": cards_json(state.hands[viewer]) if is_seat else None,

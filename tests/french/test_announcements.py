@@ -94,3 +94,21 @@ def test_misere_refused_when_the_hand_does_not_qualify() -> None:
     state = to_first_card(misere=True)
     with pytest.raises(IllegalAction, match="time to declare a poignée"):
         act(state, "misere:sans_atouts")
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_only_the_seat_asked_knows_of_the_question_and_of_its_refusal(misere: bool) -> None:
+    # Being asked tells who holds a poignée (or a misère hand): the others see a player
+    # about to play, and a refusal is told to that player alone.
+    state = to_first_card(misere=misere)
+    if misere:
+        act(state, "poignee:none", "play:1S", "play:7S")
+    asked = state.to_move
+    assert asked is not None
+    kind = "misere" if misere else "poignee"
+    assert state.view(asked)["phase"] == kind
+    for viewer in {0, 1, 2, 3, SPECTATOR} - {asked}:
+        view = state.view(viewer)
+        assert view["phase"] == "play" and view["to_move"] == asked and view["legal"] is None
+    events = act(state, f"{kind}:none")
+    assert [(e.kind, e.to) for e in events] == [(kind, frozenset({asked}))]
