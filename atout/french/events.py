@@ -130,14 +130,17 @@ def events_of(before: Before, action: Action, after: FrenchState) -> list[Event]
         return events
     if isinstance(action, ChelemChoice):
         return [Event("chelem", {"seat": seat, "announced": action.announce})]
-    # Only qualifying seats are asked: a refusal is told to the seat alone.
+    # Only qualifying seats are asked, so a refusal is no event: that it
+    # happened would tell who holds many trumps.
     if isinstance(action, Misere):
-        to = None if action.kinds else frozenset({seat})
-        return [Event("misere", {"seat": seat, "kinds": list(action.kinds)}, to)]
+        kinds = list(action.kinds)
+        return [Event("misere", {"seat": seat, "kinds": kinds})] if kinds else []
     assert isinstance(action, Poignee)
+    if not action.cards:
+        return []
     data = {
         "seat": seat,
         "size": poignee_size(after, action.cards),
         "cards": cards_json(action.cards),
     }
-    return [Event("poignee", data, None if action.cards else frozenset({seat}))]
+    return [Event("poignee", data)]

@@ -524,9 +524,14 @@ class Table:
         """Tell every viewer what an action did in one message, so that a move
         costs each client one websocket frame: the events it may see, its view
         of the game as it now stands and, for a human to move, the turn.
-        Encoded once per viewer: spectators share one text."""
+        Encoded once per viewer: spectators share one text. An action without
+        events (a refused poignée) is told to the player now to move alone, as
+        its being asked is a secret."""
         texts: dict[int, str] = {}
-        for client, viewer in self._audience():
+        audience = self._audience()
+        if not numbered and self.state is not None:
+            audience = [(c, v) for c, v in audience if v == self.state.to_move]
+        for client, viewer in audience:
             if viewer not in texts:
                 events = [n.entry for n in numbered if n.visible_to(viewer)]
                 texts[viewer] = encode(self._update(viewer, events))

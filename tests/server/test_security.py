@@ -81,7 +81,8 @@ def parts(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
 def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) -> None:
     events = replay_events(record)
     # 1. Game events travel in updates only, one per action: exactly the
-    # engine's events this viewer may see, then its own view of the game.
+    # engine's events this viewer may see, then its own view of the game. An
+    # action without events (a refused poignée) reaches only the seat to move.
     assert all(m["kind"].startswith("table.") for m in player.log if m["type"] == "event")
     updates = [m for m in player.log if m["type"] == "update"]
     assert [([(e["kind"], e["data"]) for e in m["events"]], m["view"]) for m in updates] == [
@@ -90,6 +91,7 @@ def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) ->
             view,
         )
         for _, shown, view in replay(record, viewer)
+        if shown or view["to_move"] == viewer
     ]
     # 2. Independently of the audiences: before a deal ends, no message holds
     # a card dealt to another seat that has not been shown publicly (nor, in
@@ -149,6 +151,36 @@ def test_a_petit_sec_deal_shows_that_hand_and_no_other(
     assert record["actions"][0] == "deal:seed=174"
 
 
+def check_no_secret_question(player: Player) -> None:
+    """Only qualifying seats are asked about a poignée (or a misère): nobody else
+    may see the question, nor an update with nothing new when it is refused."""
+    previous = None
+    for m in player.log:
+        if m["type"] == "update":
+            view = m["view"]
+            if view["phase"] in ("poignee", "misere"):
+                assert view["to_move"] == view["viewer"], "someone else's question shown"
+            assert m["events"] or view != previous, "an empty update tells of a hidden action"
+            previous = view
+            for e in m["events"]:
+                assert e["kind"] != "poignee" or e["data"]["cards"], "a refusal told"
+                assert e["kind"] != "misere" or e["data"]["kinds"], "a refusal told"
+
+
+def test_a_refused_poignee_is_a_secret_of_the_seat_asked(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    seeds = iter([51])  # French at 4: seat 2, a robot, holds 10 trumps and is asked
+    draw = secrets.randbits
+    monkeypatch.setattr(secrets, "randbits", lambda bits: next(seeds, None) or draw(bits))
+    record = asyncio.run(play_watched_game(server, "french", 4, 0))
+    assert record["actions"][:8] == [
+        "deal:seed=51",
+        *("bid:garde_sans", "bid:pass", "bid:pass", "bid:garde_contre", "chelem:no"),
+        *("play:QD", "poignee:none"),  # seat 2 is asked and refuses
+    ]
+
+
 async def play_watched_game(server: Server, name: str, players: int, seed: int) -> Any:
     """Two players, a spectator and a lobby watcher around one game with
     robots; every message each of them got is checked; returns the record."""
@@ -180,6 +212,8 @@ async def play_watched_game(server: Server, name: str, players: int, seed: int) 
                 view = m["view"]
                 assert m["turn"]["legal"] == view.get("legal", view.get("legal_actions"))
     check_no_hidden_card(record, watcher, SPECTATOR)
+    for player in (alice, bob, watcher):
+        check_no_secret_question(player)
     assert not [m for m in watcher.log if turn_in(m)]
     kinds = {m["type"] for m in lobby.log}
     assert kinds <= {"welcome", "lobby", "lobby_update", "lobby_remove"}
