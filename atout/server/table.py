@@ -211,13 +211,20 @@ class Table:
             return
         seat = self.seats[to_move]
         if seat is None or seat.robot_plays:
-            self.robot_at = max(now + self.ctx.robot_delay, self.pause_until)
+            delay = 0.0 if self._secret_question(to_move) else self.ctx.robot_delay
+            self.robot_at = max(now + delay, self.pause_until)
         elif self._turn_started != (self.game_id, self.actions):
             self._turn_started = (self.game_id, self.actions)
             self._turn_until = now + self.options.turn_seconds
             self.turn_deadline = self._turn_until
         else:
             self.turn_deadline = self._turn_until
+
+    def _secret_question(self, seat: int) -> bool:
+        """Whether ``seat`` answers a question the others do not see (a poignée):
+        a robot answers it at once, lest its longer wait tell them."""
+        assert self.state is not None
+        return bool(self.state.view(seat)["phase"] != self.state.view(SPECTATOR)["phase"])
 
     _turn_started: tuple[int | None, int] = (None, -1)
     _turn_until: float = 0.0

@@ -13,17 +13,23 @@ import json
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, cast
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from atout.french.rules import FRENCH
 from atout.game import SPECTATOR, Event
 from atout.records import Record
 from atout.registry import game_rules
 from atout.robots.base import RandomRobot
+from atout.server.protocol import TableOptions
+from atout.server.store import Store
+from atout.server.table import Context, Table
 from atout.server.tablestore import load_game
 from tests.server.conftest import Player, Server, create_table, play_until_over, turn_in
 
@@ -430,3 +436,24 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
         assert actions[number] == first  # the robot's legal[-1] came too late
 
     asyncio.run(scenario())
+
+
+def test_a_robot_answers_a_secret_question_without_the_robot_delay() -> None:
+    # A qualifying robot's first card must not come later than another's: the
+    # robot delay applies to its card, not to the poignée question before it.
+    ctx = Context(cast(Store, None), game_rules, robot_delay=60.0, pool=ThreadPoolExecutor(1))
+    table = Table(ctx, "t", TableOptions(game="french", players=4), "master", "code")
+    state = game_rules("french").new(4)
+    for text in ["deal:seed=51", "bid:garde_sans", "bid:pass", "bid:pass", "bid:garde_contre"]:
+        state.apply(FRENCH.parse_action(text))
+    for text in ["chelem:no", "play:QD"]:
+        table.state = state
+        table._schedule()
+        assert table.robot_at is not None and table.robot_at > time.monotonic() + 30
+        state.apply(FRENCH.parse_action(text))
+    assert state.view(2)["phase"] == "poignee"
+    table._schedule()
+    assert table.robot_at is not None and table.robot_at < time.monotonic() + 30
+    state.apply(FRENCH.parse_action("poignee:none"))
+    table._schedule()
+    assert table.robot_at is not None and table.robot_at > time.monotonic() + 30
