@@ -28,7 +28,7 @@ from atout.robots.french_search import play_out
 from atout.robots.french_view import Known
 from atout.robots.paired import pick
 
-DEALS_PER_SECOND: Final = 2800
+DEALS_PER_SECOND: Final = 2300
 """Whole deals (auction to last card) one core simulates per second."""
 MIN_WORLDS: Final = 4
 """Sampled deals tried at least, however small the budget."""

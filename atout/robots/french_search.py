@@ -28,9 +28,11 @@ from atout.cards import (
     HALF_POINTS,
     PETIT,
     SUIT_MASKS,
+    TRUMP,
     TRUMPS,
     VINGT_ET_UN,
     card_text,
+    cards_of,
     mask_of,
     parse_card,
 )
@@ -42,7 +44,7 @@ from atout.robots.french_endgame import distinct, solve
 from atout.robots.french_sampling import Task, score
 from atout.robots.french_view import Known, cards, read
 
-ROLLOUTS_PER_SECOND: Final = 3500
+ROLLOUTS_PER_SECOND: Final = 2900
 """Play-outs one core runs per second, used to turn a budget into a sample count."""
 EXACT_CARDS: Final = 12
 """Cards left in all hands from which each sampled deal is solved exactly."""
@@ -72,61 +74,109 @@ def _cheapest(mask: int) -> int:
 
 
 def rollout_card(state: FrenchState) -> int:
-    """A quick sensible card for the player to move (the play-outs' policy)."""
+    """A quick sensible card for the player to move (the play-outs' policy).
+
+    Play-outs see every hand, so a follower knows what the players still to
+    play can beat: it loads a trick its side surely wins (saving the Petit
+    there), takes one with the cheapest card nobody after it can beat, and
+    otherwise plays cheap. Contract searches rely on these play-outs too, so a
+    policy that threw honours under the other side's trumps misjudged bids.
+    """
     mask = state.legal_cards()
     if not mask & (mask - 1):
         return mask.bit_length() - 1
+    if mask & EXCUSE_BIT and state.hands[state.turn].bit_count() <= 2:
+        return EXCUSE
+    if state.led < 0:  # leading, or following the Excuse
+        return _lead(state, mask)
+    return _follow(state, mask)
+
+
+def _lead(state: FrenchState, mask: int) -> int:
     seat = state.turn
     hand = state.hands[seat]
-    if mask & EXCUSE_BIT and hand.bit_count() <= 2:
-        return EXCUSE
     plain = mask & ~EXCUSE_BIT
     attack = (state.taker, state.partner)
-    if not state.trick:
-        trumps = plain & TRUMPS
-        if trumps and seat in attack:
-            # Draw the defence's trumps while holding at least as many, from the top.
-            defence = 0
-            for other in state.order:
-                if other not in attack:
-                    defence |= state.hands[other]
-            defence &= TRUMPS
-            if trumps.bit_count() >= defence.bit_count() > 0:
-                top = trumps.bit_length() - 1
-                if top > defence.bit_length() - 1:
-                    return top
-                return _lowest(trumps & ~(1 << PETIT) or trumps)
-        suits = plain & ~TRUMPS
-        if suits:
-            cut = _cut_suits(state, seat in attack)
-            kings = [c for c in (13, 27, 41, 55) if suits >> c & 1 and not cut >> c & 1]
-            if kings:
-                return kings[0]
-            if seat not in attack and suits & cut:
-                return _cheapest(suits & cut)  # make the attack spend its trumps
-            return _cheapest(suits)
-        trumps = plain & ~(1 << PETIT) or plain
-        return _lowest(trumps) if hand.bit_count() > 3 else trumps.bit_length() - 1
-    friend = (state.top_seat in attack) == (seat in attack)
-    last = len(state.trick) == len(state.order) - 1
+    trumps = plain & TRUMPS
+    if trumps and seat in attack:
+        # Draw the defence's trumps while holding at least as many, from the top.
+        defence = 0
+        for other in state.order:
+            if other not in attack:
+                defence |= state.hands[other]
+        defence &= TRUMPS
+        if trumps.bit_count() >= defence.bit_count() > 0:
+            top = trumps.bit_length() - 1
+            if top > defence.bit_length() - 1:
+                return top
+            return _lowest(trumps & ~(1 << PETIT) or trumps)
+    suits = plain & ~TRUMPS
+    if suits:
+        cut = _cut_suits(state, seat in attack)
+        kings = [c for c in (13, 27, 41, 55) if suits >> c & 1 and not cut >> c & 1]
+        if kings:
+            return kings[0]
+        if seat not in attack and suits & cut:
+            return _cheapest(suits & cut)  # make the attack spend its trumps
+        return _cheapest(suits)
+    if not plain:
+        return EXCUSE
+    trumps = plain & ~(1 << PETIT) or plain
+    return _lowest(trumps) if hand.bit_count() > 3 else trumps.bit_length() - 1
+
+
+def _threats(state: FrenchState, attacking: bool) -> tuple[int, int]:
+    """The best card of the led suit and the best trump that the other side's
+    players still to play in this trick can put on it (-1: none)."""
+    led = state.led
+    best_follow = best_trump = -1
+    attack = (state.taker, state.partner)
+    other = state.nxt[state.turn]
+    for _ in range(len(state.order) - 1 - len(state.trick)):
+        if (other in attack) != attacking:
+            hand = state.hands[other]
+            follow = hand & SUIT_MASKS[led] if led != TRUMP else 0
+            if follow:
+                best_follow = max(best_follow, follow.bit_length() - 1)
+            elif hand & TRUMPS:
+                best_trump = max(best_trump, (hand & TRUMPS).bit_length() - 1)
+        other = state.nxt[other]
+    return best_follow, best_trump
+
+
+def _follow(state: FrenchState, mask: int) -> int:
+    plain = mask & ~EXCUSE_BIT
+    attacking = state.turn in (state.taker, state.partner)
+    best_follow, best_trump = _threats(state, attacking)
+
+    def beaten(card: int) -> bool:
+        if card >= 56:
+            return best_trump > card
+        return best_follow > card or best_trump >= 0
+
     top = state.top_card
-    if friend and (last or top >= 70 or (top < 56 and top % 14 >= 12)):
+    if (state.top_seat in (state.taker, state.partner)) == attacking and not beaten(top):
         suits = plain & ~TRUMPS
-        if suits:
-            best = max(
-                (c for c in range(56) if suits >> c & 1), key=lambda c: HALF_POINTS[c] * 20 + c
-            )
-            return best
+        if suits:  # load the trick
+            return max(cards_of(suits), key=lambda c: HALF_POINTS[c] * 20 + c)
+        if plain >> PETIT & 1:
+            return PETIT  # saved
         return _cheapest(plain) if plain else EXCUSE
     if top >= 56:
         winners = plain & TRUMPS & ~((2 << top) - 1)
     else:
-        winners = plain & TRUMPS if not plain & SUIT_MASKS[state.led] else 0
-        winners |= plain & SUIT_MASKS[state.led] & ~((2 << top) - 1) if top >= 0 else 0
-    if winners:
-        card = _lowest(winners & ~(1 << PETIT) or winners)
-        if last or card != PETIT:
-            return card
+        follow = plain & SUIT_MASKS[state.led]
+        winners = follow & ~((2 << top) - 1) if follow else plain & TRUMPS
+    sure = 0
+    for card in cards_of(winners):
+        if not beaten(card):
+            sure |= 1 << card
+    if sure >> PETIT & 1:
+        return PETIT
+    if sure & ~(1 << VINGT_ET_UN):
+        return _lowest(sure & ~(1 << VINGT_ET_UN))
+    if sure and (sum(HALF_POINTS[c] for c in state.trick) >= 6 or PETIT in state.trick):
+        return VINGT_ET_UN
     if plain and mask & EXCUSE_BIT and HALF_POINTS[_cheapest(plain)] >= 5:
         return EXCUSE
     return _cheapest(plain) if plain else EXCUSE
