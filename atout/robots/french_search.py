@@ -119,18 +119,15 @@ def _lead(state: FrenchState, mask: int) -> int:
         if seat not in attack and suits & cut:
             return _cheapest(suits & cut)  # make the attack spend its trumps
         return _cheapest(suits)
-    if not plain:
-        return EXCUSE
     trumps = plain & ~(1 << PETIT) or plain
     return _lowest(trumps) if hand.bit_count() > 3 else trumps.bit_length() - 1
 
 
-def _threats(state: FrenchState, attacking: bool) -> tuple[int, int]:
+def _threats(state: FrenchState, attack: tuple[int, int], attacking: bool) -> tuple[int, int]:
     """The best card of the led suit and the best trump that the other side's
     players still to play in this trick can put on it (-1: none)."""
     led = state.led
     best_follow = best_trump = -1
-    attack = (state.taker, state.partner)
     other = state.nxt[state.turn]
     for _ in range(len(state.order) - 1 - len(state.trick)):
         if (other in attack) != attacking:
@@ -145,9 +142,11 @@ def _threats(state: FrenchState, attacking: bool) -> tuple[int, int]:
 
 
 def _follow(state: FrenchState, mask: int) -> int:
+    """Follow a trick (``mask`` holds two cards or more, so ``plain`` one at least)."""
     plain = mask & ~EXCUSE_BIT
-    attacking = state.turn in (state.taker, state.partner)
-    best_follow, best_trump = _threats(state, attacking)
+    attack = (state.taker, state.partner)
+    attacking = state.turn in attack
+    best_follow, best_trump = _threats(state, attack, attacking)
 
     def beaten(card: int) -> bool:
         if card >= 56:
@@ -155,13 +154,14 @@ def _follow(state: FrenchState, mask: int) -> int:
         return best_follow > card or best_trump >= 0
 
     top = state.top_card
-    if (state.top_seat in (state.taker, state.partner)) == attacking and not beaten(top):
+    cheapest = _cheapest(plain)
+    if (state.top_seat in attack) == attacking and not beaten(top):
         suits = plain & ~TRUMPS
         if suits:  # load the trick
             return max(cards_of(suits), key=lambda c: HALF_POINTS[c] * 20 + c)
         if plain >> PETIT & 1:
             return PETIT  # saved
-        return _cheapest(plain) if plain else EXCUSE
+        return cheapest
     if top >= 56:
         winners = plain & TRUMPS & ~((2 << top) - 1)
     else:
@@ -177,9 +177,9 @@ def _follow(state: FrenchState, mask: int) -> int:
         return _lowest(sure & ~(1 << VINGT_ET_UN))
     if sure and (sum(HALF_POINTS[c] for c in state.trick) >= 6 or PETIT in state.trick):
         return VINGT_ET_UN
-    if plain and mask & EXCUSE_BIT and HALF_POINTS[_cheapest(plain)] >= 5:
+    if mask & EXCUSE_BIT and HALF_POINTS[cheapest] >= 5:
         return EXCUSE
-    return _cheapest(plain) if plain else EXCUSE
+    return cheapest
 
 
 def _cut_suits(state: FrenchState, attacking: bool) -> int:
