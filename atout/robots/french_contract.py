@@ -33,9 +33,10 @@ DEALS_PER_SECOND: Final = 2300
 MIN_WORLDS: Final = 4
 """Sampled deals tried at least, however small the budget."""
 TAKER_EDGE: Final = 10.0
-"""Points per multiplier and defender the searching taker scores above the play-outs'
-fast policy: the play-outs play the attack worse than the search does. Tuned by
-duplicate arena against the usual robot (6 and 15 both did worse than 10)."""
+"""Points per multiplier the searching taker scores above the play-outs' fast policy,
+for each share of the contract it holds (one per defender, less the partner's):
+the play-outs play the attack worse than the search does. Tuned by duplicate
+arena against the usual robot at four players (6 and 15 both did worse than 10)."""
 _MODEL_BIDS: Final = tuple((Contract[name.upper()], points) for name, points in BID_THRESHOLDS)
 _BID_SHIFT: Final = {3: -4, 4: 0, 5: 6}
 """The usual robot's bidding count correction by table size."""
@@ -141,7 +142,8 @@ def finish(state: FrenchState, seat: int) -> float:
     score = play_out(state, seat)
     if seat == state.taker:
         multiplier = state.variant.multipliers[Contract(state.contract)]
-        score += TAKER_EDGE * multiplier * (len(state.order) - 1)
+        shares = len(state.order) - 1 - (state.partner not in (-1, state.taker))
+        score += TAKER_EDGE * multiplier * shares
     return score
 
 
