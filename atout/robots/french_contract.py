@@ -142,7 +142,8 @@ def finish(state: FrenchState, seat: int) -> float:
     score = play_out(state, seat)
     if seat == state.taker:
         multiplier = state.variant.multipliers[Contract(state.contract)]
-        shares = len(state.order) - 1 - (state.partner not in (-1, state.taker))
+        partnered = state.partner not in (-1, state.taker)
+        shares = len(state.order) - 1 - 2 * partnered  # the partner's share is a defender's less
         score += TAKER_EDGE * multiplier * shares
     return score
 

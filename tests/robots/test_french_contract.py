@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -11,7 +12,7 @@ from atout.cards import BOUTS, EXCUSE, FULL_DECK, KINGS, TRUMPS, cards_of, trump
 from atout.french.actions import DealCards, DealSeed
 from atout.french.rules import FRENCH
 from atout.french.state import BID, CALL, DISCARD, FrenchState
-from atout.robots import make_robot
+from atout.robots import french_contract, make_robot
 from atout.robots.french import choose_bid
 from atout.robots.french_contract import ecart_candidates, model_bid
 from atout.robots.french_view import read
@@ -138,3 +139,27 @@ def test_call_and_ecart_are_legal_and_repeatable(seed: int) -> None:
             assert again == first
         state.apply(FRENCH.parse_action(choice))
     assert state.ecart.bit_count() == 3
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.sampled_from([3, 4, 5]))
+def test_the_taker_edge_follows_the_takers_share_of_the_score(seed: int, players: int) -> None:
+    """A simulated garde credits the searching taker the edge once per share of the
+    contract it holds: two at five with a partner, one per defender otherwise."""
+    state = FRENCH.new(players, "fft")
+    state.step(DealSeed(seed))
+    if state.phase != BID:
+        return
+    state.apply(FRENCH.parse_action("bid:garde"))
+    while state.phase == BID:
+        state.apply(FRENCH.parse_action("bid:pass"))
+    taker = state.taker
+    plain, credited = state.clone(), state.clone()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(french_contract, "TAKER_EDGE", 0.0)
+        base = french_contract.finish(plain, taker)
+    edge = french_contract.finish(credited, taker) - base
+    assert plain.score is not None
+    defender = next(s for s in plain.order if s not in (plain.taker, plain.partner))
+    shares = plain.score.scores[taker] / -plain.score.scores[defender]
+    assert edge == pytest.approx(french_contract.TAKER_EDGE * 2 * shares)
