@@ -115,17 +115,26 @@ def test_pick_keeps_the_default_unless_clearly_better() -> None:
     assert pick(clear, 0) == 1
 
 
+def _garde_by_first_bidder(players: int, seed: int) -> FrenchState | None:
+    """The deal of ``seed`` once the first bidder took a garde and the others passed
+    (None when the deal is void: a petit sec)."""
+    state = FRENCH.new(players, "fft")
+    state.step(DealSeed(seed))
+    if state.phase != BID:
+        return None
+    state.apply(FRENCH.parse_action("bid:garde"))
+    while state.phase == BID:
+        state.apply(FRENCH.parse_action("bid:pass"))
+    return state
+
+
 @settings(max_examples=3, deadline=None)
 @given(seed=st.integers(0, 10**6))
 def test_call_and_ecart_are_legal_and_repeatable(seed: int) -> None:
     """At 5 the first bidder takes a garde; the strong robot's call and écart are legal."""
-    state = FRENCH.new(5, "fft")
-    state.step(DealSeed(seed))
-    if state.phase != BID:
+    state = _garde_by_first_bidder(5, seed)
+    if state is None:
         return
-    state.apply(FRENCH.parse_action("bid:garde"))
-    while state.phase == BID:
-        state.apply(FRENCH.parse_action("bid:pass"))
     robot = make_robot("strong", 0.02)
     while state.phase in (CALL, DISCARD):
         legal = _legal(state)
@@ -146,13 +155,9 @@ def test_call_and_ecart_are_legal_and_repeatable(seed: int) -> None:
 def test_the_taker_edge_follows_the_takers_share_of_the_score(seed: int, players: int) -> None:
     """A simulated garde credits the searching taker the edge once per share of the
     contract it holds: two at five with a partner, one per defender otherwise."""
-    state = FRENCH.new(players, "fft")
-    state.step(DealSeed(seed))
-    if state.phase != BID:
+    state = _garde_by_first_bidder(players, seed)
+    if state is None:
         return
-    state.apply(FRENCH.parse_action("bid:garde"))
-    while state.phase == BID:
-        state.apply(FRENCH.parse_action("bid:pass"))
     taker = state.taker
     plain, credited = state.clone(), state.clone()
     with pytest.MonkeyPatch.context() as patch:
