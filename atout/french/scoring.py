@@ -221,8 +221,14 @@ def _shared(outcome: DealOutcome, per_defender: int) -> list[int]:
         scores[seat] = -per_defender
     if outcome.partner is not None and outcome.partner != outcome.taker:
         scores[outcome.partner] = per_defender
-    scores[outcome.taker] = (len(defenders) + 1 - len(attackers)) * per_defender
+    scores[outcome.taker] = taker_shares(len(_playing(outcome)), len(attackers) == 2) * per_defender
     return scores
+
+
+def taker_shares(playing: int, partnered: bool) -> int:
+    """Shares of the contract's score the taker holds: one per defender, less the
+    called partner's (2 of 3 at 5 with a partner)."""
+    return playing - 1 - 2 * partnered
 
 
 def _pay_from_each(scores: list[int], outcome: DealOutcome, seat: int, amount: int) -> None:

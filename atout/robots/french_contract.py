@@ -20,6 +20,7 @@ from typing import Final, TypeVar
 from atout.cards import HALF_POINTS, KINGS, SUIT_MASKS, SUITS, TRUMPS, cards_of, parse_card
 from atout.french.actions import BIDS, CALLS, CHELEM_NO, DISCARDS
 from atout.french.dealing import dog_size
+from atout.french.scoring import taker_shares
 from atout.french.state import BID, CALL, CHELEM, DEAL, DISCARD, FrenchState
 from atout.french.variants import Contract
 from atout.robots.french import BID_THRESHOLDS, choose_bid, choose_call, hand_points
@@ -142,8 +143,7 @@ def finish(state: FrenchState, seat: int) -> float:
     score = play_out(state, seat)
     if seat == state.taker:
         multiplier = state.variant.multipliers[Contract(state.contract)]
-        partnered = state.partner not in (-1, state.taker)
-        shares = len(state.order) - 1 - 2 * partnered  # the partner's share is a defender's less
+        shares = taker_shares(len(state.order), state.partner not in (-1, state.taker))
         score += TAKER_EDGE * multiplier * shares
     return score
 
