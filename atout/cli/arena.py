@@ -99,7 +99,7 @@ def arena(
         MofNCompleteColumn(),
         TimeRemainingColumn(),
         console=console,
-        disable=as_json,
+        disable=as_json and not console.is_terminal,  # JSON goes to stdout, the bar to stderr
     ) as progress:
         task = progress.add_task(f"{game} {' vs '.join(names)}", total=deals)
         report = run(setup, deals, workers, lambda n: progress.advance(task, n))
