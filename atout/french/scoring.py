@@ -216,12 +216,13 @@ def _shared(outcome: DealOutcome, per_defender: int) -> list[int]:
     taker the rest (2/3 and 1/3 of the attack's share at 5)."""
     scores = [0] * outcome.players
     attackers = _attackers(outcome)
-    defenders = [s for s in _playing(outcome) if s not in attackers]
+    playing = _playing(outcome)
+    defenders = [s for s in playing if s not in attackers]
     for seat in defenders:
         scores[seat] = -per_defender
     if outcome.partner is not None and outcome.partner != outcome.taker:
         scores[outcome.partner] = per_defender
-    scores[outcome.taker] = taker_shares(len(_playing(outcome)), len(attackers) == 2) * per_defender
+    scores[outcome.taker] = taker_shares(len(playing), len(attackers) == 2) * per_defender
     return scores
 
 

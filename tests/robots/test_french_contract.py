@@ -12,6 +12,7 @@ from atout.cards import BOUTS, EXCUSE, FULL_DECK, KINGS, TRUMPS, cards_of, trump
 from atout.french.actions import DealCards, DealSeed
 from atout.french.rules import FRENCH
 from atout.french.state import BID, CALL, DISCARD, FrenchState
+from atout.french.variants import Contract
 from atout.robots import french_contract, make_robot
 from atout.robots.french import choose_bid
 from atout.robots.french_contract import ecart_candidates, model_bid
@@ -167,4 +168,5 @@ def test_the_taker_edge_follows_the_takers_share_of_the_score(seed: int, players
     assert plain.score is not None
     defender = next(s for s in plain.order if s not in (plain.taker, plain.partner))
     shares = plain.score.scores[taker] / -plain.score.scores[defender]
-    assert edge == pytest.approx(french_contract.TAKER_EDGE * 2 * shares)
+    garde = plain.variant.multipliers[Contract.GARDE]
+    assert edge == pytest.approx(french_contract.TAKER_EDGE * garde * shares)
