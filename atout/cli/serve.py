@@ -39,11 +39,8 @@ def serve(
     """Serve the lobby, tables and web client over HTTP and websockets."""
     import uvicorn
 
-    from atout.robots.cores import use_cores
     from atout.server.app import Settings, create_app
     from atout.server.protocol import MAX_MESSAGE_BYTES
-
-    use_cores(robot_cores)
 
     settings = Settings(
         data_dir=data_dir,
@@ -51,6 +48,7 @@ def serve(
         grace_seconds=grace,
         robot_delay=robot_delay,
         trick_pause=trick_pause,
+        robot_cores=robot_cores,
     )
     uvicorn.run(
         create_app(settings),

@@ -18,6 +18,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
 from atout.registry import game_rules
+from atout.robots import cores
 from atout.server import accounts, ledger, protocol
 from atout.server.clients import Client, RateLimiter
 from atout.server.hub import Hub
@@ -43,6 +44,8 @@ class Settings:
     """Refused messages after which a flooding client is disconnected."""
     static_dir: Path = STATIC_DIR
     """The web client's files, served at ``/`` when the directory exists."""
+    robot_cores: int | None = 1
+    """Cores a strong robot's decision is spread over (None: every core)."""
 
 
 class Credentials(BaseModel):
@@ -59,9 +62,13 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
+        # The robots' helper processes live as long as the app: stopped here, not at
+        # exit, since uvicorn ends a process stopped by a signal without exit handlers.
+        await asyncio.to_thread(cores.use_cores, settings.robot_cores)
         await hub.start()
         yield
         await hub.stop()
+        await asyncio.to_thread(cores.stop)
         store.close()
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

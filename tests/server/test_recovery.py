@@ -1,6 +1,7 @@
 """A real ``atout serve`` process killed with SIGKILL mid-game comes back with
 every table rebuilt from its log: nothing lost, nothing applied twice, and the
-player to move gets their full time again."""
+player to move gets their full time again. Stopped by SIGTERM, it ends its
+robots' helper processes and leaves nothing behind."""
 
 from __future__ import annotations
 
@@ -29,10 +30,12 @@ from tests.server.conftest import (
 )
 
 
-def start_serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
+def start_serve(
+    data_dir: Path, port: int, stderr: int = subprocess.DEVNULL
+) -> subprocess.Popen[bytes]:
     command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
     command += ["--port", str(port), "--data-dir", str(data_dir), "--robot-delay", "0"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=stderr)
     deadline = time.monotonic() + 30
     while True:
         try:
@@ -126,3 +129,26 @@ def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path:
     server, stop = run_server(tmp_path)
     assert set(server.app.state.hub.tables) == {kept}
     stop()
+
+
+def test_sigterm_ends_the_server_and_its_robot_helpers_cleanly(
+    tmp_path: Path, processes: list[subprocess.Popen[bytes]]
+) -> None:
+    processes.append(start_serve(tmp_path, free_port(), stderr=subprocess.PIPE))
+    server = processes[0]
+    tasks = Path(f"/proc/{server.pid}/task").iterdir()
+    children = [pid for task in tasks for pid in (task / "children").read_text().split()]
+    assert children  # the helpers' process server (and the resource tracker)
+    server.send_signal(signal.SIGTERM)
+    _, errors = server.communicate(timeout=30)
+    assert "Application shutdown complete" in errors.decode()
+    assert "leaked" not in errors.decode()  # the helpers' semaphores were released
+    assert all(_ended(pid) for pid in children)
+
+
+def _ended(pid: str) -> bool:
+    """Whether the process is gone or has exited (a zombie waiting for init to reap it)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+    except FileNotFoundError:
+        return True
