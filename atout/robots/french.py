@@ -8,7 +8,7 @@ points with the Excuse, keep the 21 for tricks worth taking.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Final
 
 from atout.cards import (
@@ -28,10 +28,18 @@ from atout.cards import (
     hand_text,
     parse_card,
 )
+from atout.french.variants import Contract
 from atout.robots.french_view import Known, read
 
-BID_THRESHOLDS: Final = (("garde_contre", 84), ("garde_sans", 72), ("garde", 58), ("prise", 42))
-"""Hand points (scaled to an 18-card hand) from which a contract is bid."""
+BID_THRESHOLDS: Final = (
+    (Contract.GARDE_CONTRE, 84),
+    (Contract.GARDE_SANS, 72),
+    (Contract.GARDE, 58),
+    (Contract.PRISE, 42),
+)
+"""Counts (see :func:`bid_count`) from which a contract is bid, strongest first."""
+_TABLE_SHIFT: Final = {3: -4, 4: 0, 5: 6}
+"""Count correction by table size: more players, a lesser hand is worth as much."""
 
 
 def suit_of(card: int) -> int:
@@ -72,17 +80,23 @@ def hand_points(hand: int, active: int) -> float:
     return points * 18 / size if active != 4 else points
 
 
+def bid_count(hand: int, active: int) -> float:
+    """The count bids are made on: the classic count corrected for the table size."""
+    return hand_points(hand, active) + _TABLE_SHIFT[active]
+
+
+def worth(count: float, contracts: Collection[Contract]) -> Contract:
+    """The strongest of ``contracts`` a hand of this count is worth (PASS for none)."""
+    for contract, threshold in BID_THRESHOLDS:
+        if count >= threshold and contract in contracts:
+            return contract
+    return Contract.PASS
+
+
 def choose_bid(known: Known, legal: Sequence[str]) -> str:
     """The highest contract the hand is worth among the legal bids, else pass."""
-    points = hand_points(known.hand, known.active)
-    if known.active == 5:
-        points += 6
-    elif known.active == 3:
-        points -= 4
-    for name, threshold in BID_THRESHOLDS:
-        if points >= threshold and f"bid:{name}" in legal:
-            return f"bid:{name}"
-    return "bid:pass"
+    contracts = {Contract[a[4:].upper()] for a in legal}
+    return f"bid:{worth(bid_count(known.hand, known.active), contracts).text}"
 
 
 def choose_call(known: Known, legal: Sequence[str]) -> str:

@@ -23,7 +23,7 @@ from atout.french.dealing import dog_size
 from atout.french.scoring import taker_shares
 from atout.french.state import BID, CALL, CHELEM, DEAL, DISCARD, FrenchState
 from atout.french.variants import Contract
-from atout.robots.french import BID_THRESHOLDS, choose_bid, choose_call, hand_points
+from atout.robots.french import bid_count, choose_bid, choose_call, worth
 from atout.robots.french_sampling import Task, score
 from atout.robots.french_search import play_out
 from atout.robots.french_view import Known
@@ -38,21 +38,14 @@ TAKER_EDGE: Final = 10.0
 for each share of the contract it holds (one per defender, less the partner's):
 the play-outs play the attack worse than the search does. Tuned by duplicate
 arena against the usual robot at four players (6 and 15 both did worse than 10)."""
-_MODEL_BIDS: Final = tuple((Contract[name.upper()], points) for name, points in BID_THRESHOLDS)
-_BID_SHIFT: Final = {3: -4, 4: 0, 5: 6}
-"""The usual robot's bidding count correction by table size."""
 
 Option = TypeVar("Option")
 
 
 def model_bid(state: FrenchState) -> Contract:
     """The bid the usual (heuristic) robot makes with the hand of the seat to move."""
-    active = len(state.order)
-    points = hand_points(state.hands[state.turn], active) + _BID_SHIFT[active]
-    for contract, threshold in _MODEL_BIDS:
-        if points >= threshold and contract in state.variant.contracts:
-            return contract if contract > state.contract else Contract.PASS
-    return Contract.PASS
+    contract = worth(bid_count(state.hands[state.turn], len(state.order)), state.variant.contracts)
+    return contract if contract > state.contract else Contract.PASS
 
 
 def model_call(state: FrenchState) -> int:

@@ -11,20 +11,27 @@ refuses anywhere is rejected, so every accepted world agrees with the view.
 from __future__ import annotations
 
 import random
+from collections.abc import Collection
 from dataclasses import dataclass
+from typing import Final
 
 from atout.cards import BOUTS, EXCUSE_BIT, FULL_DECK, KINGS, TRUMPS, cards_of
 from atout.french.actions import CALLS, DISCARDS, PLAYS, DealCards, Misere, Poignee, parse_action
 from atout.french.dealing import dog_size
 from atout.french.rules import FRENCH
 from atout.french.state import MISERE, POIGNEE, FrenchState
+from atout.french.variants import VARIANTS, Contract
 from atout.game import IllegalAction
+from atout.robots.french import BID_THRESHOLDS, bid_count, worth
 from atout.robots.french_view import SEES_DOG, Known, allowed_mask
 
 _BEFORE_CHELEM = frozenset(("bid", "call", "discard"))
 """Phases in which the chelem question is still to come."""
 PILE = -1
 """Slot of the hidden pile: the unseen dog or another taker's écart."""
+BID_MARGIN: Final = 8
+"""Count points by which a sampled hand may miss the usual robot's count for its bid.
+Tuned by duplicate arena against the usual robot at four players (see ``_plausible``)."""
 
 
 @dataclass
@@ -98,26 +105,31 @@ def sample_hands(known: Known, rng: random.Random, tries: int = 30) -> dict[int,
     return None
 
 
-def _plausible(known: Known, dealt: dict[int, int]) -> bool:
-    """Whether the sampled hands roughly fit the bids: nobody passes a hand far above
-    the usual robot's count for a prise, or takes one far below it.
+def _plausible(known: Known, dealt: dict[int, int], contracts: Collection[Contract]) -> bool:
+    """Whether the sampled hands fit the bids, give or take ``BID_MARGIN`` points of the
+    usual robot's count: a seat that passed was worth no contract above the standing
+    one, a seat that bid was worth its contract and no stronger one.
 
-    Only the weakest hand that takes is bounded, whatever the contract: a
-    searching robot bids gardes (even gardes sans) on hands the usual count puts
-    near a prise, and a bound it breaks would reject every sampled deal.
+    People and other robots bid otherwise (a searching robot bids gardes on hands
+    the usual count puts near a prise), hence the margin, and a view no sampled
+    deal fits is sampled without the bids (see :func:`sample_world`).
     """
-    from atout.robots.french import BID_THRESHOLDS, hand_points
-
-    prise = dict(BID_THRESHOLDS)["prise"]
+    standing = Contract.PASS
     for seat, bid in known.bids:
-        if seat == known.me:
-            continue
-        points = hand_points(dealt[seat], known.active)
-        if bid == "pass" and points >= prise + 12:
-            return False
-        if bid != "pass" and points < prise - 10:
-            return False
+        contract = Contract[bid.upper()]
+        if seat != known.me:
+            count = bid_count(dealt[seat], known.active)
+            if worth(count - BID_MARGIN, contracts) > max(contract, standing):
+                return False
+            if contract and count + BID_MARGIN < _floor(contract):
+                return False
+        standing = max(standing, contract)
     return True
+
+
+def _floor(contract: Contract) -> int:
+    """The count from which the usual robot bids ``contract`` (a pousse: a prise's)."""
+    return max(threshold for listed, threshold in BID_THRESHOLDS if listed <= contract)
 
 
 def build_world(
@@ -157,7 +169,7 @@ def build_world(
         dog = known.dog
     else:
         dog = pile
-    if check_bids and not _plausible(known, dealt):
+    if check_bids and not _plausible(known, dealt, VARIANTS[variant].contracts):
         return None
     hands = [0] * n
     for seat in order:
@@ -198,13 +210,14 @@ def _answer_questions(state: FrenchState, known: Known, shift: int) -> None:
             state.step(Poignee(known.poignees.get(seat, 0)))
 
 
-def sample_world(known: Known, rng: random.Random, variant: str, tries: int = 20) -> World | None:
-    """A world agreeing with the view, or None when none was found in ``tries``."""
-    for attempt in range(tries):
+def sample_world(known: Known, rng: random.Random, variant: str, tries: int = 40) -> World | None:
+    """A world agreeing with the view, or None when none was found in ``tries`` samples
+    fitting the bids, then a quarter as many more that need not fit them."""
+    for attempt in range(tries + tries // 4):
         placed = sample_hands(known, rng)
         if placed is None:
             continue
-        world = build_world(known, placed, variant, check_bids=attempt < tries // 2)
+        world = build_world(known, placed, variant, check_bids=attempt < tries)
         if world is not None:
             return world
     return None

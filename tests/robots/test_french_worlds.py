@@ -1,0 +1,67 @@
+"""Sampled deals fit the bids the way the usual robot makes them, give or take a margin."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from atout.french.rules import FRENCH
+from atout.french.state import BID, FrenchState
+from atout.french.variants import Contract
+from atout.robots import make_robot
+from atout.robots.french import bid_count
+from atout.robots.french_view import read
+from atout.robots.french_worlds import BID_MARGIN, _plausible, build_world, sample_hands
+
+CONTRACTS = tuple(Contract)[1:]
+
+
+def _auction(players: int, seed: int, bids: int) -> FrenchState:
+    """A deal after ``bids`` bids of the usual robot (fewer if the auction ends first)."""
+    state = FRENCH.new(players, "fft")
+    state.apply(FRENCH.deal_action(state, seed))
+    robot = make_robot("heuristic")
+    for step in range(bids):
+        if state.phase != BID:
+            break
+        legal = [str(a) for a in state.legal_actions()]
+        state.apply(FRENCH.parse_action(robot.choose(state.view(state.turn), legal, step)))
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from([3, 4, 5]), st.integers(0, 2**32 - 1), st.integers(1, 5))
+def test_the_real_deal_always_fits_the_usual_robots_bids(
+    players: int, seed: int, bids: int
+) -> None:
+    state = _auction(players, seed, bids)
+    if state.phase != BID:
+        return
+    known = read(state.view(state.turn))
+    dealt = dict(enumerate(state.hands))
+    assert _plausible(known, dealt, CONTRACTS)
+
+
+def test_sampled_hands_fit_a_prise_and_the_passes_after_it() -> None:
+    # The first seat took a prise and the next two passed: the usual robot counts the
+    # taker's hand from 42 to 58 (a garde) and the others' below 58.
+    prise = [(1, Contract.PRISE), (2, Contract.PASS), (3, Contract.PASS)]
+    seed = next(s for s in range(2000) if _auction(4, s, 3).bids == prise)
+    state = _auction(4, seed, 3)
+    known = read(state.view(state.turn))
+    rng = random.Random(1)
+    fits = misfits = 0
+    while fits < 20 or misfits < 20:
+        placed = sample_hands(known, rng)
+        assert placed is not None
+        world = build_world(known, placed, "fft", check_bids=False)
+        assert world is not None
+        counts = {seat: bid_count(world.hands[seat], 4) for seat in (1, 2, 3)}
+        fit = 42 - BID_MARGIN <= counts[1] < 58 + BID_MARGIN and all(
+            counts[seat] < 58 + BID_MARGIN for seat in (2, 3)
+        )
+        assert (build_world(known, placed, "fft") is not None) == fit
+        fits += fit
+        misfits += not fit
