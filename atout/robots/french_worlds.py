@@ -31,7 +31,8 @@ PILE = -1
 """Slot of the hidden pile: the unseen dog or another taker's écart."""
 BID_MARGIN: Final = 8
 """Count points by which a sampled hand may miss the usual robot's count for its bid.
-Tuned by duplicate arena against the usual robot at four players (see ``_plausible``)."""
+In duplicate arena against the usual robot (four players, budget 0.05), 8 beat the
+former loose bounds by 1.6 points a deal over 2000 deals; 4 did worse on 200."""
 
 
 @dataclass
