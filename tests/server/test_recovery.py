@@ -143,6 +143,9 @@ def test_sigterm_ends_the_server_and_its_robot_helpers_cleanly(
     _, errors = server.communicate(timeout=30)
     assert "Application shutdown complete" in errors.decode()
     assert "leaked" not in errors.decode()  # the helpers' semaphores were released
+    deadline = time.monotonic() + 10  # the children see their parent end a moment later
+    while not all(_ended(pid) for pid in children) and time.monotonic() < deadline:
+        time.sleep(0.1)
     assert all(_ended(pid) for pid in children)
 
 
