@@ -171,7 +171,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     await ws.accept()
     ip = ws.client.host if ws.client else "unknown"
     try:
-        first = await asyncio.wait_for(ws.receive(), 30)
+        async with asyncio.timeout(30):  # not wait_for, which can swallow a cancel on 3.11
+            first = await ws.receive()
         if first["type"] == "websocket.disconnect":
             return
         hello = protocol.parse_message(first.get("text") or first.get("bytes") or b"")

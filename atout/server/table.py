@@ -137,8 +137,9 @@ class Table:
             timeout = self._next_timer() - time.monotonic()
             if timeout <= 0:
                 continue
-            try:
-                client, message = await asyncio.wait_for(self.queue.get(), timeout)
+            try:  # not wait_for: on 3.11 it swallows a cancel that meets a queued message
+                async with asyncio.timeout(timeout):
+                    client, message = await self.queue.get()
             except TimeoutError:
                 continue
             self._command(client, message)

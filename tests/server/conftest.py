@@ -82,6 +82,7 @@ def run_server(data_dir: Path, **settings: Any) -> tuple[Server, Callable[[], No
     def stop() -> None:
         server.should_exit = True
         thread.join(10)
+        assert not thread.is_alive(), "the server did not stop"
 
     return Server(port, app, data_dir), stop
 

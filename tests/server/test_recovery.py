@@ -19,7 +19,10 @@ import pytest
 from sqlalchemy import func, select
 
 from atout.records import Record
-from atout.server.store import ActionRow, GameRow
+from atout.registry import game_rules
+from atout.server.protocol import TableOptions
+from atout.server.store import ActionRow, GameRow, Store
+from atout.server.table import Context, Table
 from tests.server.conftest import (
     Player,
     Server,
@@ -155,3 +158,21 @@ def _ended(pid: str) -> bool:
         return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
     except FileNotFoundError:
         return True
+
+
+def test_a_table_cancelled_as_a_message_arrives_still_stops(tmp_path: Path) -> None:
+    """The server's shutdown cancels every table's task; a command queued at that
+    very moment (a closing connection's) must not keep the task alive."""
+
+    async def cancel_as_a_message_arrives() -> bool:
+        context = Context(Store.in_dir(tmp_path), game_rules)
+        table = Table(context, "t1", TableOptions(), master="m", invite_code="c")
+        task = asyncio.create_task(table.run())
+        await asyncio.sleep(0.01)  # the table now waits for a command
+        table.queue.put_nowait((None, lambda: None))
+        task.cancel()
+        done, _ = await asyncio.wait([task], timeout=2)
+        context.pool.shutdown()
+        return task in done and task.cancelled()
+
+    assert asyncio.run(cancel_as_a_message_arrives())
