@@ -173,6 +173,7 @@ def test_a_table_cancelled_as_a_message_arrives_still_stops(tmp_path: Path) -> N
         task.cancel()
         done, _ = await asyncio.wait([task], timeout=2)
         context.pool.shutdown()
+        context.store.close()
         return task in done and task.cancelled()
 
     assert asyncio.run(cancel_as_a_message_arrives())
