@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import select, update
 
 from atout.records import Record
 from atout.registry import game_rules
@@ -113,22 +113,25 @@ def test_sigkill_mid_game_then_restart_loses_nothing(
 def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path)
 
-    async def make_tables() -> tuple[str, str]:
+    async def make_tables_then_stop() -> tuple[str, str]:
         host = await Player.connect(server)
-        broken = await create_table(host, players=3, turn_seconds=60)
+        broken = await create_table(host, players=3, turn_seconds=60, rounds=50)
         await host.send({"type": "start", "table": broken})
         await host.turn()
         other = await Player.connect(server)
         kept = await create_table(other, players=4)
-        return broken, kept  # both stay open: their players' grace outlives the server
+        # Stopped with both connected: their grace outlives the server, so both
+        # tables stay open, and robots standing in cannot end fifty deals meanwhile.
+        await asyncio.to_thread(stop)
+        return broken, kept
 
-    broken, kept = asyncio.run(make_tables())
-    store = server.app.state.hub.store
+    broken, kept = asyncio.run(make_tables_then_stop())
+    store = Store.in_dir(tmp_path)  # the server has stopped: nothing else writes now
     with store.session.begin() as db:
         game = db.scalar(select(GameRow.id).where(GameRow.table_id == broken))
-        count = db.scalar(select(func.count(ActionRow.id)).where(ActionRow.game_id == game))
-        db.add(ActionRow(game_id=game, index=count, text="play:nonsense"))
-    stop()
+        deal = (ActionRow.game_id == game) & (ActionRow.index == 0)
+        db.execute(update(ActionRow).where(deal).values(text="play:nonsense"))
+    store.close()
     server, stop = run_server(tmp_path)
     assert set(server.app.state.hub.tables) == {kept}
     stop()
