@@ -32,6 +32,16 @@ def phase(page: Page) -> str:
     return (felt.get_attribute("data-phase") or "") if felt.count() else ""
 
 
+def my_phase(page: Page) -> str | None:
+    """The phase when the page says it is this player's turn, else None: both read
+    at once, since an update may land between two separate reads."""
+    found: str | None = page.evaluate(
+        """() => document.querySelector('#turn-line.mine')
+                   ? document.querySelector('#felt').dataset.phase : null"""
+    )
+    return found
+
+
 def _click(page: Page, selector: str) -> bool:
     target = page.locator(selector)
     if not target.count():

@@ -8,7 +8,7 @@ import time
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
-from tests.web.play import create_table, phase, take_turn
+from tests.web.play import create_table, my_phase, phase, take_turn
 
 
 def _hand(page: Page) -> list[str]:
@@ -32,23 +32,21 @@ def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -
     deadline = time.monotonic() + 150
     while not page.locator("#game-over").count():
         assert time.monotonic() < deadline, f"the game did not end (phase {phase(page)})"
-        mine = page.locator("#turn-line.mine").count() > 0
-        if mine and phase(page) not in seen:
-            seen.add(phase(page))
-            shot(page, f"french-{phase(page)}")
-        if (
-            mine
-            and phase(page) == "play"
-            and not refused
-            and page.locator("#hand .card.illegal").count()
-        ):
+        mine = my_phase(page)
+        if mine is None:  # acting only on a turn seen, so that every turn taken is seen
+            page.wait_for_timeout(50)
+            continue
+        if mine not in seen:
+            seen.add(mine)
+            shot(page, f"french-{mine}")
+        if mine == "play" and not refused and page.locator("#hand .card.illegal").count():
             before = _hand(page)
             page.locator("#hand .card.illegal").first.click(position={"x": 10, "y": 24})
             expect(page.locator("#table-error")).to_contain_text("Refused: ")
             assert _hand(page) == before
             shot(page, "french-illegal-card")
             refused = True
-        if mine and not looked_back and page.locator("#last-trick").count():
+        if not looked_back and page.locator("#last-trick").count():
             page.keyboard.press("l")
             expect(page.locator(".centre-label", has_text="Last trick")).to_be_visible()
             shot(page, "french-last-trick")

@@ -11,7 +11,7 @@ import time
 from playwright.sync_api import Page, Position, expect
 
 from tests.web.conftest import shot
-from tests.web.play import create_table, phase, take_turn
+from tests.web.play import create_table, my_phase, phase, take_turn
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
 BOUTS = {"T1", "T21", "EX"}
@@ -22,10 +22,6 @@ def _hand(page: Page) -> list[str]:
         "els => els.map(e => e.dataset.card)"
     )
     return cards
-
-
-def _my_turn(page: Page) -> bool:
-    return page.locator("#turn-line.mine").count() > 0
 
 
 def _dog_and_ecart(page: Page) -> tuple[list[str], bool]:
@@ -108,7 +104,10 @@ def test_human_takes_turns_the_dog_and_discards(page: Page, base_url: str) -> No
     while True:
         assert time.monotonic() < deadline, f"no garde taken in time (phase {phase(page)})"
         assert not page.locator("#game-over").count(), "five deals without taking"
-        if _my_turn(page) and phase(page) == "discard" and not ecart:
+        mine = my_phase(page)
+        if mine is None:
+            page.wait_for_timeout(50)
+        elif mine == "discard" and not ecart:
             ecart, refused = _dog_and_ecart(page)
             expect(page.locator("#hand .card")).to_have_count(18)
             assert not set(ecart) & set(_hand(page))
@@ -119,9 +118,9 @@ def test_human_takes_turns_the_dog_and_discards(page: Page, base_url: str) -> No
             shot(page, "taking-after-ecart")
             if not refused:
                 ecart = []  # play this deal out and take again
-        elif _my_turn(page) and phase(page) == "poignee" and ecart:
+        elif mine == "poignee" and ecart:
             _poignee(page)
-        elif ecart and _my_turn(page) and phase(page) == "play":
+        elif mine == "play" and ecart:
             break  # the deal is under way: the taking is done
         elif take_turn(page, discard=False) is None:
             page.wait_for_timeout(50)
