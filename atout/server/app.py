@@ -14,6 +14,7 @@ from fastapi import FastAPI, Header, HTTPException, WebSocket
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from sqlalchemy import func, select
+from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
@@ -167,7 +168,10 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
 
 async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
-    """One client's connection: a hello first, then validated, rate-limited messages."""
+    """One client's connection: a hello first, then validated, rate-limited messages.
+    A connection closed by the server's own shutdown (uvicorn's 1012) is not the
+    player leaving: no robot may take their seat before the tables stop, and the
+    restarted server keeps their seat for them."""
     await ws.accept()
     ip = ws.client.host if ws.client else "unknown"
     try:
@@ -188,10 +192,12 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     client.send(welcome)
     writer = asyncio.create_task(_write(ws, client))
     limiter = RateLimiter(settings.messages_per_second, settings.message_burst)
+    restarting = False
     try:
         while not client.closed:
             received = await ws.receive()
             if received["type"] == "websocket.disconnect":
+                restarting = received.get("code") == WS_1012_SERVICE_RESTART
                 break
             text = received.get("text") or received.get("bytes") or b""
             if not limiter.allow():
@@ -208,7 +214,8 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     except WebSocketDisconnect:
         pass
     finally:
-        hub.disconnected(client)
+        if not restarting:
+            hub.disconnected(client)
         client.close()
         await writer
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from atout.records import Record
 from atout.registry import game_rules
@@ -115,13 +115,12 @@ def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path:
 
     async def make_tables_then_stop() -> tuple[str, str]:
         host = await Player.connect(server)
-        broken = await create_table(host, players=3, turn_seconds=60, rounds=50)
+        broken = await create_table(host, players=3, turn_seconds=60)
         await host.send({"type": "start", "table": broken})
         await host.turn()
         other = await Player.connect(server)
         kept = await create_table(other, players=4)
-        # Stopped with both connected: their grace outlives the server, so both
-        # tables stay open, and robots standing in cannot end fifty deals meanwhile.
+        # Stopped with both connected: the tables stay open, nothing played in them.
         await asyncio.to_thread(stop)
         return broken, kept
 
@@ -135,6 +134,33 @@ def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path:
     server, stop = run_server(tmp_path)
     assert set(server.app.state.hub.tables) == {kept}
     stop()
+
+
+def _actions_stored(store: Store) -> int:
+    with store.session() as db:
+        return db.scalar(select(func.count(ActionRow.id))) or 0
+
+
+def test_stopping_the_server_plays_nothing_for_the_players_it_disconnects(
+    tmp_path: Path,
+) -> None:
+    """The shutdown closes every connection before it stops the tables: those
+    closings must not hand the seats to robots (here without delay) meanwhile."""
+    server, stop = run_server(tmp_path)
+
+    async def stop_while_to_move() -> int:
+        host = await Player.connect(server)
+        table = await create_table(host, players=4, turn_seconds=60, rounds=50)
+        await host.send({"type": "start", "table": table})
+        await host.turn()  # every action so far is stored before a turn is sent
+        before = _actions_stored(server.app.state.hub.store)
+        await asyncio.to_thread(stop)
+        return before
+
+    before = asyncio.run(stop_while_to_move())
+    store = Store.in_dir(tmp_path)
+    assert _actions_stored(store) == before > 0
+    store.close()
 
 
 def test_sigterm_ends_the_server_and_its_robot_helpers_cleanly(
