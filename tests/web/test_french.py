@@ -129,3 +129,28 @@ def test_two_people_a_spectator_and_a_reload(new_context: object, base_url: str)
     assert reloaded and checks > 0
     expect(bob.locator("#game-over")).to_be_visible()
     shot(carol, "french-spectator-game-over")
+
+
+def test_a_double_click_plays_one_card(page: Page, base_url: str) -> None:
+    """A clicked card's choices are withdrawn until the server answers: the second
+    click of a double click sends nothing (the server would refuse it)."""
+    acts: list[str] = []
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framesent", lambda sent: acts.append(str(sent)) if '"act"' in str(sent) else None
+        ),
+    )
+    create_table(page, base_url)
+    page.click("#start")
+    deadline = time.monotonic() + 60
+    while my_phase(page) != "play" or not page.locator("#hand .card.legal").count():
+        assert time.monotonic() < deadline, f"no card to play (phase {phase(page)})"
+        if take_turn(page) is None:
+            page.wait_for_timeout(50)
+    held = page.locator("#hand .card").count()
+    sent = len(acts)
+    page.locator("#hand .card.legal").first.dblclick(position={"x": 10, "y": 24})
+    expect(page.locator("#hand .card")).to_have_count(held - 1)
+    assert len(acts) == sent + 1, acts[sent:]
+    expect(page.locator("#table-error")).to_have_text("")

@@ -49,7 +49,7 @@ export function africainCentre(ctx) {
 export function africainPrompt(ctx) {
   const { s } = ctx;
   const v = s.view;
-  const legal = v.to_move === s.seat ? (s.legal || v.legal_actions || []) : [];
+  const legal = v.to_move === s.seat ? (s.legal || []) : [];
   const parts = [];
   if (v.phase === "bid" && legal.length) {
     const allowed = new Set(legal.map((a) => a.split(":")[1]));

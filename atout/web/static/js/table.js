@@ -34,14 +34,22 @@ export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [],
-    error: "", selection: new Set(), showOptions: false,
+    error: "", selection: new Set(), showOptions: false, asked: null,
   };
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
 
   const ctx = {
     s,
-    act(action) { s.error = ""; send({ type: "act", table: id, action }); },
+    // The choices are withdrawn until the server answers, so that a second click
+    // cannot send a second move; a refusal (which changes nothing) gives them back.
+    act(action) {
+      s.error = "";
+      if (s.legal) s.asked = s.legal;
+      s.legal = null;
+      send({ type: "act", table: id, action });
+      render();
+    },
     render: () => render(),
     name: (seat) => seatName(s, seat),
   };
@@ -83,6 +91,7 @@ export function tablePage(id, params) {
   function setGame(m) {
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
+    s.asked = null;
     s.turnUntil = m.turn ? Date.now() + m.turn.seconds * 1000 : null;
   }
 
@@ -101,7 +110,11 @@ export function tablePage(id, params) {
     } else if (m.type === "table_info") {
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); render(); }
-    else if (m.type === "error") { s.error = m.message; render(); }
+    else if (m.type === "error") {
+      s.error = m.message;
+      if (s.asked) { s.legal = s.asked; s.asked = null; }
+      render();
+    }
     else if (m.type === "invited") { s.notices.push(`${t("invite")}: ${m.name}`); render(); }
     else if (m.type === "left") location.hash = "#/";
   });
