@@ -35,11 +35,20 @@ def serve(
         int | None,
         typer.Option(help="Cores a strong robot's decision is spread over (default: every core)."),
     ] = None,
+    lease_seconds: Annotated[
+        float,
+        typer.Option(
+            help="Seconds after its last sign of life a dead server's hold on the database "
+            "ends (a restarted server waits that long after a crash)."
+        ),
+    ] = 10.0,
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
     import uvicorn
+    from sqlalchemy.exc import DatabaseError
 
     from atout.server.app import Settings, create_app
+    from atout.server.lease import LeaseHeld
     from atout.server.protocol import MAX_MESSAGE_BYTES
 
     settings = Settings(
@@ -49,9 +58,20 @@ def serve(
         robot_delay=robot_delay,
         trick_pause=trick_pause,
         robot_cores=robot_cores,
+        lease_seconds=lease_seconds,
     )
+    try:
+        served = create_app(settings)
+    except LeaseHeld as error:
+        raise SystemExit(f"atout serve: {error}") from None
+    except DatabaseError as error:
+        first = str(error.orig).splitlines()[0] if error.orig else str(error)
+        raise SystemExit(
+            f"atout serve: the database cannot be used ({first}): "
+            "restore it from a backup, or start with another --data-dir"
+        ) from None
     uvicorn.run(
-        create_app(settings),
+        served,
         host=host,
         port=port,
         ws_max_size=MAX_MESSAGE_BYTES * 2,

@@ -9,7 +9,9 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import time
 from dataclasses import dataclass
+from typing import Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -17,7 +19,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from atout.server.ledger import STARTING_CHIPS, transfer, user_account
-from atout.server.store import SessionToken, Store, User
+from atout.server.store import Guest, SessionToken, Store, User
 
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{3,24}$")
 _hasher = PasswordHasher()
@@ -87,14 +89,32 @@ def logout(store: Store, token: str) -> None:
             db.delete(row)
 
 
-def identify(store: Store, token: str) -> Identity | None:
-    """The user of a session token, or None for an unknown token."""
+GUEST_DAYS: Final = 30
+"""How long a guest identity lasts from its creation."""
+
+
+def guest_key(token: str) -> str:
+    """A guest's stable key (its seat key at tables) from its secret token."""
+    return "g:" + _token_hash(token)[:32]
+
+
+def identify(store: Store, token: str) -> tuple[str, Identity] | None:
+    """The seat key and identity of a session token or a guest's token (``u:<id>``
+    or ``g:<hash>``), or None for a token unknown or expired."""
     with store.session() as db:
         row = db.get(SessionToken, _token_hash(token))
-        if row is None:
+        user = db.get(User, row.user_id) if row is not None else None
+        if user is not None:
+            return f"u:{user.id}", Identity(user.id, user.name)
+        guest = db.get(Guest, guest_key(token))
+        if guest is None or guest.created < time.time() - GUEST_DAYS * 86400:
             return None
-        user = db.get(User, row.user_id)
-        return None if user is None else Identity(user.id, user.name)
+        return guest.key, Identity(None, guest.name)
+
+
+def add_guest(db: Session, key: str, name: str) -> None:
+    """Store a new guest (a writer job)."""
+    db.add(Guest(key=key, name=name))
 
 
 def _new_token(db: Session, user_id: int) -> str:

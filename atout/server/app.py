@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,10 +21,11 @@ from starlette.websockets import WebSocketDisconnect
 from atout.game import GameRules
 from atout.registry import game_rules
 from atout.robots import cores
-from atout.server import accounts, ledger, protocol
+from atout.server import accounts, lease, ledger, protocol
 from atout.server.clients import Client, RateLimiter
 from atout.server.hub import Hub
 from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
+from atout.server.writer import Writer
 from atout.web.routes import router as web_router
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -47,6 +49,8 @@ class Settings:
     """The web client's files, served at ``/`` when the directory exists."""
     robot_cores: int | None = 1
     """Cores a strong robot's decision is spread over (None: every core)."""
+    lease_seconds: float = 10.0
+    """How long a dead server's lease on the database keeps a successor waiting."""
 
 
 class Credentials(BaseModel):
@@ -55,20 +59,33 @@ class Credentials(BaseModel):
 
 
 def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
-    """The application; its store and tables are opened when it starts."""
+    """The application, owning its database from now on (LeaseHeld if another
+    server does); its tables are rebuilt when it starts."""
     store = (
         Store(settings.database_url) if settings.database_url else Store.in_dir(settings.data_dir)
     )
-    hub = Hub(store, rules, settings.grace_seconds, settings.robot_delay, settings.trick_pause)
+    owner = lease.new_owner()
+    try:
+        previous = lease.acquire(store, owner, settings.lease_seconds)
+    except BaseException:
+        store.close()
+        raise
+    writer = Writer(store, owner)
+    hub = Hub(
+        store, writer, rules, settings.grace_seconds, settings.robot_delay, settings.trick_pause
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         # The robots' helper processes live as long as the app: stopped here, not at
         # exit, since uvicorn ends a process stopped by a signal without exit handlers.
         await asyncio.to_thread(cores.use_cores, settings.robot_cores)
-        await hub.start()
+        writer.start()
+        await hub.start(previous if previous is not None else time.time())
         yield
         await hub.stop()
+        await writer.stop()
+        await asyncio.to_thread(lease.release, store, owner)
         await asyncio.to_thread(cores.stop)
         store.close()
 
@@ -182,7 +199,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
         hello = protocol.parse_message(first.get("text") or first.get("bytes") or b"")
         if not isinstance(hello, protocol.Hello):
             raise protocol.ProtocolError("the first message must be a hello")
-        client, welcome = hub.greet(hello, ip)
+        client, welcome = await hub.greet(hello, ip)
     except (protocol.ProtocolError, TimeoutError) as error:
         await ws.send_json({"type": "error", "message": str(error) or "no hello"})
         await ws.close(1008)

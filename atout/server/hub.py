@@ -1,26 +1,28 @@
 """The hub routes each client's messages: lobby and table creation itself,
 everything about a table to that table's queue. It also rebuilds every open
-table from the store when the server starts."""
+table from the store when the server starts. It reads the store in threads and
+writes through the writer, so the event loop never waits on either."""
 
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
-from collections import OrderedDict
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.server import protocol, tablestore
-from atout.server.accounts import Identity, identify
+from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
 from atout.server.store import Store
 from atout.server.table import Context, Table
+from atout.server.writer import StorageError, Writer
 
 log = logging.getLogger(__name__)
-GUESTS_KEPT: Final = 100_000
 TABLES_PER_MASTER: Final = 5
 
 
@@ -30,32 +32,47 @@ class Hub:
     def __init__(
         self,
         store: Store,
+        writer: Writer,
         rules: Callable[[str], GameRules],
         grace_seconds: float = 180.0,
         robot_delay: float = 0.0,
         trick_pause: float = 0.0,
     ) -> None:
         self.store = store
+        self.writer = writer
         self.ctx = Context(
-            store, rules, grace_seconds, robot_delay, trick_pause, self._changed, self._closed
+            writer, rules, grace_seconds, robot_delay, trick_pause, self._changed, self._closed
         )
         self.tables: dict[str, Table] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.lobby: set[Client] = set()
         self.joined: dict[Client, set[str]] = {}
-        self._guests: OrderedDict[str, Identity] = OrderedDict()
 
     # ----- life cycle -------------------------------------------------------------
 
-    async def start(self) -> None:
-        """Rebuild and run every table left open by the previous run."""
-        for row in tablestore.open_tables(self.store):
+    async def start(self, stopped_at: float) -> None:
+        """Rebuild and run every table left open by the previous run, which was
+        last alive at ``stopped_at``. A table whose game cannot be rebuilt has
+        that game cancelled, bets returned, and is closed: the others go on."""
+        for row in await asyncio.to_thread(tablestore.open_tables, self.store):
             try:
-                table = Table.restore(self.ctx, row)
+                table = Table.restore(self.ctx, row, stopped_at)
             except Exception:  # one unreadable log must not keep the others closed
-                log.exception("table %s cannot be rebuilt from its log; left closed", row.id)
+                log.exception("table %s cannot be rebuilt from its log; closed", row.id)
+                await self._give_up(row.id, row.game_id)
                 continue
             self._run(table)
+
+    async def _give_up(self, table_id: str, game_id: int | None) -> None:
+        def close(db: Any) -> None:
+            if game_id is not None:
+                tablestore.cancel_game(db, table_id, game_id)
+            tablestore.close_table(db, table_id)
+
+        try:
+            await self.writer.call(close)
+        except StorageError:
+            log.error("table %s: storage failed; its game is cancelled at the next start", table_id)
 
     async def stop(self) -> None:
         for task in self.tasks.values():
@@ -69,27 +86,32 @@ class Hub:
 
     # ----- connections ------------------------------------------------------------
 
-    def greet(self, hello: protocol.Hello, ip: str) -> tuple[Client, dict[str, Any]]:
-        """The client of a ``hello``: a session token's user, a returning guest, or a new guest."""
+    async def greet(self, hello: protocol.Hello, ip: str) -> tuple[Client, dict[str, Any]]:
+        """The client of a ``hello``: a session token's user, a returning guest
+        (stored, so a guest survives a closed tab and a restart), or a new guest."""
         if hello.v != protocol.PROTOCOL_VERSION:
             raise protocol.ProtocolError(f"protocol version {protocol.PROTOCOL_VERSION} only")
         welcome: dict[str, Any] = {"type": "welcome", "v": protocol.PROTOCOL_VERSION}
-        identity = identify(self.store, hello.token) if hello.token else None
-        if identity is not None:
-            key = f"u:{identity.user_id}"
+        token = hello.token
+        try:
+            known = await asyncio.to_thread(identify, self.store, token) if token else None
+        except SQLAlchemyError:
+            raise protocol.ProtocolError("storage unavailable: try again") from None
+        if known is not None:
+            key, identity = known
+            if identity.guest:
+                welcome["guest_token"] = token
+        elif token:
+            raise protocol.ProtocolError("unknown or expired session token")
         else:
-            guest_token = hello.token or secrets.token_urlsafe(24)
-            key = "g:" + hashlib.sha256(guest_token.encode()).hexdigest()[:32]
-            identity = self._guests.get(key)
-            if identity is None:
-                if hello.token:
-                    raise protocol.ProtocolError("unknown or expired session token")
-                name = f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}"
-                identity = Identity(None, name)
-                self._guests[key] = identity
-                while len(self._guests) > GUESTS_KEPT:  # the oldest guests are forgotten
-                    self._guests.popitem(last=False)
-            welcome["guest_token"] = guest_token
+            token = secrets.token_urlsafe(24)
+            key = guest_key(token)
+            identity = Identity(None, f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}")
+            try:  # stored before the guest hears of it
+                await self.writer.call(partial(add_guest, key=key, name=identity.name))
+            except StorageError:
+                raise protocol.ProtocolError("storage unavailable: try again") from None
+            welcome["guest_token"] = token
         welcome |= {"name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key)
         self.joined[client] = set()
@@ -141,12 +163,9 @@ class Hub:
             return
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         table = Table(self.ctx, table_id, options, client.identity.name, secrets.token_urlsafe(9))
-        tablestore.create_table(
-            self.store, table_id, options.model_dump(), client.identity.name, table.invite_code
-        )
         self._run(table)
         self.joined[client].add(table_id)
-        table.submit(client, protocol.Sit(type="sit", table=table_id))
+        table.submit(None, partial(table.created, client))
 
     def _changed(self, table: Table) -> None:
         if table.options.private or not self.lobby:

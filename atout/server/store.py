@@ -1,17 +1,17 @@
-"""The server's durable store (SQLAlchemy): accounts, tables with their logs,
-games, and the chips ledger.
+"""The server's durable store (SQLAlchemy): accounts, guests, tables with their
+logs, games, the chips ledger and the lease of the one server using it.
 
-SQLite in the data directory by default, any SQLAlchemy URL (PostgreSQL) for
-more than one machine. Calls are short and synchronous: a table's task writes
-its action row and commits before telling anyone, which is what makes crash
-recovery exact.
+SQLite in the data directory by default, or any SQLAlchemy URL. One server
+process owns a database at a time (``atout.server.lease``); its tables write
+through ``atout.server.writer`` off the event loop, and each action is stored
+before anyone hears of it, which is what makes crash recovery exact.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import (
     JSON,
@@ -24,10 +24,11 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
-    insert,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+
+BUSY_SECONDS: Final = 2.0
 
 
 class Base(DeclarativeBase):
@@ -52,18 +53,43 @@ class SessionToken(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
+class Guest(Base):
+    """A guest's identity: only the hash of its secret token is kept, as for sessions."""
+
+    __tablename__ = "guests"
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    """``g:`` and the token's hash: the guest's seat key at tables."""
+    name: Mapped[str] = mapped_column(String(48))
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class ServerLease(Base):
+    """The one row saying which server process owns the database, and when it was
+    last alive (renewed by every write and every second): a second server refuses
+    to start, and a restarted one knows when its predecessor stopped."""
+
+    __tablename__ = "server_lease"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """None once its owner stopped cleanly."""
+    renewed: Mapped[float] = mapped_column(Float)
+
+
 class TableRow(Base):
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(16), primary_key=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seats: Mapped[list[Any]] = mapped_column(JSON)
-    """Per seat: null (robot) or {"user": id|null, "name": str, "ip": str}."""
+    """Per seat: null (robot) or {"key", "user": id|null, "name", "ip", "away_until"?}
+    (``away_until``: wall time a disconnected player's grace period ends)."""
     master: Mapped[str] = mapped_column(String(32))
     invite_code: Mapped[str] = mapped_column(String(32))
     invited: Mapped[list[Any]] = mapped_column(JSON, default=list)
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     """waiting, playing or closed."""
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    votes: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    """Seats voting for the amicable end of the current game."""
 
 
 class GameRow(Base):
@@ -91,6 +117,8 @@ class ActionRow(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), index=True)
     index: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float, default=time.time)
+    """When it was stored: the next player's turn clock started then."""
 
 
 class GamePlayer(Base):
@@ -121,16 +149,15 @@ class LedgerEntry(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
-_insert_action = insert(ActionRow)
-
-
 class Store:
     """The database of one server, created on first use."""
 
     def __init__(self, url: str) -> None:
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
+            # A lock held elsewhere fails a write after a few seconds: the writer
+            # retries and its tables say they wait, rather than hang silently.
+            kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_SECONDS}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
@@ -142,11 +169,6 @@ class Store:
         """The default store: an SQLite file ``atout.sqlite3`` in ``data_dir``."""
         data_dir.mkdir(parents=True, exist_ok=True)
         return cls(f"sqlite:///{data_dir / 'atout.sqlite3'}")
-
-    def append_action(self, game_id: int, index: int, text: str) -> None:
-        """Store one action of a game and commit: the hot path, so Core, not the ORM."""
-        with self.engine.begin() as connection:
-            connection.execute(_insert_action, {"game_id": game_id, "index": index, "text": text})
 
     def close(self) -> None:
         """Release connections."""

@@ -1,10 +1,12 @@
 """One table: its seats, its game and the asyncio task that is its only writer.
 
-The task takes commands from a queue, checks actions with the engine, appends
-each accepted action to the store *before* anyone hears of it, then sends each
-viewer one ``update``: the action's events it may see and its view of the game
-as it now stands. Timers (time per turn, robot moves, reconnection grace) live
-in the same loop, so no lock is ever needed.
+The task takes commands from a queue, checks actions with the engine on a copy
+of the game, has the writer store each accepted action, and only then adopts
+the copy and sends each viewer one ``update``: the action's events it may see
+and its view of the game as it now stands (write-ahead). While the store fails
+the table waits, says so, and tries again: it never runs ahead of its log.
+Timers (time per turn, robot moves, reconnection grace) live in the same loop,
+so no lock is ever needed.
 """
 
 from __future__ import annotations
@@ -14,10 +16,10 @@ import logging
 import random
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final, TypeVar
 
 from atout.game import (
     CHANCE,
@@ -34,16 +36,20 @@ from atout.server.eventlog import EventLog, Numbered
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary
 from atout.server.robots import SeatRobots, think, thinking_pool
-from atout.server.store import Store, TableRow
+from atout.server.store import TableRow
+from atout.server.writer import StorageError, Writer
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+RETRY_SECONDS: Final = (0.2, 0.5, 1.0, 2.0)
+"""Waits between tries of a failed write (the last one repeats)."""
 
 
 @dataclass
 class Context:
     """What every table shares with the server."""
 
-    store: Store
+    writer: Writer
     rules: Callable[[str], GameRules]
     grace_seconds: float = 180.0
     robot_delay: float = 0.0
@@ -73,7 +79,12 @@ class Seat:
         return self.abandoned or (self.client is None and not self.awaiting)
 
     def stored(self) -> dict[str, Any]:
-        return {"key": self.key, "user": self.user, "name": self.name, "ip": self.ip}
+        """The seat as the store keeps it; a player away keeps their grace's end."""
+        stored: dict[str, Any] = {"key": self.key, "user": self.user, "name": self.name}
+        stored["ip"] = self.ip
+        if self.client is None and self.grace_until is not None and not self.awaiting:
+            stored["away_until"] = time.time() + self.grace_until - time.monotonic()
+        return stored
 
 
 class TableError(Exception):
@@ -124,15 +135,17 @@ class Table:
         """
         self._schedule()
         while not self.closed:
+            if self.state is not None and self.state.is_over:  # a restart found it over
+                await self._finish()
             if self._next_timer() <= time.monotonic():
                 try:
-                    self._fire_timers()
+                    await self._fire_timers()
                 except Exception:  # an engine or robot bug must not kill the table
                     log.exception("table %s: timer failed", self.id)
                     self.robot_at = self.turn_deadline = time.monotonic() + 1.0
                 await asyncio.sleep(0)
             if not self.queue.empty():
-                self._command(*self.queue.get_nowait())
+                await self._command(*self.queue.get_nowait())
                 continue
             timeout = self._next_timer() - time.monotonic()
             if timeout <= 0:
@@ -142,14 +155,14 @@ class Table:
                     client, message = await self.queue.get()
             except TimeoutError:
                 continue
-            self._command(client, message)
+            await self._command(client, message)
 
-    def _command(self, client: Client | None, message: Any) -> None:
+    async def _command(self, client: Client | None, message: Any) -> None:
         try:
             if client is None:
-                message()
+                await message()
             else:
-                self._handle(client, message)
+                await self._handle(client, message)
         except TableError as error:
             if client is not None:
                 client.send({"type": "error", "table": self.id, "message": str(error)})
@@ -160,36 +173,58 @@ class Table:
         self._schedule()
 
     def submit(self, client: Client | None, message: Any) -> None:
-        """Queue a client's message (or, with no client, a callable run in the task)."""
+        """Queue a client's message (or, with no client, a coroutine function run
+        in the task)."""
         self.queue.put_nowait((client, message))
+
+    async def _durably(self, write: Callable[[], Awaitable[T]]) -> T:
+        """Do a write until it is stored: meanwhile the table waits, keeping its
+        state as stored, and tells its viewers why (``table.storage``)."""
+        failures = 0
+        while True:
+            try:
+                result = await write()
+            except StorageError:
+                if not failures:
+                    self._table_event("table.storage", {"ok": False})
+                await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
+                failures += 1
+                continue
+            if failures:
+                self._table_event("table.storage", {"ok": True})
+            return result
+
+    async def _write(self, work: Callable[..., T], *args: Any) -> T:
+        """Run one of ``tablestore``'s writes durably."""
+        return await self._durably(lambda: self.ctx.writer.call(lambda db: work(db, *args)))
 
     def _next_timer(self) -> float:
         times = [t for t in (self.turn_deadline, self.robot_at) if t is not None]
         times += [s.grace_until for s in self.seats if s and s.grace_until is not None]
         return min(times, default=time.monotonic() + 3600)
 
-    def _fire_timers(self) -> None:
+    async def _fire_timers(self) -> None:
         now = time.monotonic()
         for seat_no, seat in enumerate(self.seats):
             if seat and seat.grace_until is not None and seat.grace_until <= now:
                 seat.grace_until = None
                 if self.state is None:
                     self.seats[seat_no] = None
-                    self._persist_table()
+                    await self._persist_table()
                     self._table_event("table.left", {"seat": seat_no, "name": seat.name})
-                    self._pass_mastery()
+                    await self._pass_mastery()
                 else:
                     seat.abandoned = True
-                    self._persist_game_abandoned()
+                    await self._persist_game_abandoned()
                     self._table_event("table.abandoned", {"seat": seat_no, "name": seat.name})
                     self._changed()
         if self.robot_at is not None and self.robot_at <= now:
-            self._robot_move()
+            await self._robot_move()
         elif self.turn_deadline is not None and self.turn_deadline <= now:
             seat = self.seats[self._to_move()]
             if seat is not None:
                 seat.awaiting = False
-            self._robot_move()
+            await self._robot_move()
         self._schedule()
 
     def _to_move(self) -> int:
@@ -232,9 +267,9 @@ class Table:
 
     # ----- commands ---------------------------------------------------------------
 
-    def _handle(self, client: Client, message: Any) -> None:
+    async def _handle(self, client: Client, message: Any) -> None:
         handler = getattr(self, f"_on_{message.type}")
-        handler(client, message)
+        await handler(client, message)
 
     def _seat_of(self, client: Client) -> int | None:
         for number, seat in enumerate(self.seats):
@@ -251,10 +286,21 @@ class Table:
             or self._seat_of(client) is not None
         )
 
-    def _on_sit(self, client: Client, message: protocol.Sit) -> None:
+    async def created(self, client: Client) -> None:
+        """Store the new table, then seat its creator."""
+        await self._write(
+            tablestore.create_table,
+            self.id,
+            self.options.model_dump(),
+            self.master,
+            self.invite_code,
+        )
+        await self._on_sit(client, protocol.Sit(type="sit", table=self.id))
+
+    async def _on_sit(self, client: Client, message: protocol.Sit) -> None:
         mine = self._seat_of(client)
         if mine is not None:
-            returned = self._rejoin(client, mine)
+            returned = await self._rejoin(client, mine)
             self._send_snapshot(client)
             if returned:
                 self._announce_return(mine)
@@ -274,11 +320,11 @@ class Table:
             client.key, client.identity.user_id, client.identity.name, client.ip, client
         )
         self.master = self.master or client.identity.name
-        self._persist_table()
+        await self._persist_table()
         self._table_event("table.seated", {"seat": seat_no, "name": client.identity.name})
         self._send_snapshot(client)
 
-    def _rejoin(self, client: Client, seat_no: int) -> bool:
+    async def _rejoin(self, client: Client, seat_no: int) -> bool:
         """Give the seat back to this connection, silently: the caller first
         answers it, then tells the table. Whether the player came back (a new
         connection) rather than just asked again."""
@@ -286,10 +332,12 @@ class Table:
         assert seat is not None
         if seat.abandoned:
             raise TableError("you left this game: your seat is played by a robot until its end")
-        old = seat.client
+        old, was_away = seat.client, "away_until" in seat.stored()
         seat.client, seat.grace_until, seat.awaiting = client, None, False
         if old is client:
             return False  # already here: nothing to tell anyone
+        if was_away:  # the store no longer counts their grace period
+            await self._store_table()
         if old is not None:
             old.send({"type": "error", "table": self.id, "message": "connected from elsewhere"})
         return True
@@ -300,14 +348,14 @@ class Table:
         self._table_event("table.returned", {"seat": seat_no, "name": seat.name})
         self._changed()
 
-    def _on_resume(self, client: Client, message: protocol.Resume) -> None:
+    async def _on_resume(self, client: Client, message: protocol.Resume) -> None:
         """Answer with one ``update`` (the missed events, then the game as it now
         stands and the turn) or, when those events are gone, a snapshot; the
         table hears of a return only after, so the answer never repeats it."""
         seat_no = self._seat_of(client)
         if seat_no is None and not self._may_watch(client, None):
             raise TableError("you are not at this table")
-        returned = seat_no is not None and self._rejoin(client, seat_no)
+        returned = seat_no is not None and await self._rejoin(client, seat_no)
         viewer = self._viewer(client)
         missed = self.events.missed(message.last_seq, message.epoch, viewer)
         if missed is None:
@@ -326,7 +374,7 @@ class Table:
             self.options.spectators or client.identity.name == self.master
         )
 
-    def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
+    async def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
         if self._seat_of(client) is not None:
             raise TableError("you are seated at this table")
         if not self._may_enter(client, message.code):
@@ -337,7 +385,7 @@ class Table:
         self._send_snapshot(client)
         self._changed()
 
-    def _on_leave(self, client: Client, message: protocol.Leave) -> None:
+    async def _on_leave(self, client: Client, message: protocol.Leave) -> None:
         if client in self.spectators:
             self.spectators.discard(client)
             client.send({"type": "left", "table": self.id})
@@ -350,30 +398,30 @@ class Table:
         assert seat is not None
         if self.state is None:
             self.seats[seat_no] = None
-            self._persist_table()
+            await self._persist_table()
         else:
             seat.abandoned, seat.client = True, None
-            self._persist_game_abandoned()
+            await self._persist_game_abandoned()
             self._changed()
         client.send({"type": "left", "table": self.id})
         self._table_event(
             "table.left", {"seat": seat_no, "name": seat.name, "abandoned": self.state is not None}
         )
-        self._pass_mastery()
+        await self._pass_mastery()
 
-    def _pass_mastery(self) -> None:
+    async def _pass_mastery(self) -> None:
         present = [s.name for s in self.seats if s and not s.abandoned]
         if self.master in present:
             return
         if not present:
             if self.state is None:
-                self.close()
+                await self.close()
             return
         self.master = present[0]
-        self._persist_table()
+        await self._persist_table()
         self._table_event("table.master", {"name": self.master})
 
-    def disconnected(self, client: Client) -> None:
+    async def disconnected(self, client: Client) -> None:
         """The client's socket closed: its seat waits for it for the grace time."""
         if client in self.spectators:
             self.spectators.discard(client)
@@ -384,25 +432,26 @@ class Table:
             return
         seat.client, seat.awaiting = None, False
         seat.grace_until = time.monotonic() + self.ctx.grace_seconds
+        await self._store_table()  # a restart keeps counting their grace period
         self._table_event("table.disconnected", {"seat": seat_no, "name": seat.name})
         self._changed()
         self._schedule()
 
-    def _on_invite(self, client: Client, message: protocol.Invite) -> None:
+    async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
         if self._seat_of(client) is None:
             raise TableError("only seated players may invite")
         self.invited.add(message.name)
-        self._persist_table()
+        await self._persist_table()
         client.send(
             {"type": "invited", "table": self.id, "name": message.name, "code": self.invite_code}
         )
 
-    def _on_chat(self, client: Client, message: protocol.Chat) -> None:
+    async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
         if self._seat_of(client) is None and client not in self.spectators:
             raise TableError("you are not at this table")
         self._table_event("table.chat", {"name": client.identity.name, "text": message.text})
 
-    def _on_options(self, client: Client, message: protocol.Options) -> None:
+    async def _on_options(self, client: Client, message: protocol.Options) -> None:
         if client.identity.name != self.master or self._seat_of(client) is None:
             raise TableError("only the table's master changes its options")
         try:
@@ -421,10 +470,10 @@ class Table:
             k for k, v in options.model_dump().items() if getattr(self.options, k) != v
         )
         self.options = options
-        self._persist_table()
+        await self._persist_table()
         self._table_event("table.options", {"options": options.model_dump(), "changed": changed})
 
-    def _on_start(self, client: Client, message: protocol.Start) -> None:
+    async def _on_start(self, client: Client, message: protocol.Start) -> None:
         if client.identity.name != self.master:
             raise TableError("only the table's master starts a game")
         if self.state is not None:
@@ -437,8 +486,8 @@ class Table:
         except ValueError as error:
             raise TableError(f"cannot start: {error}") from None
         try:
-            game_id = tablestore.start_game(
-                self.ctx.store,
+            game_id = await self._write(
+                tablestore.start_game,
                 self.id,
                 self.options.model_dump(),
                 self._engine_options(self.options),
@@ -467,7 +516,7 @@ class Table:
         self.rules, self.state, self.game_id, self.game_options = rules, state, game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
 
-    def _on_act(self, client: Client, message: protocol.Act) -> None:
+    async def _on_act(self, client: Client, message: protocol.Act) -> None:
         seat_no = self._seat_of(client)
         if seat_no is None or self.state is None:
             raise TableError("you are not playing at this table")
@@ -481,38 +530,40 @@ class Table:
             action = self.rules.parse_action(message.action)
         except ActionSyntaxError as error:
             raise TableError(f"not an action: {error}") from None
-        self._apply(action)
+        await self._apply(action)
 
-    def _on_vote(self, client: Client, message: protocol.Vote) -> None:
+    async def _on_vote(self, client: Client, message: protocol.Vote) -> None:
         seat_no = self._seat_of(client)
         if seat_no is None or self.state is None:
             raise TableError("there is no game of yours to end")
-        if not message.agree:
+        if message.agree:
+            self.votes.add(seat_no)
+        else:
             self.votes.clear()
-            self._table_event("table.vote", {"name": client.identity.name, "agree": False})
-            self._changed()
-            return
-        self.votes.add(seat_no)
-        self._table_event("table.vote", {"name": client.identity.name, "agree": True})
+        await self._store_table()  # a restart keeps the votes
+        self._table_event("table.vote", {"name": client.identity.name, "agree": message.agree})
         self._changed()
         voters = {i for i, s in enumerate(self.seats) if s and not s.abandoned}
-        if voters <= self.votes:
-            self._cancel_game()
+        if message.agree and voters <= self.votes:
+            await self._cancel_game()
 
     # ----- the game ---------------------------------------------------------------
 
-    def _apply(self, action: Any) -> None:
-        """Check, persist, then broadcast one action."""
+    async def _apply(self, action: Any) -> None:
+        """Check on a copy, store, then adopt the copy and tell: nobody ever sees
+        a state that is not in the log, and a failed write changes nothing."""
         assert self.state is not None and self.game_id is not None
+        after = self.state.clone()
         try:
-            events = self.state.apply(action)
+            events = after.apply(action)
         except IllegalAction as error:
             raise TableError(str(error)) from None
-        self.ctx.store.append_action(self.game_id, self.actions, str(action))
-        self.actions += 1
+        game_id, index = self.game_id, self.actions
+        await self._durably(lambda: self.ctx.writer.append(game_id, index, str(action)))
+        self.state, self.actions = after, index + 1
         self._push_update([self._number(event) for event in events])
-        if self.state.is_over:
-            self._finish()
+        if after.is_over:
+            await self._finish()
 
     def _number(self, event: Event) -> Numbered:
         """Number an engine event, noting first what the table itself needs from it."""
@@ -574,14 +625,14 @@ class Table:
             "seconds": round(max(0.0, left), 3),
         }
 
-    def _robot_move(self) -> None:
+    async def _robot_move(self) -> None:
         """Deal, or ask the mover's robot to decide in the thinking pool."""
         if self.state is None or self.state.is_over:
             return
         assert self.rules is not None and self.game_options is not None
         to_move = self._to_move()
         if to_move == CHANCE:
-            self._apply(self.rules.deal_action(self.state, secrets.randbits(63)))
+            await self._apply(self.rules.deal_action(self.state, secrets.randbits(63)))
             return
         seat = self.seats[to_move]
         owner = (self.game_id, seat.key if seat else None)
@@ -593,7 +644,7 @@ class Table:
             lambda done: self.submit(None, lambda: self._robot_chose(turn, legal, done))
         )
 
-    def _robot_chose(
+    async def _robot_chose(
         self, turn: tuple[int | None, int], legal: list[str], choice: asyncio.Future[str]
     ) -> None:
         """Play a robot's choice if the game still waits for it (a human may have
@@ -609,54 +660,59 @@ class Table:
             log.exception("table %s: robot failed", self.id)
         else:
             try:
-                self._apply(action)
+                await self._apply(action)
                 return
             except TableError as error:  # illegal: refused before anything changed
                 log.error("table %s: robot chose an illegal move: %s", self.id, error)
-        self._apply(self.rules.parse_action(random.choice(legal)))
+        await self._apply(self.rules.parse_action(random.choice(legal)))
 
-    def _finish(self) -> None:
+    async def _finish(self) -> None:
         assert self.state is not None and self.game_id is not None
         result = dict(self.state.result())
-        shared_ip = tablestore.finish_game(
-            self.ctx.store, self.id, self.game_id, result, self.deals
+        shared_ip = await self._write(
+            tablestore.finish_game, self.id, self.game_id, result, self.deals
         )
         self._table_event(
             "table.game_over", {"game": self.game_id, "result": result, "shared_ip": shared_ip}
         )
-        self._after_game()
+        await self._after_game()
 
-    def _cancel_game(self) -> None:
+    async def _cancel_game(self) -> None:
         assert self.game_id is not None
-        tablestore.cancel_game(self.ctx.store, self.id, self.game_id)
+        await self._write(tablestore.cancel_game, self.id, self.game_id)
         self._table_event("table.game_cancelled", {"game": self.game_id})
-        self._after_game()
+        await self._after_game()
 
-    def _after_game(self) -> None:
+    async def _after_game(self) -> None:
         self.state, self.rules, self.game_id = None, None, None
         self.votes.clear()
         for number, seat in enumerate(self.seats):
             if seat and (seat.abandoned or (seat.client is None and seat.grace_until is None)):
                 self.seats[number] = None
-        self._persist_table()
-        self._pass_mastery()
+        await self._persist_table()
+        await self._pass_mastery()
 
-    def _persist_table(self) -> None:
-        seats = [s.stored() if s else None for s in self.seats]
-        tablestore.save_table(
-            self.ctx.store,
-            self.id,
-            self.options.model_dump(),
-            seats,
-            self.master,
-            sorted(self.invited),
-        )
+    async def _persist_table(self) -> None:
+        """Store the table, then tell the lobby and the table's clients."""
+        await self._store_table()
         self._changed()
 
-    def _persist_game_abandoned(self) -> None:
+    async def _store_table(self) -> None:
+        """Store the table's seats, options, master, invitations and votes."""
+        await self._write(
+            tablestore.save_table,
+            self.id,
+            self.options.model_dump(),
+            [s.stored() if s else None for s in self.seats],
+            self.master,
+            sorted(self.invited),
+            sorted(self.votes),
+        )
+
+    async def _persist_game_abandoned(self) -> None:
         if self.game_id is not None:
             abandoned = [s.stored() for s in self.seats if s and s.abandoned]
-            tablestore.mark_abandoned(self.ctx.store, self.game_id, abandoned)
+            await self._write(tablestore.mark_abandoned, self.game_id, abandoned)
 
     # ----- telling viewers --------------------------------------------------------
 
@@ -715,22 +771,25 @@ class Table:
             | self._game_now(viewer)
         )
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Close an empty table for good."""
+        await self._write(tablestore.close_table, self.id)
         self.closed = True
-        tablestore.close_table(self.ctx.store, self.id)
         self.ctx.on_close(self)
 
     # ----- recovery ---------------------------------------------------------------
 
     @classmethod
-    def restore(cls, ctx: Context, row: TableRow) -> Table:
-        """Rebuild a table from the store, replaying its current game's log."""
-        grace_until = time.monotonic() + ctx.grace_seconds
+    def restore(cls, ctx: Context, row: TableRow, stopped_at: float) -> Table:
+        """Rebuild a table from the store, replaying its current game's log.
+
+        ``stopped_at`` is when the previous server was last alive: the time left
+        on the turn clock and on grace periods then is what players get now, the
+        time the server was down counting for nobody. Players who were connected
+        get the whole grace time to come back, and meanwhile keep their clock."""
+        now = time.monotonic()
         seats = [
-            Seat(s["key"], s["user"], s["name"], s["ip"], grace_until=grace_until, awaiting=True)
-            if s
-            else None
+            _restored_seat(s, now, now + ctx.grace_seconds, stopped_at) if s else None
             for s in row.seats
         ]
         table = cls(
@@ -744,7 +803,7 @@ class Table:
         )
         if row.game_id is None:
             return table
-        game = tablestore.load_game(ctx.store, row.game_id)
+        game = tablestore.load_game(ctx.writer.store, row.game_id)
         options = TableOptions.model_validate(game.table_options)
         rules = ctx.rules(game.game)
         state = table._new_state(rules, options)
@@ -753,7 +812,25 @@ class Table:
             for event in state.apply(rules.parse_action(text)):
                 table._remember(event)
         table.actions = len(game.actions)
+        table.votes = set(row.votes)
         for seat in table.seats:
             if seat and seat.key in game.abandoned_keys:
                 seat.abandoned = True
+        left = options.turn_seconds - max(0.0, stopped_at - game.turn_started)
+        table._turn_started = (game.id, table.actions)
+        table._turn_until = now + min(options.turn_seconds, max(0.0, left))
         return table
+
+
+def _restored_seat(
+    stored: dict[str, Any], now: float, full_grace: float, stopped_at: float
+) -> Seat:
+    """A seat as a restart finds it: a player who was away keeps what was left
+    of their grace period; one who was connected waits with the whole of it."""
+    seat = Seat(stored["key"], stored["user"], stored["name"], stored["ip"])
+    away_until = stored.get("away_until")
+    if isinstance(away_until, int | float):
+        seat.grace_until = now + max(0.0, away_until - stopped_at)
+    else:
+        seat.grace_until, seat.awaiting = full_grace, True
+    return seat

@@ -1,7 +1,8 @@
-"""What the store keeps of tables and their games, written by each table's task.
+"""What the store keeps of tables and their games.
 
-Each function is one transaction, so a crash between two of them leaves the
-store in a state the next start can rebuild from.
+The writing functions take a session and run as the writer's jobs, each one
+transaction, so a crash between two of them leaves the store in a state the
+next start can rebuild from. The reading ones serve that start.
 """
 
 from __future__ import annotations
@@ -18,23 +19,23 @@ from atout.server.results import DealSummary, settle
 from atout.server.store import ActionRow, GameRow, Store, TableRow
 
 StoredSeat = Mapping[str, Any] | None
-"""A seat as stored: None for a robot, else {"key", "user", "name", "ip"}."""
+"""A seat as stored: None for a robot, else {"key", "user", "name", "ip", "away_until"?}."""
 
 
 def create_table(
-    store: Store, table_id: str, options: dict[str, Any], master: str, invite_code: str
+    db: Session, table_id: str, options: dict[str, Any], master: str, invite_code: str
 ) -> None:
-    with store.session.begin() as db:
-        db.add(
-            TableRow(
-                id=table_id,
-                options=options,
-                seats=[None] * options["players"],
-                master=master,
-                invite_code=invite_code,
-                invited=[],
-            )
+    db.add(
+        TableRow(
+            id=table_id,
+            options=options,
+            seats=[None] * options["players"],
+            master=master,
+            invite_code=invite_code,
+            invited=[],
+            votes=[],
         )
+    )
 
 
 def open_tables(store: Store) -> list[TableRow]:
@@ -44,26 +45,25 @@ def open_tables(store: Store) -> list[TableRow]:
 
 
 def save_table(
-    store: Store,
+    db: Session,
     table_id: str,
     options: dict[str, Any],
     seats: Sequence[StoredSeat],
     master: str,
     invited: Sequence[str],
+    votes: Sequence[int],
 ) -> None:
-    with store.session.begin() as db:
-        row = _table(db, table_id)
-        row.options, row.seats = options, [dict(s) if s else None for s in seats]
-        row.master, row.invited = master, list(invited)
+    row = _table(db, table_id)
+    row.options, row.seats = options, [dict(s) if s else None for s in seats]
+    row.master, row.invited, row.votes = master, list(invited), list(votes)
 
 
-def close_table(store: Store, table_id: str) -> None:
-    with store.session.begin() as db:
-        _table(db, table_id).status = "closed"
+def close_table(db: Session, table_id: str) -> None:
+    _table(db, table_id).status = "closed"
 
 
 def start_game(
-    store: Store,
+    db: Session,
     table_id: str,
     options: dict[str, Any],
     engine_options: dict[str, Any],
@@ -72,54 +72,53 @@ def start_game(
     """Record a new game and collect the bets; LedgerError if a player cannot pay."""
     ips = [s["ip"] for s in seats if s]
     users = [s["user"] for s in seats if s and s["user"] is not None]
-    with store.session.begin() as db:
-        game = GameRow(
-            table_id=table_id,
-            game=options["game"],
-            players=options["players"],
-            variant=options["variant"],
-            engine_options=engine_options,
-            table_options=options,
-            seats=[dict(s) if s else None for s in seats],
-            shared_ip=len(ips) != len(set(ips)),
-        )
-        db.add(game)
-        db.flush()
-        if options["competitive"]:
-            ledger.collect_bets(db, game.id, users, options["bet"])
-        table = _table(db, table_id)
-        table.status, table.game_id = "playing", game.id
-        return game.id
+    game = GameRow(
+        table_id=table_id,
+        game=options["game"],
+        players=options["players"],
+        variant=options["variant"],
+        engine_options=engine_options,
+        table_options=options,
+        seats=[_without_away(s) if s else None for s in seats],
+        shared_ip=len(ips) != len(set(ips)),
+    )
+    db.add(game)
+    db.flush()
+    if options["competitive"]:
+        ledger.collect_bets(db, game.id, users, options["bet"])
+    table = _table(db, table_id)
+    table.status, table.game_id, table.votes = "playing", game.id, []
+    return game.id
 
 
-def mark_abandoned(store: Store, game_id: int, seats: Sequence[StoredSeat]) -> None:
+def mark_abandoned(db: Session, game_id: int, seats: Sequence[StoredSeat]) -> None:
     """Remember who abandoned the game: they forfeit their bet if it is cancelled."""
-    with store.session.begin() as db:
-        game = db.get(GameRow, game_id)
-        if game is not None:
-            game.abandoned = [dict(s) for s in seats if s]
+    _game(db, game_id).abandoned = [_without_away(s) for s in seats if s]
 
 
 def finish_game(
-    store: Store, table_id: str, game_id: int, result: dict[str, Any], deals: Sequence[DealSummary]
+    db: Session, table_id: str, game_id: int, result: dict[str, Any], deals: Sequence[DealSummary]
 ) -> bool:
     """Settle a finished game; returns whether it was unscored for a shared IP."""
-    with store.session.begin() as db:
-        game = _game(db, game_id)
-        settle(db, game, result, deals)
-        _no_game(db, table_id)
-        return game.shared_ip
+    game = _game(db, game_id)
+    settle(db, game, result, deals)
+    _no_game(db, table_id)
+    return game.shared_ip
 
 
-def cancel_game(store: Store, table_id: str, game_id: int) -> None:
-    """The amicable end: bets back, except those of players who abandoned."""
-    with store.session.begin() as db:
-        game = _game(db, game_id)
-        game.status = "cancelled"
-        forfeits = {s["user"] for s in game.abandoned if s.get("user") is not None}
-        seated = [s["user"] for s in game.seats if s and s.get("user") is not None]
-        ledger.refund(db, game.id, [u for u in seated if u not in forfeits], sorted(forfeits))
-        _no_game(db, table_id)
+def cancel_game(db: Session, table_id: str, game_id: int) -> None:
+    """End a game unscored (the amicable end, or a game that cannot go on): bets
+    back, except those of players who abandoned, which go to the bank."""
+    game = _game(db, game_id)
+    game.status = "cancelled"
+    forfeits = {s["user"] for s in game.abandoned if s.get("user") is not None}
+    seated = [s["user"] for s in game.seats if s and s.get("user") is not None]
+    ledger.refund(db, game.id, [u for u in seated if u not in forfeits], sorted(forfeits))
+    _no_game(db, table_id)
+
+
+def _without_away(seat: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in seat.items() if k != "away_until"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,13 +131,17 @@ class StoredGame:
     table_options: dict[str, Any]
     abandoned_keys: frozenset[str]
     actions: tuple[str, ...]
+    turn_started: float
+    """Wall time the last action was stored (or the game started): the turn's clock began then."""
 
 
 def load_game(store: Store, game_id: int) -> StoredGame:
     with store.session() as db:
         game = _game(db, game_id)
-        texts = db.scalars(
-            select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
+        rows = db.execute(
+            select(ActionRow.text, ActionRow.at)
+            .where(ActionRow.game_id == game_id)
+            .order_by(ActionRow.index)
         ).all()
         return StoredGame(
             game.id,
@@ -146,13 +149,14 @@ def load_game(store: Store, game_id: int) -> StoredGame:
             game.players,
             dict(game.table_options),
             frozenset(s["key"] for s in game.abandoned),
-            tuple(texts),
+            tuple(text for text, _ in rows),
+            rows[-1].at if rows else game.started,
         )
 
 
 def _no_game(db: Session, table_id: str) -> None:
     table = _table(db, table_id)
-    table.status, table.game_id = "waiting", None
+    table.status, table.game_id, table.votes = "waiting", None, []
 
 
 def _table(db: Session, table_id: str) -> TableRow:

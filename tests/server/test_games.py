@@ -89,9 +89,9 @@ def test_a_disconnected_player_gets_the_seat_back_with_what_was_missed(tmp_path:
         seen = (await carol.expect(lambda m: turn_in(m) is not None))["seq"]
         epoch = next(m["epoch"] for m in carol.log if m["type"] == "table")
         await carol.close()
-        state = server.app.state.hub.tables[table].state
+        seated = server.app.state.hub.tables[table]
         async with asyncio.timeout(20):  # the robots play on, hers included, to a card
-            while not (state.tricks or state.trick):
+            while not (seated.state.tricks or seated.state.trick):  # a new state each action
                 await asyncio.sleep(0.02)
         carol = await Player.connect(server, token=token)
         await carol.send({"type": "resume", "table": table, "last_seq": seen, "epoch": epoch})

@@ -28,9 +28,9 @@ from atout.records import Record
 from atout.registry import game_rules
 from atout.robots.base import RandomRobot
 from atout.server.protocol import TableOptions
-from atout.server.store import Store
 from atout.server.table import Context, Table
 from atout.server.tablestore import load_game
+from atout.server.writer import Writer
 from tests.server.conftest import Player, Server, create_table, play_until_over, turn_in
 
 PUBLIC_REVEALS = frozenset(
@@ -441,7 +441,7 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
 def test_a_robot_answers_a_secret_question_without_the_robot_delay() -> None:
     # A qualifying robot's first card must not come later than another's: the
     # robot delay applies to its card, not to the poignée question before it.
-    ctx = Context(cast(Store, None), game_rules, robot_delay=60.0, pool=ThreadPoolExecutor(1))
+    ctx = Context(cast(Writer, None), game_rules, robot_delay=60.0, pool=ThreadPoolExecutor(1))
     table = Table(ctx, "t", TableOptions(game="french", players=4), "master", "code")
     state = game_rules("french").new(4)
     for text in ["deal:seed=51", "bid:garde_sans", "bid:pass", "bid:pass", "bid:garde_contre"]:

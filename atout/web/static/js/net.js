@@ -1,5 +1,7 @@
 // The websocket to the server: says hello with the saved session (account token or
 // guest token), reconnects after a drop, and hands every message to the listeners.
+// The guest token is kept like an account's: a guest who closes the tab comes back
+// as the same guest, to the same seat.
 const listeners = new Set();
 const pending = [];
 let socket = null;
@@ -8,18 +10,18 @@ let retry = 500;
 export const session = { name: null, guest: true, connected: false };
 
 export function token() {
-  return localStorage.getItem("atout.token") || sessionStorage.getItem("atout.guest");
+  return localStorage.getItem("atout.token") || localStorage.getItem("atout.guest");
 }
 
 export function setAccount(name, value) {
   localStorage.setItem("atout.token", value);
-  sessionStorage.removeItem("atout.guest");
+  localStorage.removeItem("atout.guest");
   reconnect();
 }
 
 export function forgetAccount() {
   localStorage.removeItem("atout.token");
-  sessionStorage.removeItem("atout.guest");
+  localStorage.removeItem("atout.guest");
   reconnect();
 }
 
@@ -53,15 +55,15 @@ export function connect() {
       ready = true;
       retry = 500;
       Object.assign(session, { name: message.name, guest: message.guest, connected: true });
-      if (message.guest_token) sessionStorage.setItem("atout.guest", message.guest_token);
+      if (message.guest_token) localStorage.setItem("atout.guest", message.guest_token);
       emit(message);
       while (pending.length && ready) ws.send(JSON.stringify(pending.shift()));
       return;
     }
-    if (!ready && message.type === "error") {
+    if (!ready && message.type === "error" && /session token/.test(message.message)) {
       // A stale token: forget it and start again as a new guest.
       localStorage.removeItem("atout.token");
-      sessionStorage.removeItem("atout.guest");
+      localStorage.removeItem("atout.guest");
     }
     emit(message);
   };
