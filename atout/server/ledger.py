@@ -15,7 +15,7 @@ from typing import Final
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from atout.server.store import LedgerEntry
+from atout.server.store import GameRow, LedgerEntry
 
 STARTING_CHIPS: Final = 1000
 BANK: Final = "bank"
@@ -101,3 +101,31 @@ def refund(db: Session, game_id: int, users: Sequence[int], to_bank: Sequence[in
     legs = [(user_account(u), share) for u in users]
     legs += [(pot_account(game_id), -pot), (BANK, pot - share * len(users))]
     transfer(db, f"refund game {game_id}", legs)
+
+
+def audit(db: Session) -> list[str]:
+    """What is wrong with the ledger, if anything: a transfer that does not sum to
+    zero, a user with fewer than no chips, chips left in the pot of a game that
+    has ended. Empty when the books balance."""
+    problems = [
+        f"transfer {txn} sums to {total}"
+        for txn, total in db.execute(
+            select(LedgerEntry.txn, func.sum(LedgerEntry.amount))
+            .group_by(LedgerEntry.txn)
+            .having(func.sum(LedgerEntry.amount) != 0)
+        )
+    ]
+    held = db.execute(
+        select(LedgerEntry.account, func.sum(LedgerEntry.amount))
+        .group_by(LedgerEntry.account)
+        .having(func.sum(LedgerEntry.amount) != 0)
+    ).all()
+    ended = {
+        pot_account(g) for g in db.scalars(select(GameRow.id).where(GameRow.status != "playing"))
+    }
+    for account, amount in held:
+        if account.startswith("user:") and amount < 0:
+            problems.append(f"{account} holds {amount} chips")
+        if account in ended:
+            problems.append(f"{account} still holds {amount} chips after its game ended")
+    return problems

@@ -11,7 +11,7 @@ from sqlalchemy import func, select
 
 from atout.server import ledger
 from atout.server.results import deal_summary, ranks
-from atout.server.store import LedgerEntry, Store
+from atout.server.store import GameRow, LedgerEntry, Store, TableRow
 
 
 @pytest.fixture
@@ -87,3 +87,31 @@ def test_a_deal_summary_needs_taker_made_and_one_score_per_seat() -> None:
     assert deal_summary({"taker": 1, "made": True, "scores": [-2, 4, -2]}, 3) is not None
     assert deal_summary({"taker": 1, "made": True, "scores": [-2, 4]}, 3) is None
     assert deal_summary({"taker": 1, "scores": [-2, 4, -2]}, 3) is None
+
+
+def test_the_audit_finds_each_kind_of_imbalance(store: Store) -> None:
+    fund(store, [1, 2])
+    with store.session.begin() as db:
+        db.add(TableRow(id="t", options={}, seats=[], master="m", invite_code="c"))
+        db.flush()
+        db.add(
+            GameRow(
+                id=7,
+                table_id="t",
+                game="french",
+                players=4,
+                variant="fft",
+                engine_options={},
+                table_options={},
+                seats=[],
+            )
+        )
+        ledger.collect_bets(db, 7, [1, 2], 100)
+        assert ledger.audit(db) == []  # a game being played holds its pot
+        db.get(GameRow, 7).status = "over"  # type: ignore[union-attr]
+        assert ledger.audit(db) == ["pot:7 still holds 200 chips after its game ended"]
+        ledger.refund(db, 7, [1, 2])
+        assert ledger.audit(db) == []
+        db.add(LedgerEntry(txn="forged", account="user:2", amount=-5000, reason="forged"))
+        problems = ledger.audit(db)
+    assert problems == ["transfer forged sums to -5000", "user:2 holds -4000 chips"]
