@@ -210,3 +210,41 @@ def test_a_table_cancelled_as_a_message_arrives_still_stops(tmp_path: Path) -> N
         return task in done and task.cancelled()
 
     assert asyncio.run(cancel_as_a_message_arrives())
+
+
+def test_a_guest_and_a_pending_vote_survive_a_restart(tmp_path: Path) -> None:
+    """A guest is stored like an account: after a restart the same token is the
+    same guest, at the same seat; a vote for the amicable end still counts, so
+    the other player's yes now ends the game."""
+    server, stop = run_server(tmp_path, grace_seconds=60.0)
+
+    async def before() -> tuple[str, str, str]:
+        ann, bea = await Player.connect(server, name="ann"), await Player.connect(server)
+        table = await create_table(ann, players=3, turn_seconds=60)
+        await bea.send({"type": "sit", "table": table})
+        await bea.expect(lambda m: m["type"] == "table")
+        await ann.send({"type": "start", "table": table})
+        await ann.event("table.game_started")
+        await ann.send({"type": "vote", "table": table, "agree": True})
+        await bea.event("table.vote")
+        assert ann.token and bea.token
+        await asyncio.to_thread(stop)
+        return table, ann.token, bea.token
+
+    table, ann_token, bea_token = asyncio.run(before())
+    server, stop = run_server(tmp_path, grace_seconds=60.0)
+
+    async def after() -> None:
+        ann = await Player.connect(server, token=ann_token)
+        assert ann.name.startswith("guest_ann_")
+        await ann.send({"type": "sit", "table": table})
+        snapshot = await ann.expect(lambda m: m["type"] in ("table", "error"))
+        assert snapshot["seat"] == 0 and snapshot["table"]["votes"] == [0]
+        bea = await Player.connect(server, token=bea_token)
+        await bea.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+        await bea.expect(lambda m: m["type"] == "table")
+        await bea.send({"type": "vote", "table": table, "agree": True})
+        await ann.event("table.game_cancelled")
+
+    asyncio.run(after())
+    stop()
