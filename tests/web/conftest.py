@@ -33,12 +33,17 @@ def _free_port() -> int:
 
 
 @pytest.fixture(scope="session")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def data_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the test server keeps its database."""
+    return tmp_path_factory.mktemp("server-data")
+
+
+@pytest.fixture(scope="session")
+def base_url(data_dir: Path) -> Iterator[str]:
     """A real server, ``atout serve`` itself, on a free loopback port."""
     port = _free_port()
-    data = tmp_path_factory.mktemp("server-data")
     atout = Path(sys.executable).parent / "atout"  # the installed command
-    command = [str(atout), "serve", "--port", str(port), "--data-dir", str(data)]
+    command = [str(atout), "serve", "--port", str(port), "--data-dir", str(data_dir)]
     process = subprocess.Popen(
         [*command, "--robot-delay", "0.02", "--trick-pause", "0.1", "--grace", "60"],
         stdout=subprocess.DEVNULL,  # its access log

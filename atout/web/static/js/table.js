@@ -84,6 +84,7 @@ export function tablePage(id, params) {
       s.notices.push(`${t("round_only", { n: data.round })}: ${lost.join(", ") || t("no_life_lost")}`);
     }
     if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
+    if (kind === "table.storage") s.notices.push(t(data.ok ? "storage_ok" : "storage_waiting"));
   }
 
   // The choices of a human to move come with the view (a snapshot's or an update's);

@@ -1,0 +1,53 @@
+"""What the page does when the server cannot keep up with its promises: a guest
+who closes the tab comes back to the same seat, and a table that cannot save
+says so and goes on by itself once it can."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.web.play import create_table, take_turn
+
+
+def test_a_guest_who_closes_the_tab_comes_back_to_the_seat(
+    new_context: object, base_url: str
+) -> None:
+    context = new_context()  # type: ignore[operator]
+    first = context.new_page()
+    table = create_table(first, base_url)
+    name = first.locator("#who").inner_text()
+    first.click("#start")
+    expect(first.locator("#hand .card")).to_have_count(18)
+    first.close()
+    again = context.new_page()  # a new tab of the same browser
+    again.goto(f"{base_url}/#/table/{table}")
+    expect(again.locator("#hand .card")).to_have_count(18)
+    assert again.locator("#who").inner_text() == name
+    expect(again.locator(".seat-box.me")).to_have_count(1)
+    assert again.locator("#spectator-banner").count() == 0
+
+
+def test_a_table_that_cannot_save_says_so_and_goes_on(
+    new_context: object, base_url: str, data_dir: Path
+) -> None:
+    page = new_context().new_page()  # type: ignore[operator]
+    create_table(page, base_url)
+    page.click("#start")
+    expect(page.locator("#hand .card")).to_have_count(18)
+    lock = sqlite3.connect(data_dir / "atout.sqlite3", timeout=10, isolation_level=None)
+    lock.execute("BEGIN EXCLUSIVE")  # another process's write lock, as a backup tool takes
+    try:
+        notices = page.locator("#notices", has_text="cannot save")
+        for _ in range(200):  # robots bid, or the page bids when its turn comes
+            if notices.count():
+                break
+            take_turn(page)
+            page.wait_for_timeout(100)
+        expect(notices).to_be_visible()
+    finally:
+        lock.execute("COMMIT")
+        lock.close()
+    expect(page.locator("#notices")).to_contain_text("Saved: the table goes on", timeout=20_000)
