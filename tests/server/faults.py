@@ -466,11 +466,15 @@ class Bot:
         timeout: float = 30.0,
     ) -> dict[str, Any]:
         """Send ``message`` once connected; the first message then received
-        that passes ``answer``, or an error."""
+        that passes ``answer``, or an error (not one about another table)."""
         await self.wait_up(timeout)
         assert self._ws is not None
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
-        self._waiters.append((lambda m: answer(m) or m["type"] == "error", future))
+
+        def refusal(reply: dict[str, Any]) -> bool:
+            return reply["type"] == "error" and reply.get("table") in (None, message.get("table"))
+
+        self._waiters.append((lambda m: answer(m) or refusal(m), future))
         await self._send(self._ws, message)
         async with asyncio.timeout(timeout):
             reply = await future
@@ -486,23 +490,28 @@ class Bot:
             return await future
 
     async def create(self, **options: Any) -> str:
-        reply = await self.request({"type": "create", "options": options}, _is("table"))
+        known = set(self.tables)
+        reply = await self.request(
+            {"type": "create", "options": options},
+            lambda m: m["type"] == "table" and m["table"]["id"] not in known,
+        )
         assert reply["type"] == "table", reply
         table: str = reply["table"]["id"]
         return table
 
     async def sit(self, table: str) -> None:
-        reply = await self.request({"type": "sit", "table": table}, _is("table"))
+        reply = await self.request({"type": "sit", "table": table}, _snapshot_of(table))
         assert reply["type"] == "table", reply
 
     async def spectate(self, table: str) -> None:
-        reply = await self.request({"type": "spectate", "table": table}, _is("table"))
+        reply = await self.request({"type": "spectate", "table": table}, _snapshot_of(table))
         assert reply["type"] == "table", reply
 
     async def start_game(self, table: str) -> int:
         """Start a game at a table it leads; the game's number."""
         reply = await self.request(
-            {"type": "start", "table": table}, lambda m: m.get("kind") == "table.game_started"
+            {"type": "start", "table": table},
+            lambda m: m.get("kind") == "table.game_started" and m["table"] == table,
         )
         assert reply["type"] == "event", reply
         game: int = reply["data"]["game"]
@@ -522,6 +531,10 @@ class Bot:
 
 def _is(kind: str) -> Callable[[dict[str, Any]], bool]:
     return lambda message: bool(message["type"] == kind)
+
+
+def _snapshot_of(table: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda message: message["type"] == "table" and message["table"]["id"] == table
 
 
 async def lobby(serve: Serve) -> list[dict[str, Any]]:
@@ -631,22 +644,24 @@ async def mixed_tables(serve: Serve, rng: random.Random, think: float = 0.02) ->
     return bots + seated
 
 
-async def crash_repeatedly(
-    serve: Serve,
-    bots: list[Bot],
-    cycles: int,
-    rng: random.Random,
-    after: Callable[[int], None] = lambda cycle: None,
-) -> None:
-    """SIGKILL the server at random moments while the bots play, restarting it
-    each time; the bots reconnect by themselves."""
-    for cycle in range(cycles):
+async def crash_while_playing(serve: Serve, cycles: int, rng: random.Random) -> list[Bot]:
+    """The mixed tables played through ``cycles`` SIGKILLs at random moments
+    (the server restarted each time, the bots coming back by themselves), then
+    to the end of their games; their bots, closed."""
+    bots = await mixed_tables(serve, rng)
+    for _ in range(cycles):
         await asyncio.sleep(rng.uniform(0.1, 1.2))
         await asyncio.to_thread(serve.kill)
         await asyncio.to_thread(serve.start)
         failed = [bot.failure for bot in bots if bot.failure]
         assert not failed, failed
-        after(cycle)
+    await wind_down(serve, bots)
+    await close_all(bots)
+    return bots
+
+
+async def close_all(bots: Iterable[Bot]) -> None:
+    await asyncio.gather(*(bot.close() for bot in bots))
 
 
 # ----- the checker --------------------------------------------------------------------

@@ -29,10 +29,10 @@ from tests.server.faults import (
     WriteLock,
     check,
     chips,
-    crash_repeatedly,
+    close_all,
+    crash_while_playing,
     fill,
     lobby,
-    mixed_tables,
     open_table,
     register,
     wind_down,
@@ -64,24 +64,12 @@ def storage_is(ok: bool) -> Any:
     return lambda m: m.get("kind") == "table.storage" and m["data"]["ok"] is ok
 
 
-async def close_all(bots: list[Bot]) -> None:
-    for bot in bots:
-        await bot.close()
-
-
 def test_sigkill_at_random_moments_loses_and_forks_nothing(
     serve: Serve, rng: random.Random
 ) -> None:
     serve.start()
 
-    async def crash_while_playing() -> list[Bot]:
-        bots = await mixed_tables(serve, rng)
-        await crash_repeatedly(serve, bots, CYCLES, rng)
-        await wind_down(serve, bots)
-        await close_all(bots)
-        return bots
-
-    bots = asyncio.run(crash_while_playing())
+    bots = asyncio.run(crash_while_playing(serve, CYCLES, rng))
     serve.stop()
     result = check(serve.data_dir, bots)
     assert result.problems() == []
