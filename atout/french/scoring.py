@@ -9,7 +9,8 @@ pays to the attack (negative when the attack loses), built from parts
 (contract, petit au bout, poignée, chelem), then shared among the seats. The
 taker marks that amount times the number of defenders (3x at 4 players, 2x at
 3, 4x alone at 5); with a called partner at 5 the partner marks it once and the
-taker twice (2/3 and 1/3 of the attack's share). Personal announcements
+taker twice (2/3 and 1/3 of the attack's share); in ``traditionnel`` they
+share it equally (:attr:`Variant.partner_share`). Personal announcements
 (misères, and a defender's poignée in ``traditionnel``) are settled apart,
 player by player, whatever the result of the deal.
 
@@ -32,6 +33,9 @@ How the unclear points are read:
 * ``traditionnel`` poignées: see :attr:`Variant.poignee_scoring`. The seed's
   "if the taker takes the dog" is read as describing the usual case: the
   taker's poignée depends on the result at every contract.
+* ``traditionnel`` at 5 players: the seed's "le preneur et son allié se
+  partagent à égalité les points gagnés ou perdus" cannot halve an odd total
+  in whole points; the taker, who chose the contract, carries the odd point.
 * Misères: each announcement is worth ``misere_bonus`` from every other
   playing seat (sitting-out seat excluded), cumulative when one player makes both.
 """
@@ -139,7 +143,7 @@ def score_deal(outcome: DealOutcome, variant: Variant) -> DealScore:
     chelem = _chelem(outcome, variant)
     per_defender = contract + petit + poignee + chelem
 
-    scores = _shared(outcome, per_defender)
+    scores = _shared(outcome, per_defender, variant)
     misere = 0
     for declared in outcome.miseres:
         misere += variant.misere_bonus
@@ -211,24 +215,31 @@ def _playing(outcome: DealOutcome) -> list[int]:
     return [s for s in range(outcome.players) if s != outcome.sitting_out]
 
 
-def _shared(outcome: DealOutcome, per_defender: int) -> list[int]:
-    """Each defender pays ``per_defender``; a called partner gets it once and the
-    taker the rest (2/3 and 1/3 of the attack's share at 5)."""
+def _shared(outcome: DealOutcome, per_defender: int, variant: Variant) -> list[int]:
+    """Each defender pays ``per_defender``; a called partner gets its share of the
+    total (:attr:`Variant.partner_share`) and the taker the rest."""
     scores = [0] * outcome.players
     attackers = _attackers(outcome)
-    playing = _playing(outcome)
-    defenders = [s for s in playing if s not in attackers]
+    defenders = [s for s in _playing(outcome) if s not in attackers]
     for seat in defenders:
         scores[seat] = -per_defender
-    if outcome.partner is not None and outcome.partner != outcome.taker:
-        scores[outcome.partner] = per_defender
-    scores[outcome.taker] = taker_shares(len(playing), len(attackers) == 2) * per_defender
+    attack = per_defender * len(defenders)
+    if len(attackers) == 2:
+        assert outcome.partner is not None
+        if variant.partner_share == "third":
+            partner = per_defender  # 1/3 of the three defenders' payments
+        else:  # half, the odd point (if any) staying with the taker
+            partner = abs(attack) // 2 * (1 if attack >= 0 else -1)
+        scores[outcome.partner] = partner
+        attack -= partner
+    scores[outcome.taker] = attack
     return scores
 
 
 def taker_shares(playing: int, partnered: bool) -> int:
-    """Shares of the contract's score the taker holds: one per defender, less the
-    called partner's (2 of 3 at 5 with a partner)."""
+    """Shares of the contract's score the taker holds under the FFT split: one per
+    defender, less the called partner's (2 of 3 at 5 with a partner). Robots use
+    it as a scale; scoring itself reads :attr:`Variant.partner_share`."""
     return playing - 1 - 2 * partnered
 
 

@@ -42,6 +42,7 @@ class Contract(IntEnum):
 ExcuseLastTrick = Literal["owner", "trick_winner"]
 PoigneeScoring = Literal["deal_winner", "taker_result"]
 PetitAuBoutScoring = Literal["bonus", "in_difference"]
+PartnerShare = Literal["third", "half"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +92,11 @@ class Variant:
     Excuse) and misère de tête ("sans points": no bout, no honour)."""
     misere_bonus: int = 10
     """Paid by each other player to the announcer, per misère."""
+    partner_share: PartnerShare = "third"
+    """5 players with a called partner, what the three defenders pay is shared:
+    ``third``, 2/3 to the taker and 1/3 to the partner (FFT: "2/3 pour le
+    preneur, 1/3 pour le partenaire"); ``half``, equally (seed 001: "se partagent
+    à égalité"), the taker carrying the odd point of an odd total."""
     king_call_self: bool = True
     """5 players: the taker may call a King (or lower honour) they hold."""
     dealer_sits_out: bool = False
@@ -158,6 +164,7 @@ TRADITIONNEL = Variant(
     chelem_announced_failed=-600,
     chelem_defence=300,
     misere=True,
+    partner_share="half",
 )
 
 VARIANTS: Mapping[str, Variant] = {v.name: v for v in (FFT, TRADITIONNEL)}

@@ -323,10 +323,32 @@ def test_traditionnel_capot() -> None:
     assert scores(deal(80, 3, chelem_announced=True), TRADITIONNEL)[1] == -(25 + 44 - 600)
 
 
-def test_traditionnel_five_players_partner_share() -> None:
+def test_traditionnel_five_players_taker_and_partner_share_equally() -> None:
+    # Seed 001: "le preneur et son allié se partagent à égalité les points gagnés
+    # ou perdus". Garde made by 4: (25 + 4) x 4 = 116 from each of the three
+    # defenders, 348 in all: 174 each.
     outcome = deal(45, 2, GARDE, players=5, taker=0, partner=4)
-    # 116 from each of the three defenders: 232 to the taker, 116 to the partner.
-    assert scores(outcome, TRADITIONNEL) == (232, -116, -116, -116, 116)
+    assert scores(outcome, TRADITIONNEL) == (174, -116, -116, -116, 174)
+    # Pousse failed by 6 (45 points, 1 bout), no prime: 6 x 2 = 12 to each
+    # defender, 36 lost in all: 18 each.
+    outcome = deal(45, 1, POUSSE, players=5, taker=2, partner=1)
+    assert scores(outcome, TRADITIONNEL) == (12, -18, -18, 12, 12)
+
+
+def test_traditionnel_five_players_odd_total_the_taker_carries_the_odd_point() -> None:
+    # Prise made by 4: 29 from each defender, 87 in all: 44 and 43.
+    outcome = deal(45, 2, players=5, taker=3, partner=0)
+    assert scores(outcome, TRADITIONNEL) == (43, -29, -29, 44, -29)
+    # Prise failed by 5 (46 points, 1 bout), no prime: 5 to each defender,
+    # 15 lost: the taker 8, the partner 7.
+    outcome = deal(46, 1, players=5, taker=3, partner=0)
+    assert scores(outcome, TRADITIONNEL) == (-7, 5, 5, -8, 5)
+
+
+def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
+    # Called card in the dog: the taker alone receives 29 from each of the four.
+    outcome = deal(45, 2, players=5, taker=1, partner=1)
+    assert scores(outcome, TRADITIONNEL) == (-29, 116, -29, -29, -29)
 
 
 # --- Validation -----------------------------------------------------------
@@ -470,7 +492,11 @@ def test_taker_sign_follows_the_result_without_side_bonuses(
     ]
     assert len({result.scores[s] for s in defenders}) == 1
     if outcome.partner is not None and outcome.partner != outcome.taker:
-        assert result.scores[outcome.taker] == 2 * result.scores[outcome.partner]
+        taker, partner = result.scores[outcome.taker], result.scores[outcome.partner]
+        if variant.partner_share == "third":
+            assert taker == 2 * partner
+        else:  # equal shares, the taker carrying an odd point
+            assert taker - partner in (-1, 0, 1) and abs(taker) >= abs(partner)
 
 
 @settings(max_examples=200, deadline=None)
