@@ -425,9 +425,12 @@ class FrenchState:
 
     def _cancel(self, reason: str) -> None:
         """Cancel the deal (petit sec, all passed): the next dealer deals again, but in
-        the 5-seat "mort" form the dealer sitting out deals until someone takes (FFT)."""
+        the 5-seat "mort" form the dealer sitting out deals until someone takes (FFT),
+        and after a petit sec the variant may keep the same dealer (seed 001)."""
         dealt, dog, bids = self.dealt, self.dog, self.bids
-        same = self.variant.dealer_sits_out
+        same = self.variant.dealer_sits_out or (
+            reason == "petit_sec" and self.variant.petit_sec_same_dealer
+        )
         self._new_deal(self.dealer if same else (self.dealer + 1) % self.seats)
         self.dealt, self.dog, self.bids = dealt, dog, bids
         self.cancelled = reason

@@ -87,6 +87,11 @@ class Variant:
     camp"); ``owner`` keeps the usual exchange even then (a house rule)."""
     petit_sec_redeal: bool = True
     """The deal is cancelled when a player's only trump is the Petit, with no Excuse."""
+    petit_sec_same_dealer: bool = False
+    """Who deals again after a petit sec: the dealer's right-hand neighbour (FFT:
+    "Le voisin de droite du donneur procède à une nouvelle distribution"), or the
+    same dealer (seed 001: "la Main ne tourne pas et le joueur qui a donné donne à
+    nouveau")."""
     misere: bool = False
     """The optional announcements misère d'atout ("sans atouts": no trump, no
     Excuse) and misère de tête ("sans points": no bout, no honour)."""
@@ -165,6 +170,7 @@ TRADITIONNEL = Variant(
     chelem_defence=300,
     misere=True,
     partner_share="half",
+    petit_sec_same_dealer=True,
 )
 
 VARIANTS: Mapping[str, Variant] = {v.name: v for v in (FFT, TRADITIONNEL)}

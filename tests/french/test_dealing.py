@@ -100,6 +100,27 @@ def test_petit_sec_cancels_the_deal_and_the_next_dealer_deals() -> None:
     assert state.order == (2, 3, 0, 1)
 
 
+def test_traditionnel_petit_sec_the_same_dealer_deals_again() -> None:
+    # Seed 001: "Dans ce cas, la Main ne tourne pas et le joueur qui a donné donne
+    # à nouveau." Dealer 0 keeps the deal; the first bidder is still seat 1.
+    hand = "T1 KS QS NS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S 1S KH QH NH"
+    state = FRENCH.new(4, "traditionnel")
+    events = state.apply(explicit_deal(4, {2: hand}))
+    assert state.to_move == CHANCE and state.dealer == 0
+    assert events[-1].kind == "redeal" and events[-1].data == {"reason": "petit_sec", "dealer": 0}
+    events = state.apply(DealSeed(1))
+    assert events[0].data == {"dealer": 0, "number": 1}
+    assert state.order == (1, 2, 3, 0)
+
+
+def test_traditionnel_all_pass_passes_the_deal_on() -> None:
+    # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur
+    # suivant distribue les cartes."
+    state = FRENCH.new(4, "traditionnel")
+    act(state, str(explicit_deal(4, {})), "bid:pass", "bid:pass", "bid:pass", "bid:pass")
+    assert state.to_move == CHANCE and state.dealer == 1
+
+
 def test_petit_with_excuse_is_not_sec_and_redeal_can_be_switched_off() -> None:
     with_excuse = "T1 EX QS NS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S 1S KH QH NH"
     assert new_state(4, explicit_deal(4, {2: with_excuse})).phase == 1
