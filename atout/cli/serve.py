@@ -9,6 +9,10 @@ import typer
 
 from atout.cli.app import app
 
+HEADER_SECONDS = 10.0
+"""A request's headers must arrive within this time."""
+CONNECTIONS_PER_ADDRESS = 64
+
 
 @app.command()
 def serve(
@@ -42,14 +46,34 @@ def serve(
             "ends (a restarted server waits that long after a crash)."
         ),
     ] = 10.0,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            envvar="ATOUT_FORWARDED_ALLOW_IPS",
+            help="Comma-separated addresses of reverse proxies whose X-Forwarded-For "
+            "is believed (default: none; the client address is the socket's).",
+        ),
+    ] = "",
+    throttle_exempt: Annotated[
+        str,
+        typer.Option(
+            help="Comma-separated client addresses not throttled per address "
+            "(a load generator on this machine)."
+        ),
+    ] = "",
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
     import uvicorn
     from sqlalchemy.exc import DatabaseError
 
     from atout.server.app import Settings, create_app
+    from atout.server.connections import guarded_http
     from atout.server.lease import LeaseHeld
     from atout.server.protocol import MAX_MESSAGE_BYTES
+    from atout.server.throttle import Guards
+
+    proxies = frozenset(a.strip() for a in forwarded_allow_ips.split(",") if a.strip())
+    exempt = frozenset(a.strip() for a in throttle_exempt.split(",") if a.strip())
 
     settings = Settings(
         data_dir=data_dir,
@@ -59,6 +83,7 @@ def serve(
         trick_pause=trick_pause,
         robot_cores=robot_cores,
         lease_seconds=lease_seconds,
+        guards=Guards(exempt=exempt),
     )
     try:
         served = create_app(settings)
@@ -76,5 +101,9 @@ def serve(
         port=port,
         ws_max_size=MAX_MESSAGE_BYTES * 2,
         ws_per_message_deflate=False,  # small messages: compressing costs more than it saves
+        proxy_headers=bool(proxies),
+        forwarded_allow_ips=",".join(proxies),  # none unless named: the header is anyone's
+        http=guarded_http(HEADER_SECONDS, CONNECTIONS_PER_ADDRESS, exempt | proxies),
+        timeout_keep_alive=5,
         log_level="info",
     )

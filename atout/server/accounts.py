@@ -1,33 +1,40 @@
-"""Accounts: registration, login and session tokens.
+"""Accounts, sessions and guests in the store.
 
-Passwords are hashed with argon2; session tokens come from :mod:`secrets` and
-only their SHA-256 is stored, so a copy of the database opens no session.
+Passwords are hashed with argon2 (by ``atout.server.passwords``, off the event
+loop); session and guest tokens come from :mod:`secrets` and only their SHA-256
+is stored, so a copy of the database opens no session. A session ends after
+``SESSION_IDLE`` unused or ``SESSION_LONGEST`` in all, at logout, and at a
+password change (every session of the account). These functions block: the
+server calls them in threads.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import secrets
 import time
 from dataclasses import dataclass
 from typing import Final
 
-from argon2 import PasswordHasher
-from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import delete, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from atout.server.ledger import STARTING_CHIPS, transfer, user_account
+from atout.server.names import name_key
 from atout.server.store import Guest, SessionToken, Store, User
 
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{3,24}$")
-_hasher = PasswordHasher()
-_UNKNOWN_USER_HASH = _hasher.hash("no user has this password")
+DAY: Final = 86400.0
+SESSION_IDLE: Final = 30 * DAY
+SESSION_LONGEST: Final = 180 * DAY
+TOUCH_EVERY: Final = 3600.0
+"""A session's last use is written at most this often (not at every connection)."""
+GUEST_DAYS: Final = 30
+"""How long a guest identity lasts from its creation."""
 
 
 class AccountError(ValueError):
-    """A refused registration or login; the message is shown to the user."""
+    """A refused registration; the message is shown to the user."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,74 +49,98 @@ class Identity:
         return self.user_id is None
 
 
-def _token_hash(token: str) -> str:
+@dataclass(frozen=True, slots=True)
+class Known:
+    """What a token opens: the seat key (``u:<id>`` or ``g:<hash>``), the identity,
+    and for a user the session (its token's hash), which logout revokes."""
+
+    key: str
+    identity: Identity
+    session: str | None
+
+
+def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def register(store: Store, name: str, password: str) -> str:
-    """Create an account with its starting chips; returns a session token."""
-    if not NAME_PATTERN.match(name):
-        raise AccountError("a name is 3 to 24 letters, digits, '_' or '-'")
-    if name.lower().startswith("guest"):
-        raise AccountError("names starting with 'guest' are kept for guests")
-    if not 8 <= len(password) <= 128:
-        raise AccountError("a password has 8 to 128 characters")
-    hashed = _hasher.hash(password)
+def create(store: Store, name: str, password_hash: str) -> tuple[int, str]:
+    """A new account (``name`` already checked) with its starting chips and a
+    session: (user id, session token); AccountError if the name is taken."""
+    try:
+        with store.session.begin() as db:
+            if db.scalar(select(User.id).where(User.name_key == name_key(name))) is not None:
+                raise AccountError(f"the name {name!r} is taken")
+            user = User(name=name, name_key=name_key(name), password_hash=password_hash)
+            db.add(user)
+            db.flush()
+            legs = [("issuer", -STARTING_CHIPS), (user_account(user.id), STARTING_CHIPS)]
+            transfer(db, "welcome", legs)
+            return user.id, _new_session(db, user.id)
+    except IntegrityError:  # registered at the same moment by someone else
+        raise AccountError(f"the name {name!r} is taken") from None
+
+
+def password_of(store: Store, name: str) -> tuple[int, str, str] | None:
+    """(user id, stored name, password hash) of the account a typed name means."""
+    with store.session() as db:
+        found = db.execute(
+            select(User.id, User.name, User.password_hash).where(User.name_key == name_key(name))
+        ).first()
+        return None if found is None else (found[0], found[1], found[2])
+
+
+def open_session(store: Store, user_id: int) -> str:
+    """A new session token for a user whose password was checked."""
     with store.session.begin() as db:
-        if db.scalar(select(User.id).where(User.name == name)) is not None:
-            raise AccountError(f"the name {name!r} is taken")
-        user = User(name=name, password_hash=hashed)
-        db.add(user)
-        db.flush()
-        transfer(
-            db, "welcome", [("issuer", -STARTING_CHIPS), (user_account(user.id), STARTING_CHIPS)]
-        )
-        return _new_token(db, user.id)
+        return _new_session(db, user_id)
 
 
-def login(store: Store, name: str, password: str) -> str:
-    """A new session token for the right password; the same error for any failure."""
+def end_session(store: Store, token: str) -> str:
+    """Forget a session; returns its hash (to close its sockets)."""
+    session = token_hash(token)
     with store.session.begin() as db:
-        user = db.scalar(select(User).where(User.name == name))
-        try:
-            # An unknown name costs a verification too: timing does not tell names apart.
-            _hasher.verify(user.password_hash if user else _UNKNOWN_USER_HASH, password)
-            if user is None:
-                raise VerificationError()
-        except (VerificationError, InvalidHashError):
-            raise AccountError("wrong name or password") from None
-        return _new_token(db, user.id)
+        db.execute(delete(SessionToken).where(SessionToken.token_hash == session))
+    return session
 
 
-def logout(store: Store, token: str) -> None:
-    """Forget a session token."""
+def change_password(store: Store, user_id: int, password_hash: str) -> str:
+    """Set a new password, end every session of the account, open a new one."""
     with store.session.begin() as db:
-        row = db.get(SessionToken, _token_hash(token))
-        if row is not None:
-            db.delete(row)
+        db.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+        db.execute(delete(SessionToken).where(SessionToken.user_id == user_id))
+        return _new_session(db, user_id)
 
 
-GUEST_DAYS: Final = 30
-"""How long a guest identity lasts from its creation."""
+def identify(store: Store, token: str) -> Known | None:
+    """What a session token or a guest's token opens, or None for a token
+    unknown or expired. Notes the session's use (at most hourly)."""
+    session = token_hash(token)
+    now = time.time()
+    with store.session() as db:
+        row = db.get(SessionToken, session)
+        user = db.get(User, row.user_id) if row is not None else None
+        if row is not None and user is not None:
+            if now - row.last_used > SESSION_IDLE or now - row.created > SESSION_LONGEST:
+                return None
+            if now - row.last_used > TOUCH_EVERY:
+                row.last_used = now
+                db.commit()
+            return Known(f"u:{user.id}", Identity(user.id, user.name), session)
+        guest = db.get(Guest, guest_key(token))
+        if guest is None or guest.created < now - GUEST_DAYS * DAY:
+            return None
+        return Known(guest.key, Identity(None, guest.name), None)
+
+
+def user_of_session(store: Store, token: str) -> int | None:
+    """The user a live session token belongs to."""
+    known = identify(store, token)
+    return None if known is None or known.session is None else known.identity.user_id
 
 
 def guest_key(token: str) -> str:
     """A guest's stable key (its seat key at tables) from its secret token."""
-    return "g:" + _token_hash(token)[:32]
-
-
-def identify(store: Store, token: str) -> tuple[str, Identity] | None:
-    """The seat key and identity of a session token or a guest's token (``u:<id>``
-    or ``g:<hash>``), or None for a token unknown or expired."""
-    with store.session() as db:
-        row = db.get(SessionToken, _token_hash(token))
-        user = db.get(User, row.user_id) if row is not None else None
-        if user is not None:
-            return f"u:{user.id}", Identity(user.id, user.name)
-        guest = db.get(Guest, guest_key(token))
-        if guest is None or guest.created < time.time() - GUEST_DAYS * 86400:
-            return None
-        return guest.key, Identity(None, guest.name)
+    return "g:" + token_hash(token)[:32]
 
 
 def add_guest(db: Session, key: str, name: str) -> None:
@@ -117,7 +148,16 @@ def add_guest(db: Session, key: str, name: str) -> None:
     db.add(Guest(key=key, name=name))
 
 
-def _new_token(db: Session, user_id: int) -> str:
+def user_ids(store: Store, names: list[str]) -> dict[str, int]:
+    """The accounts that typed names mean, by the name as typed."""
+    with store.session() as db:
+        keys = {name_key(n): n for n in names}
+        rows = db.execute(select(User.name_key, User.id).where(User.name_key.in_(keys))).all()
+        return {keys[k]: i for k, i in rows}
+
+
+def _new_session(db: Session, user_id: int) -> str:
     token = secrets.token_urlsafe(32)
-    db.add(SessionToken(token_hash=_token_hash(token), user_id=user_id))
+    now = time.time()
+    db.add(SessionToken(token_hash=token_hash(token), user_id=user_id, created=now, last_used=now))
     return token

@@ -7,28 +7,35 @@ import asyncio
 import contextlib
 import time
 from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, Header, HTTPException, WebSocket
+from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import Path as FastAPIPath
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
 from sqlalchemy import func, select
+from sqlalchemy.exc import OperationalError
 from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
 from atout.registry import game_rules
 from atout.robots import cores
-from atout.server import accounts, lease, ledger, protocol
+from atout.server import lease, ledger, protocol
+from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.hub import Hub
+from atout.server.limits import BodyLimit, storage_unavailable
+from atout.server.passwords import Passwords
 from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
+from atout.server.throttle import Guards
 from atout.server.writer import Writer
 from atout.web.routes import router as web_router
 
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
+HELLO_SECONDS: Final = 10.0
+"""A socket that says nothing this long after opening is closed."""
 
 
 @dataclass(frozen=True)
@@ -51,11 +58,8 @@ class Settings:
     """Cores a strong robot's decision is spread over (None: every core)."""
     lease_seconds: float = 10.0
     """How long a dead server's lease on the database keeps a successor waiting."""
-
-
-class Credentials(BaseModel):
-    name: str = Field(min_length=1, max_length=24)
-    password: str = Field(min_length=1, max_length=128)
+    guards: Guards = field(default_factory=Guards)
+    """Throttles per client address and account (``atout.server.throttle``)."""
 
 
 def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
@@ -71,8 +75,15 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         store.close()
         raise
     writer = Writer(store, owner)
+    passwords_pool = Passwords()
     hub = Hub(
-        store, writer, rules, settings.grace_seconds, settings.robot_delay, settings.trick_pause
+        store,
+        writer,
+        rules,
+        settings.guards,
+        settings.grace_seconds,
+        settings.robot_delay,
+        settings.trick_pause,
     )
 
     @contextlib.asynccontextmanager
@@ -86,43 +97,30 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await hub.stop()
         await writer.stop()
         await asyncio.to_thread(lease.release, store, owner)
+        passwords_pool.close()
         await asyncio.to_thread(cores.stop)
         store.close()
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app.add_middleware(BodyLimit)  # request bodies bounded before they are read (413)
+    app.add_exception_handler(OperationalError, storage_unavailable)  # 503, not 500
     app.state.hub = hub
-
-    @app.post("/api/register")
-    def register(body: Credentials) -> dict[str, str]:
-        try:
-            return {"name": body.name, "token": accounts.register(store, body.name, body.password)}
-        except accounts.AccountError as error:
-            raise HTTPException(400, str(error)) from None
-
-    @app.post("/api/login")
-    def login(body: Credentials) -> dict[str, str]:
-        try:
-            return {"name": body.name, "token": accounts.login(store, body.name, body.password)}
-        except accounts.AccountError as error:
-            raise HTTPException(401, str(error)) from None
-
-    @app.post("/api/logout")
-    def logout(authorization: str = Header("")) -> dict[str, bool]:
-        accounts.logout(store, authorization.removeprefix("Bearer "))
-        return {"ok": True}
+    app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
 
     @app.get("/api/leaderboard")
     def leaderboard() -> list[dict[str, Any]]:
         with store.session() as db:
-            rows = db.execute(
-                select(User.name, User.xp, User.mu, User.sigma, func.count(GamePlayer.id))
+            rating = User.mu - 3 * User.sigma
+            board = db.execute(
+                select(User.name, User.xp, rating, func.count(GamePlayer.id))
                 .join(GamePlayer, GamePlayer.user_id == User.id)
                 .group_by(User.id)
+                .order_by(rating.desc(), User.xp.desc(), User.id)
+                .limit(100)
             ).all()
-        board = sorted(rows, key=lambda r: (-(r[2] - 3 * r[3]), -r[1]))[:100]
         return [
-            {"name": n, "xp": xp, "rating": round(mu - 3 * sigma, 2), "games": games}
-            for n, xp, mu, sigma, games in board
+            {"name": name, "xp": xp, "rating": round(value, 2), "games": games}
+            for name, xp, value, games in board
         ]
 
     @app.get("/api/profile/{name}")
@@ -131,26 +129,31 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             user = db.scalar(select(User).where(User.name == name))
             if user is None:
                 raise HTTPException(404, "no such player")
-            played = db.scalars(select(GamePlayer).where(GamePlayer.user_id == user.id)).all()
+            games, wins, deals, taken, made, points = db.execute(
+                select(
+                    func.count(GamePlayer.id),
+                    func.count(GamePlayer.id).filter(GamePlayer.rank == 1),
+                    func.coalesce(func.sum(GamePlayer.deals), 0),
+                    func.coalesce(func.sum(GamePlayer.contracts_taken), 0),
+                    func.coalesce(func.sum(GamePlayer.contracts_made), 0),
+                    func.coalesce(func.sum(GamePlayer.deal_score_total), 0),
+                ).where(GamePlayer.user_id == user.id)
+            ).one()
             chips = ledger.balance(db, ledger.user_account(user.id))
-        deals = sum(p.deals for p in played)
-        taken = sum(p.contracts_taken for p in played)
         return {
             "name": user.name,
             "xp": user.xp,
             "chips": chips,
             "rating": round(user.mu - 3 * user.sigma, 2),
-            "games": len(played),
-            "wins": sum(p.rank == 1 for p in played),
+            "games": games,
+            "wins": wins,
             "contracts_taken": taken,
-            "success_rate": sum(p.contracts_made for p in played) / taken if taken else None,
-            "average_deal_score": sum(p.deal_score_total for p in played) / deals
-            if deals
-            else None,
+            "success_rate": made / taken if taken else None,
+            "average_deal_score": points / deals if deals else None,
         }
 
     @app.get("/api/games/{game_id}")
-    def replay(game_id: int) -> dict[str, Any]:
+    def replay(game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]) -> dict[str, Any]:
         """A finished game's full record; an unfinished game is never shown."""
         with store.session() as db:
             game = db.get(GameRow, game_id)
@@ -159,6 +162,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             texts = db.scalars(
                 select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
             ).all()
+        if game.status == "cancelled":  # its complete deals only: nobody saw the rest
+            texts = texts[: (game.result or {}).get("shown_actions", 0)]
         return {
             "format": "atout-record/1",
             "game": game.game,
@@ -188,11 +193,24 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     """One client's connection: a hello first, then validated, rate-limited messages.
     A connection closed by the server's own shutdown (uvicorn's 1012) is not the
     player leaving: no robot may take their seat before the tables stop, and the
-    restarted server keeps their seat for them."""
-    await ws.accept()
+    restarted server keeps their seat for them. An address opening sockets too
+    fast, or holding too many, is refused before the upgrade (HTTP 403)."""
     ip = ws.client.host if ws.client else "unknown"
+    if not hub.admit(ip):
+        await ws.close(1008)
+        return
     try:
-        async with asyncio.timeout(30):  # not wait_for, which can swallow a cancel on 3.11
+        await _serve(ws, hub, settings, ip)
+    finally:
+        hub.release(ip)
+
+
+async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
+    await ws.accept()
+    try:
+        async with asyncio.timeout(
+            HELLO_SECONDS
+        ):  # not wait_for, which can swallow a cancel on 3.11
             first = await ws.receive()
         if first["type"] == "websocket.disconnect":
             return

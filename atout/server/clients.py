@@ -29,6 +29,8 @@ class Client:
     ip: str
     key: str
     """Stable identity across connections: ``u:<user id>`` or ``g:<guest secret hash>``."""
+    session: str | None = None
+    """The hash of a user's session token: logout closes its connections."""
     out: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTGOING_LIMIT))
     id: int = field(default_factory=lambda: next(_ids))
     closed: bool = False

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+from collections import Counter
 from collections.abc import Callable
 from functools import partial
 from typing import Any, Final
@@ -20,6 +21,7 @@ from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
 from atout.server.store import Store
 from atout.server.table import Context, Table
+from atout.server.throttle import Guards
 from atout.server.writer import StorageError, Writer
 
 log = logging.getLogger(__name__)
@@ -34,19 +36,30 @@ class Hub:
         store: Store,
         writer: Writer,
         rules: Callable[[str], GameRules],
+        guards: Guards,
         grace_seconds: float = 180.0,
         robot_delay: float = 0.0,
         trick_pause: float = 0.0,
     ) -> None:
         self.store = store
         self.writer = writer
+        self.guards = guards
         self.ctx = Context(
-            writer, rules, grace_seconds, robot_delay, trick_pause, self._changed, self._closed
+            writer,
+            rules,
+            guards,
+            grace_seconds,
+            robot_delay,
+            trick_pause,
+            self._changed,
+            self._closed,
         )
         self.tables: dict[str, Table] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.lobby: set[Client] = set()
         self.joined: dict[Client, set[str]] = {}
+        self.sockets: Counter[str] = Counter()
+        """Open sockets per client address."""
 
     # ----- life cycle -------------------------------------------------------------
 
@@ -97,13 +110,17 @@ class Hub:
             known = await asyncio.to_thread(identify, self.store, token) if token else None
         except SQLAlchemyError:
             raise protocol.ProtocolError("storage unavailable: try again") from None
+        session = None
         if known is not None:
-            key, identity = known
+            key, identity, session = known.key, known.identity, known.session
             if identity.guest:
                 welcome["guest_token"] = token
         elif token:
             raise protocol.ProtocolError("unknown or expired session token")
         else:
+            wait = self.guards.wait(self.guards.guests, ip)
+            if wait:
+                raise protocol.ProtocolError(f"too many new guests from here: wait {wait:.0f} s")
             token = secrets.token_urlsafe(24)
             key = guest_key(token)
             identity = Identity(None, f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}")
@@ -113,9 +130,34 @@ class Hub:
                 raise protocol.ProtocolError("storage unavailable: try again") from None
             welcome["guest_token"] = token
         welcome |= {"name": identity.name, "guest": identity.guest}
-        client = Client(identity, ip, key)
+        client = Client(identity, ip, key, session)
         self.joined[client] = set()
         return client, welcome
+
+    def admit(self, ip: str) -> bool:
+        """Whether a new socket from ``ip`` may open (counted until ``release``)."""
+        guards = self.guards
+        if ip not in guards.exempt and self.sockets[ip] >= guards.sockets_per_address:
+            return False
+        if guards.wait(guards.connections, ip):
+            return False
+        self.sockets[ip] += 1
+        return True
+
+    def release(self, ip: str) -> None:
+        self.sockets[ip] -= 1
+        if not self.sockets[ip]:
+            del self.sockets[ip]
+
+    def revoke(self, session: str | None, user: int | None) -> None:
+        """Close at once the connections of an ended session, or of every session
+        of ``user`` (a password change)."""
+        for client in list(self.joined):
+            if (session is not None and client.session == session) or (
+                user is not None and client.identity.user_id == user
+            ):
+                client.send({"type": "error", "message": "signed out: sign in again"})
+                client.close()
 
     def dispatch(self, client: Client, message: Any) -> None:
         """Act on one validated message."""
@@ -157,12 +199,13 @@ class Hub:
         if client.identity.guest and options.competitive:
             client.send({"type": "error", "message": "guests play at practice tables only"})
             return
-        mastered = [t for t in self.tables.values() if t.master == client.identity.name]
+        mastered = [t for t in self.tables.values() if t.master == client.key]
         if len(mastered) >= TABLES_PER_MASTER:
             client.send({"type": "error", "message": "you already lead enough open tables"})
             return
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-        table = Table(self.ctx, table_id, options, client.identity.name, secrets.token_urlsafe(9))
+        code = secrets.token_urlsafe(12)  # 96 bits
+        table = Table(self.ctx, table_id, options, client.key, code, client.identity.name)
         self._run(table)
         self.joined[client].add(table_id)
         table.submit(None, partial(table.created, client))

@@ -21,7 +21,9 @@ TableId = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    """Unknown fields refused, and no conversion: the string "10" is not a number."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class TableOptions(_Strict):

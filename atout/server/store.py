@@ -39,6 +39,8 @@ class User(Base):
     __tablename__ = "users"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(32), unique=True)
+    name_key: Mapped[str] = mapped_column(String(100), unique=True)
+    """The name case-folded: two names with one key are one account (``names``)."""
     password_hash: Mapped[str] = mapped_column(String(200))
     created: Mapped[float] = mapped_column(Float, default=time.time)
     xp: Mapped[int] = mapped_column(Integer, default=0)
@@ -49,8 +51,9 @@ class User(Base):
 class SessionToken(Base):
     __tablename__ = "sessions"
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
-    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
     created: Mapped[float] = mapped_column(Float, default=time.time)
+    last_used: Mapped[float] = mapped_column(Float, default=time.time)
 
 
 class Guest(Base):
@@ -82,9 +85,12 @@ class TableRow(Base):
     seats: Mapped[list[Any]] = mapped_column(JSON)
     """Per seat: null (robot) or {"key", "user": id|null, "name", "ip", "away_until"?}
     (``away_until``: wall time a disconnected player's grace period ends)."""
-    master: Mapped[str] = mapped_column(String(32))
+    master: Mapped[str] = mapped_column(String(40))
+    """The master's key (``u:<id>`` or ``g:<hash>``)."""
+    master_name: Mapped[str] = mapped_column(String(48), default="")
     invite_code: Mapped[str] = mapped_column(String(32))
     invited: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    """Keys of the accounts invited by name."""
     status: Mapped[str] = mapped_column(String(16), default="waiting")
     """waiting, playing or closed."""
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -31,12 +31,14 @@ from atout.game import (
     IllegalAction,
 )
 from atout.server import ledger, protocol, tablestore
+from atout.server.accounts import user_ids
 from atout.server.clients import Client, encode
 from atout.server.eventlog import EventLog, Numbered
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary
 from atout.server.robots import SeatRobots, think, thinking_pool
 from atout.server.store import TableRow
+from atout.server.throttle import Guards
 from atout.server.writer import StorageError, Writer
 
 log = logging.getLogger(__name__)
@@ -51,6 +53,7 @@ class Context:
 
     writer: Writer
     rules: Callable[[str], GameRules]
+    guards: Guards = field(default_factory=Guards)
     grace_seconds: float = 180.0
     robot_delay: float = 0.0
     trick_pause: float = 0.0
@@ -97,8 +100,11 @@ class Table:
     id: str
     options: TableOptions
     master: str
+    """The master's key (``u:<id>`` or ``g:<hash>``): identity is never a name."""
     invite_code: str
+    master_name: str = ""
     invited: set[str] = field(default_factory=set)
+    """Keys of the accounts invited by name."""
     seats: list[Seat | None] = field(default_factory=list)
     spectators: set[Client] = field(default_factory=set)
     state: GameState | None = None
@@ -109,6 +115,9 @@ class Table:
     deals: list[DealSummary] = field(default_factory=list)
     deal_ends: list[tuple[dict[str, Any], frozenset[int] | None]] = field(default_factory=list)
     """The data of the game's deal summary events and their audiences, for snapshots."""
+    complete_actions: int = 0
+    """Actions up to the end of the game's last complete deal: all that the record
+    of a cancelled game shows (the unfinished deal's seed would give every hand)."""
     votes: set[int] = field(default_factory=set)
     events: EventLog = field(init=False)
     turn_deadline: float | None = None
@@ -215,6 +224,7 @@ class Table:
                     await self._pass_mastery()
                 else:
                     seat.abandoned = True
+                    self.votes.discard(seat_no)  # only players still seated vote
                     await self._persist_game_abandoned()
                     self._table_event("table.abandoned", {"seat": seat_no, "name": seat.name})
                     self._changed()
@@ -278,13 +288,25 @@ class Table:
         return None
 
     def _may_enter(self, client: Client, code: str | None) -> bool:
-        return (
+        """Whether the table lets this client in; wrong invitation codes are
+        throttled per client address, whatever the socket or the guest."""
+        if (
             not self.options.private
-            or client.identity.name == self.master
-            or client.identity.name in self.invited
-            or (code is not None and secrets.compare_digest(code, self.invite_code))
+            or client.key == self.master
+            or client.key in self.invited
             or self._seat_of(client) is not None
-        )
+        ):
+            return True
+        if code is None:
+            return False
+        guards = self.ctx.guards
+        wait = guards.wait(guards.codes, client.ip)
+        if wait:
+            raise TableError(f"too many wrong invitation codes: wait {wait:.0f} s")
+        if secrets.compare_digest(code.encode(), self.invite_code.encode()):
+            return True
+        guards.codes.failed(client.ip)
+        return False
 
     async def created(self, client: Client) -> None:
         """Store the new table, then seat its creator."""
@@ -293,6 +315,7 @@ class Table:
             self.id,
             self.options.model_dump(),
             self.master,
+            self.master_name,
             self.invite_code,
         )
         await self._on_sit(client, protocol.Sit(type="sit", table=self.id))
@@ -319,7 +342,8 @@ class Table:
         self.seats[seat_no] = Seat(
             client.key, client.identity.user_id, client.identity.name, client.ip, client
         )
-        self.master = self.master or client.identity.name
+        if not self.master:
+            self.master, self.master_name = client.key, client.identity.name
         await self._persist_table()
         self._table_event("table.seated", {"seat": seat_no, "name": client.identity.name})
         self._send_snapshot(client)
@@ -371,7 +395,7 @@ class Table:
 
     def _may_watch(self, client: Client, code: str | None) -> bool:
         return self._may_enter(client, code) and (
-            self.options.spectators or client.identity.name == self.master
+            self.options.spectators or client.key == self.master
         )
 
     async def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
@@ -401,6 +425,7 @@ class Table:
             await self._persist_table()
         else:
             seat.abandoned, seat.client = True, None
+            self.votes.discard(seat_no)  # only players still seated vote
             await self._persist_game_abandoned()
             self._changed()
         client.send({"type": "left", "table": self.id})
@@ -410,16 +435,16 @@ class Table:
         await self._pass_mastery()
 
     async def _pass_mastery(self) -> None:
-        present = [s.name for s in self.seats if s and not s.abandoned]
-        if self.master in present:
+        present = [s for s in self.seats if s and not s.abandoned]
+        if any(s.key == self.master for s in present):
             return
         if not present:
             if self.state is None:
                 await self.close()
             return
-        self.master = present[0]
+        self.master, self.master_name = present[0].key, present[0].name
         await self._persist_table()
-        self._table_event("table.master", {"name": self.master})
+        self._table_event("table.master", {"name": self.master_name})
 
     async def disconnected(self, client: Client) -> None:
         """The client's socket closed: its seat waits for it for the grace time."""
@@ -440,7 +465,10 @@ class Table:
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
         if self._seat_of(client) is None:
             raise TableError("only seated players may invite")
-        self.invited.add(message.name)
+        found = await asyncio.to_thread(user_ids, self.ctx.writer.store, [message.name])
+        if message.name not in found:
+            raise TableError(f"no player is named {message.name!r}: send a guest the link")
+        self.invited.add(f"u:{found[message.name]}")
         await self._persist_table()
         client.send(
             {"type": "invited", "table": self.id, "name": message.name, "code": self.invite_code}
@@ -452,7 +480,7 @@ class Table:
         self._table_event("table.chat", {"name": client.identity.name, "text": message.text})
 
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
-        if client.identity.name != self.master or self._seat_of(client) is None:
+        if client.key != self.master or self._seat_of(client) is None:
             raise TableError("only the table's master changes its options")
         try:
             options = message.options.apply_to(self.options)
@@ -474,7 +502,7 @@ class Table:
         self._table_event("table.options", {"options": options.model_dump(), "changed": changed})
 
     async def _on_start(self, client: Client, message: protocol.Start) -> None:
-        if client.identity.name != self.master:
+        if client.key != self.master:
             raise TableError("only the table's master starts a game")
         if self.state is not None:
             raise TableError("a game is already in progress")
@@ -515,6 +543,7 @@ class Table:
     ) -> None:
         self.rules, self.state, self.game_id, self.game_options = rules, state, game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
+        self.complete_actions = 0
 
     async def _on_act(self, client: Client, message: protocol.Act) -> None:
         seat_no = self._seat_of(client)
@@ -536,6 +565,9 @@ class Table:
         seat_no = self._seat_of(client)
         if seat_no is None or self.state is None:
             raise TableError("there is no game of yours to end")
+        seat = self.seats[seat_no]
+        if seat is not None and seat.abandoned:
+            raise TableError("you left this game: only players still seated vote")
         if message.agree:
             self.votes.add(seat_no)
         else:
@@ -578,6 +610,7 @@ class Table:
         if summary is not None:
             self.deals.append(summary)
             self.deal_ends.append((dict(event.data), event.to))
+            self.complete_actions = self.actions
 
     def _push_update(self, numbered: list[Numbered]) -> None:
         """Tell every viewer what an action did in one message, so that a move
@@ -679,7 +712,7 @@ class Table:
 
     async def _cancel_game(self) -> None:
         assert self.game_id is not None
-        await self._write(tablestore.cancel_game, self.id, self.game_id)
+        await self._write(tablestore.cancel_game, self.id, self.game_id, self.complete_actions)
         self._table_event("table.game_cancelled", {"game": self.game_id})
         await self._after_game()
 
@@ -705,14 +738,18 @@ class Table:
             self.options.model_dump(),
             [s.stored() if s else None for s in self.seats],
             self.master,
+            self.master_name,
             sorted(self.invited),
             sorted(self.votes),
         )
 
     async def _persist_game_abandoned(self) -> None:
+        """Store who abandoned the game (they forfeit their bet) and the votes
+        without theirs."""
         if self.game_id is not None:
             abandoned = [s.stored() for s in self.seats if s and s.abandoned]
             await self._write(tablestore.mark_abandoned, self.game_id, abandoned)
+        await self._store_table()
 
     # ----- telling viewers --------------------------------------------------------
 
@@ -744,7 +781,7 @@ class Table:
         return {
             "id": self.id,
             "options": self.options.model_dump(),
-            "master": self.master,
+            "master": self.master_name,
             "seats": [
                 None
                 if s is None
@@ -798,6 +835,7 @@ class Table:
             TableOptions.model_validate(row.options),
             row.master,
             row.invite_code,
+            row.master_name,
             set(row.invited),
             seats,
         )
@@ -808,10 +846,11 @@ class Table:
         rules = ctx.rules(game.game)
         state = table._new_state(rules, options)
         table._begin(rules, state, game.id, options)
-        for text in game.actions:
-            for event in state.apply(rules.parse_action(text)):
+        for number, text in enumerate(game.actions, 1):
+            events = state.apply(rules.parse_action(text))
+            table.actions = number
+            for event in events:
                 table._remember(event)
-        table.actions = len(game.actions)
         table.votes = set(row.votes)
         for seat in table.seats:
             if seat and seat.key in game.abandoned_keys:

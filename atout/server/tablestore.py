@@ -23,7 +23,12 @@ StoredSeat = Mapping[str, Any] | None
 
 
 def create_table(
-    db: Session, table_id: str, options: dict[str, Any], master: str, invite_code: str
+    db: Session,
+    table_id: str,
+    options: dict[str, Any],
+    master: str,
+    master_name: str,
+    invite_code: str,
 ) -> None:
     db.add(
         TableRow(
@@ -31,6 +36,7 @@ def create_table(
             options=options,
             seats=[None] * options["players"],
             master=master,
+            master_name=master_name,
             invite_code=invite_code,
             invited=[],
             votes=[],
@@ -50,12 +56,14 @@ def save_table(
     options: dict[str, Any],
     seats: Sequence[StoredSeat],
     master: str,
+    master_name: str,
     invited: Sequence[str],
     votes: Sequence[int],
 ) -> None:
     row = _table(db, table_id)
     row.options, row.seats = options, [dict(s) if s else None for s in seats]
-    row.master, row.invited, row.votes = master, list(invited), list(votes)
+    row.master, row.master_name = master, master_name
+    row.invited, row.votes = list(invited), list(votes)
 
 
 def close_table(db: Session, table_id: str) -> None:
@@ -106,11 +114,12 @@ def finish_game(
     return game.shared_ip
 
 
-def cancel_game(db: Session, table_id: str, game_id: int) -> None:
+def cancel_game(db: Session, table_id: str, game_id: int, shown_actions: int = 0) -> None:
     """End a game unscored (the amicable end, or a game that cannot go on): bets
-    back, except those of players who abandoned, which go to the bank."""
+    back, except those of players who abandoned, which go to the bank. Its record
+    will show its first ``shown_actions`` actions only (its complete deals)."""
     game = _game(db, game_id)
-    game.status = "cancelled"
+    game.status, game.result = "cancelled", {"shown_actions": shown_actions}
     forfeits = {s["user"] for s in game.abandoned if s.get("user") is not None}
     seated = [s["user"] for s in game.seats if s and s.get("user") is not None]
     ledger.refund(db, game.id, [u for u in seated if u not in forfeits], sorted(forfeits))

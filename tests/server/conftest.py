@@ -20,6 +20,7 @@ from websockets.asyncio.client import ClientConnection, connect
 
 from atout.server.app import Settings, create_app
 from atout.server.protocol import PROTOCOL_VERSION
+from atout.server.throttle import Backoff, Guards, Rate
 
 
 def free_port() -> int:
@@ -57,19 +58,42 @@ class Server:
         return reply.json()
 
 
+def unthrottled() -> Guards:
+    """Throttles that many test clients on one address never meet (the attack
+    tests keep the real ones)."""
+    many = 10.0**9
+    return Guards(
+        login_address=Backoff(free=10**9),
+        login_name=Backoff(free=10**9),
+        registrations=Rate(many, many),
+        guests=Rate(many, many),
+        connections=Rate(many, many),
+        codes=Backoff(free=10**9),
+        sockets_per_address=10**9,
+    )
+
+
 def run_server(data_dir: Path, **settings: Any) -> tuple[Server, Callable[[], None]]:
-    """Start uvicorn in a thread; returns the server and a function stopping it."""
+    """Start uvicorn in a thread; returns the server and a function stopping it.
+    Proxy headers are trusted from loopback, so that clients may pose as
+    other addresses (``Player.connect(ip=...)``)."""
     options = {
         "robot_delay": 0.0,
         "trick_pause": 0.0,
         "grace_seconds": 30.0,
         "messages_per_second": 1000.0,
+        "guards": unthrottled(),
         **settings,
     }
     app = create_app(Settings(data_dir=data_dir, **options))
     port = free_port()
     config = uvicorn.Config(
-        app, host="127.0.0.1", port=port, log_level="warning", ws_max_size=16384
+        app,
+        host="127.0.0.1",
+        port=port,
+        log_level="warning",
+        ws_max_size=16384,
+        forwarded_allow_ips="127.0.0.1",
     )
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)

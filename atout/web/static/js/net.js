@@ -19,7 +19,11 @@ export function setAccount(name, value) {
   reconnect();
 }
 
+// Logging out ends the session on the server too: a copy of the token, or a
+// socket opened with it, is good for nothing afterwards.
 export function forgetAccount() {
+  const saved = localStorage.getItem("atout.token");
+  if (saved) fetch("/api/logout", { method: "POST", headers: { Authorization: `Bearer ${saved}` } }).catch(() => {});
   localStorage.removeItem("atout.token");
   localStorage.removeItem("atout.guest");
   reconnect();

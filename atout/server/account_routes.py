@@ -1,0 +1,144 @@
+"""The account endpoints: register, login, logout and password change.
+
+Each is throttled before it costs anything (per client address, and per
+account name for logins, with a doubling wait after repeated failures);
+password hashing runs in the bounded pool of ``Passwords``; the store is read
+and written in threads. Logout and a password change close at once every
+socket of the sessions they end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from collections.abc import Awaitable, Callable
+from typing import Annotated, TypeVar
+
+from fastapi import APIRouter, Header, HTTPException, Request
+from pydantic import BaseModel, ConfigDict, Field
+
+from atout.server import accounts, names, passwords
+from atout.server.passwords import Passwords
+from atout.server.store import Store
+from atout.server.throttle import Guards
+
+T = TypeVar("T")
+
+
+class Credentials(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+
+
+class NewPassword(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+    new_password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+
+
+def account_routes(
+    store: Store,
+    passwords_pool: Passwords,
+    guards: Guards,
+    revoke: Callable[[str | None, int | None], None],
+) -> APIRouter:
+    """The routes; ``revoke(session, user)`` closes the sockets of a session, or
+    of every session of a user."""
+    router = APIRouter()
+
+    @router.post("/api/register")
+    async def register(body: Credentials, request: Request) -> dict[str, str]:
+        try:
+            name = names.display_name(body.name)
+        except names.InvalidName as error:
+            raise HTTPException(400, str(error)) from None
+        _check_length(body.password)
+        _throttled(guards.wait(guards.registrations, _address(request)), "registrations")
+        hashed = await _hashing(passwords_pool.hash(body.password))
+        try:
+            _, token = await asyncio.to_thread(accounts.create, store, name, hashed)
+        except accounts.AccountError as error:
+            raise HTTPException(400, str(error)) from None
+        return {"name": name, "token": token}
+
+    @router.post("/api/login")
+    async def login(body: Credentials, request: Request) -> dict[str, str]:
+        address, key = _address(request), names.name_key(body.name)
+        _throttled(
+            max(
+                guards.wait(guards.login_address, address),
+                guards.wait(guards.login_name, address, key),
+            ),
+            "failed sign-ins",
+        )
+        guards.login_address.failed(address)  # until proved right
+        guards.login_name.failed(key)
+        found = await asyncio.to_thread(accounts.password_of, store, body.name)
+        if not await _hashing(passwords_pool.verify(found[2] if found else None, body.password)):
+            raise HTTPException(401, "wrong name or password")
+        assert found is not None
+        guards.login_address.forgive(address)
+        guards.login_name.succeeded(key)
+        token = await asyncio.to_thread(accounts.open_session, store, found[0])
+        return {"name": found[1], "token": token}
+
+    @router.post("/api/logout")
+    async def logout(authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
+        token = authorization.removeprefix("Bearer ")
+        if token:
+            revoke(await asyncio.to_thread(accounts.end_session, store, token), None)
+        return {"ok": True}
+
+    @router.post("/api/password")
+    async def change_password(
+        body: NewPassword, request: Request, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, str]:
+        """A new password ends every session of the account; the answer holds a new one."""
+        token = authorization.removeprefix("Bearer ")
+        known = await asyncio.to_thread(accounts.identify, store, token) if token else None
+        if known is None or known.identity.user_id is None:
+            raise HTTPException(401, "sign in first")
+        user_id, address = known.identity.user_id, _address(request)
+        _throttled(guards.wait(guards.login_address, address), "failed sign-ins")
+        guards.login_address.failed(address)  # until proved right
+        found = await asyncio.to_thread(accounts.password_of, store, known.identity.name)
+        if found is None or not await _hashing(passwords_pool.verify(found[2], body.password)):
+            raise HTTPException(401, "wrong password")
+        guards.login_address.forgive(address)
+        _check_length(body.new_password)
+        hashed = await _hashing(passwords_pool.hash(body.new_password))
+        new_token = await asyncio.to_thread(accounts.change_password, store, user_id, hashed)
+        revoke(None, user_id)
+        return {"name": known.identity.name, "token": new_token}
+
+    return router
+
+
+def _address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+def _check_length(password: str) -> None:
+    if not passwords.MIN_LENGTH <= len(password) <= passwords.MAX_LENGTH:
+        raise HTTPException(
+            400, f"a password has {passwords.MIN_LENGTH} to {passwords.MAX_LENGTH} characters"
+        )
+
+
+def _throttled(wait: float, what: str) -> None:
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise HTTPException(
+            429,
+            f"too many {what} from here: try again in {seconds} s",
+            headers={"Retry-After": str(seconds)},
+        )
+
+
+async def _hashing(work: Awaitable[T]) -> T:
+    """A password hash or check; 503 when the pool is full."""
+    try:
+        return await work
+    except passwords.Busy as error:
+        raise HTTPException(503, str(error), headers={"Retry-After": "2"}) from None

@@ -1,0 +1,84 @@
+"""Limits uvicorn does not have: a deadline for a request's headers, and a
+bound on the connections one address holds open.
+
+Without them, 300 sockets trickling their headers a byte at a time stayed open
+for as long as they liked. uvicorn already closes idle keep-alive connections
+(``timeout_keep_alive``); a socket upgraded to a websocket leaves this count
+and is counted by the hub instead (``Hub.admit``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import Counter
+from typing import Any, ClassVar
+
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+
+class GuardedHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol with a header deadline and a per-address count."""
+
+    header_seconds: ClassVar[float] = 10.0
+    per_address: ClassVar[int] = 64
+    exempt: ClassVar[frozenset[str]] = frozenset()
+    _open: ClassVar[Counter[str]] = Counter()
+    _deadline: asyncio.TimerHandle | None = None
+    _counted: str | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        address = self.client[0] if self.client else "unknown"
+        if address not in self.exempt:
+            if self._open[address] >= self.per_address:
+                transport.close()
+                return
+            self._open[address] += 1
+            self._counted = address
+        self._start_deadline()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._uncount()
+        self._stop_deadline()
+        super().connection_lost(exc)
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self._deadline is None:  # the next request of a kept-alive connection
+            self._start_deadline()
+
+    def on_headers_complete(self) -> None:
+        self._stop_deadline()
+        super().on_headers_complete()
+
+    def handle_websocket_upgrade(self) -> None:
+        self._uncount()
+        super().handle_websocket_upgrade()
+
+    def _start_deadline(self) -> None:
+        self._deadline = self.loop.call_later(self.header_seconds, self.transport.close)
+
+    def _stop_deadline(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _uncount(self) -> None:
+        if self._counted is not None:
+            self._open[self._counted] -= 1
+            if not self._open[self._counted]:
+                del self._open[self._counted]
+            self._counted = None
+
+
+def guarded_http(
+    header_seconds: float, per_address: int, exempt: frozenset[str]
+) -> type[GuardedHttp]:
+    """The protocol class for one server's settings (uvicorn takes a class)."""
+    settings: dict[str, Any] = {
+        "header_seconds": header_seconds,
+        "per_address": per_address,
+        "exempt": exempt,
+        "_open": Counter(),
+    }
+    return type("ServerHttp", (GuardedHttp,), settings)
