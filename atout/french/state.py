@@ -730,11 +730,12 @@ class FrenchState:
         cards, half = self._attack()
         winners = [w in attack_seats for _, _, w in self.tricks]
         chelem: Side | None = "attack" if all(winners) else "defense" if not any(winners) else None
+        # The Petit is au bout in the last trick, for the side taking that trick;
+        # when the Excuse wins a slam's last trick, also in the one before (FFT).
         final = self.tricks[-1]
-        if final[2] == self.excuse_seat and EXCUSE in final[1]:
-            final = self.tricks[-2]
+        excuse_won = final[2] == self.excuse_seat and EXCUSE in final[1]
         petit: Side | None = None
-        if PETIT in final[1]:
+        if PETIT in final[1] or (excuse_won and PETIT in self.tricks[-2][1]):
             petit = "attack" if final[2] in attack_seats else "defense"
         sizes = self.variant.poignee_trumps[self.active]
         self.outcome = DealOutcome(

@@ -74,3 +74,57 @@ def test_excuse_played_earlier_is_exchanged_even_in_the_variant() -> None:
     play_out(state, {1: ["KS", "KH", "KD", *DESCENDING], 2: ["EX"]})
     assert state.outcome is not None
     assert state.outcome.attack_half_points == 182 - 6 - 9 + 1 and state.outcome.bouts == 2
+
+
+# Seat 2 (defence) keeps the Petit to the end: 11 trumps answer the taker's 10 trump
+# leads, and low cards follow the taker's 13 honours, so the Petit is its last card.
+PETIT_LAST_DEFENDER = "T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 T11 1S 2S 3S 4S 1H 2H 3H 1D 2D 3D 1C 2C 3C"
+HONOURS_LED = ["KS", "QS", "NS", "JS", "KH", "QH", "NH", "KD", "QD", "ND", "KC", "QC", "NC"]
+
+
+def test_petit_in_the_last_trick_of_a_slam_is_au_bout_for_the_side_taking_it() -> None:
+    # FFT: "Si le Petit fait partie de la dernière levée, on dit qu'il est au Bout. Le
+    # camp qui réalise la dernière levée, à condition que cette levée comprenne le
+    # Petit, bénéficie d'une prime". The Excuse, led last, wins the slam's last trick,
+    # in which the defender plays the Petit: the attack takes it au bout.
+    taker = " ".join(f"T{n}" for n in range(12, 22)) + " EX " + " ".join(HONOURS_LED)
+    state = new_state(3, explicit_deal(3, {1: taker, 2: PETIT_LAST_DEFENDER}, "4H 5H 6H 4D 5D 6D"))
+    act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:yes")
+    trumps = [f"T{n}" for n in range(21, 11, -1)]
+    play_out(state, {1: [*trumps, *HONOURS_LED, "EX"], 2: [f"T{n}" for n in range(11, 1, -1)]})
+    last = state.tricks[-1]
+    assert 56 in last[1] and 77 in last[1] and last[2] == 1
+    outcome = state.outcome
+    assert outcome is not None and state.score is not None
+    assert outcome.chelem == "attack" and outcome.petit_au_bout == "attack"
+    # All but the dog (3 points, the defence's at a garde contre): 88 with 3 bouts,
+    # (25 + 52) x 6 + 10 x 6 + 400 = 922 from each defender, the taker 2x at 3.
+    assert outcome.attack_half_points == 176 and outcome.bouts == 3
+    assert state.score.scores == (-922, 1844, -922)
+
+
+def test_petit_captured_in_the_last_trick_is_au_bout_for_the_capturing_side() -> None:
+    # Same rule without an Excuse: the taker leads its honours, then its trumps; the
+    # defender's last trump, the Petit, falls in the last trick, which the taker wins.
+    taker = " ".join(f"T{n}" for n in range(12, 22)) + " " + " ".join(HONOURS_LED) + " JH"
+    defender = PETIT_LAST_DEFENDER.replace("T11 ", "4H ")
+    state = new_state(3, explicit_deal(3, {1: taker, 2: defender}, "T11 EX 5H 6H 4D 5D"))
+    act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:no")
+    honours = [*HONOURS_LED[:7], "JH", *HONOURS_LED[7:]]
+    follow = ["1S", "2S", "3S", "4S", "1H", "2H", "3H", "4H", "1D", "2D", "3D", "1C", "2C", "3C"]
+    play_out(
+        state,
+        {
+            1: [*honours, *(f"T{n}" for n in range(21, 11, -1))],
+            2: [*follow, *(f"T{n}" for n in range(10, 1, -1))],
+        },
+    )
+    last = state.tricks[-1]
+    assert 56 in last[1] and last[2] == 1
+    outcome = state.outcome
+    assert outcome is not None and state.score is not None
+    assert outcome.petit_au_bout == "attack" and outcome.chelem == "attack"
+    # The dog (the Excuse 4.5, the 11 and four low cards: 7 points) is the
+    # defence's: 84 with 2 bouts, (25 + 43) x 6 + 60 + 200 (slam not announced) = 668.
+    assert outcome.attack_half_points == 168 and outcome.bouts == 2
+    assert state.score.scores == (-668, 1336, -668)
