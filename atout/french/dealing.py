@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from atout.cards import DECK_SIZE, FULL_DECK, hand_text
+from atout.cards import DECK_SIZE, EXCUSE_BIT, FULL_DECK, PETIT_BIT, TRUMPS, hand_text
 from atout.game import IllegalAction
 
 
@@ -72,3 +72,10 @@ def check_deal(hands: tuple[int, ...], dog: int, order: tuple[int, ...], seats: 
     missing = FULL_DECK & ~(seen | dog)
     if missing:
         raise IllegalAction(f"card(s) missing from the deal: {hand_text(missing)}")
+
+
+def petit_sec_seat(hands: tuple[int, ...], excuse_protects: bool) -> int:
+    """The first seat whose only trump is the Petit, or -1. With ``excuse_protects``
+    the Excuse counts as a second trump (FFT: "il n'a pas l'Excuse")."""
+    guard = TRUMPS | EXCUSE_BIT if excuse_protects else TRUMPS
+    return next((s for s, hand in enumerate(hands) if hand & guard == PETIT_BIT), -1)

@@ -22,6 +22,7 @@ from atout.french.actions import (
     Play,
     Poignee,
 )
+from atout.french.dealing import petit_sec_seat
 from atout.french.variants import Contract
 from atout.french.view import cards_json, deal_summary, poignee_size
 from atout.game import Action, Event
@@ -72,7 +73,7 @@ def _deal_events(before: Before, after: FrenchState) -> list[Event]:
                 Event("hand", {"seat": seat, "cards": cards_json(hand)}, frozenset({seat}))
             )
     if after.cancelled == "petit_sec":
-        seat = next(s for s, h in enumerate(after.dealt) if h & (TRUMPS | 1 << 77) == 1 << 56)
+        seat = petit_sec_seat(after.dealt, after.variant.petit_sec_excuse_protects)
         events.append(Event("petit_sec", {"seat": seat, "cards": cards_json(after.dealt[seat])}))
         events.append(Event("redeal", {"reason": "petit_sec", "dealer": after.dealer}))
     return events

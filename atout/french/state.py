@@ -21,7 +21,6 @@ from atout.cards import (
     KING,
     KINGS,
     PETIT,
-    PETIT_BIT,
     SUIT_MASKS,
     TRUMP,
     TRUMPS,
@@ -53,7 +52,13 @@ from atout.french.actions import (
     Poignee,
     plays_of,
 )
-from atout.french.dealing import check_deal, deal_from_seed, dog_size, hand_size
+from atout.french.dealing import (
+    check_deal,
+    deal_from_seed,
+    dog_size,
+    hand_size,
+    petit_sec_seat,
+)
 from atout.french.events import Before, events_of
 from atout.french.scoring import (
     POIGNEE_SIZES,
@@ -415,11 +420,13 @@ class FrenchState:
         self.dog = dog
         self.bids = []  # a cancelled deal keeps its bids on show until this new deal
         self.cancelled = ""
-        if self.variant.petit_sec_redeal:
-            for seat in self.order:
-                if hands[seat] & _TRUMPS_AND_EXCUSE == PETIT_BIT:
-                    self._cancel("petit_sec")
-                    return
+        variant = self.variant
+        if (
+            variant.petit_sec_redeal
+            and petit_sec_seat(hands, variant.petit_sec_excuse_protects) >= 0
+        ):
+            self._cancel("petit_sec")
+            return
         self.phase = BID
         self.turn = self.order[0]
 

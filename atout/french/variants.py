@@ -86,7 +86,11 @@ class Variant:
     the side winning that trick (``trick_winner``, FFT: "sinon elle change de
     camp"); ``owner`` keeps the usual exchange even then (a house rule)."""
     petit_sec_redeal: bool = True
-    """The deal is cancelled when a player's only trump is the Petit, with no Excuse."""
+    """The deal is cancelled when a player's only trump is the Petit."""
+    petit_sec_excuse_protects: bool = True
+    """Whether holding the Excuse too saves the deal: yes in the FFT ("c'est son
+    seul Atout et il n'a pas l'Excuse"); no in seed 001 ("n'a que le Petit comme
+    atout", the Excuse being a trump "dans ces cas d'annonce uniquement")."""
     petit_sec_same_dealer: bool = False
     """Who deals again after a petit sec: the dealer's right-hand neighbour (FFT:
     "Le voisin de droite du donneur procède à une nouvelle distribution"), or the
@@ -171,6 +175,7 @@ TRADITIONNEL = Variant(
     misere=True,
     partner_share="half",
     petit_sec_same_dealer=True,
+    petit_sec_excuse_protects=False,
 )
 
 VARIANTS: Mapping[str, Variant] = {v.name: v for v in (FFT, TRADITIONNEL)}

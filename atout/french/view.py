@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from atout.cards import TRUMPS, hand_text
 from atout.french.actions import CARD_TEXTS
+from atout.french.dealing import petit_sec_seat
 from atout.french.scoring import POIGNEE_SIZES
 from atout.french.variants import Contract
 from atout.game import OMNISCIENT
@@ -74,10 +75,8 @@ def _partner_for(state: FrenchState, viewer: int, everything: bool) -> int | Non
 def _petit_sec(state: FrenchState) -> dict[str, Any] | None:
     if state.cancelled != "petit_sec":
         return None
-    for seat, hand in enumerate(state.dealt):
-        if hand & (TRUMPS | 1 << 77) == 1 << 56:
-            return {"seat": seat, "cards": cards_json(hand)}
-    return None
+    seat = petit_sec_seat(state.dealt, state.variant.petit_sec_excuse_protects)
+    return {"seat": seat, "cards": cards_json(state.dealt[seat])}
 
 
 _QUESTIONS = frozenset(("misere", "poignee"))

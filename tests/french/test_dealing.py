@@ -113,6 +113,18 @@ def test_traditionnel_petit_sec_the_same_dealer_deals_again() -> None:
     assert state.order == (1, 2, 3, 0)
 
 
+def test_traditionnel_petit_with_the_excuse_is_still_sec() -> None:
+    # Seed 001: "Si un joueur n'a que le Petit comme atout, il peut réclamer
+    # l'annulation"; the Excuse is a trump "dans ces cas d'annonce uniquement".
+    hand = "T1 EX QS NS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S 1S KH QH NH"
+    state = FRENCH.new(4, "traditionnel")
+    events = state.apply(explicit_deal(4, {2: hand}))
+    assert state.to_move == CHANCE and state.cancelled == "petit_sec"
+    shown = next(e for e in events if e.kind == "petit_sec")
+    assert shown.data["seat"] == 2 and "EX" in shown.data["cards"]
+    assert state.view(SPECTATOR)["petit_sec"] == shown.data
+
+
 def test_traditionnel_all_pass_passes_the_deal_on() -> None:
     # Seed 001: "Si tous les joueurs passent, la partie est annulée et le joueur
     # suivant distribue les cartes."
