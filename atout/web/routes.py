@@ -1,18 +1,18 @@
 """The web client's two endpoints. The score sheet: the browser sends one deal as a person writes it
 down and gets back each seat's score, computed by the project's French scoring
 (the same validation as ``atout score``), so no rule is ever re-implemented in
-JavaScript. Replays: a finished game's record in, every step's full view out."""
+JavaScript. Replays: a finished game's record in, every step's full view out.
+Request bodies are bounded before they are read (``atout.server.limits``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import APIRouter, HTTPException, Request, Response
 
 from atout.cli.score import InputError, score_text
-from atout.game import OMNISCIENT, ActionSyntaxError, IllegalAction
-from atout.records import Record, RecordError
-from atout.registry import game_rules
+from atout.server import offload
+from atout.web.replays import replay_steps
 
 router = APIRouter()
 
@@ -37,27 +37,16 @@ async def score(request: Request) -> dict[str, Any]:
     }
 
 
-MAX_REPLAY_ACTIONS = 20_000
-
-
 @router.post("/api/replay")
-async def replay(request: Request) -> dict[str, Any]:
+async def replay(request: Request) -> Response:
     """A finished game's record (as ``GET /api/games/{id}`` gives it) in; the
-    all-seeing view after each action out, so the browser steps through the game
-    with every hand face up without knowing any rule."""
+    all-seeing view after each action out (see ``atout.web.replays``), computed
+    in a worker process so that a long record never holds up the server."""
+    record = (await request.body()).decode("utf-8", errors="replace")
     try:
-        record = Record.from_json((await request.body()).decode("utf-8", errors="replace"))
-        if len(record.actions) > MAX_REPLAY_ACTIONS:
-            raise RecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
-        rules = game_rules(record.game)
-        state = record.new_state()
-        steps: list[dict[str, Any]] = [{"action": None, "view": state.view(OMNISCIENT)}]
-        for index, text in enumerate(record.actions):
-            try:
-                state.apply(rules.parse_action(text))
-            except (ActionSyntaxError, IllegalAction) as error:
-                raise RecordError(f"action {index + 1} {text!r}: {error}") from error
-            steps.append({"action": text, "view": state.view(OMNISCIENT)})
-    except (RecordError, ValueError) as error:
+        steps = await offload.workers.run(replay_steps, record)
+    except ValueError as error:  # RecordError is one
         raise HTTPException(422, str(error)) from None
-    return {"game": record.game, "players": record.players, "steps": steps}
+    except offload.Busy as error:
+        raise HTTPException(503, str(error), headers={"Retry-After": "1"}) from None
+    return Response(steps, media_type="application/json")

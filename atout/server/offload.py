@@ -1,0 +1,122 @@
+"""Long HTTP work in worker processes, never on the event loop.
+
+Replaying a long record costs seconds of CPU: on the loop it froze every
+table's pings for that long, and in a thread the GIL slowed them nearly as
+much. A small pool of worker processes takes such jobs instead; a bounded
+number may wait for a worker, and one more is refused at once (Busy, answered
+503) rather than queued without end.
+
+One server runs per process, so the pool is one per process (``workers``), as
+the robots' helper processes are: the app's lifespan starts and stops it, and
+the first job starts it if nothing did.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from multiprocessing.process import BaseProcess
+from typing import TypeVar
+
+Argument = TypeVar("Argument")
+Result = TypeVar("Result")
+
+
+class Busy(Exception):
+    """No worker can take the job now; the message says to try again."""
+
+
+class Workers:
+    """A pool of ``processes`` worker processes, with at most ``waiting`` jobs
+    waiting for one of them."""
+
+    def __init__(self, processes: int = 1, waiting: int = 2) -> None:
+        self.processes = processes
+        self.waiting = waiting
+        self._pool: ProcessPoolExecutor | None = None
+        self._lock = threading.Lock()
+        self._jobs = 0
+
+    @property
+    def jobs(self) -> int:
+        """Jobs running or waiting for a worker."""
+        return self._jobs
+
+    async def start(self) -> None:
+        """Start the worker processes (if not yet started) and wait until each runs,
+        off the loop: starting a process blocks."""
+        await asyncio.to_thread(self._start)
+
+    async def stop(self) -> None:
+        """Cancel the waiting jobs, let the running ones end, and stop the workers."""
+        with self._lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+
+    async def run(self, work: Callable[[Argument], Result], argument: Argument) -> Result:
+        """``work(argument)`` computed in a worker (``work`` must be a module's
+        top-level function, and both picklable).
+
+        Busy when every worker is taken and ``waiting`` jobs already wait, or
+        when the worker died (a new pool is started for the next job).
+        """
+        if self._jobs >= self.processes + self.waiting:
+            raise Busy("the server is busy: try again in a moment")
+        self._jobs += 1
+        pool = self._pool
+        try:
+            if pool is None:
+                pool = await asyncio.to_thread(self._start)
+            return await asyncio.wrap_future(pool.submit(work, argument))
+        except BrokenProcessPool:
+            if pool is not None:
+                with self._lock:
+                    if self._pool is pool:
+                        self._pool = None
+                pool.shutdown(wait=False)
+            raise Busy("the worker stopped: try again") from None
+        finally:
+            self._jobs -= 1
+
+    def _start(self) -> ProcessPoolExecutor:
+        with self._lock:
+            if self._pool is None:
+                context = multiprocessing.get_context("spawn")
+                pool = ProcessPoolExecutor(
+                    self.processes, mp_context=context, initializer=_end_with_parent
+                )
+                try:
+                    for started in [pool.submit(_ready) for _ in range(self.processes)]:
+                        started.result()
+                except BaseException:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise
+                self._pool = pool
+            return self._pool
+
+
+workers = Workers()
+"""This process's workers for long HTTP work."""
+
+
+def _end_with_parent() -> None:
+    """End this worker once the server's process is gone, even killed without a
+    chance to stop its pool: an orphaned worker would wait for jobs for ever."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
+
+
+def _exit_after(parent: BaseProcess) -> None:
+    parent.join()  # a spawned process's parent sentinel: returns when the parent ends
+    os._exit(0)
+
+
+def _ready() -> bool:
+    return True

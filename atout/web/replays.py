@@ -1,0 +1,46 @@
+"""A finished game's record replayed for the web client: the all-seeing view
+after each action, so the browser steps through the game with every hand face
+up without knowing any rule.
+
+A long record costs seconds of CPU, so the server runs this in a worker process
+(``atout.server.offload``): the function is top-level (picklable), imports no web
+framework, and hands back the response already encoded, since unpickling and
+encoding tens of megabytes of nested views would hold the server's loop as long
+as the replay itself.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Final
+
+from atout.game import OMNISCIENT, ActionSyntaxError, IllegalAction
+from atout.records import Record, RecordError
+from atout.registry import game_rules
+
+MAX_REPLAY_ACTIONS: Final = 20_000
+"""Actions a replayed record may have: a 200-deal French game has about 15,700."""
+
+
+def replay_steps(text: str) -> bytes:
+    """The record's JSON text in; ``{"game", "players", "steps"}`` out as UTF-8 JSON,
+    each step ``{"action", "view"}`` (no action before the first).
+
+    A record that cannot be read or replayed raises RecordError (a ValueError)
+    saying where and why; an unknown game, ValueError.
+    """
+    record = Record.from_json(text)
+    if len(record.actions) > MAX_REPLAY_ACTIONS:
+        raise RecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
+    rules = game_rules(record.game)
+    state = record.new_state()
+    steps: list[dict[str, Any]] = [{"action": None, "view": state.view(OMNISCIENT)}]
+    for index, action in enumerate(record.actions):
+        try:
+            state.apply(rules.parse_action(action))
+        except (ActionSyntaxError, IllegalAction) as error:
+            raise RecordError(f"action {index + 1} {action!r}: {error}") from error
+        steps.append({"action": action, "view": state.view(OMNISCIENT)})
+    reply = {"game": record.game, "players": record.players, "steps": steps}
+    # As the framework's JSONResponse encodes it.
+    return json.dumps(reply, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode()
