@@ -720,15 +720,19 @@ class FrenchState:
         if self.excuse_seat >= 0:
             owner = self.excuse_seat in attack_seats
             winner = self.tricks[self.excuse_trick][2] in attack_seats
-            # Outside a slam, an Excuse kept for the last trick changes sides; when the
-            # other side takes every trick, the Excuse stays its owner's (rulebook).
-            changes_sides = (
-                self.excuse_trick == len(self.tricks) - 1
-                and self.variant.excuse_last_trick == "trick_winner"
-                and not all((t[2] in attack_seats) == winner for t in self.tricks)
-            )
-            if owner != winner and not changes_sides:
+            keeps = owner  # the Excuse stays its owner's side, for a half-point card
+            # Played to the last trick, the variant says where it goes, unless the side
+            # taking that trick took them all: then it stays its owner's (rulebook).
+            if self.excuse_trick == len(self.tricks) - 1 and not all(
+                (t[2] in attack_seats) == winner for t in self.tricks
+            ):
+                rule = self.variant.excuse_last_trick
+                keeps = (
+                    owner if rule == "owner" else winner if rule == "trick_winner" else not owner
+                )
+            if keeps != winner:  # it lies in the winner's tricks: move it
                 cards ^= EXCUSE_BIT
+            if keeps == owner != winner:
                 exchange = -1 if owner else 1
         return cards, mask_points(cards) + exchange
 

@@ -39,7 +39,7 @@ class Contract(IntEnum):
         return self in (Contract.PRISE, Contract.POUSSE, Contract.GARDE)
 
 
-ExcuseLastTrick = Literal["owner", "trick_winner"]
+ExcuseLastTrick = Literal["other_side", "trick_winner", "owner"]
 PoigneeScoring = Literal["deal_winner", "taker_result"]
 PetitAuBoutScoring = Literal["bonus", "in_difference"]
 PartnerShare = Literal["third", "half"]
@@ -81,10 +81,13 @@ class Variant:
     chelem_defence: int = 200
     """A slam made by the defence: this many points to each defender (on top of a
     failed announcement's penalty, if any)."""
-    excuse_last_trick: ExcuseLastTrick = "trick_winner"
-    """Outside a slam, the Excuse played to the last trick changes sides: it goes to
-    the side winning that trick (``trick_winner``, FFT: "sinon elle change de
-    camp"); ``owner`` keeps the usual exchange even then (a house rule)."""
+    excuse_last_trick: ExcuseLastTrick = "other_side"
+    """Outside a slam, where the Excuse played to the last trick goes: to the other
+    side, whoever takes that trick (``other_side``, FFT: "l'Excuse ne doit pas être
+    jouée à la dernière levée, sauf en cas de Chelem, sinon elle change de camp";
+    seed 003: "transfers to the opposing team regardless of who wins the trick");
+    to the side taking that trick (``trick_winner``, seed 001: "revient au gagnant
+    de ce pli"); or back to its owner as on any trick (``owner``, a house rule)."""
     petit_sec_redeal: bool = True
     """The deal is cancelled when a player's only trump is the Petit."""
     petit_sec_excuse_protects: bool = True
@@ -172,6 +175,7 @@ TRADITIONNEL = Variant(
     chelem_unannounced_made=300,
     chelem_announced_failed=-600,
     chelem_defence=300,
+    excuse_last_trick="trick_winner",
     misere=True,
     partner_share="half",
     petit_sec_same_dealer=True,

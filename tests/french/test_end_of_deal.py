@@ -128,3 +128,40 @@ def test_petit_captured_in_the_last_trick_is_au_bout_for_the_capturing_side() ->
     # defence's: 84 with 2 bouts, (25 + 43) x 6 + 60 + 200 (slam not announced) = 668.
     assert outcome.attack_half_points == 168 and outcome.bouts == 2
     assert state.score.scores == (-668, 1336, -668)
+
+
+def _defence_excuse_in_a_last_trick_the_defence_takes(**options: object) -> FrenchState:
+    """4 players: the taker (seat 1) takes only the first trick (KS ND 1S 2S, 8
+    points); seat 3 then trumps and leads its trumps up to the 21, and seat 2 keeps
+    the Excuse for the last trick, which seat 3 (its partner in defence) takes."""
+    hands = {3: " ".join(f"T{n}" for n in range(5, 22)) + " 1S", 0: "T1 T2 T3 T4 2S", 2: "EX"}
+    state = new_state(4, explicit_deal(4, {**hands, 1: "KS"}, "1H 2H 3H 4H 5H 6H"), **options)
+    act(state, "bid:garde_contre", "bid:pass", "bid:pass", "bid:pass", "chelem:no")
+    play_out(state, {1: ["KS"]})
+    first, last = state.tricks[0], state.tricks[-1]
+    assert first[2] == 1 and sorted(first[1]) == [0, 1, 13, 39]  # 1S 2S KS ND
+    assert last[2] == 3 and 77 in last[1] and 76 in last[1]
+    return state
+
+
+def test_fft_excuse_in_the_last_trick_changes_sides_even_when_its_side_takes_it() -> None:
+    # FFT: "l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de
+    # Chelem, sinon elle change de camp" (seed 003: "transfers to the opposing team
+    # regardless of who wins the trick"): the attack gets it.
+    state = _defence_excuse_in_a_last_trick_the_defence_takes()
+    assert state.outcome is not None and state.score is not None
+    # 8 + 4.5 = 12.5 points with 1 bout: 38.5 short of 51, the half to the defence:
+    # failed by 39, (25 + 39) x 6 = 384 to each defender.
+    assert state.outcome.attack_half_points == 25 and state.outcome.bouts == 1
+    assert state.score.scores == (384, -1152, 384, 384)
+
+
+def test_excuse_in_the_last_trick_to_its_winner_or_owner_stays_in_defence() -> None:
+    # Seed 001: "l'Excuse, si elle est jouée au dernier pli, revient au gagnant de ce
+    # pli": seat 3 took it, so the defence keeps it; the owner house rule agrees.
+    for rule in ("trick_winner", "owner"):
+        state = _defence_excuse_in_a_last_trick_the_defence_takes(excuse_last_trick=rule)
+        assert state.outcome is not None and state.score is not None
+        # 8 points, no bout: 48 short of 56, (25 + 48) x 6 = 438 to each defender.
+        assert state.outcome.attack_half_points == 16 and state.outcome.bouts == 0
+        assert state.score.scores == (438, -1314, 438, 438)

@@ -20,6 +20,7 @@ def test_fft_contracts_and_multipliers() -> None:
     assert FFT.poignee_trumps == {3: (13, 15, 18), 4: (10, 13, 15), 5: (8, 10, 13)}
     assert (FFT.chelem_announced_made, FFT.chelem_unannounced_made) == (400, 200)
     assert (FFT.chelem_announced_failed, FFT.chelem_defence) == (-200, 200)
+    assert FFT.excuse_last_trick == "other_side"  # "sinon elle change de camp"
 
 
 def test_traditionnel_from_seed_001() -> None:
@@ -29,6 +30,7 @@ def test_traditionnel_from_seed_001() -> None:
     assert TRADITIONNEL.chelem_announced_made == 600
     assert TRADITIONNEL.chelem_unannounced_made == 300
     assert TRADITIONNEL.misere
+    assert TRADITIONNEL.excuse_last_trick == "trick_winner"  # "revient au gagnant de ce pli"
 
 
 def test_get_variant_default_is_fft() -> None:
