@@ -28,6 +28,8 @@ from sqlalchemy import (
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
+from atout.server import schema
+
 BUSY_SECONDS: Final = 2.0
 
 
@@ -167,7 +169,7 @@ class Store:
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        Base.metadata.create_all(self.engine)
+        schema.upgrade(self.engine)
         self.session: sessionmaker[Session] = sessionmaker(self.engine, expire_on_commit=False)
 
     @classmethod

@@ -1,0 +1,1 @@
+"""The store's schema history, as alembic revisions (``atout.server.schema``)."""

@@ -1,0 +1,61 @@
+"""The store's schema, brought up to date by alembic revisions
+(``atout/server/migrations``): ``atout serve`` upgrades its database when it
+starts, and ``atout db upgrade`` does it on its own (for a database shared by
+several machines, upgraded once, before the new servers start).
+
+A database made before migrations existed (its tables are there but not
+alembic's) is recognised as the first revision and upgraded from there.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Final
+
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import inspect
+from sqlalchemy.engine import Engine
+
+MIGRATIONS: Final = Path(__file__).parent / "migrations"
+FIRST: Final = "0001"
+
+
+def _config() -> Config:
+    config = Config()  # no alembic.ini: the server's settings say where the database is
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+def head() -> str:
+    """The newest revision this version of atout knows."""
+    found = ScriptDirectory.from_config(_config()).get_current_head()
+    assert found is not None
+    return found
+
+
+def current(engine: Engine) -> str | None:
+    """The revision the database is at (None: empty, or made before migrations)."""
+    with engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision()
+
+
+def upgrade(engine: Engine) -> None:
+    """Bring the database to the newest revision."""
+    config = _config()
+    with engine.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:  # SQLite alters a table by copying it: references must wait
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+        with connection.begin():
+            config.attributes["connection"] = connection
+            tables = set(inspect(connection).get_table_names())
+            if "users" in tables and "alembic_version" not in tables:
+                command.stamp(config, FIRST)  # made by create_all before migrations
+            command.upgrade(config, "head")
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
