@@ -210,15 +210,15 @@ def fill(path: Path) -> int:
     with path.open("wb", buffering=0) as filler:
         with contextlib.suppress(OSError):
             while True:
-                written += _write_all(filler, block)
+                written += _write_some(filler, block)
         for size in (4096, 512, 1):  # the last pages too
             with contextlib.suppress(OSError):
                 while True:
-                    written += _write_all(filler, block[:size])
+                    written += _write_some(filler, block[:size])
     return written
 
 
-def _write_all(file: IO[bytes], data: bytes) -> int:
+def _write_some(file: IO[bytes], data: bytes) -> int:
     count = file.write(data)
     if not count:
         raise OSError("nothing written")
@@ -269,9 +269,9 @@ class Bot:
 
     It reconnects with its token until ``close``, resumes every table it is at,
     answers its turns with a random legal action (the first ``budget`` of
-    them, all when None), starts the next
-    game at tables it leads (``starts``) and keeps a digest of every view it
-    was shown (snapshots and updates), with every event.
+    them, all when None), starts the next game at tables it leads
+    (``starts``) and keeps a digest of every view it was shown (snapshots and
+    updates), with every event.
     """
 
     def __init__(
