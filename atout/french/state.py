@@ -467,16 +467,18 @@ class FrenchState:
             self._after_call()
 
     def callable_mask(self) -> int:
-        """5 players: the Kings, or Queens if the taker holds 4 Kings, and so on down."""
+        """5 players: the Kings, or Queens if the taker holds 4 Kings, and so on down;
+        a taker holding 4 Kings may still call one of them to play alone (FFT: "il
+        peut s'appeler lui-même en appelant un Roi faisant partie de son jeu")."""
         hand = self.hands[self.taker]
         mask = 0
         for rank in (KING, KING - 1, KING - 2, KING - 3):
             mask = sum(1 << suit_card(s, rank) for s in range(4))
             if hand & mask != mask:
                 break
-        if not self.variant.king_call_self and mask & ~hand:
-            mask &= ~hand
-        return mask
+        if not self.variant.king_call_self:
+            return mask & ~hand or mask
+        return mask | KINGS
 
     def _call(self, card: int) -> None:
         allowed = self.callable_mask()

@@ -131,21 +131,30 @@ def test_king_call_lists_kings_then_lower_honours() -> None:
     assert legal(state) == ["call:KS", "call:KH", "call:KD", "call:KC"]
     with pytest.raises(IllegalAction, match="you may call only"):
         act(state, "call:QS")
+    # FFT: "Lorsque le preneur a 4 Rois, il peut appeler une Dame (voire même un
+    # Cavalier s'il a 4 Rois et 4 Dames ou un Valet s'il a 4 grands mariages). Si le
+    # preneur possède un jeu exceptionnel il peut s'appeler lui-même en appelant un
+    # Roi faisant partie de son jeu." Cards are listed suit by suit.
     state = new_state(5, explicit_deal(5, {1: "KS KH KD KC QS"}))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
-    assert legal(state) == ["call:QS", "call:QH", "call:QD", "call:QC"]
+    assert legal(state) == [f"call:{r}{s}" for s in "SHDC" for r in "QK"]
     state = new_state(5, explicit_deal(5, {1: "KS KH KD KC QS QH QD QC"}))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
-    assert legal(state) == ["call:NS", "call:NH", "call:ND", "call:NC"]
+    assert legal(state) == [f"call:{r}{s}" for s in "SHDC" for r in "NK"]
     state = new_state(5, explicit_deal(5, {1: "KS KH KD KC QS QH QD QC NS NH ND NC"}))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
-    assert legal(state) == ["call:JS", "call:JH", "call:JD", "call:JC"]
+    assert legal(state) == [f"call:{r}{s}" for s in "SHDC" for r in "JK"]
+    act(state, "call:KD")  # calling one of its own Kings: the taker plays alone
+    assert state.partner == 1
 
 
 def test_king_call_self_can_be_forbidden() -> None:
     state = new_state(5, explicit_deal(5, {1: "KH"}), king_call_self=False)
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
     assert legal(state) == ["call:KS", "call:KD", "call:KC"]
+    state = new_state(5, explicit_deal(5, {1: "KS KH KD KC QS QH"}), king_call_self=False)
+    act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
+    assert legal(state) == ["call:QD", "call:QC"]
 
 
 def test_called_partner_secret_until_the_card_falls() -> None:
