@@ -521,7 +521,8 @@ class FrenchState:
 
     def _chelem(self, announce: bool) -> None:
         self.chelem_announced = announce
-        self._enter_turn(self.taker if announce else self.order[0])
+        leads = announce and self.variant.chelem_announcer_leads
+        self._enter_turn(self.taker if leads else self.order[0])
 
     def _enter_turn(self, seat: int) -> None:
         """Give ``seat`` the turn, asking first its misère and poignée before its first card."""

@@ -81,6 +81,11 @@ class Variant:
     chelem_defence: int = 200
     """A slam made by the defence: this many points to each defender (on top of a
     failed announcement's penalty, if any)."""
+    chelem_announcer_leads: bool = True
+    """The taker announcing a chelem leads the first trick (FFT: "l'entame revient
+    de droit au joueur qui l'a demandé"); otherwise the player right of the dealer
+    leads as always (seed 001: "Lorsque le preneur est connu, c'est le joueur placé
+    à la droite du donneur qui jouera le premier", with no exception for a capot)."""
     excuse_last_trick: ExcuseLastTrick = "other_side"
     """Outside a slam, where the Excuse played to the last trick goes: to the other
     side, whoever takes that trick (``other_side``, FFT: "l'Excuse ne doit pas être
@@ -175,6 +180,7 @@ TRADITIONNEL = Variant(
     chelem_unannounced_made=300,
     chelem_announced_failed=-600,
     chelem_defence=300,
+    chelem_announcer_leads=False,
     excuse_last_trick="trick_winner",
     misere=True,
     partner_share="half",

@@ -125,6 +125,15 @@ def test_chelem_announcer_leads_the_first_trick() -> None:
     assert state.to_move == 1
 
 
+def test_traditionnel_capot_announcer_does_not_take_the_lead() -> None:
+    # Seed 001: "Lorsque le preneur est connu, c'est le joueur placé à la droite du
+    # donneur qui jouera le premier" (no exception for a capot).
+    state = FRENCH.new(4, "traditionnel")
+    act(state, str(explicit_deal(4, {})), "bid:pass", "bid:garde_sans", "bid:pass", "bid:pass")
+    act(state, "chelem:yes")
+    assert state.chelem_announced and state.to_move == 1
+
+
 def test_king_call_lists_kings_then_lower_honours() -> None:
     state = new_state(5, explicit_deal(5, {1: "KH"}))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
