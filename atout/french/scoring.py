@@ -37,7 +37,9 @@ How the unclear points are read:
   partagent à égalité les points gagnés ou perdus" cannot halve an odd total
   in whole points; the taker, who chose the contract, carries the odd point.
 * Misères: each announcement is worth ``misere_bonus`` from every other
-  playing seat (sitting-out seat excluded), cumulative when one player makes both.
+  playing seat (sitting-out seat excluded), cumulative when one player makes both;
+  in ``traditionnel`` an attacker's misère follows the contract like its poignée
+  (seed 001's "Les annonces du preneur", and at 5 "Deux preneurs").
 """
 
 from __future__ import annotations
@@ -115,7 +117,8 @@ class DealScore:
     ``difference``, the ``prime`` used and the ``multiplier``. Variants that
     need them add ``petit_au_bout_in_difference`` (the 10 added to the
     difference, already inside ``contract``), ``poignee_personal`` and
-    ``misere`` (points each other player pays per announcement, in total).
+    ``misere`` (what each other player pays the announcers, in total; negative
+    when a failed taker's misère is paid by the taker).
     """
 
     scores: tuple[int, ...]
@@ -146,8 +149,11 @@ def score_deal(outcome: DealOutcome, variant: Variant) -> DealScore:
     scores = _shared(outcome, per_defender, variant)
     misere = 0
     for declared in outcome.miseres:
-        misere += variant.misere_bonus
-        _pay_from_each(scores, outcome, declared.seat, variant.misere_bonus)
+        amount = variant.misere_bonus
+        if variant.misere_scoring == "taker_result" and declared.seat in _attackers(outcome):
+            amount *= result
+        misere += amount
+        _pay_from_each(scores, outcome, declared.seat, amount)
     for seat, amount in personal:
         _pay_from_each(scores, outcome, seat, amount)
 

@@ -43,6 +43,7 @@ ExcuseLastTrick = Literal["other_side", "trick_winner", "owner"]
 PoigneeScoring = Literal["deal_winner", "taker_result"]
 PetitAuBoutScoring = Literal["bonus", "in_difference"]
 PartnerShare = Literal["third", "half"]
+MisereScoring = Literal["always", "taker_result"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,12 @@ class Variant:
     Excuse) and misère de tête ("sans points": no bout, no honour)."""
     misere_bonus: int = 10
     """Paid by each other player to the announcer, per misère."""
+    misere_scoring: MisereScoring = "always"
+    """``always``: every announcer receives ``misere_bonus`` from each other player,
+    whatever the result; ``taker_result`` (seed 001: "Les annonces du preneur [...]
+    ne lui seront payées que s'il réussit son contrat. Dans le cas contraire, c'est
+    lui qui paiera aux autres joueurs la valeur des annonces qu'il aura faites"): an
+    attacker's misère is paid to it when the contract is made, by it otherwise."""
     partner_share: PartnerShare = "third"
     """5 players with a called partner, what the three defenders pay is shared:
     ``third``, 2/3 to the taker and 1/3 to the partner (FFT: "2/3 pour le
@@ -183,6 +190,7 @@ TRADITIONNEL = Variant(
     chelem_announcer_leads=False,
     excuse_last_trick="trick_winner",
     misere=True,
+    misere_scoring="taker_result",
     partner_share="half",
     petit_sec_same_dealer=True,
     petit_sec_excuse_protects=False,

@@ -313,6 +313,22 @@ def test_traditionnel_both_miseres_are_cumulative() -> None:
     assert result.breakdown["misere"] == 20
 
 
+def test_traditionnel_taker_misere_depends_on_the_contract() -> None:
+    # Seed 001: "Les annonces du preneur [...] ne lui seront payées que s'il réussit
+    # son contrat. Dans le cas contraire, c'est lui qui paiera aux autres joueurs la
+    # valeur des annonces qu'il aura faites."
+    misere = (MisereDeclared(0, "sans_atouts"),)
+    # Prise made by 4: 29 from each defender, and 10 from each for the misère.
+    assert scores(deal(45, 2, miseres=misere), TRADITIONNEL) == (117, -39, -39, -39)
+    # Prise failed by 6, no prime: 6 to each defender, and the taker pays them 10.
+    result = score_deal(deal(45, 1, miseres=misere), TRADITIONNEL)
+    assert result.scores == (-48, 16, 16, 16)
+    assert result.breakdown["misere"] == -10
+    # The FFT option pays a misère whatever the result.
+    fft = get_variant("fft", {"misere": True})
+    assert scores(deal(45, 1, miseres=misere), fft) == (-93 + 30, 31 - 10, 31 - 10, 31 - 10)
+
+
 def test_traditionnel_capot() -> None:
     # Announced and made: 600; unannounced: half; announced and failed: 600 to each opponent.
     base = 25 + 55
