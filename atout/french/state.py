@@ -610,7 +610,18 @@ class FrenchState:
         return mask
 
     def play_mask(self) -> int:
-        """Cards the player to move may play: follow, trump, overtrump, else anything."""
+        """Cards the player to move may play: follow, trump, overtrump, else anything;
+        a chelem's announcer keeps the Excuse for the last trick while the attack
+        has taken every trick (FFT: "s'il détient l'Excuse, la jouer en dernier")."""
+        mask = self._suit_mask()
+        if self.chelem_announced and mask & EXCUSE_BIT and mask != EXCUSE_BIT:
+            attack = (self.taker, self.partner)
+            if self.turn == self.taker and all(w in attack for _, _, w in self.tricks):
+                mask ^= EXCUSE_BIT
+        return mask
+
+    def _suit_mask(self) -> int:
+        """Cards the player to move may play by the rules of following and trumping."""
         hand = self.hands[self.turn]
         led = self.led
         if led < 0:
@@ -637,6 +648,8 @@ class FrenchState:
         hand = self.hands[self.turn]
         if not hand >> card & 1:
             return f"you do not hold {card_text(card)}"
+        if card == EXCUSE:
+            return "you announced a chelem: the Excuse is played to the last trick"
         led = self.led
         if led < 0:
             suit = suit_name(self.called // 14)

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from atout.french.state import FrenchState
-from tests.french.deals import act, explicit_deal, new_state, play_out
+from atout.game import IllegalAction
+from tests.french.deals import act, explicit_deal, legal, new_state, play_out
 
 ALL_TRUMPS = " ".join(f"T{n}" for n in range(1, 22))
 DOG = "1C 2C 3C 4C 5C 6C"  # 6 half points
@@ -29,6 +32,27 @@ def test_announced_slam_with_the_excuse_last_and_petit_au_bout_on_the_penultimat
     assert outcome.attack_half_points == 182 - 6 and outcome.bouts == 3
     # (25 + 88 - 36) x 6 + 10 x 6 + 400 = 922 from each defender, taker 2x at 3 players
     assert state.score.scores == (-922, 1844, -922)
+
+
+def test_chelem_announcer_keeps_the_excuse_for_the_last_trick() -> None:
+    # FFT: "En cas de Chelem réussi, le demandeur doit obligatoirement faire tous ses
+    # plis et s'il détient l'Excuse, la jouer en dernier".
+    state = slam_deal(ALL_TRUMPS + " EX KS KH", {})
+    act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:yes", "poignee:none")
+    assert "play:EX" not in legal(state) and "play:KS" in legal(state)
+    with pytest.raises(IllegalAction, match="Excuse is played to the last trick"):
+        act(state, "play:EX")
+
+
+def test_once_the_chelem_is_lost_the_excuse_may_be_played() -> None:
+    # The taker leads its 1S and loses the trick: the chelem can no longer be made.
+    state = slam_deal("EX 1S T21", {})
+    act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:yes")
+    assert "play:EX" not in legal(state)
+    act(state, "play:1S")
+    while state.to_move != 1:
+        act(state, legal(state)[0])
+    assert state.tricks[0][2] != 1 and "play:EX" in legal(state)
 
 
 def test_defence_excuse_last_stays_with_the_defence_for_4_points() -> None:
