@@ -111,3 +111,19 @@ def test_only_the_seat_asked_knows_of_the_question_and_of_its_refusal(misere: bo
         view = state.view(viewer)
         assert view["phase"] == "play" and view["to_move"] == asked and view["legal"] is None
     assert act(state, f"{kind}:none") == []
+
+
+def test_a_trump_discarded_by_force_counts_again_in_the_poignee() -> None:
+    # FFT: "Lorsque le preneur possède 4 Rois et 15 atouts, l'atout écarté doit être
+    # remontré avec la triple Poignée qui est alors comptabilisée."
+    taker = "KS KH KD KC " + " ".join(f"T{n}" for n in range(2, 16))
+    state = new_state(4, explicit_deal(4, {1: taker}, "T16 1H 2H 3H 4H 5H"))
+    act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass")
+    # 4 Kings, 15 trumps and 5 plain cards: the sixth card of the écart is a trump
+    act(state, "discard:1H", "discard:2H", "discard:3H", "discard:4H", "discard:5H", "discard:T2")
+    act(state, "chelem:no")
+    assert state.to_move == 1 and state.phase == 6
+    triple = "poignee:" + " ".join(f"T{n}" for n in range(16, 1, -1))
+    assert triple in legal(state)
+    events = act(state, triple)
+    assert events[0].data["size"] == "triple" and "T2" in events[0].data["cards"]
