@@ -38,6 +38,19 @@ def test_pousse_exists_in_traditionnel() -> None:
     assert "bid:pousse" in legal(state)
 
 
+def test_traditionnel_pousse_takes_the_dog_like_a_prise() -> None:
+    # Seed 001: "Le joueur qui remporte l'Enchère (sauf dans le cas de Garde sans ou
+    # de Garde contre) prend les cartes du Talon, les montre aux autres joueurs"; the
+    # Pousse ranks between Prise and Garde.
+    state = FRENCH.new(4, "traditionnel")
+    act(state, str(explicit_deal(4, {}, dog="1S 2S 3S 4S 5S 6S")), "bid:prise", "bid:pousse")
+    assert legal(state) == ["bid:pass", "bid:garde", "bid:garde_sans", "bid:garde_contre"]
+    events = act(state, "bid:pass", "bid:pass")
+    assert state.taker == 2 and state.phase == 3 and state.hands[2].bit_count() == 24
+    dog = next(e for e in events if e.kind == "dog")
+    assert dog.to is None and dog.data["shown"] is True
+
+
 def test_all_pass_redeal_by_the_next_dealer() -> None:
     state = new_state(4, explicit_deal(4, {}))
     events = act(state, "bid:pass", "bid:pass", "bid:pass", "bid:pass")
