@@ -1,12 +1,14 @@
 #!/usr/bin/env sh
 # The whole check, from a fresh clone: install the pinned uv, the locked
-# environment and the system Chromium, then lint, type-check and run the tests.
+# environment with every extra, Debian's Chromium, PostgreSQL and Redis, then
+# lint, type-check and run the tests.
 set -e
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check "uv==0.13.9"
 uv="python3 -m uv"
-$uv sync --locked --quiet
+$uv sync --locked --all-extras --quiet
 sh scripts/install-browser.sh >/dev/null  # Debian's chromium for tests/web
+sh scripts/install-services.sh >/dev/null  # Debian's PostgreSQL and Redis for tests/server
 $uv run --locked ruff check atout tests bench
 $uv run --locked ruff format --check atout tests bench
 $uv run --locked mypy

@@ -70,6 +70,7 @@ def serve(
     from atout.server.connections import guarded_http
     from atout.server.lease import LeaseHeld
     from atout.server.protocol import MAX_MESSAGE_BYTES
+    from atout.server.store import StoreError
     from atout.server.throttle import Guards
 
     proxies = frozenset(a.strip() for a in forwarded_allow_ips.split(",") if a.strip())
@@ -87,7 +88,7 @@ def serve(
     )
     try:
         served = create_app(settings)
-    except LeaseHeld as error:
+    except (LeaseHeld, StoreError) as error:
         raise SystemExit(f"atout serve: {error}") from None
     except DatabaseError as error:
         first = str(error.orig).splitlines()[0] if error.orig else str(error)

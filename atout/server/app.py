@@ -74,7 +74,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     except BaseException:
         store.close()
         raise
-    writer = Writer(store, owner)
+    writer = Writer(store, owner, lease.renew_every(settings.lease_seconds))
     passwords_pool = Passwords()
     hub = Hub(
         store,

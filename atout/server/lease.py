@@ -1,8 +1,9 @@
 """One server process owns a database at a time: a lease row in the database
 itself (not a pid file, which another machine cannot see).
 
-The owner renews the lease with every write transaction and at least every
-``RENEW_SECONDS``; each write checks in the same transaction that the lease is
+The owner renews the lease with every write transaction and at least five
+times per ``ttl`` (``renew_every``), so a live owner is never taken for dead;
+each write checks in the same transaction that the lease is
 still its own (a fencing check), so a server that lost it can never write
 again. A server stopped cleanly frees the lease; one that died holds it until
 it is ``ttl`` seconds old, so its successor waits that long, and a server
@@ -22,8 +23,14 @@ from sqlalchemy.exc import IntegrityError
 
 from atout.server.store import ServerLease, Store
 
-RENEW_SECONDS: Final = 1.0
 LEASE_ROW: Final = 1
+RENEW_MOST: Final = 1.0
+"""Seconds between renewals at most, whatever the ttl (a crash time known within 1 s)."""
+
+
+def renew_every(ttl: float) -> float:
+    """How often an owner with lease ``ttl`` renews it."""
+    return min(RENEW_MOST, ttl / 5)
 
 
 class LeaseHeld(RuntimeError):

@@ -33,6 +33,10 @@ from atout.server import schema
 BUSY_SECONDS: Final = 2.0
 
 
+class StoreError(RuntimeError):
+    """The store cannot be opened as configured; the message says what to do."""
+
+
 class Base(DeclarativeBase):
     """Declarative base of the server's tables."""
 
@@ -166,7 +170,15 @@ class Store:
             # A lock held elsewhere fails a write after a few seconds: the writer
             # retries and its tables say they wait, rather than hang silently.
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_SECONDS}
-        self.engine: Engine = create_engine(url, **kwargs)
+        elif url.startswith(("postgresql:", "postgres:")):  # psycopg 3, the extra's driver
+            url = "postgresql+psycopg:" + url.split(":", 1)[1]
+        try:
+            self.engine: Engine = create_engine(url, **kwargs)
+        except ModuleNotFoundError as missing:
+            raise StoreError(
+                f"this database needs the driver {missing.name!r}: for PostgreSQL, "
+                "install atout with its extra (pip install 'atout[postgres]')"
+            ) from None
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
         schema.upgrade(self.engine)

@@ -57,9 +57,10 @@ class _Job:
 class Writer:
     """Writes for one server process, holding its lease while it runs."""
 
-    def __init__(self, store: Store, owner: str) -> None:
+    def __init__(self, store: Store, owner: str, renew_every: float = lease.RENEW_MOST) -> None:
         self.store = store
         self.owner = owner
+        self.renew_every = renew_every
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -99,7 +100,7 @@ class Writer:
     def _work(self) -> None:
         while True:
             try:
-                first = self._jobs.get(timeout=lease.RENEW_SECONDS)
+                first = self._jobs.get(timeout=self.renew_every)
             except queue.Empty:
                 self._transaction(lambda db: None, [])  # keeps the lease alive
                 continue

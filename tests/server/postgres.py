@@ -1,0 +1,68 @@
+"""A throwaway PostgreSQL cluster from Debian's packages (installed by
+``scripts/install-services.sh``) on a free loopback port, for the tests that need
+a real one: each test gets a database of its own."""
+
+from __future__ import annotations
+
+import os
+import pwd
+import shutil
+import subprocess
+import tempfile
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from tests.server.conftest import free_port
+
+BINARIES = sorted(Path("/usr/lib/postgresql").glob("*/bin"))
+
+
+def _as_postgres(command: list[str]) -> list[str]:
+    """PostgreSQL refuses to run as root: run it as Debian's ``postgres`` user then."""
+    return ["runuser", "-u", "postgres", "--", *command] if os.getuid() == 0 else command
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[str]:
+    """The URL of a running cluster's ``postgres`` database (user ``postgres``, trust)."""
+    if not BINARIES:
+        raise RuntimeError("PostgreSQL is missing: run scripts/install-services.sh")
+    binaries = BINARIES[-1]
+    home = Path(tempfile.mkdtemp(prefix="atout-pg-"))
+    if os.getuid() == 0:
+        user = pwd.getpwnam("postgres")
+        os.chown(home, user.pw_uid, user.pw_gid)
+    data, port = home / "data", free_port()
+    subprocess.run(
+        _as_postgres([str(binaries / "initdb"), "-D", str(data), "-U", "postgres", "-A", "trust"]),
+        check=True,
+        capture_output=True,
+    )
+    options = f"-F -p {port} -k {home} -c listen_addresses=127.0.0.1"
+    start = [str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-w", "start"]
+    subprocess.run(_as_postgres([*start, "-l", str(home / "log")]), check=True)
+    try:
+        yield f"postgresql://postgres@127.0.0.1:{port}"
+    finally:
+        stop = [str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
+        subprocess.run(_as_postgres(stop), check=False, capture_output=True)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture
+def new_database(postgres: str) -> Callable[[], str]:
+    """Makes empty databases on the cluster: the URL of a new one at each call."""
+    made = 0
+
+    def make() -> str:
+        nonlocal made
+        made += 1
+        name = f"t{os.getpid()}_{made}_{free_port()}"
+        with psycopg.connect(f"{postgres}/postgres", autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{name}"')
+        return f"{postgres}/{name}"
+
+    return make

@@ -1,0 +1,83 @@
+"""The server on a real PostgreSQL (``atout[postgres]``): the same schema as
+its models, whole games settled through the writer, a restart that keeps every
+seat, and one server per database."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+
+from atout.server import ledger
+from atout.server.app import Settings, create_app
+from atout.server.lease import LeaseHeld
+from atout.server.store import Base, Store
+from tests.server.conftest import Player, create_table, play_until_over, run_server
+
+
+def test_the_migrated_schema_is_the_models(new_database: Callable[[], str]) -> None:
+    store = Store(new_database())
+    with store.engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    store.close()
+
+
+def test_a_competitive_game_settles_and_a_restart_keeps_the_next_one(
+    tmp_path: Path, new_database: Callable[[], str]
+) -> None:
+    url = new_database()
+    server, stop = run_server(tmp_path, database_url=url)
+    tokens = [server.register(name) for name in ("pia", "quentin", "rose")]
+
+    async def first_game() -> tuple[str, dict[str, object], int]:
+        players = [
+            await Player.connect(server, token, ip=f"10.5.0.{n}") for n, token in enumerate(tokens)
+        ]
+        table = await create_table(players[0], players=3, competitive=True, bet=20)
+        for p in players[1:]:
+            await p.send({"type": "sit", "table": table})
+            await p.expect(lambda m: m["type"] == "table")
+        await players[0].send({"type": "start", "table": table})
+        over = await play_until_over(players, table)
+        await players[0].send({"type": "start", "table": table})
+        second = (await players[0].event("table.game_started"))["data"]["game"]
+        for p in players:
+            await p.close()
+        return table, over, second
+
+    table, over, second = asyncio.run(first_game())
+    assert over["kind"] == "table.game_over"
+    stop()
+    store = Store(url)
+    with store.session() as db:
+        assert ledger.audit(db) == []  # the second game's bets sit in its pot
+        pot = ledger.balance(db, ledger.pot_account(second))
+    store.close()
+    assert pot == 60
+    server, stop = run_server(tmp_path, database_url=url)
+
+    async def after_restart() -> None:
+        pia = await Player.connect(server, tokens[0], ip="10.5.0.0")
+        await pia.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+        snapshot = await pia.expect(lambda m: m["type"] == "table")
+        assert snapshot["seat"] == 0 and snapshot["table"]["playing"]
+        await pia.close()
+
+    asyncio.run(after_restart())
+    assert server.app.state.hub.tables[table].game_id == second  # rebuilt from its log
+    stop()
+
+
+def test_a_second_server_on_the_same_database_refuses_to_start(
+    tmp_path: Path, new_database: Callable[[], str]
+) -> None:
+    url = new_database()
+    server, stop = run_server(tmp_path, database_url=url, lease_seconds=1.0)
+    with pytest.raises(LeaseHeld, match="another atout server"):
+        create_app(Settings(data_dir=tmp_path, database_url=url, lease_seconds=1.0))
+    assert server.get("/api/leaderboard") == []  # the first one still serves
+    stop()
