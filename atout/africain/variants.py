@@ -1,7 +1,7 @@
 """Tarot Africain rule sets as data.
 
 The engine reads fields of :class:`Variant`, never a variant's name. ``standard``
-is the game of seed 000 as RULES.md reads it; ``cinq`` also seats 5 players, whose
+is the game of seed 000 as docs/rules.md reads it; ``cinq`` also seats 5 players, whose
 hands start at 4 cards because the 22 cards cannot give 5 to each. Any field but
 the name can be overridden with an options mapping, e.g.
 ``get_variant("standard", {"lives": 10, "loss": "difference"})``.
@@ -24,7 +24,7 @@ MIN_PLAYERS = 2
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One rule set of Tarot Africain (see RULES.md, section Tarot Africain)."""
+    """One rule set of Tarot Africain (see docs/rules.md, section Tarot Africain)."""
 
     name: str
     lives: int = 14

@@ -3,8 +3,9 @@
 Every difference between rule texts is a field of :class:`Variant`; the engine
 and the scoring read fields, they never test a variant's name. ``fft`` is the
 French federation's official rulebook (the default); ``traditionnel`` is the
-older rule set of seed 001. Any field can be overridden by name with an options
-mapping, e.g. ``get_variant("fft", {"misere": True})``.
+older rule set of seed 001; ``docs/rules.md`` quotes the sentences behind every
+field. Any field can be overridden by name with an options mapping, e.g.
+``get_variant("fft", {"misere": True})``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ MisereScoring = Literal["always", "taker_result"]
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One complete rule set. See ``RULES.md`` for where each value comes from."""
+    """One complete rule set. ``docs/rules.md`` quotes the sentence each value comes from."""
 
     name: str
     contracts: tuple[Contract, ...]

@@ -4,7 +4,9 @@ from atout.africain.rules import AFRICAIN
 from atout.africain.variants import get_variant
 
 
-def test_standard_defaults_follow_rules_md() -> None:
+def test_standard_defaults_follow_the_rules() -> None:
+    # docs/rules.md, Tarot Africain: 14 lives, rounds of 5 to 1 cards, lose the
+    # tricks missing to the bid, remontée.
     v = get_variant()
     assert (v.lives, v.hand_sizes, v.loss, v.remontee) == (14, (5, 4, 3, 2, 1), "missing", True)
 

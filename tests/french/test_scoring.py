@@ -1,7 +1,7 @@
 """Deal scoring against the rulebook's worked examples and the seeds' rules.
 
-Expected numbers come from the texts: the FFT rulebook (reference/), seed 001
-(traditionnel), seeds 003/004 (FFT numbers), never from running the code.
+Expected numbers come from the texts quoted in docs/rules.md: the FFT rulebook,
+seed 001 (traditionnel), seeds 003/004 (FFT numbers), never from running the code.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Variants as data: the rule values of RULES.md and checked option overrides."""
+"""Variants as data: the rule values of docs/rules.md and checked option overrides."""
 
 from __future__ import annotations
 
