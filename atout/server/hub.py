@@ -53,6 +53,7 @@ class Hub:
             trick_pause,
             self._changed,
             self._closed,
+            metrics=writer.metrics,
         )
         self.tables: dict[str, Table] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}

@@ -34,6 +34,7 @@ from atout.server import ledger, protocol, tablestore
 from atout.server.accounts import user_ids
 from atout.server.clients import Client, encode
 from atout.server.eventlog import EventLog, Numbered
+from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
 from atout.server.results import DealSummary, deal_summary
 from atout.server.robots import SeatRobots, think, thinking_pool
@@ -61,6 +62,7 @@ class Context:
     on_change: Callable[[Table], None] = lambda table: None
     on_close: Callable[[Table], None] = lambda table: None
     pool: Executor = field(default_factory=thinking_pool)
+    metrics: Metrics = field(default_factory=Metrics)
 
 
 @dataclass
@@ -585,6 +587,7 @@ class Table:
         """Check on a copy, store, then adopt the copy and tell: nobody ever sees
         a state that is not in the log, and a failed write changes nothing."""
         assert self.state is not None and self.game_id is not None
+        started = time.perf_counter()
         after = self.state.clone()
         try:
             events = after.apply(action)
@@ -594,6 +597,7 @@ class Table:
         await self._durably(lambda: self.ctx.writer.append(game_id, index, str(action)))
         self.state, self.actions = after, index + 1
         self._push_update([self._number(event) for event in events])
+        self.ctx.metrics.applied(started)
         if after.is_over:
             await self._finish()
 

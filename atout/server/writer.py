@@ -17,7 +17,7 @@ import queue
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any, Final, TypeVar
 
@@ -26,6 +26,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from atout.server import lease
+from atout.server.metrics import Metrics
 from atout.server.store import ActionRow, Store
 
 log = logging.getLogger(__name__)
@@ -52,15 +53,24 @@ class _Append:
 class _Job:
     work: _Append | Callable[[Session], Any]
     future: asyncio.Future[Any]
+    submitted: float = field(default_factory=time.perf_counter)
 
 
 class Writer:
     """Writes for one server process, holding its lease while it runs."""
 
-    def __init__(self, store: Store, owner: str, renew_every: float = lease.RENEW_MOST) -> None:
+    def __init__(
+        self,
+        store: Store,
+        owner: str,
+        renew_every: float = lease.RENEW_MOST,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.store = store
         self.owner = owner
         self.renew_every = renew_every
+        self.metrics = metrics or Metrics()
+        """The server's metrics: the writer measures its jobs' latency and batches."""
         self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -78,6 +88,11 @@ class Writer:
             self._jobs.put(None)
             await asyncio.to_thread(self._thread.join)
             self._thread = None
+
+    @property
+    def running(self) -> bool:
+        """Whether the writer's thread is there to take jobs."""
+        return self._thread is not None and self._thread.is_alive()
 
     async def append(self, game_id: int, index: int, text: str) -> None:
         """Store action ``index`` of a game; StorageError if it was not stored."""
@@ -128,6 +143,7 @@ class Writer:
         if not jobs:
             return
         rows = [job.work for job in jobs if isinstance(job.work, _Append)]
+        self.metrics.batch_actions.observe(len(rows))
         now = time.time()
         try:
             self._transaction(lambda db: db.execute(insert(ActionRow), [r.row(now) for r in rows]))
@@ -170,7 +186,7 @@ class Writer:
 
     def _succeed(self, jobs: list[_Job], results: list[Any]) -> None:
         for job, result in zip(jobs, results, strict=True):
-            self._settle(job.future, result, None)
+            self._settle(job, result, None)
 
     def _fail(self, jobs: list[_Job], error: Exception) -> None:
         if isinstance(error, SQLAlchemyError | lease.LeaseLost | OSError):
@@ -179,12 +195,14 @@ class Writer:
             self.failing = True
             error = StorageError(str(error).splitlines()[0])
         for job in jobs:
-            self._settle(job.future, None, error)
+            self._settle(job, None, error)
 
-    def _settle(self, future: asyncio.Future[Any], result: Any, error: Exception | None) -> None:
+    def _settle(self, job: _Job, result: Any, error: Exception | None) -> None:
         assert self._loop is not None
+        future, write_seconds = job.future, self.metrics.write_seconds
 
         def settle() -> None:
+            write_seconds.observe(time.perf_counter() - job.submitted)
             if future.cancelled():
                 return
             if error is not None:

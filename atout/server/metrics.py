@@ -1,0 +1,111 @@
+"""One server's measurements in the Prometheus text format (``GET /metrics``).
+
+Each server has its own registry, not the library's global one: tests run many
+servers in one process. Counts of tables, sockets and clients are read from the
+hub when scraped (nothing to keep in step); what happens per action or per
+write is counted where it happens, by the tables and the writer.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Final
+
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+    generate_latest,
+)
+
+if TYPE_CHECKING:
+    from atout.server.hub import Hub
+
+LATENCY_BUCKETS: Final = (
+    0.0005,
+    0.001,
+    0.0025,
+    0.005,
+    0.01,
+    0.025,
+    0.05,
+    0.1,
+    0.25,
+    0.5,
+    1.0,
+    2.5,
+    5.0,
+    10.0,
+)
+"""Seconds: a commit on a local disk takes a few milliseconds; a held lock, seconds."""
+
+BATCH_BUCKETS: Final = (1, 2, 5, 10, 20, 50, 100, 200, 500)
+"""Actions per group commit, up to the writer's ``BATCH``."""
+
+
+class Metrics:
+    """The metrics of one server process, in their own registry."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        registry = self.registry
+        ProcessCollector(registry=registry)  # CPU, memory, open files of this process
+        PlatformCollector(registry=registry)
+        self.actions = Counter(
+            "atout_actions",
+            "Game actions stored and applied by the tables (players', robots' and deals).",
+            registry=registry,
+        )
+        self.update_seconds = Histogram(
+            "atout_update_seconds",
+            "From a table taking an action to its updates being queued for every viewer "
+            "(checking, storing, applying, encoding).",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.write_seconds = Histogram(
+            "atout_store_write_seconds",
+            "From a job's submission to the store's writer until its outcome is known "
+            "on the event loop (waiting in line included).",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
+        self.batch_actions = Histogram(
+            "atout_store_batch_actions",
+            "Actions committed together in one transaction (group commit).",
+            buckets=BATCH_BUCKETS,
+            registry=registry,
+        )
+
+    def applied(self, started: float) -> None:
+        """A table applied an action it took at ``started`` (``time.perf_counter``)
+        and queued its updates."""
+        self.actions.inc()
+        self.update_seconds.observe(time.perf_counter() - started)
+
+    def watch(self, hub: Hub) -> None:
+        """Gauges read from ``hub`` at each scrape (on the event loop, which owns it)."""
+        gauges = (
+            ("atout_tables_open", "Open tables.", lambda: len(hub.tables)),
+            (
+                "atout_tables_playing",
+                "Open tables with a game under way.",
+                lambda: sum(t.state is not None for t in hub.tables.values()),
+            ),
+            ("atout_websockets_open", "Open websockets.", lambda: sum(hub.sockets.values())),
+            ("atout_clients_connected", "Clients that said hello.", lambda: len(hub.joined)),
+            (
+                "atout_store_failing",
+                "1 while the store's last write transaction failed.",
+                lambda: float(hub.writer.failing),
+            ),
+        )
+        for name, documentation, read in gauges:
+            Gauge(name, documentation, registry=self.registry).set_function(read)
+
+    def exposition(self) -> bytes:
+        """Every metric in the Prometheus text format."""
+        return generate_latest(self.registry)
