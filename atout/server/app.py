@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
@@ -22,17 +23,20 @@ from starlette.websockets import WebSocketDisconnect
 from atout.game import GameRules
 from atout.registry import game_rules
 from atout.robots import cores
-from atout.server import lease, ledger, protocol
+from atout.server import lease, ledger, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.hub import Hub
 from atout.server.limits import BodyLimit, storage_unavailable
+from atout.server.metrics import Metrics
+from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
 from atout.web.routes import router as web_router
 
+log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
 HELLO_SECONDS: Final = 10.0
 """A socket that says nothing this long after opening is closed."""
@@ -74,7 +78,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     except BaseException:
         store.close()
         raise
-    writer = Writer(store, owner, lease.renew_every(settings.lease_seconds))
+    metrics = Metrics()
+    writer = Writer(store, owner, lease.renew_every(settings.lease_seconds), metrics)
     passwords_pool = Passwords()
     hub = Hub(
         store,
@@ -85,6 +90,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         settings.robot_delay,
         settings.trick_pause,
     )
+    metrics.watch(hub)
+    readiness = Readiness(writer)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
@@ -93,11 +100,15 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await asyncio.to_thread(cores.use_cores, settings.robot_cores)
         writer.start()
         await hub.start(previous if previous is not None else time.time())
+        readiness.phase = "serving"
+        log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
         yield
+        readiness.phase = "stopping"
         await hub.stop()
         await writer.stop()
         await asyncio.to_thread(lease.release, store, owner)
         passwords_pool.close()
+        await offload.workers.stop()  # started by the first replay, if any
         await asyncio.to_thread(cores.stop)
         store.close()
 
@@ -105,6 +116,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.add_middleware(BodyLimit)  # request bodies bounded before they are read (413)
     app.add_exception_handler(OperationalError, storage_unavailable)  # 503, not 500
     app.state.hub = hub
+    app.state.metrics = metrics
+    app.include_router(ops_routes(readiness, metrics))
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
 
     @app.get("/api/leaderboard")
