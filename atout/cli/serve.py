@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from atout.cli.app import app
+from atout.server.logs import LogFormat
 
 HEADER_SECONDS = 10.0
 """A request's headers must arrive within this time."""
@@ -61,18 +62,27 @@ def serve(
             "(a load generator on this machine)."
         ),
     ] = "",
+    log_format: Annotated[
+        LogFormat,
+        typer.Option(help="text, or json: one JSON object per line on stderr for a log collector."),
+    ] = LogFormat.TEXT,
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
+    import logging.config
+
     import uvicorn
     from sqlalchemy.exc import DatabaseError
 
     from atout.server.app import Settings, create_app
     from atout.server.connections import guarded_http
     from atout.server.lease import LeaseHeld
+    from atout.server.logs import logging_config
     from atout.server.protocol import MAX_MESSAGE_BYTES
     from atout.server.store import StoreError
     from atout.server.throttle import Guards
 
+    logging.config.dictConfig(logging_config(log_format))  # before the app logs anything
+    logging.captureWarnings(True)
     proxies = frozenset(a.strip() for a in forwarded_allow_ips.split(",") if a.strip())
     exempt = frozenset(a.strip() for a in throttle_exempt.split(",") if a.strip())
 
@@ -106,5 +116,6 @@ def serve(
         forwarded_allow_ips=",".join(proxies),  # none unless named: the header is anyone's
         http=guarded_http(HEADER_SECONDS, CONNECTIONS_PER_ADDRESS, exempt | proxies),
         timeout_keep_alive=5,
+        log_config=None,  # configured above
         log_level="info",
     )
