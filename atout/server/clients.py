@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any, Final
+
+import orjson
 
 from atout.server.accounts import Identity
 
@@ -17,8 +18,12 @@ _ids = itertools.count(1)
 
 
 def encode(message: dict[str, Any]) -> str:
-    """A message's compact JSON text."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """A message's compact JSON text, non-ASCII kept as is: the same text as
+    ``json.dumps(message, separators=(",", ":"), ensure_ascii=False)``, about ten
+    times faster (every update is encoded once per viewer, on the event loop).
+    Keys must be strings (orjson refuses others, where json would turn an int into
+    a string): the engines' views, events and results have string keys only."""
+    return orjson.dumps(message).decode()
 
 
 @dataclass(eq=False)
