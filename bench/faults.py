@@ -182,7 +182,7 @@ def sigkill_cycles(cycles: int) -> None:
         result = check(serve.data_dir, bots)
     print(
         f"SIGKILL x {cycles} ({took:.0f} s, 5 tables): "
-        f"{len(result.strays)} (table, seat) with views not in the stored log, "
+        f"{sum(result.strays.values())} views not in the stored log, "
         f"of {result.views} views; {len(result.games)} games, "
         f"{len(result.unreplayable)} not replaying; ledger problems: {len(result.audit)}"
     )

@@ -674,8 +674,8 @@ class Check:
     games: dict[int, str]
     """Each stored game's status."""
     views: int
-    strays: list[str]
-    """Views a client was shown that no stored game ever showed its viewer."""
+    strays: dict[tuple[str, int], int]
+    """Per (table, viewer): the views shown that no stored game ever showed that viewer."""
     unreplayable: dict[int, str]
     """Games whose stored log does not replay, and why."""
     wrong_results: list[str]
@@ -685,7 +685,10 @@ class Check:
     def problems(self) -> list[str]:
         """Everything wrong, each said in a line; empty when all is well."""
         return [
-            *self.strays,
+            *(
+                f"table {table}, viewer {viewer}: {count} views no stored game shows"
+                for (table, viewer), count in self.strays.items()
+            ),
             *(f"game {g} does not replay: {why}" for g, why in self.unreplayable.items()),
             *self.wrong_results,
             *(f"ledger: {problem}" for problem in self.audit),
@@ -727,12 +730,12 @@ def check(data_dir: Path, bots: Iterable[Bot], tables: Collection[str] | None = 
                 wrong.append(f"game {row.id}: stored result {row.result}, replayed {result}")
     finally:
         store.close()
-    strays = []
+    strays = {}
     for (table, viewer), counts in received.items():
         known = shown.get((table, viewer), set())
         stray = sum(count for view, count in counts.items() if view not in known)
         if stray:
-            strays.append(f"table {table}, viewer {viewer}: {stray} views no stored game shows")
+            strays[table, viewer] = stray
     views = sum(sum(counts.values()) for counts in received.values())
     return Check(games, views, strays, unreplayable, wrong, audit)
 
