@@ -75,7 +75,7 @@ def test_a_declared_length_over_the_limit_is_refused_without_reading_the_body(
     status, headers, content = raw_request(server, head, b"{}")
     assert status == 413
     assert headers["connection"] == "close"
-    assert json.loads(content) == {"detail": f"request body too large: at most {limit} bytes here"}
+    assert json.loads(content)["detail"] == f"request body too large: at most {limit} bytes here"
     # One byte over is refused too; the limit itself is read.
     over = f"POST {path} HTTP/1.1\r\nHost: atout\r\nContent-Length: {limit + 1}\r\n"
     assert raw_request(server, over, b"")[0] == 413
@@ -97,7 +97,7 @@ def test_a_chunked_body_is_refused_once_it_passes_the_limit(server: Server) -> N
     # stops reading once the limit is passed can answer.
     reply = httpx.post(f"{server.http}/api/score", content=endless(), timeout=30)
     assert reply.status_code == 413
-    assert reply.json() == {"detail": f"request body too large: at most {BODY_LIMIT} bytes here"}
+    assert reply.json()["detail"] == f"request body too large: at most {BODY_LIMIT} bytes here"
     assert sent > BODY_LIMIT
     # The server goes on serving.
     assert httpx.get(f"{server.http}/api/leaderboard").json() == []
@@ -207,7 +207,7 @@ def test_a_full_replay_queue_answers_503_at_once(
             refused = await client.post("/api/replay", content=short_record.to_json())
             assert not long.done()
             assert refused.status_code == 503
-            assert refused.json() == {"detail": "the server is busy: try again in a moment"}
+            assert "busy" in refused.json()["detail"]
             assert refused.headers["retry-after"] == "1"
             replies = await asyncio.gather(long, *waiting)
         assert [reply.status_code for reply in replies] == [200] * capacity
@@ -233,7 +233,7 @@ def test_a_worker_killed_mid_replay_costs_that_replay_only(
                 os.kill(child.pid or 0, signal.SIGKILL)
             failed = await long
             assert failed.status_code == 503
-            assert failed.json() == {"detail": "the worker stopped: try again"}
+            assert "try again" in failed.json()["detail"]
             again = await client.post("/api/replay", content=short_record.to_json())
             assert again.status_code == 200
 
@@ -397,7 +397,7 @@ def test_storage_trouble_answers_503_not_a_server_error(server: Server) -> None:
         credentials = {"name": "kurt", "password": "password123"}
         reply = httpx.post(f"{server.http}/api/register", json=credentials)
         assert reply.status_code == 503
-        assert reply.json() == {"detail": "storage unavailable, try again"}
+        assert reply.json()["detail"].startswith("storage unavailable")
         assert httpx.get(f"{server.http}/api/profile/kurt").status_code == 503
         database.execute("ALTER TABLE users_away RENAME TO users")
         database.commit()
