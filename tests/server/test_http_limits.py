@@ -170,6 +170,7 @@ async def until(condition: Any, what: str) -> None:
 def test_the_server_goes_on_while_a_long_replay_runs(server: Server, long_record: Record) -> None:
     async def scenario() -> None:
         await offload.workers.start()  # as the app's lifespan does: the job is then submitted
+        await until(lambda: offload.workers.jobs == 0, "no replay is left from another test")
         async with httpx.AsyncClient(base_url=server.http, timeout=120) as client:
             request = client.build_request("POST", "/api/replay", content=long_record.to_json())
             # The reply's head comes once the replay is computed (its body is sent whole).
@@ -196,6 +197,7 @@ def test_a_full_replay_queue_answers_503_at_once(
     capacity = workers.processes + workers.waiting
 
     async def scenario() -> None:
+        await until(lambda: workers.jobs == 0, "no replay is left from another test")
         async with httpx.AsyncClient(base_url=server.http, timeout=120) as client:
             long = asyncio.create_task(client.post("/api/replay", content=long_record.to_json()))
             await until(lambda: workers.jobs == 1, "the long replay is under way")
