@@ -225,6 +225,15 @@ async def create_table(player: Player, **options: Any) -> str:
     return table
 
 
+async def seat_at_new_table(people: list[Player], **options: Any) -> str:
+    """The first player creates a table with ``options``, the others sit at it."""
+    table = await create_table(people[0], **options)
+    for player in people[1:]:
+        await player.send({"type": "sit", "table": table})
+        await player.expect(lambda m: m["type"] == "table")
+    return table
+
+
 async def play_until_over(players: list[Player], table: str, seed: int = 0) -> dict[str, Any]:
     """Each player answers its turns with a random legal action until the game ends."""
     rng = random.Random(seed)

@@ -30,6 +30,7 @@ from tests.server.conftest import (
     free_port,
     play_until_over,
     run_server,
+    seat_at_new_table,
 )
 
 
@@ -203,10 +204,7 @@ def test_the_proxy_header_counts_only_from_a_named_proxy(tmp_path: Path) -> None
             players = [
                 await Player.connect(server, t, ip=i) for t, i in zip(tokens, ips, strict=True)
             ]
-            table = await create_table(players[0], players=3, competitive=True, bet=10)
-            for p in players[1:]:
-                await p.send({"type": "sit", "table": table})
-                await p.expect(lambda m: m["type"] == "table")
+            table = await seat_at_new_table(players, players=3, competitive=True, bet=10)
             await players[0].send({"type": "start", "table": table})
             over = await play_until_over(players, table)
             for p in players:
@@ -367,9 +365,7 @@ def test_an_abandoning_players_vote_no_longer_counts(proxied: Server) -> None:
     async def scenario() -> None:
         ann = await Player.connect(proxied, ip="10.9.6.1")
         bob = await Player.connect(proxied, ip="10.9.6.2")
-        table = await create_table(ann, players=3, turn_seconds=60)
-        await bob.send({"type": "sit", "table": table})
-        await bob.expect(lambda m: m["type"] == "table")
+        table = await seat_at_new_table([ann, bob], players=3, turn_seconds=60)
         await ann.send({"type": "start", "table": table})
         await ann.event("table.game_started")
         await ann.send({"type": "vote", "table": table, "agree": True})

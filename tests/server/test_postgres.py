@@ -16,7 +16,7 @@ from atout.server import ledger
 from atout.server.app import Settings, create_app
 from atout.server.lease import LeaseHeld
 from atout.server.store import Base, Store
-from tests.server.conftest import Player, create_table, play_until_over, run_server
+from tests.server.conftest import Player, play_until_over, run_server, seat_at_new_table
 
 
 def test_the_migrated_schema_is_the_models(new_database: Callable[[], str]) -> None:
@@ -37,21 +37,18 @@ def test_a_competitive_game_settles_and_a_restart_keeps_the_next_one(
         players = [
             await Player.connect(server, token, ip=f"10.5.0.{n}") for n, token in enumerate(tokens)
         ]
-        table = await create_table(players[0], players=3, competitive=True, bet=20)
-        for p in players[1:]:
-            await p.send({"type": "sit", "table": table})
-            await p.expect(lambda m: m["type"] == "table")
+        table = await seat_at_new_table(players, players=3, competitive=True, bet=20)
         await players[0].send({"type": "start", "table": table})
         over = await play_until_over(players, table)
         await players[0].send({"type": "start", "table": table})
         second = (await players[0].event("table.game_started"))["data"]["game"]
+        await asyncio.to_thread(stop)  # all connected: nothing is played meanwhile
         for p in players:
             await p.close()
         return table, over, second
 
     table, over, second = asyncio.run(first_game())
     assert over["kind"] == "table.game_over"
-    stop()
     store = Store(url)
     with store.session() as db:
         assert ledger.audit(db) == []  # the second game's bets sit in its pot
@@ -76,8 +73,8 @@ def test_a_second_server_on_the_same_database_refuses_to_start(
     tmp_path: Path, new_database: Callable[[], str]
 ) -> None:
     url = new_database()
-    server, stop = run_server(tmp_path, database_url=url, lease_seconds=1.0)
+    server, stop = run_server(tmp_path, database_url=url, lease_seconds=3.0)
     with pytest.raises(LeaseHeld, match="another atout server"):
-        create_app(Settings(data_dir=tmp_path, database_url=url, lease_seconds=1.0))
+        create_app(Settings(data_dir=tmp_path, database_url=url, lease_seconds=3.0))
     assert server.get("/api/leaderboard") == []  # the first one still serves
     stop()

@@ -31,6 +31,7 @@ from tests.server.conftest import (
     free_port,
     play_until_over,
     run_server,
+    seat_at_new_table,
 )
 
 
@@ -220,9 +221,7 @@ def test_a_guest_and_a_pending_vote_survive_a_restart(tmp_path: Path) -> None:
 
     async def before() -> tuple[str, str, str]:
         ann, bea = await Player.connect(server, name="ann"), await Player.connect(server)
-        table = await create_table(ann, players=3, turn_seconds=60)
-        await bea.send({"type": "sit", "table": table})
-        await bea.expect(lambda m: m["type"] == "table")
+        table = await seat_at_new_table([ann, bea], players=3, turn_seconds=60)
         await ann.send({"type": "start", "table": table})
         await ann.event("table.game_started")
         await ann.send({"type": "vote", "table": table, "agree": True})

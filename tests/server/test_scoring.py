@@ -10,7 +10,14 @@ import pytest
 from sqlalchemy import func, select
 
 from atout.server.store import LedgerEntry
-from tests.server.conftest import Player, Server, create_table, events_of, play_until_over
+from tests.server.conftest import (
+    Player,
+    Server,
+    create_table,
+    events_of,
+    play_until_over,
+    seat_at_new_table,
+)
 
 START = 1000
 
@@ -22,11 +29,7 @@ async def seat_players(
         await Player.connect(server, token=server.register(name), ip=ip)
         for name, ip in zip(names, ips, strict=True)
     ]
-    table = await create_table(players[0], competitive=True, **options)
-    for player in players[1:]:
-        await player.send({"type": "sit", "table": table})
-        await player.expect(lambda m: m["type"] == "table")
-    return players, table
+    return players, await seat_at_new_table(players, competitive=True, **options)
 
 
 async def play_competitive(
