@@ -17,26 +17,16 @@ import contextlib
 import json
 import select
 import socket
-import subprocess
-import sys
-import tempfile
 import time
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
+from serving import served
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from atout.server.protocol import PROTOCOL_VERSION
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def rss_mib(pid: int) -> float:
@@ -169,36 +159,18 @@ def slow_headers(port: int) -> None:
     )
 
 
-@contextlib.contextmanager
-def served(*options: str) -> Iterator[tuple[int, int]]:
-    """A fresh ``atout serve`` on loopback: (port, pid)."""
-    port = free_port()
-    with tempfile.TemporaryDirectory() as data:
-        command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
-        command += ["--port", str(port), "--data-dir", data, "--robot-cores", "1", *options]
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(300):
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/api/leaderboard", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            yield port, server.pid
-        finally:
-            server.terminate()
-            server.wait(30)
-
-
 def main() -> None:
-    with served("--forwarded-allow-ips", "127.0.0.1") as (port, pid):
+    with served("--robot-cores", "1", "--forwarded-allow-ips", "127.0.0.1") as (port, pid):
         http, ws_url = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}/ws"
         asyncio.run(login_flood(http, pid))
         registration_flood(http)
         asyncio.run(guest_flood(ws_url))
         asyncio.run(code_guessing(ws_url))
         asyncio.run(socket_flood(ws_url))
-    with served() as (port, _):  # no proxy: the sockets' own address is throttled
+    with served("--robot-cores", "1") as (
+        port,
+        _,
+    ):  # no proxy: the sockets' own address is throttled
         slow_headers(port)
 
 

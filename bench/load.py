@@ -17,16 +17,12 @@ import argparse
 import asyncio
 import json
 import random
-import socket
 import statistics
-import subprocess
-import sys
-import tempfile
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
+from serving import served
 from websockets.asyncio.client import ClientConnection, connect
 
 from atout.server.protocol import PROTOCOL_VERSION
@@ -133,13 +129,6 @@ async def load(port: int, tables: int, seconds: float, think: float) -> Stats:
     return stats
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -149,23 +138,9 @@ def main() -> None:
     )
     args = parser.parse_args()
     tables, seconds = min(args.tables, 500), min(args.seconds, 300.0)
-    port = free_port()
-    with tempfile.TemporaryDirectory() as data:
-        command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
-        command += ["--port", str(port), "--data-dir", data, "--robot-delay", "0"]
-        command += ["--throttle-exempt", "127.0.0.1"]  # every client comes from here
-        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            for _ in range(300):
-                try:
-                    httpx.get(f"http://127.0.0.1:{port}/api/leaderboard", timeout=1)
-                    break
-                except httpx.HTTPError:
-                    time.sleep(0.1)
-            stats = asyncio.run(load(port, tables, seconds, args.think))
-        finally:
-            server.terminate()
-            server.wait(10)
+    options = ["--robot-delay", "0", "--throttle-exempt", "127.0.0.1"]  # clients all come from here
+    with served(*options) as (port, _):
+        stats = asyncio.run(load(port, tables, seconds, args.think))
     lat = sorted(stats.latencies)
     if not lat:
         print("no action was timed")
