@@ -36,7 +36,15 @@ export function optionFields(current = {}, onChange = null) {
   game.addEventListener("change", fillChoices);
   fillChoices();
   const seconds = h("input", { id: "opt-seconds", type: "number", min: 1, max: 600, step: 1, value: o.turn_seconds });
-  const competitive = h("input", { id: "opt-competitive", type: "checkbox", checked: o.competitive, disabled: session.guest && !o.competitive });
+  const competitive = h("input", { id: "opt-competitive", type: "checkbox", checked: o.competitive });
+  // Guests play practice tables only. Who is a guest is known from the server's
+  // welcome, which comes after the form is drawn on a reload or a log-in: the page
+  // calls account() again then.
+  function account() {
+    competitive.disabled = session.guest && !o.competitive;
+    if (competitive.disabled) competitive.checked = false;
+  }
+  account();
   const bet = h("input", { id: "opt-bet", type: "number", min: 0, max: 1000000, value: o.bet });
   const priv = h("input", { id: "opt-private", type: "checkbox", checked: o.private });
   const spectators = h("input", { id: "opt-spectators", type: "checkbox", checked: o.spectators });
@@ -55,7 +63,7 @@ export function optionFields(current = {}, onChange = null) {
       bet: competitive.checked ? Number(bet.value) : 0, private: priv.checked,
       spectators: spectators.checked, rounds: Number(rounds.value), robot_level: robot.value };
   }
-  return { fields, value };
+  return { fields, value, account };
 }
 
 function tableRow(info) {
@@ -88,7 +96,7 @@ export function lobbyPage() {
   } }, h("h2", {}, t("create_table")), options.fields, h("button", { type: "submit", id: "create" }, t("create")));
   let waitingForTable = false;
   const stop = listen((m) => {
-    if (m.type === "welcome") send({ type: "lobby", subscribe: true });
+    if (m.type === "welcome") { options.account(); send({ type: "lobby", subscribe: true }); }
     else if (m.type === "lobby") { tables.clear(); for (const info of m.tables) tables.set(info.id, info); render(); }
     else if (m.type === "lobby_update") { tables.set(m.table.id, m.table); render(); }
     else if (m.type === "lobby_remove") { tables.delete(m.table); render(); }
