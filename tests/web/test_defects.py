@@ -4,9 +4,15 @@ come from a game the test serves itself (``tests/web/scripted.py``)."""
 
 from __future__ import annotations
 
+import itertools
+import time
 import uuid
 
 from playwright.sync_api import Page, Position, expect
+
+from atout.game import GameState
+from tests.web.play import my_phase, phase, take_turn
+from tests.web.scripted import RULES, TABLE, ScriptedTable, new_game, trumps
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
 
@@ -33,3 +39,39 @@ def test_a_player_who_logs_in_may_tick_competitive_at_once(page: Page, base_url:
     page.get_by_role("button", name="Log out").click()
     expect(page.locator("#login-link")).to_be_visible()
     expect(page.locator("#opt-competitive")).to_be_disabled()
+
+
+def test_a_poignee_shown_leaves_the_next_ecart_empty(page: Page, base_url: str) -> None:
+    """Deal 1 gives the page's player ten trumps (a poignée), deal 2 any cards; the
+    player takes both (the other seats pass)."""
+    rich = next(s for s in itertools.count() if trumps(_dealt(s)) >= 10)
+    ScriptedTable(page, [rich, 1], deals=2)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    shown = False
+    deadline = time.monotonic() + 60
+    while True:
+        assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
+        mine = my_phase(page)
+        if mine == "discard" and shown:
+            break
+        if mine == "poignee":
+            page.click("#show-poignee")
+            expect(page.locator("#deal-info li", has_text="Poignée shown by")).to_have_count(1)
+            shown = True
+        elif take_turn(page) is None:
+            page.wait_for_timeout(50)
+    expect(page.locator("#deal-info")).to_contain_text("Deal 2")
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+    expect(page.locator("#prompt")).to_contain_text("(6 left)")
+    for left in range(6, 0, -1):
+        expect(page.locator("#confirm-ecart")).to_be_disabled()
+        page.locator("#hand .card.legal:not(.selected)").first.click(position=CORNER)
+        expect(page.locator("#prompt")).to_contain_text(f"({left - 1} left)")
+    page.click("#confirm-ecart")
+    expect(page.locator("#hand .card")).to_have_count(18)
+
+
+def _dealt(seed: int) -> GameState:
+    state = new_game(2)
+    state.apply(RULES.deal_action(state, seed))
+    return state

@@ -90,6 +90,9 @@ export function tablePage(id, params) {
   // The choices of a human to move come with the view (a snapshot's or an update's);
   // without them it is not this page's turn.
   function setGame(m) {
+    // Cards chosen (an écart, a poignée) belong to the decision they were chosen
+    // for: a poignée shown must not stay chosen for the next deal's écart.
+    if (m.view?.phase !== s.view?.phase) s.selection.clear();
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
     s.asked = null;
