@@ -84,11 +84,11 @@ class ScriptedTable:
 
     def _advance(self, ws: WebSocketRoute | None = None) -> None:
         """Deal and play the other seats until the page's seat is to move."""
-        while not self.state.is_over and self.state.to_move != ME:
-            if self.state.to_move == CHANCE:
+        while (seat := self.state.to_move) is not None and seat != ME:
+            if seat == CHANCE:
                 action = RULES.deal_action(self.state, next(self.seeds))
             else:
-                action = RULES.parse_action(choose(self.state, self.state.to_move))
+                action = RULES.parse_action(choose(self.state, seat))
             events = self._apply(action)
             if ws is not None:
                 self._send(ws, self._update(events))

@@ -7,12 +7,13 @@ from __future__ import annotations
 import itertools
 import time
 import uuid
+from collections.abc import Callable
 
 from playwright.sync_api import Page, Position, expect
 
 from atout.game import GameState
-from tests.web.play import my_phase, phase, take_turn
-from tests.web.scripted import RULES, TABLE, ScriptedTable, new_game, trumps
+from tests.web.play import create_table, my_phase, phase, take_turn
+from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, new_game, trumps
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
 
@@ -25,6 +26,21 @@ def _register(page: Page, base_url: str) -> str:
     page.click("#do-register")
     expect(page.locator("#who")).to_contain_text(name)
     return name
+
+
+def _play(page: Page, until: Callable[[], bool], seconds: float = 120) -> None:
+    """Take the page's turns until ``until()`` holds."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
+        if take_turn(page) is None:
+            page.wait_for_timeout(50)
+
+
+def _last_card(state: GameState) -> bool:
+    """The page's player is about to play the last card of the game."""
+    view = state.view(ME)
+    return view["phase"] == "play" and len(view["hand"]) == 1 and state.to_move == ME
 
 
 def test_a_player_who_logs_in_may_tick_competitive_at_once(page: Page, base_url: str) -> None:
@@ -75,3 +91,26 @@ def _dealt(seed: int) -> GameState:
     state = new_game(2)
     state.apply(RULES.deal_action(state, seed))
     return state
+
+
+def test_after_an_amicable_end_nothing_asks_for_a_move(page: Page, base_url: str) -> None:
+    create_table(page, base_url)
+    page.click("#start")
+    _play(page, lambda: my_phase(page) == "play")
+    page.click("#vote-end")  # the only person at the table: the game ends at once
+    expect(page.locator("#game-over")).to_contain_text("ended amicably")
+    for gone in ("#turn-line", "#turn-clock", "#vote-end", "#prompt", "#hand .card.legal"):
+        expect(page.locator(gone)).to_have_count(0)
+    page.locator("#hand .card").first.click(position=CORNER)
+    page.wait_for_timeout(300)
+    expect(page.locator("#table-error")).to_have_text("")
+
+
+def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: str) -> None:
+    ScriptedTable(page, [0], before=_last_card)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#vote-end")).to_be_visible()
+    page.locator("#hand .card.legal").click(position=CORNER)
+    expect(page.locator("#game-over")).to_contain_text("Game over")
+    for gone in ("#turn-line", "#turn-clock", "#vote-end", "#prompt"):
+        expect(page.locator(gone)).to_have_count(0)

@@ -73,6 +73,9 @@ export function tablePage(id, params) {
     if (kind === "table.game_started") { s.deals = []; s.gameOver = null; }
     if (kind === "table.game_over") s.gameOver = data;
     if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.notices.push(t("game_cancelled")); }
+    // An ended game (played out or cancelled by vote) asks nobody for a move: the
+    // last view stays on the table, but its turn and clock are over.
+    if (kind === "table.game_over" || kind === "table.game_cancelled") { s.legal = null; s.asked = null; s.turnUntil = null; }
     if (kind === "table.vote") s.notices.push(`${data.name}: ${data.agree ? t("vote_agree") : t("vote_refuse")}`);
     // The update's view holds the new state; a completed trick stays shown until the next card.
     if (kind === "play") s.shownTrick = null;
@@ -216,7 +219,7 @@ function layout(ctx) {
     h("div", { class: "centre", id: "centre" },
       v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)));
   const prompt = v && s.seat !== null ? (v.game === "french" ? frenchPrompt(ctx) : africainPrompt(ctx)) : null;
-  const turnLine = v && v.to_move !== null && v.to_move >= 0
+  const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
         v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
         v.to_move === s.seat && s.turnUntil ? h("span", { id: "turn-clock", class: "clock" },
@@ -311,6 +314,7 @@ function tableInfoPanel(ctx) {
     } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("options")));
   }
   const voters = (info.votes || []).map((seat) => seatName(s, seat));
+  const inGame = s.view && !s.gameOver && s.seat !== null; // a game to vote the end of
   return h("div", { class: "panel table-info" },
     h("h2", {}, `${t("table")} ${info.id}`,
       h("button", { class: `icon${s.optionsChanged.length ? " changed" : ""}`, id: "options-button", title: t("options"),
@@ -322,9 +326,9 @@ function tableInfoPanel(ctx) {
       onfocus: (e) => e.target.select() }))) : null,
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
     h("div", { class: "row" },
-      s.view && s.seat !== null ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
+      inGame ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
         voters.length ? t("vote_agree") : t("vote_end")) : null,
-      s.view && s.seat !== null && voters.length ? h("button", { class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: false }) }, t("vote_refuse")) : null,
+      inGame && voters.length ? h("button", { class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: false }) }, t("vote_refuse")) : null,
       h("button", { class: "secondary", id: "leave", onclick: () => send({ type: "leave", table: s.id }) }, t("leave"))));
 }
 
