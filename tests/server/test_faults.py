@@ -68,7 +68,6 @@ def test_sigkill_at_random_moments_loses_and_forks_nothing(
     serve: Serve, rng: random.Random
 ) -> None:
     serve.start()
-
     bots = asyncio.run(crash_while_playing(serve, CYCLES, rng))
     serve.stop()
     result = check(serve.data_dir, bots)
@@ -124,6 +123,7 @@ def test_a_write_lock_held_elsewhere_stalls_tables_not_the_server(
     result = check(serve.data_dir, bots)
     assert result.problems() == []
     assert list(result.games.values()) == ["over"]
+    assert serve.tracebacks() == []
 
 
 @pytest.fixture
@@ -155,6 +155,7 @@ def test_a_full_disk_stalls_tables_until_space_returns(
     result = check(serve.data_dir, bots)
     assert result.problems() == []
     assert set(result.games.values()) == {"over"}
+    assert serve.tracebacks() == []
 
 
 async def _fill_the_disk_while_playing(serve: Serve, rng: random.Random, filler: Path) -> list[Bot]:
