@@ -281,3 +281,9 @@ def suit_name(suit: int, language: Language = "en") -> str:
     if suit == TRUMP:
         return "trumps" if language == "en" else "atout"
     return _SUIT_NAMES[language][suit]
+
+
+def hand_texts(mask: int) -> list[str]:
+    """A hand's cards in the notation, sorted for reading as in :func:`hand_text`,
+    as a list: JSON-ready, for the parameters of a refusal."""
+    return [card_text(c) for c in sorted(cards_of(mask), key=sort_key)]

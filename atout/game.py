@@ -15,6 +15,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, Self
 
+from atout.cards import CardSyntaxError, parse_card
+from atout.refusals import Refusal
+
 SPECTATOR: Final = -1
 """Viewer id of a spectator: public information only until the deal ends."""
 OMNISCIENT: Final = -2
@@ -23,15 +26,35 @@ CHANCE: Final = -3
 """``to_move`` value when the next action is a deal (a chance action)."""
 
 
-class IllegalAction(ValueError):
-    """An action the rules refuse; ``str()`` is a sentence a player can read.
+class IllegalAction(Refusal, ValueError):
+    """An action the rules refuse, as a code and parameters (``must_follow``,
+    ``suit="spades"``, see :mod:`atout.refusals`); ``str()`` is the English
+    sentence a player can read.
 
     Raising it never changes the state: engines check before they mutate.
     """
 
 
-class ActionSyntaxError(ValueError):
-    """Text that is not an action of the game (bad JSON, unknown kind...)."""
+class ActionSyntaxError(Refusal, ValueError):
+    """Text that is not an action of the game (bad JSON, unknown kind...), as a
+    code and parameters like IllegalAction."""
+
+
+def read_cards(text: str, kind: str) -> list[int]:
+    """The distinct cards of an action's argument (spaces or commas between them);
+    ActionSyntaxError ``not_a_card`` or ``card_twice`` naming the faulty card."""
+    cards: list[int] = []
+    seen = 0
+    for token in text.replace(",", " ").split():
+        try:
+            card = parse_card(token)
+        except CardSyntaxError:
+            raise ActionSyntaxError("not_a_card", kind=kind, text=token) from None
+        if seen >> card & 1:
+            raise ActionSyntaxError("card_twice", kind=kind, text=token)
+        seen |= 1 << card
+        cards.append(card)
+    return cards
 
 
 @dataclass(frozen=True, slots=True)

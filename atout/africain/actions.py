@@ -25,7 +25,7 @@ from atout.cards import (
     mask_of,
     parse_cards,
 )
-from atout.game import ActionSyntaxError
+from atout.game import ActionSyntaxError, read_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ def _parse_deal(body: str) -> Deal:
     if body.startswith("seed="):
         digits = body[5:]
         if not digits.lstrip("-").isdigit():
-            raise ActionSyntaxError(f"deal seed must be an integer, got {digits!r}")
+            raise ActionSyntaxError("bad_seed", text=digits)
         return Deal(seed=int(digits))
     hands = []
     for group in body.split("/"):
@@ -85,12 +85,9 @@ def _parse_deal(body: str) -> Deal:
         if group == "-":
             hands.append(0)
             continue
-        try:
-            cards = parse_cards(group)
-        except CardSyntaxError as error:
-            raise ActionSyntaxError(f"bad deal: {error}") from None
+        cards = read_cards(group, "deal")
         if not cards:
-            raise ActionSyntaxError("bad deal: write '-' for a seat that gets no card")
+            raise ActionSyntaxError("africain_empty_seat")
         hands.append(mask_of(cards))
     return Deal(hands=tuple(hands))
 
@@ -101,17 +98,15 @@ def _parse_play(body: str) -> Play:
     try:
         (card,) = parse_cards(card_part)
     except (CardSyntaxError, ValueError):
-        raise ActionSyntaxError(f"{card_part!r} is not one card (e.g. T17 or EX)") from None
+        raise ActionSyntaxError("not_one_card", text=card_part) from None
     if card < FIRST_TRUMP:
-        raise ActionSyntaxError(
-            f"Tarot Africain is played with trumps and the Excuse only, not {card_part!r}"
-        )
+        raise ActionSyntaxError("trumps_only", text=card_part)
     if card == EXCUSE:
         if excuse not in ("", "high", "low"):
-            raise ActionSyntaxError("the Excuse is played as play:EX:high or play:EX:low")
+            raise ActionSyntaxError("excuse_syntax")
         return Play(card, None if not excuse else excuse == "high")
     if excuse:
-        raise ActionSyntaxError("only the Excuse is declared high or low")
+        raise ActionSyntaxError("only_excuse_declared")
     return Play(card)
 
 
@@ -120,13 +115,13 @@ def parse_action(text: str) -> AfricainAction:
     kind, sep, body = text.strip().partition(":")
     kind = kind.lower()
     if not sep or not body:
-        raise ActionSyntaxError(f"{text!r} is not an action: write deal:..., bid:N or play:CARD")
+        raise ActionSyntaxError("not_an_action", text=text, example="play:T17")
     if kind == "deal":
         return _parse_deal(body.strip())
     if kind == "bid":
         if not body.strip().isdigit():
-            raise ActionSyntaxError(f"a bid is a number of tricks, e.g. bid:2, not {text!r}")
+            raise ActionSyntaxError("bid_syntax", text=text)
         return Bid(int(body))
     if kind == "play":
         return _parse_play(body.strip())
-    raise ActionSyntaxError(f"unknown action kind {kind!r}: use deal, bid or play")
+    raise ActionSyntaxError("unknown_kind", kind=kind, kinds=["deal", "bid", "play"])

@@ -23,7 +23,7 @@ from typing import Any, Final, Self
 from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, AfricainAction, Bid, Deal, Play
 from atout.africain.actions import parse_action as _parse_action
 from atout.africain.variants import Variant
-from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, card_text, cards_of
+from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, card_text, cards_of, hand_texts
 from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Action, Event, IllegalAction
 
 DECK: Final = TRUMPS | EXCUSE_BIT
@@ -154,7 +154,7 @@ class AfricainState:
             return self._apply_bid(act)
         if isinstance(act, Play):
             return self._apply_play(act)
-        raise IllegalAction(f"{action} is not a Tarot Africain action")
+        raise IllegalAction("not_africain_action", action=str(action))
 
     def clone(self) -> Self:
         """An independent copy (plays are immutable, so lists are copied shallowly)."""
@@ -278,9 +278,7 @@ class AfricainState:
 
     def _apply_deal(self, deal: Deal) -> list[Event]:
         if self._phase != DEAL:
-            raise IllegalAction(
-                "the cards are already dealt" if self._phase != OVER else "the game is over"
-            )
+            raise IllegalAction("already_dealt" if self._phase != OVER else "game_over")
         seats = self._next_seats()
         hands = self._hands_of(deal, seats)
         self._seats = seats
@@ -337,7 +335,7 @@ class AfricainState:
         size = self.hand_size
         if deal.hands is None:
             if deal.seed is None:
-                raise IllegalAction("a deal needs a seed or the cards of each seat")
+                raise IllegalAction("deal_needs_cards")
             cards = list(DECK_LIST)
             random.Random(deal.seed).shuffle(cards)
             hands = [0] * self._n
@@ -347,23 +345,17 @@ class AfricainState:
                     hands[s] |= 1 << c
             return tuple(hands)
         if len(deal.hands) != self._n:
-            raise IllegalAction(f"the deal must list {self._n} hands, one per seat (- when out)")
+            raise IllegalAction("deal_list", seats=self._n)
         seen = 0
         for s, hand in enumerate(deal.hands):
             if hand & ~DECK:
-                raise IllegalAction(
-                    "Tarot Africain is dealt from the 21 trumps and the Excuse only"
-                )
+                raise IllegalAction("trumps_only_deal")
             if hand & seen:
-                dup = card_text((hand & seen).bit_length() - 1)
-                raise IllegalAction(f"{dup} is dealt twice")
+                raise IllegalAction("dealt_twice", cards=hand_texts(hand & seen))
             seen |= hand
             wanted = size if s in seats else 0
             if hand.bit_count() != wanted:
-                raise IllegalAction(
-                    f"seat {s} must get {wanted} card{'s' if wanted != 1 else ''} "
-                    f"in this round, not {hand.bit_count()}"
-                )
+                raise IllegalAction("seat_cards", seat=s, expected=wanted, got=hand.bit_count())
         return deal.hands
 
     # --- Bids -------------------------------------------------------------
@@ -377,14 +369,12 @@ class AfricainState:
 
     def _apply_bid(self, bid: Bid) -> list[Event]:
         if self._phase != BID:
-            raise IllegalAction("this is not the time to bid")
+            raise IllegalAction("not_time_to_bid")
         size = self.hand_size
         if not 0 <= bid.tricks <= size:
-            raise IllegalAction(f"bid from 0 to {size}: there are {size} cards in hand")
+            raise IllegalAction("bid_range", size=size)
         if bid.tricks == self._forbidden_bid():
-            raise IllegalAction(
-                f"the bids would total {size}, the number of cards: bid anything but {bid.tricks}"
-            )
+            raise IllegalAction("bids_total", size=size, bid=bid.tricks)
         seat = self._turn
         self._bids[seat] = bid.tricks
         events = [Event("bid", {"seat": seat, "bid": bid.tricks})]
@@ -417,18 +407,14 @@ class AfricainState:
 
     def _apply_play(self, play: Play) -> list[Event]:
         if self._phase != PLAY:
-            raise IllegalAction("this is not the time to play a card")
+            raise IllegalAction("not_time_to_play")
         seat = self._turn
         if not self._hands[seat] >> play.card & 1:
             if self.hand_size == 1:
-                raise IllegalAction(
-                    "your card is the one already revealed: there is nothing to choose"
-                )
-            raise IllegalAction(f"you do not hold {card_text(play.card)}")
+                raise IllegalAction("card_revealed")
+            raise IllegalAction("not_held", cards=[card_text(play.card)])
         if play.card == EXCUSE and play.high is None:
-            raise IllegalAction(
-                "say whether the Excuse is highest or lowest: play:EX:high or play:EX:low"
-            )
+            raise IllegalAction("excuse_high_low")
         return self._play(seat, play)
 
     def _play(self, seat: int, play: Play) -> list[Event]:

@@ -10,18 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from atout.cards import (
-    DECK_SIZE,
-    CardSyntaxError,
-    card_text,
-    hand_text,
-    mask_of,
-    parse_card,
-    parse_cards,
-)
+from atout.cards import DECK_SIZE, CardSyntaxError, card_text, hand_text, mask_of, parse_card
 from atout.french.scoring import MISERE_KINDS, MisereKind
 from atout.french.variants import Contract
-from atout.game import ActionSyntaxError
+from atout.game import ActionSyntaxError, read_cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,11 +148,14 @@ NO_POIGNEE: Final = Poignee(0)
 NO_MISERE: Final = Misere(())
 
 
+_KINDS: Final = ("deal", "bid", "call", "discard", "chelem", "poignee", "misere", "play")
+
+
 def _card(text: str, kind: str) -> int:
     try:
         return parse_card(text)
-    except CardSyntaxError as error:
-        raise ActionSyntaxError(f"{kind}: {error}") from None
+    except CardSyntaxError:
+        raise ActionSyntaxError("not_a_card", kind=kind, text=text) from None
 
 
 def _parse_deal(arg: str) -> DealSeed | DealCards:
@@ -168,30 +163,23 @@ def _parse_deal(arg: str) -> DealSeed | DealCards:
         try:
             return DealSeed(int(arg[5:]))
         except ValueError:
-            raise ActionSyntaxError(f"deal: seed must be an integer, got {arg[5:]!r}") from None
+            raise ActionSyntaxError("bad_seed", text=arg[5:]) from None
     if not arg.startswith("hands=") or ";dog=" not in arg:
-        raise ActionSyntaxError("deal: write deal:seed=N or deal:hands=H0|H1|...;dog=CARDS")
+        raise ActionSyntaxError("french_deal_syntax")
     hands_text, dog_text = arg[6:].split(";dog=", 1)
-    try:
-        hands = tuple(mask_of(parse_cards(h)) for h in hands_text.split("|"))
-        dog = mask_of(parse_cards(dog_text))
-    except CardSyntaxError as error:
-        raise ActionSyntaxError(f"deal: {error}") from None
-    return DealCards(hands, dog)
+    hands = tuple(mask_of(read_cards(h, "deal")) for h in hands_text.split("|"))
+    return DealCards(hands, mask_of(read_cards(dog_text, "deal")))
 
 
 def _parse_poignee(arg: str) -> Poignee:
     if arg == "none":
         return NO_POIGNEE
-    try:
-        cards = parse_cards(arg)
-    except CardSyntaxError as error:
-        raise ActionSyntaxError(f"poignee: {error}") from None
+    cards = read_cards(arg, "poignee")
     for card in cards:
         if card < 56:
-            raise ActionSyntaxError(f"poignee: {card_text(card)} is not a trump")
+            raise ActionSyntaxError("not_a_trump", card=card_text(card))
     if not cards:
-        raise ActionSyntaxError("poignee: write none or the trumps shown")
+        raise ActionSyntaxError("poignee_syntax")
     return Poignee(mask_of(cards))
 
 
@@ -202,9 +190,7 @@ def _parse_misere(arg: str) -> Misere:
     for word in arg.split("+"):
         kind = next((k for k in MISERE_KINDS if k == word), None)
         if kind is None or kind in kinds:
-            raise ActionSyntaxError(
-                f"misere: {word!r} is not one of none, sans_atouts, sans_points (each once)"
-            )
+            raise ActionSyntaxError("misere_syntax", text=word)
         kinds.append(kind)
     return Misere(tuple(k for k in MISERE_KINDS if k in kinds))
 
@@ -215,15 +201,15 @@ def parse_action(text: str) -> FrenchAction:
     kind = kind.strip().lower()
     arg = arg.strip()
     if not sep or not arg:
-        raise ActionSyntaxError(f"{text!r} is not an action: write kind:argument, e.g. play:KH")
+        raise ActionSyntaxError("not_an_action", text=text, example="play:KH")
     if kind == "deal":
         return _parse_deal(arg)
     if kind == "bid":
         try:
             return BIDS[Contract[arg.upper()]]
         except KeyError:
-            names = ", ".join(c.text for c in Contract)
-            raise ActionSyntaxError(f"bid: {arg!r} is not a bid ({names})") from None
+            choices = [c.text for c in Contract]
+            raise ActionSyntaxError("not_a_bid", text=arg, choices=choices) from None
     if kind == "call":
         return CALLS[_card(arg, kind)]
     if kind == "discard":
@@ -233,11 +219,9 @@ def parse_action(text: str) -> FrenchAction:
     if kind == "chelem":
         if arg.lower() in ("yes", "no"):
             return CHELEM_YES if arg.lower() == "yes" else CHELEM_NO
-        raise ActionSyntaxError(f"chelem: answer yes or no, not {arg!r}")
+        raise ActionSyntaxError("chelem_syntax", text=arg)
     if kind == "poignee":
         return _parse_poignee(arg.lower() if arg.lower() == "none" else arg)
     if kind == "misere":
         return _parse_misere(arg.lower())
-    raise ActionSyntaxError(
-        f"unknown action kind {kind!r} (deal, bid, call, discard, chelem, poignee, misere, play)"
-    )
+    raise ActionSyntaxError("unknown_kind", kind=kind, kinds=list(_KINDS))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from atout.cards import DECK_SIZE, EXCUSE_BIT, FULL_DECK, PETIT_BIT, TRUMPS, hand_text
+from atout.cards import DECK_SIZE, EXCUSE_BIT, FULL_DECK, PETIT_BIT, TRUMPS, hand_texts
 from atout.game import IllegalAction
 
 
@@ -53,25 +53,23 @@ def check_deal(hands: tuple[int, ...], dog: int, order: tuple[int, ...], seats: 
     """Raise IllegalAction unless the hands and dog are a valid deal for these seats."""
     active = len(order)
     if len(hands) != seats:
-        raise IllegalAction(f"a deal at this table needs {seats} hands, got {len(hands)}")
+        raise IllegalAction("deal_hands", seats=seats, got=len(hands))
     size = hand_size(active)
     seen = 0
     for seat, hand in enumerate(hands):
         expected = size if seat in order else 0
         if hand.bit_count() != expected:
-            raise IllegalAction(
-                f"seat {seat} must receive {expected} cards, got {hand.bit_count()}"
-            )
+            raise IllegalAction("seat_cards", seat=seat, expected=expected, got=hand.bit_count())
         if seen & hand:
-            raise IllegalAction(f"card(s) dealt twice: {hand_text(seen & hand)}")
+            raise IllegalAction("dealt_twice", cards=hand_texts(seen & hand))
         seen |= hand
     if dog.bit_count() != dog_size(active):
-        raise IllegalAction(f"the dog must hold {dog_size(active)} cards, got {dog.bit_count()}")
+        raise IllegalAction("dog_size", size=dog_size(active), got=dog.bit_count())
     if seen & dog:
-        raise IllegalAction(f"card(s) both in a hand and in the dog: {hand_text(seen & dog)}")
+        raise IllegalAction("in_hand_and_dog", cards=hand_texts(seen & dog))
     missing = FULL_DECK & ~(seen | dog)
     if missing:
-        raise IllegalAction(f"card(s) missing from the deal: {hand_text(missing)}")
+        raise IllegalAction("missing_cards", cards=hand_texts(missing))
 
 
 def petit_sec_seat(hands: tuple[int, ...], excuse_protects: bool) -> int:

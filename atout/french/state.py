@@ -27,7 +27,7 @@ from atout.cards import (
     card_text,
     cards_of,
     count,
-    hand_text,
+    hand_texts,
     mask_points,
     suit_card,
     suit_name,
@@ -106,17 +106,6 @@ _ACTION_PHASE: Final[dict[type, int]] = {
     Poignee: POIGNEE,
     Play: PLAY,
 }
-_PHASE_VERBS: Final = (
-    "deal",
-    "bid",
-    "call a card",
-    "discard",
-    "answer whether you announce a chelem",
-    "answer the misère question",
-    "declare a poignée or none",
-    "play a card",
-    "do nothing: the game is over",
-)
 _LAST_TRICK: Final = {n: hand_size(n) - 1 for n in (3, 4, 5)}
 """Index of the last trick, by number of players."""
 _TRUMPS_AND_EXCUSE: Final = TRUMPS | EXCUSE_BIT
@@ -350,7 +339,7 @@ class FrenchState:
         Raises IllegalAction, changing nothing, when the rules refuse it.
         """
         if seat is not None and seat != self.to_move:
-            raise IllegalAction(self._not_your_turn())
+            raise self._not_your_turn()
         before = Before.of(self)
         self.step(action)
         return events_of(before, action, self)
@@ -371,12 +360,12 @@ class FrenchState:
 
     # --- Rules ---------------------------------------------------------------
 
-    def _not_your_turn(self) -> str:
+    def _not_your_turn(self) -> IllegalAction:
         if self.phase == OVER:
-            return "the game is over"
+            return IllegalAction("game_over")
         if self.turn == CHANCE:
-            return "not your turn: the cards must be dealt"
-        return f"not your turn: seat {self.turn} is to {_PHASE_VERBS[self.phase]}"
+            return IllegalAction("deal_due")
+        return IllegalAction("not_your_turn_seat", seat=self.turn, phase=PHASE_NAMES[self.phase])
 
     def step(self, action: Action) -> None:
         """Apply ``action`` without building events: the one place where rules act."""
@@ -387,8 +376,8 @@ class FrenchState:
             return
         if _ACTION_PHASE.get(type(action)) != phase:
             if phase == OVER:
-                raise IllegalAction("the game is over")
-            raise IllegalAction(f"it is time to {_PHASE_VERBS[phase]}, not to {action}")
+                raise IllegalAction("game_over")
+            raise IllegalAction("wrong_phase", phase=PHASE_NAMES[phase], action=str(action))
         if isinstance(action, Discard):
             self._discard(action.card)
         elif isinstance(action, Bid):
@@ -445,14 +434,12 @@ class FrenchState:
     def _bid(self, contract: int) -> None:
         if contract != Contract.PASS:
             if contract not in self.variant.contracts:
-                names = ", ".join(c.text for c in self.variant.contracts)
+                contracts = [c.text for c in self.variant.contracts]
                 raise IllegalAction(
-                    f"{Contract(contract).text} is not a contract of this variant ({names})"
+                    "not_a_contract", contract=Contract(contract).text, contracts=contracts
                 )
             if contract <= self.contract:
-                raise IllegalAction(
-                    f"you must bid higher than {Contract(self.contract).text} or pass"
-                )
+                raise IllegalAction("bid_higher", contract=Contract(self.contract).text)
             self.contract = contract
             self.taker = self.turn
         self.bids.append((self.turn, contract))
@@ -483,7 +470,7 @@ class FrenchState:
     def _call(self, card: int) -> None:
         allowed = self.callable_mask()
         if not allowed >> card & 1:
-            raise IllegalAction(f"you may call only {hand_text(allowed)}, not {card_text(card)}")
+            raise IllegalAction("call_only", cards=hand_texts(allowed), card=card_text(card))
         self.called = card
         self.partner = next((s for s in self.order if self.hands[s] >> card & 1), self.taker)
         self._after_call()
@@ -507,13 +494,13 @@ class FrenchState:
     def _discard(self, card: int) -> None:
         bit = 1 << card
         if not self.hands[self.taker] & bit:
-            raise IllegalAction(f"you do not hold {card_text(card)}")
+            raise IllegalAction("not_held", cards=[card_text(card)])
         if not self.discard_mask() & bit:
             if bit & KINGS:
-                raise IllegalAction("you may not discard a King")
+                raise IllegalAction("discard_king")
             if bit & BOUTS:
-                raise IllegalAction(f"you may not discard a bout ({card_text(card)})")
-            raise IllegalAction("you may discard a trump only when you have too few other cards")
+                raise IllegalAction("discard_bout", card=card_text(card))
+            raise IllegalAction("discard_trump")
         self.hands[self.taker] ^= bit
         self.ecart |= bit
         if self.ecart.bit_count() == dog_size(self.active):
@@ -554,10 +541,9 @@ class FrenchState:
         allowed = self.misere_kinds(seat)
         for kind in kinds:
             if kind not in allowed:
-                why = "you hold a trump or the Excuse"
-                if kind == "sans_points":
-                    why = "you hold a bout or an honour"
-                raise IllegalAction(f"you may not announce misère {kind}: {why}")
+                raise IllegalAction(
+                    "misere_has_points" if kind == "sans_points" else "misere_has_trump"
+                )
         self.miseres.extend((seat, k) for k in kinds)
         self.questioned |= 1 << (2 * seat)
         self._enter_turn(seat)
@@ -586,19 +572,21 @@ class FrenchState:
             trumps = self._poignee_trumps(seat)
             available = trumps | (self.hands[seat] & EXCUSE_BIT)
             if shown & ~available:
-                raise IllegalAction(f"you do not hold {hand_text(shown & ~available)}")
+                raise IllegalAction("not_held", cards=hand_texts(shown & ~available))
             sizes = self.variant.poignee_trumps[self.active]
             if count(shown) not in sizes:
+                simple, double, triple = sizes
                 raise IllegalAction(
-                    f"a poignée at {self.active} players shows exactly "
-                    f"{sizes[0]}, {sizes[1]} or {sizes[2]} trumps, not {count(shown)}"
+                    "poignee_size",
+                    players=self.active,
+                    simple=simple,
+                    double=double,
+                    triple=triple,
+                    count=count(shown),
                 )
             hidden = trumps & ~shown
             if shown & EXCUSE_BIT and hidden:
-                raise IllegalAction(
-                    "the Excuse may stand for a trump only when you have no other trump "
-                    f"to show: you hold {hand_text(hidden)}"
-                )
+                raise IllegalAction("excuse_stands_in", cards=hand_texts(hidden))
             self.poignees.append((seat, shown))
         self.questioned |= 3 << (2 * seat)
         self._enter_turn(seat)
@@ -643,33 +631,32 @@ class FrenchState:
                 trumps = above
         return trumps | hand & EXCUSE_BIT
 
-    def _refusal(self, card: int) -> str:
-        """Why ``card`` may not be played now, in words a player understands."""
+    def _refusal(self, card: int) -> IllegalAction:
+        """Why ``card`` may not be played now, as a refusal a player understands."""
         hand = self.hands[self.turn]
         if not hand >> card & 1:
-            return f"you do not hold {card_text(card)}"
+            return IllegalAction("not_held", cards=[card_text(card)])
         if card == EXCUSE:
-            return "you announced a chelem: the Excuse is played to the last trick"
+            return IllegalAction("excuse_last")
         led = self.led
         if led < 0:
-            suit = suit_name(self.called // 14)
-            return f"the first lead may not be in the called suit ({suit}), save the called card"
+            return IllegalAction("called_suit_lead", suit=suit_name(self.called // 14))
         if led != TRUMP and hand & SUIT_MASKS[led]:
-            return f"you must follow {suit_name(led)}"
+            return IllegalAction("must_follow", suit=suit_name(led))
         trumps = hand & TRUMPS
         top = self.top_card
         if top >= 56 and trumps >> (top + 1):
             better = trumps >> (top + 1) << (top + 1)
-            return f"you must overtrump {card_text(top)}: you hold {hand_text(better)}"
+            return IllegalAction("must_overtrump", trump=card_text(top), cards=hand_texts(better))
         if led == TRUMP:
-            return "you must play a trump"
-        return f"you must trump: you have no {suit_name(led)}"
+            return IllegalAction("must_play_trump")
+        return IllegalAction("must_trump", suit=suit_name(led))
 
     def _play(self, card: int) -> None:
         bit = 1 << card
         mask = self.legal_mask
         if not (mask if mask >= 0 else self.play_mask()) & bit:
-            raise IllegalAction(self._refusal(card))
+            raise self._refusal(card)
         seat = self.turn
         self.hands[seat] ^= bit
         trick = self.trick

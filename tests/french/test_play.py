@@ -42,7 +42,9 @@ def test_follow_trump_overtrump() -> None:
     act(state, "play:T6")
     # over a trump one must overtrump; the Excuse is always allowed
     assert sorted(legal(state)) == plays("T10", "T12", "T13", "T14", "T15", "EX")
-    with pytest.raises(IllegalAction, match="you must overtrump T6: you hold T15 T14 T13 T12 T10"):
+    with pytest.raises(
+        IllegalAction, match="you must overtrump T6: you hold T15, T14, T13, T12, T10"
+    ):
         act(state, "play:T2")
     events = act(state, "play:T10")
     trick = next(e for e in events if e.kind == "trick")
