@@ -41,7 +41,7 @@ from atout.terminal.words import (
     VERBS,
     YES_WORDS,
     normalise,
-    reason,
+    refusal,
 )
 
 _KINDS = frozenset(("bid", "call", "discard", "chelem", "poignee", "misere", "play"))
@@ -151,7 +151,7 @@ class TerminalGame:
                 self.console.print(str(error), style="yellow", highlight=False)
                 continue
             except (ActionSyntaxError, IllegalAction, ValueError) as error:
-                self.tell.say("bad", error=reason(str(error), self.lang))
+                self.tell.say("bad", error=refusal(error, self.lang))
                 continue
             self.pending = actions[1:]
             return actions[0]

@@ -3,16 +3,18 @@
 Messages are looked up by key; a message about a seat has two forms, one for
 the person ("you pass", "vous passez") and one for a robot ("seat 2 passes"),
 so that French verbs agree. Input words of both languages are accepted
-whatever language is shown. Engine refusals come in English: :func:`reason`
-puts the usual ones into French and leaves any other as it is.
+whatever language is shown. Engine refusals come as codes: :func:`refusal`
+says them in the person's language from the catalogue shared with the server
+and the browser (:mod:`atout.refusals`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Final
 
-from atout.cards import Language
+from atout.cards import Language, parse_card
+from atout.refusals import Refusal, message
+from atout.terminal.show import face
 
 MESSAGES: Final[dict[str, dict[str, str]]] = {
     "en": {
@@ -367,65 +369,15 @@ MISERE_WORDS: Final[dict[str, str]] = {
 }
 
 
-# --- Engine refusals in French -------------------------------------------------
-
-_REASONS_FR: Final = (
-    (r"you do not hold (.+)", r"vous n'avez pas \1"),
-    (r"you must follow (\w+)", r"vous devez fournir à \1"),
-    (r"you must overtrump (\S+): you hold (.+)", r"vous devez monter sur \1 : vous avez \2"),
-    (r"you must play a trump", "vous devez jouer atout"),
-    (r"you must trump: you have no (\w+)", r"vous devez couper : vous n'avez plus de \1"),
-    (
-        r"the first lead may not be in the called suit \((\w+)\), save the called card",
-        r"on n'ouvre pas à la couleur appelée (\1) au premier pli, sauf avec la carte appelée",
-    ),
-    (r"you may not discard a King", "on n'écarte pas un Roi"),
-    (r"you may not discard a bout \((\S+)\)", r"on n'écarte pas un bout (\1)"),
-    (
-        r"you may discard a trump only when you have too few other cards",
-        "on n'écarte un atout que faute d'autres cartes",
-    ),
-    (r"you must bid higher than (\w+) or pass", r"il faut annoncer plus que \1, ou passer"),
-    (r"you may call only (.+), not (\S+)", r"vous ne pouvez appeler que \1, pas \2"),
-    (
-        r"a poignée at (\d) players shows exactly (\d+), (\d+) or (\d+) trumps, not (\d+)",
-        r"une poignée à \1 joueurs montre exactement \2, \3 ou \4 atouts, pas \5",
-    ),
-    (
-        r"the Excuse may stand for a trump only when you have no other trump to show: "
-        r"you hold (.+)",
-        r"l'Excuse ne remplace un atout que si vous n'en avez pas d'autre : vous avez \1",
-    ),
-    (
-        r"the bids would total (\d+), the number of cards: bid anything but (\d+)",
-        r"les annonces feraient \1, le nombre de cartes : annoncez autre chose que \2",
-    ),
-    (r"bid from 0 to (\d+).*", r"annoncez de 0 à \1 plis"),
-    (
-        r"say whether the Excuse is highest or lowest.*",
-        "dites si l'Excuse est haute ou basse : EX haute ou EX basse",
-    ),
-)
-
-_SUITS_FR: Final = {
-    "spades": "pique",
-    "hearts": "cœur",
-    "diamonds": "carreau",
-    "clubs": "trèfle",
-}
+# --- Refusals ----------------------------------------------------------------
 
 
-def reason(text: str, lang: Language) -> str:
-    """An engine refusal in the person's language (unknown ones stay as they are)."""
-    if lang == "en":
-        return text
-    for pattern, replacement in _REASONS_FR:
-        if re.fullmatch(pattern, text):
-            translated = re.sub(pattern, replacement, text)
-            for en, fr in _SUITS_FR.items():
-                translated = translated.replace(en, fr)
-            return translated
-    return text
+def refusal(error: Exception, lang: Language) -> str:
+    """Why the engine refused, in the person's language: a coded refusal from the
+    shared catalogue, with cards shown as faces; any other error as it is."""
+    if not isinstance(error, Refusal):
+        return str(error)
+    return message(error.code, error.params, lang, lambda card: face(parse_card(card), lang))
 
 
 def normalise(text: str) -> str:
