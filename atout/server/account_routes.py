@@ -4,7 +4,8 @@ Each is throttled before it costs anything (per client address, and per
 account name for logins, with a doubling wait after repeated failures);
 password hashing runs in the bounded pool of ``Passwords``; the store is read
 and written in threads. Logout and a password change close at once every
-socket of the sessions they end.
+socket of the sessions they end. Refusals answer ``detail`` (English) with
+their ``code`` and ``params`` (``atout.server.http_refusals``).
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ import math
 from collections.abc import Awaitable, Callable
 from typing import Annotated, TypeVar
 
-from fastapi import APIRouter, Header, HTTPException, Request
+from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from atout.server import accounts, names, passwords
+from atout.server.http_refusals import HTTPRefusal
 from atout.server.passwords import Passwords
 from atout.server.store import Store
 from atout.server.throttle import Guards
@@ -52,14 +54,14 @@ def account_routes(
         try:
             name = names.display_name(body.name)
         except names.InvalidName as error:
-            raise HTTPException(400, str(error)) from None
+            raise HTTPRefusal.of(400, error) from None
         _check_length(body.password)
-        _throttled(guards.wait(guards.registrations, _address(request)), "registrations")
+        _throttled(guards.wait(guards.registrations, _address(request)), "too_many_registrations")
         hashed = await _hashing(passwords_pool.hash(body.password))
         try:
             _, token = await asyncio.to_thread(accounts.create, store, name, hashed)
         except accounts.AccountError as error:
-            raise HTTPException(400, str(error)) from None
+            raise HTTPRefusal.of(400, error) from None
         return {"name": name, "token": token}
 
     @router.post("/api/login")
@@ -70,13 +72,13 @@ def account_routes(
                 guards.wait(guards.login_address, address),
                 guards.wait(guards.login_name, address, key),
             ),
-            "failed sign-ins",
+            "too_many_sign_ins",
         )
         guards.login_address.failed(address)  # until proved right
         guards.login_name.failed(key)
         found = await asyncio.to_thread(accounts.password_of, store, body.name)
         if not await _hashing(passwords_pool.verify(found[2] if found else None, body.password)):
-            raise HTTPException(401, "wrong name or password")
+            raise HTTPRefusal(401, "wrong_credentials")
         assert found is not None
         guards.login_address.forgive(address)
         guards.login_name.succeeded(key)
@@ -98,13 +100,13 @@ def account_routes(
         token = authorization.removeprefix("Bearer ")
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
-            raise HTTPException(401, "sign in first")
+            raise HTTPRefusal(401, "sign_in_first")
         user_id, address = known.identity.user_id, _address(request)
-        _throttled(guards.wait(guards.login_address, address), "failed sign-ins")
+        _throttled(guards.wait(guards.login_address, address), "too_many_sign_ins")
         guards.login_address.failed(address)  # until proved right
         found = await asyncio.to_thread(accounts.password_of, store, known.identity.name)
         if found is None or not await _hashing(passwords_pool.verify(found[2], body.password)):
-            raise HTTPException(401, "wrong password")
+            raise HTTPRefusal(401, "wrong_password")
         guards.login_address.forgive(address)
         _check_length(body.new_password)
         hashed = await _hashing(passwords_pool.hash(body.new_password))
@@ -121,19 +123,16 @@ def _address(request: Request) -> str:
 
 def _check_length(password: str) -> None:
     if not passwords.MIN_LENGTH <= len(password) <= passwords.MAX_LENGTH:
-        raise HTTPException(
-            400, f"a password has {passwords.MIN_LENGTH} to {passwords.MAX_LENGTH} characters"
+        raise HTTPRefusal(
+            400, "password_length", min=passwords.MIN_LENGTH, max=passwords.MAX_LENGTH
         )
 
 
-def _throttled(wait: float, what: str) -> None:
+def _throttled(wait: float, code: str) -> None:
+    """Refuse with ``code`` (``too_many_...``) while the throttle says to wait."""
     if wait > 0:
         seconds = math.ceil(wait)
-        raise HTTPException(
-            429,
-            f"too many {what} from here: try again in {seconds} s",
-            headers={"Retry-After": str(seconds)},
-        )
+        raise HTTPRefusal(429, code, headers={"Retry-After": str(seconds)}, seconds=seconds)
 
 
 async def _hashing(work: Awaitable[T]) -> T:
@@ -141,4 +140,4 @@ async def _hashing(work: Awaitable[T]) -> T:
     try:
         return await work
     except passwords.Busy as error:
-        raise HTTPException(503, str(error), headers={"Retry-After": "2"}) from None
+        raise HTTPRefusal.of(503, error, {"Retry-After": "2"}) from None

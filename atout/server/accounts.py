@@ -20,6 +20,7 @@ from sqlalchemy import delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from atout.refusals import Refusal
 from atout.server.ledger import STARTING_CHIPS, transfer, user_account
 from atout.server.names import name_key
 from atout.server.store import Guest, SessionToken, Store, User
@@ -33,8 +34,8 @@ GUEST_DAYS: Final = 30
 """How long a guest identity lasts from its creation."""
 
 
-class AccountError(ValueError):
-    """A refused registration; the message is shown to the user."""
+class AccountError(Refusal, ValueError):
+    """A refused registration, shown to the user."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +70,7 @@ def create(store: Store, name: str, password_hash: str) -> tuple[int, str]:
     try:
         with store.session.begin() as db:
             if db.scalar(select(User.id).where(User.name_key == name_key(name))) is not None:
-                raise AccountError(f"the name {name!r} is taken")
+                raise AccountError("name_taken", name=name)
             user = User(name=name, name_key=name_key(name), password_hash=password_hash)
             db.add(user)
             db.flush()
@@ -77,7 +78,7 @@ def create(store: Store, name: str, password_hash: str) -> tuple[int, str]:
             transfer(db, "welcome", legs)
             return user.id, _new_session(db, user.id)
     except IntegrityError:  # registered at the same moment by someone else
-        raise AccountError(f"the name {name!r} is taken") from None
+        raise AccountError("name_taken", name=name) from None
 
 
 def password_of(store: Store, name: str) -> tuple[int, str, str] | None:

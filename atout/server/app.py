@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, HTTPException, WebSocket
+from fastapi import FastAPI, WebSocket
 from fastapi import Path as FastAPIPath
 from fastapi.staticfiles import StaticFiles
 from sqlalchemy import func, select
@@ -21,11 +21,13 @@ from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
+from atout.refusals import Refusal
 from atout.registry import game_rules
 from atout.robots import cores
 from atout.server import lease, ledger, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
+from atout.server.http_refusals import HTTPRefusal, refused
 from atout.server.hub import Hub
 from atout.server.limits import BodyLimit, storage_unavailable
 from atout.server.metrics import Metrics
@@ -115,6 +117,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)  # request bodies bounded before they are read (413)
     app.add_exception_handler(OperationalError, storage_unavailable)  # 503, not 500
+    app.add_exception_handler(HTTPRefusal, refused)  # detail, code and params
     app.state.hub = hub
     app.state.metrics = metrics
     app.include_router(ops_routes(readiness, metrics))
@@ -141,7 +144,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         with store.session() as db:
             user = db.scalar(select(User).where(User.name == name))
             if user is None:
-                raise HTTPException(404, "no such player")
+                raise HTTPRefusal(404, "no_such_player")
             games, wins, deals, taken, made, points = db.execute(
                 select(
                     func.count(GamePlayer.id),
@@ -171,7 +174,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         with store.session() as db:
             game = db.get(GameRow, game_id)
             if game is None or game.status == "playing":
-                raise HTTPException(404, "no finished game with this number")
+                raise HTTPRefusal(404, "no_finished_game")
             texts = db.scalars(
                 select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
             ).all()
@@ -229,10 +232,11 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
             return
         hello = protocol.parse_message(first.get("text") or first.get("bytes") or b"")
         if not isinstance(hello, protocol.Hello):
-            raise protocol.ProtocolError("the first message must be a hello")
+            raise protocol.ProtocolError("hello_first")
         client, welcome = await hub.greet(hello, ip)
     except (protocol.ProtocolError, TimeoutError) as error:
-        await ws.send_json({"type": "error", "message": str(error) or "no hello"})
+        refusal = error if isinstance(error, Refusal) else Refusal("no_hello")
+        await ws.send_json(protocol.error(refusal))
         await ws.close(1008)
         return
     except WebSocketDisconnect:
@@ -251,12 +255,12 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
             if not limiter.allow():
                 if limiter.refused > settings.flood_limit:
                     break
-                client.send({"type": "error", "message": "too many messages: slow down"})
+                client.send(protocol.error(Refusal("too_many_messages")))
                 continue
             try:
                 message = protocol.parse_message(text)
             except protocol.ProtocolError as error:
-                client.send({"type": "error", "message": str(error)})
+                client.send(protocol.error(error))
                 continue
             hub.dispatch(client, message)
     except WebSocketDisconnect:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import secrets
 from collections import Counter
 from collections.abc import Callable
@@ -16,6 +17,7 @@ from typing import Any, Final
 from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
+from atout.refusals import Refusal
 from atout.server import protocol, tablestore
 from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
@@ -104,31 +106,31 @@ class Hub:
         """The client of a ``hello``: a session token's user, a returning guest
         (stored, so a guest survives a closed tab and a restart), or a new guest."""
         if hello.v != protocol.PROTOCOL_VERSION:
-            raise protocol.ProtocolError(f"protocol version {protocol.PROTOCOL_VERSION} only")
+            raise protocol.ProtocolError("protocol_version", version=protocol.PROTOCOL_VERSION)
         welcome: dict[str, Any] = {"type": "welcome", "v": protocol.PROTOCOL_VERSION}
         token = hello.token
         try:
             known = await asyncio.to_thread(identify, self.store, token) if token else None
         except SQLAlchemyError:
-            raise protocol.ProtocolError("storage unavailable: try again") from None
+            raise protocol.ProtocolError("storage_unavailable") from None
         session = None
         if known is not None:
             key, identity, session = known.key, known.identity, known.session
             if identity.guest:
                 welcome["guest_token"] = token
         elif token:
-            raise protocol.ProtocolError("unknown or expired session token")
+            raise protocol.ProtocolError("unknown_session")
         else:
             wait = self.guards.wait(self.guards.guests, ip)
             if wait:
-                raise protocol.ProtocolError(f"too many new guests from here: wait {wait:.0f} s")
+                raise protocol.ProtocolError("too_many_guests", seconds=math.ceil(wait))
             token = secrets.token_urlsafe(24)
             key = guest_key(token)
             identity = Identity(None, f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}")
             try:  # stored before the guest hears of it
                 await self.writer.call(partial(add_guest, key=key, name=identity.name))
             except StorageError:
-                raise protocol.ProtocolError("storage unavailable: try again") from None
+                raise protocol.ProtocolError("storage_unavailable") from None
             welcome["guest_token"] = token
         welcome |= {"name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key, session)
@@ -157,13 +159,13 @@ class Hub:
             if (session is not None and client.session == session) or (
                 user is not None and client.identity.user_id == user
             ):
-                client.send({"type": "error", "message": "signed out: sign in again"})
+                client.send(protocol.error(Refusal("signed_out")))
                 client.close()
 
     def dispatch(self, client: Client, message: Any) -> None:
         """Act on one validated message."""
         if isinstance(message, protocol.Hello):
-            client.send({"type": "error", "message": "hello was already said"})
+            client.send(protocol.error(Refusal("hello_again")))
         elif isinstance(message, protocol.Ping):
             client.send({"type": "pong"})
         elif isinstance(message, protocol.Lobby):
@@ -173,7 +175,7 @@ class Hub:
         else:
             table = self.tables.get(message.table)
             if table is None or table.closed:
-                client.send({"type": "error", "message": f"no table {message.table!r}"})
+                client.send(protocol.error(Refusal("no_table", table=message.table)))
                 return
             self.joined[client].add(table.id)
             table.submit(client, message)
@@ -198,11 +200,11 @@ class Hub:
 
     def _create(self, client: Client, options: protocol.TableOptions) -> None:
         if client.identity.guest and options.competitive:
-            client.send({"type": "error", "message": "guests play at practice tables only"})
+            client.send(protocol.error(Refusal("guests_practice")))
             return
         mastered = [t for t in self.tables.values() if t.master == client.key]
         if len(mastered) >= TABLES_PER_MASTER:
-            client.send({"type": "error", "message": "you already lead enough open tables"})
+            client.send(protocol.error(Refusal("too_many_tables", limit=TABLES_PER_MASTER)))
             return
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         code = secrets.token_urlsafe(12)  # 96 bits

@@ -15,6 +15,7 @@ from typing import Final
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from atout.refusals import Refusal
 from atout.server.store import GameRow, LedgerEntry
 
 STARTING_CHIPS: Final = 1000
@@ -35,6 +36,10 @@ class LedgerError(ValueError):
     """A transfer that does not balance or overdraws a user."""
 
 
+class ShortOfChips(Refusal, LedgerError):
+    """A bet a player cannot pay: a refusal the table's master is told of."""
+
+
 def transfer(db: Session, reason: str, legs: Iterable[tuple[str, int]]) -> None:
     """Record one balanced transfer (legs with a zero amount are dropped)."""
     legs = [(account, amount) for account, amount in legs if amount != 0]
@@ -52,12 +57,12 @@ def balance(db: Session, account: str) -> int:
 
 
 def collect_bets(db: Session, game_id: int, user_ids: Sequence[int], bet: int) -> None:
-    """Move each player's bet into the game's pot; LedgerError if one cannot pay."""
+    """Move each player's bet into the game's pot; ShortOfChips if one cannot pay."""
     if bet <= 0:
         return
     for user_id in user_ids:
         if balance(db, user_account(user_id)) < bet:
-            raise LedgerError("a player does not have enough chips for the bet")
+            raise ShortOfChips("not_enough_chips")
     legs = [(user_account(u), -bet) for u in user_ids]
     transfer(db, f"bets game {game_id}", [*legs, (pot_account(game_id), bet * len(user_ids))])
 

@@ -19,6 +19,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from atout.refusals import Refusal
+from atout.server.http_refusals import response
+
 BODY_LIMIT: Final = 1 << 20
 """Bytes a request body may have: credentials or a score sheet's deal take a few hundred."""
 
@@ -36,7 +39,7 @@ class _TooLarge(Exception):
 
 class BodyLimit:
     """ASGI middleware refusing an HTTP request whose body is over its path's
-    limit with 413 and ``{"detail": ...}``. Websockets and the lifespan pass
+    limit with 413 and ``{"detail", "code", "params"}``. Websockets and the lifespan pass
     untouched, as do requests within their limit."""
 
     def __init__(
@@ -92,15 +95,12 @@ def _declared_length(scope: Scope) -> int | None:
 
 async def _refuse(limit: int, scope: Scope, receive: Receive, send: Send) -> None:
     """Answer 413 and close the connection, so that the rest of the body is never read."""
-    detail = f"request body too large: at most {limit} bytes here"
-    response = JSONResponse({"detail": detail}, 413, headers={"Connection": "close"})
-    await response(scope, receive, send)
+    refusal = Refusal("body_too_large", limit=limit)
+    await response(refusal, 413, {"Connection": "close"})(scope, receive, send)
 
 
 async def storage_unavailable(_: Request, error: Exception) -> JSONResponse:
     """A database error of the moment (SQLAlchemy's OperationalError: database
     locked, disk full) answered 503, for the client to try again: not a 500."""
     log.warning("storage unavailable: %s", error)
-    return JSONResponse(
-        {"detail": "storage unavailable, try again"}, 503, headers={"Retry-After": "1"}
-    )
+    return response(Refusal("storage_unavailable"), 503, {"Retry-After": "1"})

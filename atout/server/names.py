@@ -13,29 +13,31 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
+from atout.refusals import Refusal
+
 MIN_LENGTH: Final = 3
 MAX_LENGTH: Final = 24
 _INVISIBLE: Final = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
 GUEST_PREFIX: Final = "guest"
 
 
-class InvalidName(ValueError):
-    """A refused name; the message says why, for the person choosing it."""
+class InvalidName(Refusal, ValueError):
+    """A refused name; the code says why, for the person choosing it."""
 
 
 def display_name(raw: str) -> str:
     """The name as it will be stored and shown; InvalidName saying what is wrong."""
     name = unicodedata.normalize("NFKC", raw)
     if any(unicodedata.category(c) in _INVISIBLE for c in name):
-        raise InvalidName("a name may not hold control or invisible characters")
+        raise InvalidName("name_invisible")
     if name != name.strip():
-        raise InvalidName("a name may not start or end with a space")
+        raise InvalidName("name_edges")
     if any(c.isspace() and c != " " for c in name) or "  " in name:
-        raise InvalidName("words of a name are parted by one ordinary space")
+        raise InvalidName("name_spaces")
     if not MIN_LENGTH <= len(name) <= MAX_LENGTH:
-        raise InvalidName(f"a name has {MIN_LENGTH} to {MAX_LENGTH} characters")
+        raise InvalidName("name_length", min=MIN_LENGTH, max=MAX_LENGTH)
     if name_key(name).startswith(GUEST_PREFIX):
-        raise InvalidName(f"names starting with {GUEST_PREFIX!r} are kept for guests")
+        raise InvalidName("name_guest", prefix=GUEST_PREFIX)
     return name
 
 

@@ -23,12 +23,14 @@ from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
 from typing import TypeVar
 
+from atout.refusals import Refusal
+
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
 
 
-class Busy(Exception):
-    """No worker can take the job now; the message says to try again."""
+class Busy(Refusal):
+    """No worker can take the job now; the refusal says to try again."""
 
 
 class Workers:
@@ -67,7 +69,7 @@ class Workers:
         when the worker died (a new pool is started for the next job).
         """
         if self._jobs >= self.processes + self.waiting:
-            raise Busy("the server is busy: try again in a moment")
+            raise Busy("server_busy")
         self._jobs += 1
         pool = self._pool
         try:
@@ -80,7 +82,7 @@ class Workers:
                     if self._pool is pool:
                         self._pool = None
                 pool.shutdown(wait=False)
-            raise Busy("the worker stopped: try again") from None
+            raise Busy("worker_stopped") from None
         finally:
             self._jobs -= 1
 

@@ -17,6 +17,8 @@ from typing import Final, TypeVar
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from atout.refusals import Refusal
+
 WORKERS: Final = 2
 WAITING: Final = 16
 MIN_LENGTH: Final = 8
@@ -25,7 +27,7 @@ _hasher = PasswordHasher()
 T = TypeVar("T")
 
 
-class Busy(RuntimeError):
+class Busy(Refusal, RuntimeError):
     """Too many password checks are already running or waiting."""
 
 
@@ -48,7 +50,7 @@ class Passwords:
 
     async def _run(self, work: Callable[[str, str], T] | Callable[[str], T], *args: str) -> T:
         if self._slots.locked():
-            raise Busy("too many sign-ins at this moment: try again in a few seconds")
+            raise Busy("passwords_busy")
         async with self._slots:
             loop = asyncio.get_running_loop()
             return await loop.run_in_executor(self._pool, work, *args)  # type: ignore[arg-type]

@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
+
+from atout.refusals import Refusal, message
 
 PROTOCOL_VERSION: Final = 2
 """2: an action reaches each viewer as one ``update`` (events, view, turn)."""
@@ -24,6 +27,15 @@ class _Strict(BaseModel):
     """Unknown fields refused, and no conversion: the string "10" is not a number."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+_OWN_CHECKS: Final = frozenset(("french_players", "bet_competitive"))
+"""The codes of this module's own checks of a message, among pydantic's."""
+
+
+def _refused(code: str) -> PydanticCustomError:
+    """One of this module's checks refusing a message, by its code (see ``invalid``)."""
+    return PydanticCustomError(code, message(code, {}))
 
 
 class TableOptions(_Strict):
@@ -47,9 +59,9 @@ class TableOptions(_Strict):
         if self.variant is None:
             object.__setattr__(self, "variant", DEFAULT_VARIANTS[self.game])
         if self.game == "french" and self.players < 3:
-            raise ValueError("French Tarot is played by 3, 4 or 5")
+            raise _refused("french_players")
         if not self.competitive and self.bet:
-            raise ValueError("chips are bet only at competitive tables")
+            raise _refused("bet_competitive")
         return self
 
 
@@ -180,17 +192,35 @@ TableMessage = Sit | Spectate | Leave | Invite | Chat | Options | Start | Act | 
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-class ProtocolError(ValueError):
-    """An incoming message that is not valid; the text is safe to send back."""
+class ProtocolError(Refusal, ValueError):
+    """A refused hello or an incoming message that is not valid; safe to send back."""
+
+
+def invalid(error: ValidationError) -> ProtocolError:
+    """The refusal of the first thing wrong in a message: one of this module's
+    checks by its own code, anything else as ``invalid_message`` with
+    pydantic's (English) reason."""
+    first = error.errors(include_url=False, include_input=False)[0]
+    if first["type"] in _OWN_CHECKS:
+        return ProtocolError(first["type"])
+    where = ".".join(str(p) for p in first["loc"])
+    return ProtocolError("invalid_message", field=where[:100], reason=first["msg"][:200])
 
 
 def parse_message(text: str | bytes) -> Any:
     """Validate one incoming message; ProtocolError with a short, safe reason."""
     if len(text) > MAX_MESSAGE_BYTES:
-        raise ProtocolError(f"message longer than {MAX_MESSAGE_BYTES} bytes")
+        raise ProtocolError("message_too_long", limit=MAX_MESSAGE_BYTES)
     try:
         return _adapter.validate_json(text)
     except ValidationError as error:
-        first = error.errors(include_url=False, include_input=False)[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ProtocolError(f"invalid message: {where}: {first['msg']}"[:300]) from None
+        raise invalid(error) from None
+
+
+def error(refusal: Refusal, table: str | None = None) -> dict[str, Any]:
+    """The ``error`` message telling one client why it was refused: the code and
+    parameters of ``refusal`` and its English message, with the table concerned."""
+    sent = {"type": "error", **refusal.wire()}
+    if table is not None:
+        sent["table"] = table
+    return sent

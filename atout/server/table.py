@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import random
 import secrets
 import time
@@ -20,6 +21,8 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
+
+from pydantic import ValidationError
 
 from atout.game import (
     CHANCE,
@@ -30,6 +33,7 @@ from atout.game import (
     GameState,
     IllegalAction,
 )
+from atout.refusals import Refusal
 from atout.server import ledger, protocol, tablestore
 from atout.server.accounts import user_ids
 from atout.server.clients import Client, encode
@@ -92,8 +96,8 @@ class Seat:
         return stored
 
 
-class TableError(Exception):
-    """A refused command; the message goes to its sender only."""
+class TableError(Refusal):
+    """A refused command, by its code and parameters; the error goes to its sender only."""
 
 
 @dataclass
@@ -176,11 +180,11 @@ class Table:
                 await self._handle(client, message)
         except TableError as error:
             if client is not None:
-                client.send({"type": "error", "table": self.id, "message": str(error)})
+                client.send(protocol.error(error, self.id))
         except Exception:
             log.exception("table %s: command failed", self.id)
             if client is not None:
-                client.send({"type": "error", "table": self.id, "message": "internal error"})
+                client.send(protocol.error(Refusal("internal_error"), self.id))
         self._schedule()
 
     def submit(self, client: Client | None, message: Any) -> None:
@@ -304,7 +308,7 @@ class Table:
         guards = self.ctx.guards
         wait = guards.wait(guards.codes, client.ip)
         if wait:
-            raise TableError(f"too many wrong invitation codes: wait {wait:.0f} s")
+            raise TableError("too_many_codes", seconds=math.ceil(wait))
         if secrets.compare_digest(code.encode(), self.invite_code.encode()):
             return True
         guards.codes.failed(client.ip)
@@ -331,15 +335,15 @@ class Table:
                 self._announce_return(mine)
             return
         if not self._may_enter(client, message.code):
-            raise TableError("this table is private: you need an invitation")
+            raise TableError("table_private")
         if self.state is not None:
-            raise TableError("a game is in progress: wait for its end, or spectate")
+            raise TableError("game_in_progress")
         if client.identity.guest and self.options.competitive:
-            raise TableError("guests play at practice tables only: register to compete")
+            raise TableError("guests_practice")
         free = [i for i, s in enumerate(self.seats) if s is None]
         seat_no = message.seat if message.seat is not None else (free[0] if free else None)
         if seat_no is None or seat_no not in free:
-            raise TableError("that seat is taken" if free else "the table is full")
+            raise TableError("seat_taken" if free else "table_full")
         self.spectators.discard(client)
         self.seats[seat_no] = Seat(
             client.key, client.identity.user_id, client.identity.name, client.ip, client
@@ -357,7 +361,7 @@ class Table:
         seat = self.seats[seat_no]
         assert seat is not None
         if seat.abandoned:
-            raise TableError("you left this game: your seat is played by a robot until its end")
+            raise TableError("seat_left")
         old, was_away = seat.client, "away_until" in seat.stored()
         seat.client, seat.grace_until, seat.awaiting = client, None, False
         if old is client:
@@ -365,7 +369,7 @@ class Table:
         if was_away:  # the store no longer counts their grace period
             await self._store_table()
         if old is not None:
-            old.send({"type": "error", "table": self.id, "message": "connected from elsewhere"})
+            old.send(protocol.error(Refusal("elsewhere"), self.id))
         return True
 
     def _announce_return(self, seat_no: int) -> None:
@@ -380,7 +384,7 @@ class Table:
         table hears of a return only after, so the answer never repeats it."""
         seat_no = self._seat_of(client)
         if seat_no is None and not self._may_watch(client, None):
-            raise TableError("you are not at this table")
+            raise TableError("not_at_table")
         returned = seat_no is not None and await self._rejoin(client, seat_no)
         viewer = self._viewer(client)
         missed = self.events.missed(message.last_seq, message.epoch, viewer)
@@ -402,11 +406,11 @@ class Table:
 
     async def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
         if self._seat_of(client) is not None:
-            raise TableError("you are seated at this table")
+            raise TableError("seated_here")
         if not self._may_enter(client, message.code):
-            raise TableError("this table is private: you need an invitation")
+            raise TableError("table_private")
         if not self._may_watch(client, message.code):
-            raise TableError("spectators are not allowed at this table")
+            raise TableError("no_spectators")
         self.spectators.add(client)
         self._send_snapshot(client)
         self._changed()
@@ -419,7 +423,7 @@ class Table:
             return
         seat_no = self._seat_of(client)
         if seat_no is None:
-            raise TableError("you are not at this table")
+            raise TableError("not_at_table")
         seat = self.seats[seat_no]
         assert seat is not None
         if self.state is None:
@@ -466,10 +470,10 @@ class Table:
 
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
         if self._seat_of(client) is None:
-            raise TableError("only seated players may invite")
+            raise TableError("invite_seated_only")
         found = await asyncio.to_thread(user_ids, self.ctx.writer.store, [message.name])
         if message.name not in found:
-            raise TableError(f"no player is named {message.name!r}: send a guest the link")
+            raise TableError("no_such_name", name=message.name)
         self.invited.add(f"u:{found[message.name]}")
         await self._persist_table()
         client.send(
@@ -478,24 +482,25 @@ class Table:
 
     async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
         if self._seat_of(client) is None and client not in self.spectators:
-            raise TableError("you are not at this table")
+            raise TableError("not_at_table")
         self._table_event("table.chat", {"name": client.identity.name, "text": message.text})
 
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
         if client.key != self.master or self._seat_of(client) is None:
-            raise TableError("only the table's master changes its options")
+            raise TableError("master_options")
         try:
             options = message.options.apply_to(self.options)
-        except ValueError as error:
-            raise TableError(str(error).splitlines()[-1][:200]) from None
+        except ValidationError as error:
+            refused = protocol.invalid(error)
+            raise TableError(refused.code, **refused.params) from None
         if options.players != len(self.seats):
             if self.state is not None:
-                raise TableError("the number of players changes between games only")
+                raise TableError("players_between_games")
             if any(self.seats[options.players :]):
-                raise TableError("free the last seats before reducing the number of players")
+                raise TableError("free_last_seats")
             self.seats = (self.seats + [None] * 5)[: options.players]
         if options.competitive and any(s and s.user is None for s in self.seats):
-            raise TableError("guests are seated: a competitive table is for registered players")
+            raise TableError("guests_seated")
         changed = sorted(
             k for k, v in options.model_dump().items() if getattr(self.options, k) != v
         )
@@ -505,16 +510,16 @@ class Table:
 
     async def _on_start(self, client: Client, message: protocol.Start) -> None:
         if client.key != self.master:
-            raise TableError("only the table's master starts a game")
+            raise TableError("master_start")
         if self.state is not None:
-            raise TableError("a game is already in progress")
+            raise TableError("game_started")
         if not any(self.seats):
-            raise TableError("nobody is seated")
+            raise TableError("nobody_seated")
         rules = self.ctx.rules(self.options.game)
         try:
             state = self._new_state(rules, self.options)
         except ValueError as error:
-            raise TableError(f"cannot start: {error}") from None
+            raise TableError("cannot_start", reason=str(error)[:200]) from None
         try:
             game_id = await self._write(
                 tablestore.start_game,
@@ -523,8 +528,8 @@ class Table:
                 self._engine_options(self.options),
                 [s.stored() if s else None for s in self.seats],
             )
-        except ledger.LedgerError as error:
-            raise TableError(str(error)) from None
+        except ledger.ShortOfChips as error:
+            raise TableError(error.code, **error.params) from None
         self._begin(rules, state, game_id, self.options)
         self._table_event(
             "table.game_started", {"game": game_id, "options": self.options.model_dump()}
@@ -550,26 +555,26 @@ class Table:
     async def _on_act(self, client: Client, message: protocol.Act) -> None:
         seat_no = self._seat_of(client)
         if seat_no is None or self.state is None:
-            raise TableError("you are not playing at this table")
+            raise TableError("not_playing")
         seat = self.seats[seat_no]
         assert seat is not None and self.rules is not None
         if seat.abandoned:
-            raise TableError("you left this game")
+            raise TableError("left_game")
         if self.state.to_move != seat_no:
-            raise TableError("it is not your turn")
+            raise TableError("not_your_turn")
         try:
             action = self.rules.parse_action(message.action)
         except ActionSyntaxError as error:
-            raise TableError(f"not an action: {error}") from None
+            raise TableError(error.code, **error.params) from None
         await self._apply(action)
 
     async def _on_vote(self, client: Client, message: protocol.Vote) -> None:
         seat_no = self._seat_of(client)
         if seat_no is None or self.state is None:
-            raise TableError("there is no game of yours to end")
+            raise TableError("no_game_to_end")
         seat = self.seats[seat_no]
         if seat is not None and seat.abandoned:
-            raise TableError("you left this game: only players still seated vote")
+            raise TableError("vote_left")
         if message.agree:
             self.votes.add(seat_no)
         else:
@@ -592,7 +597,7 @@ class Table:
         try:
             events = after.apply(action)
         except IllegalAction as error:
-            raise TableError(str(error)) from None
+            raise TableError(error.code, **error.params) from None
         game_id, index = self.game_id, self.actions
         await self._durably(lambda: self.ctx.writer.append(game_id, index, str(action)))
         self.state, self.actions = after, index + 1

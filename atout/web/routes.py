@@ -1,7 +1,8 @@
-"""The web client's two endpoints. The score sheet: the browser sends one deal as a person writes it
+"""The web client's endpoints. The score sheet: the browser sends one deal as a person writes it
 down and gets back each seat's score, computed by the project's French scoring
 (the same validation as ``atout score``), so no rule is ever re-implemented in
 JavaScript. Replays: a finished game's record in, every step's full view out.
+Refusals: the catalogue of their messages, the one the terminal and the server use.
 Request bodies are bounded before they are read (``atout.server.limits``)."""
 
 from __future__ import annotations
@@ -9,12 +10,22 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi.responses import FileResponse
 
 from atout.cli.score import InputError, score_text
+from atout.refusals import CATALOGUE_PATH
 from atout.server import offload
+from atout.server.http_refusals import HTTPRefusal
 from atout.web.replays import replay_steps
 
 router = APIRouter()
+
+
+@router.get("/api/refusals")
+async def refusals() -> FileResponse:
+    """Every refusal's English and French message by its code (``atout/refusals.json``):
+    the browser shows a refused move or sign-in in the page's language from it."""
+    return FileResponse(CATALOGUE_PATH, media_type="application/json")
 
 
 @router.post("/api/score")
@@ -48,5 +59,5 @@ async def replay(request: Request) -> Response:
     except ValueError as error:  # RecordError is one
         raise HTTPException(422, str(error)) from None
     except offload.Busy as error:
-        raise HTTPException(503, str(error), headers={"Retry-After": "1"}) from None
+        raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
     return Response(steps, media_type="application/json")

@@ -1,0 +1,49 @@
+"""HTTP refusals: a status with the code and parameters of :mod:`atout.refusals`.
+
+The answer's JSON keeps FastAPI's ``detail`` (the English message, which
+clients already show) and adds ``code`` and ``params``, from which the browser
+shows the refusal in the reader's language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from atout.refusals import Param, Refusal
+
+
+class HTTPRefusal(Refusal):
+    """A refused request: its status, code, parameters and extra headers."""
+
+    def __init__(
+        self, status: int, code: str, /, headers: Mapping[str, str] | None = None, **params: Param
+    ) -> None:
+        super().__init__(code, **params)
+        self.status = status
+        self.headers = dict(headers or {})
+
+    @classmethod
+    def of(
+        cls, status: int, refusal: Refusal, headers: Mapping[str, str] | None = None
+    ) -> HTTPRefusal:
+        """``refusal`` (an account's, a name's...) answered with ``status``."""
+        made = cls(status, refusal.code, headers)
+        made.params = refusal.params
+        return made
+
+
+def response(
+    refusal: Refusal, status: int, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    """The answer refusing a request: ``detail``, ``code`` and ``params``."""
+    content = {"detail": str(refusal), "code": refusal.code, "params": refusal.params}
+    return JSONResponse(content, status, headers=dict(headers or {}))
+
+
+async def refused(_: Request, error: Exception) -> JSONResponse:
+    """The application's handler of HTTPRefusal."""
+    assert isinstance(error, HTTPRefusal)
+    return response(error, error.status, error.headers)

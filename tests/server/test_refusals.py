@@ -1,0 +1,103 @@
+"""Refusals on the wire: every error names its code and parameters beside the
+English message, on the websocket and in HTTP answers, and the catalogue the
+browser words them from is served."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+from atout.refusals import CATALOGUE_PATH, message
+from tests.server.conftest import Player, Server, create_table, turn_in
+
+PLAY_CODES = {"must_follow", "must_trump", "must_overtrump", "must_play_trump", "excuse_last"}
+
+
+def _is_error(m: dict[str, Any]) -> bool:
+    return bool(m["type"] == "error")
+
+
+def _well_formed(error: dict[str, Any]) -> None:
+    """An error's English message is its code's, with its own parameters."""
+    assert error["message"] == message(error["code"], error["params"]), error
+
+
+def test_an_illegal_card_is_refused_with_its_code_and_parameters(server: Server) -> None:
+    async def scenario() -> dict[str, Any]:
+        alice = await Player.connect(server, name="alice")
+        table = await create_table(alice, players=3, turn_seconds=600, robot_level="random")
+        await alice.send({"type": "start", "table": table})
+        async with asyncio.timeout(120):
+            while True:
+                update = await alice.expect(lambda m: turn_in(m) is not None)
+                legal = turn_in(update)["legal"]  # type: ignore[index]
+                refused = [c for c in update["view"]["hand"] if f"play:{c}" not in legal]
+                if legal[0].startswith("play:") and refused:
+                    break
+                await alice.send({"type": "act", "table": table, "action": legal[0]})
+        await alice.send({"type": "act", "table": table, "action": f"play:{refused[0]}"})
+        error = await alice.expect(_is_error)
+        await alice.close()
+        assert error["table"] == table
+        return error
+
+    error = asyncio.run(scenario())
+    assert error["code"] in PLAY_CODES
+    _well_formed(error)
+    params = error["params"]
+    if "suit" in params:
+        assert params["suit"] in ("spades", "hearts", "diamonds", "clubs")
+    if error["code"] == "must_overtrump":
+        assert params["trump"].startswith("T") and params["cards"]
+
+
+def test_table_hub_and_hello_refusals_carry_codes(server: Server) -> None:
+    async def scenario() -> None:
+        alice = await Player.connect(server, name="alice")
+        await alice.send({"type": "sit", "table": "nope"})
+        error = await alice.expect(_is_error)
+        assert (error["code"], error["params"]) == ("no_table", {"table": "nope"})
+        _well_formed(error)
+        table = await create_table(alice)
+        await alice.send({"type": "options", "table": table, "options": {"players": 2}})
+        error = await alice.expect(_is_error)
+        assert (error["code"], error["params"], error["table"]) == ("french_players", {}, table)
+        _well_formed(error)
+        await alice.send({"type": "act", "table": table, "action": "play:KH"})
+        error = await alice.expect(_is_error)
+        assert (error["code"], error["params"]) == ("not_playing", {})
+        await alice.send({"type": "chat", "table": table, "text": ""})
+        error = await alice.expect(_is_error)
+        assert error["code"] == "invalid_message" and error["params"]["field"] == "chat.text"
+        _well_formed(error)
+        await alice.close()
+        async with connect(server.ws) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": 1}))
+            error = json.loads(await ws.recv())
+            assert (error["code"], error["params"]) == ("protocol_version", {"version": 2})
+            _well_formed(error)
+
+    asyncio.run(scenario())
+
+
+def test_http_refusals_carry_codes_and_the_catalogue_is_served(server: Server) -> None:
+    reply = httpx.post(f"{server.http}/api/register", json={"name": "guestly", "password": "x" * 8})
+    assert reply.status_code == 400
+    assert reply.json() == {
+        "detail": "names starting with 'guest' are kept for guests",
+        "code": "name_guest",
+        "params": {"prefix": "guest"},
+    }
+    reply = httpx.post(f"{server.http}/api/register", json={"name": "bob", "password": "short"})
+    assert reply.json()["params"] == {"min": 8, "max": 128}
+    reply = httpx.post(f"{server.http}/api/login", json={"name": "nobody", "password": "x" * 8})
+    assert reply.status_code == 401 and reply.json()["code"] == "wrong_credentials"
+    reply = httpx.get(f"{server.http}/api/profile/nobody")
+    assert reply.status_code == 404 and reply.json()["code"] == "no_such_player"
+    catalogue = httpx.get(f"{server.http}/api/refusals").json()
+    assert catalogue == json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
+    assert catalogue["messages"]["must_follow"]["fr"] == "vous devez fournir à {suit}"
