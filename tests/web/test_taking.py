@@ -14,7 +14,8 @@ from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
-BOUTS = {"T1", "T21", "EX"}
+BOUT_NAMES = {"T1": "Trump 1", "T21": "Trump 21", "EX": "Excuse"}
+BOUTS = set(BOUT_NAMES)
 
 
 def _hand(page: Page) -> list[str]:
@@ -37,7 +38,8 @@ def _dog_and_ecart(page: Page) -> tuple[list[str], bool]:
         card = page.locator(f'#hand .card[data-card="{kept[0]}"]')
         expect(card).to_have_class(re.compile(r"\billegal\b"))
         card.click(position=CORNER)
-        reason = "a King" if kept[0].startswith("K") else f"a bout ({kept[0]})"
+        # The page names the card in its language (the server sends its notation).
+        reason = "a King" if kept[0].startswith("K") else f"a bout ({BOUT_NAMES[kept[0]]})"
         expect(page.locator("#table-error")).to_contain_text(
             f"Refused: you may not discard {reason}"
         )

@@ -1,7 +1,7 @@
 // The single page: a header (navigation, language, account) and a router from the
 // URL's hash (#/, #/table/ID, #/leaderboard, #/profile/NAME, #/replay/ID, #/sheet).
 import { clear, h } from "./dom.js";
-import { getLang, setLang, t } from "./i18n.js";
+import { getLang, refusal, setLang, t } from "./i18n.js";
 import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
 import { lobbyPage } from "./lobby.js";
 import { tablePage } from "./table.js";
@@ -50,7 +50,7 @@ function loginPage() {
       setAccount(answer.name, answer.token);
       location.hash = "#/";
     } catch (error) {
-      message.textContent = error.message;
+      message.textContent = refusal(error);
     }
   }
   return h("section", { class: "panel narrow" },

@@ -1,5 +1,7 @@
 // Every string the interface shows, in French and English; t(key, params) picks the
-// current language and fills {name} placeholders.
+// current language and fills {name} placeholders. Refusals are the exception: the
+// server sends them as codes with parameters, and refusal() words them from the
+// catalogue the server and the terminal use too (atout/refusals.json).
 const STRINGS = {
   en: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Leaderboard", scoresheet: "Score sheet",
@@ -118,6 +120,28 @@ export function setLang(value) {
 export function t(key, params = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+// Fetched while the page starts, without holding it up: a refusal met before the
+// catalogue arrives (or if it cannot) shows the server's English message.
+let REFUSALS = null;
+fetch("/api/refusals").then((r) => r.json()).then((catalogue) => { REFUSALS = catalogue; }).catch(() => {});
+
+// A refusal ({code, params, message}: an error message, or a failed request's answer)
+// in the page's language. Parameters that are cards are shown by card(notation); those
+// that are words (suits, contracts...) come from the catalogue's terms; a list is
+// joined by commas.
+export function refusal(error, card = (text) => text) {
+  const texts = REFUSALS?.messages[error.code];
+  if (!texts) return error.message ?? "";
+  const show = (name) => {
+    const kind = REFUSALS.kinds[name];
+    const value = error.params?.[name] ?? "";
+    return (Array.isArray(value) ? value : [value])
+      .map((v) => (kind === "card" ? card(String(v)) : REFUSALS.terms[lang][kind]?.[v] ?? String(v)))
+      .join(", ");
+  };
+  return (texts[lang] || texts.en).replace(/\{(\w+)\}/g, (_, name) => show(name));
 }
 
 document.documentElement.lang = lang;

@@ -1,7 +1,7 @@
 // The lobby: public tables updating live, and the form creating a table with every
 // option its master chooses.
 import { clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 import { listen, send, session } from "./net.js";
 import { toast } from "./app.js";
 
@@ -101,7 +101,7 @@ export function lobbyPage() {
     else if (m.type === "lobby_update") { tables.set(m.table.id, m.table); render(); }
     else if (m.type === "lobby_remove") { tables.delete(m.table); render(); }
     else if (m.type === "table" && waitingForTable) { waitingForTable = false; location.hash = `#/table/${m.table.id}`; }
-    else if (m.type === "error") toast(t("error", { msg: m.message }), "error");
+    else if (m.type === "error") toast(t("error", { msg: refusal(m) }), "error");
   });
   if (session.connected) send({ type: "lobby", subscribe: true });
   const page = h("div", { class: "lobby" },

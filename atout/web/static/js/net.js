@@ -64,7 +64,7 @@ export function connect() {
       while (pending.length && ready) ws.send(JSON.stringify(pending.shift()));
       return;
     }
-    if (!ready && message.type === "error" && /session token/.test(message.message)) {
+    if (!ready && message.type === "error" && message.code === "unknown_session") {
       // A stale token: forget it and start again as a new guest.
       localStorage.removeItem("atout.token");
       localStorage.removeItem("atout.guest");
@@ -102,7 +102,8 @@ export async function api(path, body) {
     const detail = typeof data.detail === "string" ? data.detail
       : Array.isArray(data.detail) ? data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ")
       : response.statusText;
-    throw new Error(detail);
+    // A refusal's code and parameters travel with it, for refusal() to word it.
+    throw Object.assign(new Error(detail), { code: data.code, params: data.params });
   }
   return data;
 }

@@ -1,7 +1,7 @@
 // Replays: a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
 import { clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
 import { sortHand } from "./cards.js";
@@ -59,7 +59,7 @@ export function replayPage(gameId) {
       return api("/api/replay", record);
     })
     .then((data) => { steps = data.steps; render(); })
-    .catch((error) => clear(box, h("p", { class: "error" }, error.message)));
+    .catch((error) => clear(box, h("p", { class: "error" }, refusal(error))));
   document.addEventListener("keydown", function keys(e) {
     if (!document.body.contains(box)) { document.removeEventListener("keydown", keys); return; }
     if (!steps.length || e.target.matches("input")) return;

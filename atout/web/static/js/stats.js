@@ -1,6 +1,6 @@
 // The leaderboard and a player's profile, read from the server's endpoints.
 import { clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 
 export function leaderboardPage() {
@@ -9,7 +9,7 @@ export function leaderboardPage() {
     clear(body, rows.map((row, i) => h("tr", {},
       h("td", {}, i + 1), h("td", {}, h("a", { href: `#/profile/${encodeURIComponent(row.name)}` }, row.name)),
       h("td", {}, row.rating), h("td", {}, row.xp), h("td", {}, row.games))));
-  }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, error.message))));
+  }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, refusal(error)))));
   return h("section", { class: "panel", id: "leaderboard" }, h("h1", {}, t("leaderboard")),
     h("table", { class: "score-table wide" },
       h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("xp")), h("th", {}, t("games")))),

@@ -3,7 +3,7 @@
 // The server's view of the game is shown as it is: no rule is decided here; an
 // illegal move is sent anyway and the server's reason is shown.
 import { clear, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { refusal, t } from "./i18n.js";
 import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
@@ -34,7 +34,7 @@ export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [],
-    error: "", selection: new Set(), showOptions: false, asked: null,
+    error: null, selection: new Set(), showOptions: false, asked: null,
   };
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
@@ -44,7 +44,7 @@ export function tablePage(id, params) {
     // The choices are withdrawn until the server answers, so that a second click
     // cannot send a second move; a refusal (which changes nothing) gives them back.
     act(action) {
-      s.error = "";
+      s.error = null;
       if (s.legal) s.asked = s.legal;
       s.legal = null;
       send({ type: "act", table: id, action });
@@ -118,7 +118,7 @@ export function tablePage(id, params) {
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); render(); }
     else if (m.type === "error") {
-      s.error = m.message;
+      s.error = m; // worded when drawn, in the language of the moment
       if (s.asked) { s.legal = s.asked; s.asked = null; }
       render();
     }
@@ -161,7 +161,8 @@ export function tablePage(id, params) {
 }
 
 function errorLine(s) {
-  return h("p", { class: "error", id: "table-error", role: "alert" }, s.error ? t("illegal", { msg: s.error }) : "");
+  return h("p", { class: "error", id: "table-error", role: "alert" },
+    s.error ? t("illegal", { msg: refusal(s.error, cardName) }) : "");
 }
 
 export function seatName(s, seat) {
