@@ -1,0 +1,150 @@
+"""Every refusal raised anywhere has its English and French message, with the
+parameters it is raised with, and the catalogue holds nothing else.
+
+The codes are collected from the sources: each call of a refusal class (every
+subclass of ``Refusal``) with a literal code, its keyword parameters with it.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import pickle
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import atout
+from atout.game import IllegalAction
+from atout.refusals import CATALOGUE, MESSAGES, Refusal, message
+
+ROOT = Path(atout.__file__).parent
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+NOT_PARAMS = frozenset({"headers"})
+"""Keyword arguments of a refusal class that are not parameters of its message."""
+HELPERS = {"_refused": frozenset(), "_throttled": frozenset({"seconds"})}
+"""Functions given a literal code that build the refusal, with the parameters they add."""
+
+
+def refusal_classes() -> set[str]:
+    """The names of Refusal and every subclass of it in atout."""
+    for module in pkgutil.walk_packages([str(ROOT)], "atout."):
+        if ".migrations" not in module.name:  # alembic's scripts, run by alembic only
+            importlib.import_module(module.name)
+    names = {"Refusal"}
+    todo: list[type] = [Refusal]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            names.add(sub.__name__)
+            todo.append(sub)
+    return names
+
+
+def codes_of(node: ast.expr) -> list[str]:
+    """The literal codes an argument may be: a string, or either side of an if-else."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value]
+    if isinstance(node, ast.IfExp):
+        return codes_of(node.body) + codes_of(node.orelse)
+    return []
+
+
+def raised() -> list[tuple[str, frozenset[str], str]]:
+    """(code, keyword parameters, where) of every refusal built with a literal code.
+    A refusal passed on (``TableError(error.code, **error.params)``) has none."""
+    names = refusal_classes() | set(HELPERS)
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name not in names:
+                continue
+            codes = next((c for c in map(codes_of, node.args) if c), [])
+            params = frozenset(k.arg for k in node.keywords if k.arg and k.arg not in NOT_PARAMS)
+            params |= HELPERS.get(name, frozenset())
+            where = f"{path.relative_to(ROOT.parent)}:{node.lineno}"
+            found += [(code, params, where) for code in codes]
+    return found
+
+
+RAISED = raised()
+JS_CODES = {
+    code
+    for path in (ROOT / "web" / "static" / "js").glob("*.js")
+    for code in re.findall(r"code === \"(\w+)\"", path.read_text(encoding="utf-8"))
+}
+
+
+def placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def test_the_sources_raise_many_codes() -> None:
+    # The scan itself works: the refusals of the engines, the tables, the hub,
+    # the accounts and the names are all found.
+    codes = {code for code, _, _ in RAISED}
+    for code in ("must_follow", "not_your_turn", "table_private", "unknown_session"):
+        assert code in codes
+    assert {"name_guest", "wrong_credentials", "french_players", "bids_total"} <= codes
+    assert "unknown_session" in JS_CODES
+
+
+@pytest.mark.parametrize(("code", "params", "where"), RAISED, ids=[w for _, _, w in RAISED])
+def test_every_raised_code_has_both_messages_with_its_parameters(
+    code: str, params: frozenset[str], where: str
+) -> None:
+    assert code in MESSAGES, f"{where}: {code} is not in atout/refusals.json"
+    texts = MESSAGES[code]
+    assert set(texts) == {"en", "fr"} and all(texts.values()), code
+    assert placeholders(texts["en"]) == params, f"{where}: {code} raised with {sorted(params)}"
+    assert placeholders(texts["fr"]) == params, code
+
+
+def test_the_catalogue_holds_only_codes_in_use() -> None:
+    used = {code for code, _, _ in RAISED} | JS_CODES
+    assert set(MESSAGES) - used == set()
+    assert set(MESSAGES) >= JS_CODES
+
+
+def test_words_of_parameters_exist_in_both_languages() -> None:
+    terms = CATALOGUE["terms"]
+    assert set(terms["en"]) == set(terms["fr"])
+    for group, words in terms["en"].items():
+        assert set(words) == set(terms["fr"][group]), group
+    for kind in CATALOGUE["kinds"].values():
+        assert kind == "card" or kind in terms["en"]
+
+
+def test_parameters_are_shown_in_the_readers_language() -> None:
+    error = Refusal("must_follow", suit="spades")
+    assert str(error) == "you must follow spades"
+    assert message(error.code, error.params, "fr") == "vous devez fournir à pique"
+    names = {"KH": "King of hearts", "QH": "Queen of hearts"}
+    call = Refusal("call_only", cards=["KH", "QH"], card="KS")
+    assert str(call) == "you may call only KH, QH, not KS"
+    assert message("call_only", call.params, "en", lambda c: names.get(c, c)) == (
+        "you may call only King of hearts, Queen of hearts, not KS"
+    )
+    bid = Refusal("bid_higher", contract="garde_sans")
+    assert message(bid.code, bid.params, "fr") == "il faut annoncer plus que garde sans, ou passer"
+    assert error.wire() == {
+        "code": "must_follow",
+        "params": {"suit": "spades"},
+        "message": "you must follow spades",
+    }
+
+
+def test_a_refusal_survives_pickling() -> None:
+    # Robots think in other processes: a refusal crossing over keeps its parameters.
+    copy = pickle.loads(pickle.dumps(IllegalAction("must_trump", suit="clubs")))
+    assert isinstance(copy, IllegalAction)
+    assert (copy.code, copy.params, str(copy)) == (
+        "must_trump",
+        {"suit": "clubs"},
+        "you must trump: you have no clubs",
+    )
