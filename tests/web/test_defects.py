@@ -9,9 +9,11 @@ import time
 import uuid
 from collections.abc import Callable
 
+import pytest
 from playwright.sync_api import Page, Position, expect
 
 from atout.game import GameState
+from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn
 from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, new_game, trumps
 
@@ -114,3 +116,34 @@ def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: st
     expect(page.locator("#game-over")).to_contain_text("Game over")
     for gone in ("#turn-line", "#turn-clock", "#vote-end", "#prompt"):
         expect(page.locator(gone)).to_have_count(0)
+
+
+@pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
+def test_the_deal_result_stays_until_the_player_goes_on(
+    new_context: object, base_url: str, mobile: bool
+) -> None:
+    page = new_context(mobile=mobile).new_page()  # type: ignore[operator]
+    create_table(page, base_url, rounds=2)
+    page.click("#start")
+    result = page.locator("#deal-result")
+    _play(page, lambda: result.count() > 0)
+    # The robots deal and bid the next deal meanwhile; the result waits for the player.
+    deadline = time.monotonic() + 60
+    while my_phase(page) is None:  # not acting: the page's next turn is in deal 2
+        assert time.monotonic() < deadline, f"no turn in deal 2 (phase {phase(page)})"
+        page.wait_for_timeout(50)
+    expect(page.locator("#deal-info")).to_contain_text("Deal 2")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text("Deal 1")
+    expect(result.locator(".breakdown li").first).to_be_visible()
+    expect(result).to_be_in_viewport(ratio=1)
+    shot(page, f"deal-result-{'phone' if mobile else 'desktop'}")
+    take_turn(page)  # the player's bid: going on
+    expect(result).to_have_count(0)
+    _play(page, lambda: page.locator("#game-over").count() > 0)
+    expect(result).to_contain_text("Deal 2")
+    page.wait_for_timeout(1200)  # longer than the robots' pause: still there
+    expect(result).to_be_visible()
+    page.click("#deal-continue")
+    expect(result).to_have_count(0)
+    expect(page.locator("#scores tbody tr.deal-head")).to_have_count(2)

@@ -1,5 +1,6 @@
 // French Tarot on the table page: seat tags (dealer, bids, taker, partner), the
-// dog and the trick in the middle, and the prompt for the decision to make.
+// dog and the trick in the middle, the prompt for the decision to make, and the
+// last deal's result until the player goes on.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardName, sortHand } from "./cards.js";
@@ -58,8 +59,6 @@ export function frenchCentre(ctx) {
     parts.push(trickCards(ctx, v.trick, null));
   } else if (showDog && v.dog.length) {
     parts.push(h("div", { class: "dog", id: "dog" }, h("div", { class: "centre-label" }, t("dog")), h("div", { class: "dog-cards" }, sortHand(v.dog).map((c) => cardImage(c, "small")))));
-  } else if (v.deal) {
-    parts.push(dealResult(ctx, v.deal));
   }
   if (v.phase === "play" && v.tricks.length) {
     parts.push(h("button", { class: "last-trick-button secondary", id: "last-trick", onclick: () => { s.showLast = !s.showLast; ctx.render(); } },
@@ -68,12 +67,27 @@ export function frenchCentre(ctx) {
   return parts;
 }
 
-function dealResult(ctx, deal) {
+// The last deal's result over the felt, until the player goes on (Continue, or a
+// move of theirs): the others may already be playing the next deal meanwhile.
+export function frenchDealResult(ctx) {
   const { s } = ctx;
-  return h("div", { class: "deal-result", id: "deal-result" },
+  const deal = s.dealResult;
+  if (!deal) return null;
+  return h("div", { class: "deal-result", id: "deal-result", role: "dialog", "aria-labelledby": "deal-result-title" },
+    h("h3", { id: "deal-result-title" }, t("deal_n", { n: deal.number })),
     h("strong", {}, `${t(deal.contract)} · ${seatName(s, deal.taker)} · ${deal.made ? t("made") : t("failed", { n: Math.abs(deal.breakdown.difference ?? 0) })}`),
     h("div", {}, `${deal.attack_half_points / 2} ${t("points").toLowerCase()}, ${deal.bouts} ${t("bouts").toLowerCase()}`),
-    h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${seatName(s, seat)} ${score > 0 ? "+" : ""}${score}`))));
+    h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${seatName(s, seat)} ${score > 0 ? "+" : ""}${score}`))),
+    breakdownList(deal.breakdown),
+    h("button", { id: "deal-continue", onclick: () => { s.dealResult = null; ctx.render(); } }, t("continue")));
+}
+
+/** How a deal's score was reached (the scoring's breakdown), one line per item. */
+export function breakdownList(breakdown) {
+  return h("ul", { class: "breakdown" }, Object.entries(breakdown).map(([key, value]) => {
+    const label = t(`breakdown_${key}`);
+    return h("li", {}, `${label === `breakdown_${key}` ? key.replaceAll("_", " ") : label}: ${value}`);
+  }));
 }
 
 /** Cards the taker has still to put aside. */

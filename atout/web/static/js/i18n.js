@@ -53,6 +53,11 @@ const STRINGS = {
     keyboard_help: "Keys: ←/→ choose a card, Enter plays it, L last trick, C chat",
     shown_by: "shown by {name}", trump_discarded: "Trumps put in the écart: {cards}",
     game_n: "Game {n}", cards_in_hand: "cards in hand", redeal: "Redeal ({why})", petit_sec: "petit sec", all_pass: "everybody passed",
+    continue: "Continue", breakdown_target: "Points needed", breakdown_difference: "Difference", breakdown_prime: "Bonus",
+    breakdown_multiplier: "Multiplier", breakdown_contract: "Contract points", breakdown_petit_au_bout: "Petit au bout",
+    breakdown_poignee: "Poignée", breakdown_chelem: "Chelem", breakdown_per_defender: "Per defender",
+    breakdown_petit_au_bout_in_difference: "Petit au bout (in the difference)", breakdown_poignee_personal: "Poignée (to who showed it)",
+    breakdown_misere: "Misère",
   },
   fr: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
@@ -104,6 +109,11 @@ const STRINGS = {
     keyboard_help: "Touches : ←/→ choisir une carte, Entrée la jouer, L dernier pli, C discussion",
     shown_by: "montrée par {name}", trump_discarded: "Atouts mis à l'écart : {cards}",
     game_n: "Partie {n}", cards_in_hand: "cartes en main", redeal: "On redonne ({why})", petit_sec: "petit sec", all_pass: "tout le monde a passé",
+    continue: "Continuer", breakdown_target: "Points à faire", breakdown_difference: "Différence", breakdown_prime: "Prime",
+    breakdown_multiplier: "Multiplicateur", breakdown_contract: "Points du contrat", breakdown_petit_au_bout: "Petit au bout",
+    breakdown_poignee: "Poignée", breakdown_chelem: "Chelem", breakdown_per_defender: "Par défenseur",
+    breakdown_petit_au_bout_in_difference: "Petit au bout (dans la différence)", breakdown_poignee_personal: "Poignée (à qui l'a montrée)",
+    breakdown_misere: "Misère",
   },
 };
 

@@ -4,6 +4,7 @@
 import { clear, download, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { api } from "./net.js";
+import { breakdownList } from "./french.js";
 
 const KEY = "atout.sheet";
 const CONTRACTS = ["prise", "garde", "garde_sans", "garde_contre"];
@@ -79,8 +80,7 @@ export function sheetPage() {
       h("td", {}, i + 1),
       h("td", {}, `${t(d.input.contract)} · ${nameOf(sheet, d.input.taker)}`, h("br"),
         h("small", {}, `${d.input.points} ${t("points").toLowerCase()}, ${d.input.bouts} ${t("bouts").toLowerCase()} · ${d.made ? t("made") : t("failed", { n: Math.abs(d.breakdown.difference ?? 0) })}`),
-        h("details", {}, h("summary", {}, t("breakdown")), h("ul", { class: "breakdown" },
-          Object.entries(d.breakdown).map(([k, v]) => h("li", {}, `${k.replaceAll("_", " ")}: ${v}`))))),
+        h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown))),
       d.scores.map((score) => h("td", { class: `score ${score >= 0 ? "pos" : "neg"}` }, score > 0 ? `+${score}` : score)),
       h("td", {}, h("button", { class: "link", title: t("delete"), onclick: () => { sheet.deals.splice(i, 1); save(sheet); render(); } }, "✕"))));
 

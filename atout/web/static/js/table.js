@@ -8,7 +8,7 @@ import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
-import { ecartLeft, frenchCentre, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
+import { breakdownList, ecartLeft, frenchCentre, frenchDealResult, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
 import { africainCentre, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
@@ -33,7 +33,7 @@ export function cardBack(cls = "") {
 export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
-    deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [],
+    deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
     error: null, selection: new Set(), showOptions: false, asked: null,
   };
   const root = h("div", { class: "table-page", id: "table-page" });
@@ -48,6 +48,7 @@ export function tablePage(id, params) {
       if (s.legal) s.asked = s.legal;
       s.legal = null;
       send({ type: "act", table: id, action });
+      s.dealResult = null; // going on: the last deal's result was seen
       render();
     },
     render: () => render(),
@@ -70,7 +71,7 @@ export function tablePage(id, params) {
       s.optionsChanged = data.changed;
       if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.join(", ") }));
     }
-    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; }
+    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; }
     if (kind === "table.game_over") s.gameOver = data;
     if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.notices.push(t("game_cancelled")); }
     // An ended game (played out or cancelled by vote) asks nobody for a move: the
@@ -81,7 +82,7 @@ export function tablePage(id, params) {
     if (kind === "play") s.shownTrick = null;
     if (kind === "trick") s.shownTrick = data;
     if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
-    if (kind === "deal_end") s.deals.push(data);
+    if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
     if (kind === "round_end") {
       const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
       s.notices.push(`${t("round_only", { n: data.round })}: ${lost.join(", ") || t("no_life_lost")}`);
@@ -107,6 +108,7 @@ export function tablePage(id, params) {
     if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
+      if (m.view?.deal) s.dealResult = { ...m.view.deal, number: m.view.deals_played }; // the next one not dealt yet
       setGame(m);
       render();
     } else if (m.type === "update") {
@@ -218,7 +220,8 @@ function layout(ctx) {
   const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "" },
     [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
     h("div", { class: "centre", id: "centre" },
-      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)));
+      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)),
+    v && v.game === "french" ? frenchDealResult(ctx) : null);
   const prompt = v && s.seat !== null ? (v.game === "french" ? frenchPrompt(ctx) : africainPrompt(ctx)) : null;
   const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
@@ -346,8 +349,7 @@ function dealsPanel(ctx) {
     h("tr", { class: "deal-head" }, h("td", { colspan: n + 1 }, `${i + 1}. ${t(d.contract) || "-"} · ${seatName(s, d.taker)} · `,
       h("small", {}, d.made ? t("made") : t("failed", { n: d.breakdown ? Math.abs(d.breakdown.difference ?? 0) : "" }),
         ` · ${d.attack_half_points / 2} ${t("points").toLowerCase()} · ${d.bouts} ${t("bouts").toLowerCase()}`),
-      d.breakdown ? h("details", {}, h("summary", {}, t("breakdown")),
-        h("ul", { class: "breakdown" }, Object.entries(d.breakdown).map(([k, val]) => h("li", {}, `${k.replaceAll("_", " ")}: ${val}`)))) : null)),
+      d.breakdown ? h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown)) : null)),
     h("tr", { class: "deal-scores" }, h("td", {}),
       d.scores.map((score) => h("td", { class: score >= 0 ? "pos" : "neg" }, score > 0 ? `+${score}` : score)))]);
   const chart = h("div", { class: "chart-box", id: "score-chart" });
