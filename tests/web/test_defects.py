@@ -147,3 +147,25 @@ def test_the_deal_result_stays_until_the_player_goes_on(
     page.click("#deal-continue")
     expect(result).to_have_count(0)
     expect(page.locator("#scores tbody tr.deal-head")).to_have_count(2)
+
+
+@pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
+def test_a_refusal_shows_by_the_hand_until_the_game_moves(
+    new_context: object, base_url: str, mobile: bool
+) -> None:
+    page = new_context(mobile=mobile).new_page()  # type: ignore[operator]
+    create_table(page, base_url, rounds=3)
+    page.click("#start")
+    illegal = page.locator("#hand .card.illegal")
+    _play(page, lambda: my_phase(page) == "play" and illegal.count() > 0, seconds=180)
+    illegal.first.click(position=CORNER)
+    error = page.locator("#table-error")
+    expect(error).to_contain_text("Refused: ")
+    expect(error).to_be_in_viewport(ratio=1)
+    hand = page.locator("#hand").bounding_box()
+    box = error.bounding_box()
+    assert hand is not None and box is not None
+    assert box["y"] + box["height"] <= hand["y"] + 1  # just above the hand, by the prompt
+    shot(page, f"refusal-{'phone' if mobile else 'desktop'}")
+    page.locator("#hand .card.legal").first.click(position=CORNER)
+    expect(error).to_have_text("")

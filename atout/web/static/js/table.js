@@ -97,6 +97,7 @@ export function tablePage(id, params) {
     // Cards chosen (an écart, a poignée) belong to the decision they were chosen
     // for: a poignée shown must not stay chosen for the next deal's écart.
     if (m.view?.phase !== s.view?.phase) s.selection.clear();
+    s.error = null; // a refusal is about the game as it was
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
     s.asked = null;
@@ -153,7 +154,7 @@ export function tablePage(id, params) {
     const focused = document.activeElement?.dataset?.card;
     const chatValue = root.querySelector("#chat-input")?.value ?? "";
     const chatFocused = document.activeElement?.id === "chat-input";
-    clear(root, s.info ? layout(ctx) : h("p", { class: "muted" }, t("connecting")), errorLine(s));
+    clear(root, s.info ? layout(ctx) : [h("p", { class: "muted" }, t("connecting")), errorLine(s)]);
     const chatInput = root.querySelector("#chat-input");
     if (chatInput) { chatInput.value = chatValue; if (chatFocused) chatInput.focus(); }
     if (focused) root.querySelector(`#hand .card[data-card="${focused}"]`)?.focus();
@@ -231,7 +232,9 @@ function layout(ctx) {
     : null;
   const main = h("section", { class: "play-area" },
     spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
-    felt, turnLine, prompt, handRow(ctx), gameOverPanel(ctx),
+    // A refusal shows between the prompt and the hand, where the player looks (on a
+    // phone too), in a line kept even when empty so that the cards never move.
+    felt, turnLine, prompt, errorLine(s), handRow(ctx), gameOverPanel(ctx),
     h("p", { class: "muted keys" }, t("keyboard_help")));
   const side = h("aside", { class: "side" },
     tableInfoPanel(ctx),
