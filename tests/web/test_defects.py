@@ -5,6 +5,7 @@ come from a game the test serves itself (``tests/web/scripted.py``)."""
 from __future__ import annotations
 
 import itertools
+import re
 import time
 import uuid
 from collections.abc import Callable
@@ -169,3 +170,34 @@ def test_a_refusal_shows_by_the_hand_until_the_game_moves(
     shot(page, f"refusal-{'phone' if mobile else 'desktop'}")
     page.locator("#hand .card.legal").first.click(position=CORNER)
     expect(error).to_have_text("")
+
+
+def test_one_bout_is_singular(page: Page, base_url: str) -> None:
+    one = next(s for s in itertools.count() if _bouts_made(s) == 1)
+    ScriptedTable(page, [one], before=_last_card)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    page.locator("#hand .card.legal").click(position=CORNER)
+    singular = re.compile(r"\b1 bout(?!s)")
+    expect(page.locator("#deal-result")).to_contain_text(singular)
+    expect(page.locator("#scores .deal-head")).to_contain_text(singular)
+    expect(page.locator("#scores .deal-head")).not_to_contain_text("1 bouts")
+    page.click("#lang")
+    expect(page.locator("#scores h2")).to_have_text("Marque des donnes")
+    expect(page.locator("#scores .deal-head")).to_contain_text(singular)
+
+    page.goto(f"{base_url}/#/sheet")  # French still: a person's own score sheet
+    for bouts, shown in (("1", singular), ("2", "2 bouts")):
+        page.fill("#deal-points", "45")
+        page.select_option("#deal-bouts", bouts)
+        page.click("#add-deal")
+        expect(page.locator("#sheet-table tbody tr").last).to_contain_text(shown)
+    page.click("#lang")
+    expect(page.locator("#sheet-table tbody tr").first).to_contain_text(singular)
+    expect(page.locator("#sheet-table tbody tr").last).to_contain_text("2 bouts")
+
+
+def _bouts_made(seed: int) -> int:
+    """The attack's bouts in the one-deal game the scripted seats play from ``seed``."""
+    played = ScriptedTable(None, [seed], before=lambda state: state.is_over)
+    bouts: int = played.deal_ends[-1]["bouts"]
+    return bouts

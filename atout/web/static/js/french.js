@@ -2,7 +2,7 @@
 // dog and the trick in the middle, the prompt for the decision to make, and the
 // last deal's result until the player goes on.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { cardName, sortHand } from "./cards.js";
 import { cardButton, cardImage, seatAngle, seatName } from "./table.js";
 
@@ -76,7 +76,7 @@ export function frenchDealResult(ctx) {
   return h("div", { class: "deal-result", id: "deal-result", role: "dialog", "aria-labelledby": "deal-result-title" },
     h("h3", { id: "deal-result-title" }, t("deal_n", { n: deal.number })),
     h("strong", {}, `${t(deal.contract)} · ${seatName(s, deal.taker)} · ${deal.made ? t("made") : t("failed", { n: Math.abs(deal.breakdown.difference ?? 0) })}`),
-    h("div", {}, `${deal.attack_half_points / 2} ${t("points").toLowerCase()}, ${deal.bouts} ${t("bouts").toLowerCase()}`),
+    h("div", {}, `${tn("n_points", deal.attack_half_points / 2)}, ${tn("n_bouts", deal.bouts)}`),
     h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${seatName(s, seat)} ${score > 0 ? "+" : ""}${score}`))),
     breakdownList(deal.breakdown),
     h("button", { id: "deal-continue", onclick: () => { s.dealResult = null; ctx.render(); } }, t("continue")));

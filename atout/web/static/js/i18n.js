@@ -58,6 +58,7 @@ const STRINGS = {
     breakdown_poignee: "Poignée", breakdown_chelem: "Chelem", breakdown_per_defender: "Per defender",
     breakdown_petit_au_bout_in_difference: "Petit au bout (in the difference)", breakdown_poignee_personal: "Poignée (to who showed it)",
     breakdown_misere: "Misère",
+    n_bouts_one: "{n} bout", n_bouts: "{n} bouts", n_points_one: "{n} point", n_points: "{n} points",
   },
   fr: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
@@ -114,6 +115,7 @@ const STRINGS = {
     breakdown_poignee: "Poignée", breakdown_chelem: "Chelem", breakdown_per_defender: "Par défenseur",
     breakdown_petit_au_bout_in_difference: "Petit au bout (dans la différence)", breakdown_poignee_personal: "Poignée (à qui l'a montrée)",
     breakdown_misere: "Misère",
+    n_bouts_one: "{n} bout", n_bouts: "{n} bouts", n_points_one: "{n} point", n_points: "{n} points",
   },
 };
 
@@ -130,6 +132,13 @@ export function setLang(value) {
 export function t(key, params = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));
+}
+
+// A count and its noun agreed: "1 bout", "2 bouts"; French keeps the singular below
+// two ("0 bout", "1,5 point"). Keys come in pairs, `key_one` and `key`.
+export function tn(key, n) {
+  const one = lang === "fr" ? Math.abs(n) < 2 : n === 1;
+  return t(one ? `${key}_one` : key, { n: Number(n).toLocaleString(lang) });
 }
 
 // Fetched while the page starts, without holding it up: a refusal met before the

@@ -2,7 +2,7 @@
 // down, scored by the server (/api/score, the project's own French scoring), kept in
 // localStorage and exported as JSON or CSV. JavaScript only adds the columns up.
 import { clear, download, h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { breakdownList } from "./french.js";
 
@@ -79,7 +79,7 @@ export function sheetPage() {
     const rows = sheet.deals.map((d, i) => h("tr", { "data-deal": i },
       h("td", {}, i + 1),
       h("td", {}, `${t(d.input.contract)} · ${nameOf(sheet, d.input.taker)}`, h("br"),
-        h("small", {}, `${d.input.points} ${t("points").toLowerCase()}, ${d.input.bouts} ${t("bouts").toLowerCase()} · ${d.made ? t("made") : t("failed", { n: Math.abs(d.breakdown.difference ?? 0) })}`),
+        h("small", {}, `${tn("n_points", d.input.points)}, ${tn("n_bouts", d.input.bouts)} · ${d.made ? t("made") : t("failed", { n: Math.abs(d.breakdown.difference ?? 0) })}`),
         h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown))),
       d.scores.map((score) => h("td", { class: `score ${score >= 0 ? "pos" : "neg"}` }, score > 0 ? `+${score}` : score)),
       h("td", {}, h("button", { class: "link", title: t("delete"), onclick: () => { sheet.deals.splice(i, 1); save(sheet); render(); } }, "✕"))));

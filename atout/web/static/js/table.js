@@ -3,7 +3,7 @@
 // The server's view of the game is shown as it is: no rule is decided here; an
 // illegal move is sent anyway and the server's reason is shown.
 import { clear, h } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { refusal, t, tn } from "./i18n.js";
 import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
@@ -351,7 +351,7 @@ function dealsPanel(ctx) {
   const rows = s.deals.flatMap((d, i) => [
     h("tr", { class: "deal-head" }, h("td", { colspan: n + 1 }, `${i + 1}. ${t(d.contract) || "-"} · ${seatName(s, d.taker)} · `,
       h("small", {}, d.made ? t("made") : t("failed", { n: d.breakdown ? Math.abs(d.breakdown.difference ?? 0) : "" }),
-        ` · ${d.attack_half_points / 2} ${t("points").toLowerCase()} · ${d.bouts} ${t("bouts").toLowerCase()}`),
+        ` · ${tn("n_points", d.attack_half_points / 2)} · ${tn("n_bouts", d.bouts)}`),
       d.breakdown ? h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown)) : null)),
     h("tr", { class: "deal-scores" }, h("td", {}),
       d.scores.map((score) => h("td", { class: score >= 0 ? "pos" : "neg" }, score > 0 ? `+${score}` : score)))]);
