@@ -536,6 +536,7 @@ class Table:
         )
         for client, _ in self._audience():
             self._send_snapshot(client)
+        self.ctx.on_change(self)  # the lobby: now playing (the snapshots told the table)
 
     @staticmethod
     def _engine_options(options: TableOptions) -> dict[str, Any]:

@@ -112,6 +112,9 @@ def test_the_lobby_lists_public_tables_live(server: Server) -> None:
         listed = (await watcher.expect(lambda m: m["type"] == "lobby"))["tables"]
         assert [t["id"] for t in listed] == [public]
         assert listed[0]["seats"][0]["name"] == host.name
+        await host.send({"type": "start", "table": public})  # robots take the empty seats
+        started = await watcher.expect(lambda m: m["type"] == "lobby_update")
+        assert started["table"]["id"] == public and started["table"]["playing"]
         await host.close()
         await watcher.close()
 

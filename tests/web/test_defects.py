@@ -201,3 +201,19 @@ def _bouts_made(seed: int) -> int:
     played = ScriptedTable(None, [seed], before=lambda state: state.is_over)
     bouts: int = played.deal_ends[-1]["bouts"]
     return bouts
+
+
+def test_the_lobby_shows_a_running_games_robots(new_context: object, base_url: str) -> None:
+    visitor = new_context().new_page()  # type: ignore[operator]
+    visitor.goto(f"{base_url}/#/")
+    host = new_context().new_page()  # type: ignore[operator]
+    table = create_table(host, base_url)
+    item = visitor.locator(f'.table-item[data-table="{table}"]')
+    expect(item.locator(".seat.free")).to_have_count(3)
+    expect(item.get_by_role("link", name="Sit down")).to_have_count(1)
+    host.click("#start")
+    expect(item.locator(".badge.busy")).to_be_visible()
+    expect(item.locator(".seat.robot")).to_have_count(3)
+    expect(item.locator(".seat.free")).to_have_count(0)
+    expect(item.get_by_role("link", name="Sit down")).to_have_count(0)
+    expect(item.get_by_role("link", name="Watch")).to_have_count(1)

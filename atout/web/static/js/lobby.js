@@ -68,7 +68,9 @@ export function optionFields(current = {}, onChange = null) {
 
 function tableRow(info) {
   const free = info.seats.filter((s) => s === null).length;
-  const seats = info.seats.map((s) => s === null ? h("span", { class: "seat free" }, t("free_seat"))
+  // During a game an empty seat is a robot's, and nobody may sit there until it ends.
+  const empty = () => info.playing ? h("span", { class: "seat robot" }, t("robot")) : h("span", { class: "seat free" }, t("free_seat"));
+  const seats = info.seats.map((s) => s === null ? empty()
     : h("span", { class: `seat${s.robot ? " robot" : ""}` }, s.name, s.name === info.master ? " ★" : "", s.robot ? ` (${t("robot")})` : ""));
   return h("li", { class: "table-item", "data-table": info.id },
     h("div", { class: "table-head" }, h("strong", {}, `${t("table")} ${info.id}`),
