@@ -71,7 +71,7 @@ def serve(
     import logging.config
 
     import uvicorn
-    from sqlalchemy.exc import DatabaseError
+    from sqlalchemy.exc import DatabaseError, OperationalError
 
     from atout.server.app import Settings, create_app
     from atout.server.connections import guarded_http
@@ -100,10 +100,14 @@ def serve(
         served = create_app(settings)
     except (LeaseHeld, StoreError) as error:
         raise SystemExit(f"atout serve: {error}") from None
-    except DatabaseError as error:
-        first = str(error.orig).splitlines()[0] if error.orig else str(error)
+    except OperationalError as error:  # locked, or a full disk: it will pass
         raise SystemExit(
-            f"atout serve: the database cannot be used ({first}): "
+            f"atout serve: the database cannot be opened now ({_first_line(error)}): another "
+            "program may be holding it, or the disk may be full; try again when it is free"
+        ) from None
+    except DatabaseError as error:  # not a database, or a malformed one
+        raise SystemExit(
+            f"atout serve: the database cannot be used ({_first_line(error)}): "
             "restore it from a backup, or start with another --data-dir"
         ) from None
     uvicorn.run(
@@ -119,3 +123,8 @@ def serve(
         log_config=None,  # configured above
         log_level="info",
     )
+
+
+def _first_line(error: Exception) -> str:
+    """The driver's own words for a database error, without SQLAlchemy's additions."""
+    return str(getattr(error, "orig", None) or error).splitlines()[0]

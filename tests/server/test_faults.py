@@ -204,6 +204,21 @@ def test_a_damaged_database_file_is_refused_without_a_traceback(serve: Serve) ->
     assert "Traceback" not in output
 
 
+def test_a_database_locked_at_start_is_told_as_busy_not_damaged(
+    serve: Serve, tmp_path: Path
+) -> None:
+    serve.start()
+    serve.stop()
+    lock = WriteLock.hold(serve.database, 8, tmp_path / "releasing")
+    status, output = serve.attempt()
+    assert lock.held  # refused while the lock was still held
+    lock.wait()
+    assert status == 1 and "atout serve: the database cannot be opened now" in output
+    assert "restore it from a backup" not in output and "Traceback" not in output
+    serve.start()  # once the lock is gone, the same files serve again
+    serve.stop()
+
+
 def test_an_unreplayable_game_is_cancelled_and_its_bets_returned(
     serve: Serve, rng: random.Random
 ) -> None:
