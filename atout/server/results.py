@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from openskill.models import PlackettLuce
 from sqlalchemy.orm import Session
@@ -23,6 +23,16 @@ from atout.server import ledger
 from atout.server.store import GamePlayer, GameRow, User
 
 _model = PlackettLuce()
+ROBOT_RATINGS: Final = {
+    "random": (_model.mu - _model.sigma, _model.beta),
+    "heuristic": (_model.mu, _model.beta),
+    "strong": (_model.mu + _model.beta, _model.beta),
+}
+"""The fixed (mu, sigma) a robot counts as, by level, when it plays against rated
+people: the heuristic robot as a newcomer's mean (the robot a newcomer meets by
+default), the random one a whole newcomer's sigma below, the strong one a beta (a
+game's performance spread) above, as it beats the heuristic one by about 30 points
+a deal. A small sigma: robots are not being discovered."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +73,21 @@ def humans(seats: Sequence[Any]) -> list[tuple[int, int]]:
     return [(i, s["user"]) for i, s in enumerate(seats) if s and s.get("user") is not None]
 
 
+def _rate(order: Sequence[int], people: Mapping[int, User], robot_level: str) -> None:
+    """Update the ratings of the people at a game (seat: user), every seat ranked:
+    the other seats are robots, opponents of the fixed rating of their level.
+    Rated only against each other, people who play robots stayed at 0 for ever."""
+    robot = list(ROBOT_RATINGS.get(robot_level, ROBOT_RATINGS["heuristic"]))
+    teams = []
+    for seat in range(len(order)):
+        user = people.get(seat)
+        teams.append([_model.create_rating([user.mu, user.sigma] if user else robot)])
+    rated = _model.rate(teams, ranks=list(order))
+    for seat, user in people.items():
+        (rating,) = rated[seat]
+        user.mu, user.sigma = rating.mu, rating.sigma
+
+
 def settle(
     db: Session, game: GameRow, result: Mapping[str, Any], deals: Sequence[DealSummary]
 ) -> None:
@@ -86,13 +111,9 @@ def settle(
         ledger.pay_winners(db, game.id, [s.get("user") if s else None for s in first])
     winner_xp = 10 * game.players + 10 * (options.get("rounds", 1) - 1)
     users = {u: db.get(User, u) for u in bettors}
-    rated_users = [(seat, users[u]) for seat, u in seated]
-    teams = [[_model.create_rating([u.mu, u.sigma])] for _, u in rated_users if u]
-    if len(teams) == len(seated) >= 2:
-        rated = _model.rate(teams, ranks=[order[seat] for seat, _ in seated])
-        for (_, user), (rating,) in zip(rated_users, rated, strict=True):
-            if user is not None:
-                user.mu, user.sigma = rating.mu, rating.sigma
+    people = {seat: user for seat, u in seated if (user := users[u]) is not None}
+    if people and len(people) == len(seated):
+        _rate(order, people, options.get("robot_level", "heuristic"))
     for seat, user_id in seated:
         xp = winner_xp if order[seat] == 1 else 5
         user = users[user_id]

@@ -179,3 +179,17 @@ def test_guests_play_practice_tables_only(server: Server) -> None:
         await owner.close()
 
     asyncio.run(scenario())
+
+
+def test_a_player_alone_with_robots_is_rated_against_them(server: Server) -> None:
+    async def scenario() -> None:
+        players, over = await play_competitive(server, ["max"], ["10.0.5.1"], players=3)
+        won = 0 in over["data"]["result"]["winners"]
+        rating = server.get("/api/profile/max")["rating"]  # 0 for a newcomer (25 - 3 x 25/3)
+        assert rating > 0 if won else rating != 0
+        assert server.get("/api/leaderboard") == [
+            {"name": "max", "xp": 30 if won else 5, "rating": rating, "games": 1}
+        ]
+        await close_all(server, players)
+
+    asyncio.run(scenario())

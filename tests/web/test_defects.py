@@ -10,6 +10,7 @@ import time
 import uuid
 from collections.abc import Callable
 
+import httpx
 import pytest
 from playwright.sync_api import Page, Position, expect
 
@@ -217,3 +218,19 @@ def test_the_lobby_shows_a_running_games_robots(new_context: object, base_url: s
     expect(item.locator(".seat.free")).to_have_count(0)
     expect(item.get_by_role("link", name="Sit down")).to_have_count(0)
     expect(item.get_by_role("link", name="Watch")).to_have_count(1)
+
+
+def test_a_game_against_robots_moves_the_rating(page: Page, base_url: str) -> None:
+    name = _register(page, base_url)
+    page.goto(f"{base_url}/#/")
+    page.check("#opt-competitive")
+    page.fill("#opt-seconds", "120")
+    page.click("#create")
+    page.click("#start")
+    _play(page, lambda: page.locator("#game-over").count() > 0)
+    rating = httpx.get(f"{base_url}/api/profile/{name}").json()["rating"]
+    assert rating != 0
+    page.goto(f"{base_url}/#/leaderboard")
+    row = page.locator("#leaderboard tbody tr", has=page.get_by_role("link", name=name))
+    expect(row.locator("td").nth(4)).to_have_text("1")
+    assert float(row.locator("td").nth(2).inner_text()) == rating
