@@ -14,9 +14,9 @@ from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, WebSocket
 from fastapi import Path as FastAPIPath
-from fastapi.staticfiles import StaticFiles
 from sqlalchemy import func, select
 from sqlalchemy.exc import OperationalError
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
@@ -37,6 +37,7 @@ from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
 from atout.web.routes import router as web_router
+from atout.web.static_files import GZIP_LEVEL, GZIP_MINIMUM_BYTES, RevalidatedStaticFiles
 
 log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -116,6 +117,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)  # request bodies bounded before they are read (413)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_exception_handler(OperationalError, storage_unavailable)  # 503, not 500
     app.add_exception_handler(HTTPRefusal, refused)  # detail, code and params
     app.state.hub = hub
@@ -201,7 +203,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
     app.include_router(web_router)  # the web client's score sheet and replay steps
     if settings.static_dir.is_dir():  # last: its catch-all must not hide the routes
-        app.mount("/", StaticFiles(directory=settings.static_dir, html=True), name="web")
+        static = RevalidatedStaticFiles(directory=settings.static_dir, html=True)
+        app.mount("/", static, name="web")  # compressed, revalidated: atout.web.static_files
     return app
 
 

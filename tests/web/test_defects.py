@@ -234,3 +234,19 @@ def test_a_game_against_robots_moves_the_rating(page: Page, base_url: str) -> No
     row = page.locator("#leaderboard tbody tr", has=page.get_by_role("link", name=name))
     expect(row.locator("td").nth(4)).to_have_text("1")
     assert float(row.locator("td").nth(2).inner_text()) == rating
+
+
+def test_static_files_are_compressed_and_revalidated(base_url: str) -> None:
+    with httpx.Client(base_url=base_url) as http:
+        plain = http.get("/js/table.js", headers={"Accept-Encoding": "identity"})
+        packed = http.get("/js/table.js", headers={"Accept-Encoding": "gzip"})
+        assert "content-encoding" not in plain.headers
+        assert packed.headers["content-encoding"] == "gzip"
+        assert int(packed.headers["content-length"]) < len(plain.content) / 2
+        assert packed.content == plain.content
+        for path in ("/", "/js/app.js", "/css/atout.css"):
+            first = http.get(path)
+            assert first.headers["cache-control"] == "no-cache"
+            again = http.get(path, headers={"If-None-Match": first.headers["etag"]})
+            assert again.status_code == 304
+            assert again.headers["cache-control"] == "no-cache"
