@@ -32,6 +32,24 @@ def _register(page: Page, base_url: str) -> str:
     return name
 
 
+@pytest.fixture(params=[False, True], ids=["desktop", "phone"])
+def screen(request: pytest.FixtureRequest, new_context: object) -> Page:
+    """A page on a desktop, then on a phone (390 x 844), for what is about layout."""
+    page: Page = new_context(mobile=request.param).new_page()  # type: ignore[operator]
+    return page
+
+
+def _screen(page: Page) -> str:
+    size = page.viewport_size
+    return "phone" if size is not None and size["width"] < 500 else "desktop"
+
+
+def _start(page: Page, base_url: str, rounds: int = 1) -> None:
+    """A practice game of rounds deals against three robots, started."""
+    create_table(page, base_url, rounds=rounds)
+    page.click("#start")
+
+
 def _play(page: Page, until: Callable[[], bool], seconds: float = 120) -> None:
     """Take the page's turns until ``until()`` holds."""
     deadline = time.monotonic() + seconds
@@ -98,8 +116,7 @@ def _dealt(seed: int) -> GameState:
 
 
 def test_after_an_amicable_end_nothing_asks_for_a_move(page: Page, base_url: str) -> None:
-    create_table(page, base_url)
-    page.click("#start")
+    _start(page, base_url)
     _play(page, lambda: my_phase(page) == "play")
     page.click("#vote-end")  # the only person at the table: the game ends at once
     expect(page.locator("#game-over")).to_contain_text("ended amicably")
@@ -120,13 +137,9 @@ def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: st
         expect(page.locator(gone)).to_have_count(0)
 
 
-@pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
-def test_the_deal_result_stays_until_the_player_goes_on(
-    new_context: object, base_url: str, mobile: bool
-) -> None:
-    page = new_context(mobile=mobile).new_page()  # type: ignore[operator]
-    create_table(page, base_url, rounds=2)
-    page.click("#start")
+def test_the_deal_result_stays_until_the_player_goes_on(screen: Page, base_url: str) -> None:
+    page = screen
+    _start(page, base_url, rounds=2)
     result = page.locator("#deal-result")
     _play(page, lambda: result.count() > 0)
     # The robots deal and bid the next deal meanwhile; the result waits for the player.
@@ -139,7 +152,7 @@ def test_the_deal_result_stays_until_the_player_goes_on(
     expect(result).to_contain_text("Deal 1")
     expect(result.locator(".breakdown li").first).to_be_visible()
     expect(result).to_be_in_viewport(ratio=1)
-    shot(page, f"deal-result-{'phone' if mobile else 'desktop'}")
+    shot(page, f"deal-result-{_screen(page)}")
     take_turn(page)  # the player's bid: going on
     expect(result).to_have_count(0)
     _play(page, lambda: page.locator("#game-over").count() > 0)
@@ -151,13 +164,9 @@ def test_the_deal_result_stays_until_the_player_goes_on(
     expect(page.locator("#scores tbody tr.deal-head")).to_have_count(2)
 
 
-@pytest.mark.parametrize("mobile", [False, True], ids=["desktop", "phone"])
-def test_a_refusal_shows_by_the_hand_until_the_game_moves(
-    new_context: object, base_url: str, mobile: bool
-) -> None:
-    page = new_context(mobile=mobile).new_page()  # type: ignore[operator]
-    create_table(page, base_url, rounds=3)
-    page.click("#start")
+def test_a_refusal_shows_by_the_hand_until_the_game_moves(screen: Page, base_url: str) -> None:
+    page = screen
+    _start(page, base_url, rounds=3)
     illegal = page.locator("#hand .card.illegal")
     _play(page, lambda: my_phase(page) == "play" and illegal.count() > 0, seconds=180)
     illegal.first.click(position=CORNER)
@@ -168,7 +177,7 @@ def test_a_refusal_shows_by_the_hand_until_the_game_moves(
     box = error.bounding_box()
     assert hand is not None and box is not None
     assert box["y"] + box["height"] <= hand["y"] + 1  # just above the hand, by the prompt
-    shot(page, f"refusal-{'phone' if mobile else 'desktop'}")
+    shot(page, f"refusal-{_screen(page)}")
     page.locator("#hand .card.legal").first.click(position=CORNER)
     expect(error).to_have_text("")
 
