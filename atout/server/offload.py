@@ -21,7 +21,7 @@ from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
-from typing import TypeVar
+from typing import Final, TypeVar
 
 from atout.refusals import Refusal
 
@@ -107,9 +107,16 @@ workers = Workers()
 """This process's workers for long HTTP work."""
 
 
+WORKER_NICENESS: Final = 10
+"""How much less CPU priority a worker has than the server: on a small machine a
+replay shares the cores with the serving process, whose pings must not wait."""
+
+
 def _end_with_parent() -> None:
-    """End this worker once the server's process is gone, even killed without a
-    chance to stop its pool: an orphaned worker would wait for jobs for ever."""
+    """Yield the CPU to the server first; end this worker once the server's
+    process is gone, even killed without a chance to stop its pool: an orphaned
+    worker would wait for jobs for ever."""
+    os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is not None:
         threading.Thread(target=_exit_after, args=(parent,), daemon=True).start()
