@@ -133,12 +133,6 @@ def identify(store: Store, token: str) -> Known | None:
         return Known(guest.key, Identity(None, guest.name), None)
 
 
-def user_of_session(store: Store, token: str) -> int | None:
-    """The user a live session token belongs to."""
-    known = identify(store, token)
-    return None if known is None or known.session is None else known.identity.user_id
-
-
 def guest_key(token: str) -> str:
     """A guest's stable key (its seat key at tables) from its secret token."""
     return "g:" + token_hash(token)[:32]
