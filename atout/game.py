@@ -118,8 +118,9 @@ class GameState(Protocol):
         """An independent copy, cheap enough for search."""
         ...
 
-    def view(self, viewer: int) -> dict[str, Any]:
-        """What ``viewer`` may see, JSON-ready: the only way state leaves the engine."""
+    def view(self, viewer: int) -> Mapping[str, Any]:
+        """What ``viewer`` may see, JSON-ready and typed per game (``FrenchObservation``,
+        ``AfricainObservation``): the only way state leaves the engine."""
         ...
 
     def result(self) -> Mapping[str, Any]:

@@ -22,6 +22,13 @@ from typing import Any, Final, Self
 
 from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, AfricainAction, Bid, Deal, Play
 from atout.africain.actions import parse_action as _parse_action
+from atout.africain.observation import (
+    OBSERVATION_VERSION,
+    AfricainObservation,
+    Phase,
+    PlayShown,
+    rules_block,
+)
 from atout.africain.variants import Variant
 from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, card_text, cards_of, hand_texts
 from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Action, Event, IllegalAction
@@ -31,7 +38,8 @@ DECK: Final = TRUMPS | EXCUSE_BIT
 DECK_LIST: Final = tuple(cards_of(DECK))
 
 DEAL, BID, PLAY, OVER = 0, 1, 2, 3
-PHASE_NAMES: Final = ("deal", "bid", "play", "over")
+PHASE_NAMES: Final[tuple[Phase, ...]] = ("deal", "bid", "play", "over")
+
 
 EXCUSE_HIGH: Final = EXCUSE + 1
 """Strength of the Excuse played high: above the 21."""
@@ -49,8 +57,8 @@ def _plays_of(card: int) -> tuple[Play, ...]:
     return EXCUSE_PLAYS if card == EXCUSE else (PLAYS[card],)
 
 
-def _play_data(seat: int, play: Play) -> dict[str, Any]:
-    data: dict[str, Any] = {"seat": seat, "card": card_text(play.card)}
+def _play_data(seat: int, play: Play) -> PlayShown:
+    data: PlayShown = {"seat": seat, "card": card_text(play.card)}
     if play.high is not None:
         data["excuse"] = "high" if play.high else "low"
     return data
@@ -175,7 +183,7 @@ class AfricainState:
             "out_round": [r or None for r in self._out_round],
         }
 
-    def view(self, viewer: int) -> dict[str, Any]:
+    def view(self, viewer: int) -> AfricainObservation:
         """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
         if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
             raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
@@ -183,9 +191,10 @@ class AfricainState:
         hands = [self._visible_hand(viewer, s) if in_round else None for s in range(self._n)]
         to_move = self.to_move
         sees_moves = to_move is not None and to_move >= 0 and viewer in (to_move, OMNISCIENT)
-        view: dict[str, Any] = {
+        return {
+            "version": OBSERVATION_VERSION,
             "game": "africain",
-            "variant": self.variant.name,
+            "rules": rules_block(self.variant, self._n),
             "players": self._n,
             "viewer": viewer,
             "phase": PHASE_NAMES[self._phase],
@@ -193,7 +202,6 @@ class AfricainState:
             "hand_size": self.hand_size,
             "dealer": self._dealer,
             "lives": list(self._lives),
-            "starting_lives": self.variant.lives,
             "in_game": [r == 0 for r in self._out_round],
             "in_round": [s in self._seats and in_round for s in range(self._n)],
             "bids": [b if b >= 0 and in_round else None for b in self._bids],
@@ -203,11 +211,9 @@ class AfricainState:
             "hands": hands,
             "hand": hands[viewer] if viewer >= 0 else None,
             "to_move": to_move,
-            "legal_actions": [str(a) for a in self.legal_actions()] if sees_moves else [],
+            "legal": [str(a) for a in self.legal_actions()] if sees_moves else None,
+            "winners": list(self._winners) if self._phase == OVER else None,
         }
-        if self._phase == OVER:
-            view["winners"] = list(self._winners)
-        return view
 
     # --- Equality and records ---------------------------------------------
 

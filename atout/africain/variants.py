@@ -9,6 +9,7 @@ the name can be overridden with an options mapping, e.g.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
@@ -60,6 +61,20 @@ class Variant:
         if self.loss == "difference":
             return abs(bid - tricks)
         return max(0, bid - tricks)
+
+    def options(self) -> dict[str, Any]:
+        """Every field but the name, JSON-ready: ``get_variant(name, options())``
+        gives this variant back."""
+        return {
+            f.name: list(v) if isinstance(v := getattr(self, f.name), tuple) else v
+            for f in dataclasses.fields(self)
+            if f.name != "name"
+        }
+
+
+def variant_of_rules(rules: Mapping[str, Any]) -> Variant:
+    """The variant an observation's ``rules`` block describes (ValueError if none)."""
+    return get_variant(rules["variant"], rules["options"])
 
 
 STANDARD = Variant(name="standard")

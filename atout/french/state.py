@@ -60,6 +60,7 @@ from atout.french.dealing import (
     petit_sec_seat,
 )
 from atout.french.events import Before, events_of
+from atout.french.observation import FrenchObservation
 from atout.french.scoring import (
     POIGNEE_SIZES,
     DealOutcome,
@@ -344,7 +345,7 @@ class FrenchState:
         self.step(action)
         return events_of(before, action, self)
 
-    def view(self, viewer: int) -> dict[str, Any]:
+    def view(self, viewer: int) -> FrenchObservation:
         """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
         return view_of(self, viewer)
 

@@ -150,6 +150,29 @@ class Variant:
         """A copy with some fields changed."""
         return dataclasses.replace(self, **changes)
 
+    def options(self) -> dict[str, Any]:
+        """Every field but the fixed ones, JSON-ready: ``get_variant(name, options())``
+        gives this variant back."""
+        fixed = ("name", "contracts", "multipliers")
+        return {
+            f.name: _json_ready(getattr(self, f.name))
+            for f in dataclasses.fields(self)
+            if f.name not in fixed
+        }
+
+
+def variant_of_rules(rules: Mapping[str, Any]) -> Variant:
+    """The variant an observation's ``rules`` block describes (ValueError if none)."""
+    return get_variant(rules["variant"], rules["options"])
+
+
+def _json_ready(value: Any) -> Any:
+    if isinstance(value, Mapping):
+        return {str(key): _json_ready(v) for key, v in value.items()}
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
 
 _FIELD_TYPES: Mapping[str, Any] = get_type_hints(Variant)
 _LITERAL_FIELDS = {n: h for n, h in _FIELD_TYPES.items() if get_origin(h) is Literal}

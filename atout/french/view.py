@@ -10,12 +10,20 @@ others see it about to play, since being asked tells who holds many trumps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from atout.cards import TRUMPS, hand_text
 from atout.french.actions import CARD_TEXTS
 from atout.french.dealing import petit_sec_seat
-from atout.french.scoring import POIGNEE_SIZES
+from atout.french.observation import (
+    OBSERVATION_VERSION,
+    DealSummary,
+    FrenchObservation,
+    FrenchRulesBlock,
+    PetitSec,
+    rules_block,
+)
+from atout.french.scoring import POIGNEE_SIZES, PoigneeSize
 from atout.french.variants import Contract
 from atout.game import OMNISCIENT
 
@@ -28,7 +36,7 @@ def cards_json(mask: int) -> list[str]:
     return hand_text(mask).split()
 
 
-def poignee_size(state: FrenchState, shown: int) -> str | None:
+def poignee_size(state: FrenchState, shown: int) -> PoigneeSize | None:
     """``simple``, ``double`` or ``triple`` for the trumps shown, None when none."""
     sizes = state.variant.poignee_trumps[state.active]
     count = shown.bit_count()
@@ -39,7 +47,7 @@ def _contract_text(contract: int) -> str | None:
     return Contract(contract).text if contract else None
 
 
-def deal_summary(state: FrenchState) -> dict[str, Any]:
+def deal_summary(state: FrenchState) -> DealSummary:
     """The whole of a scored deal: hands as dealt, dog, écart, outcome and scores."""
     score = state.score
     outcome = state.outcome
@@ -72,7 +80,7 @@ def _partner_for(state: FrenchState, viewer: int, everything: bool) -> int | Non
     return None
 
 
-def _petit_sec(state: FrenchState) -> dict[str, Any] | None:
+def _petit_sec(state: FrenchState) -> PetitSec | None:
     if state.cancelled != "petit_sec":
         return None
     seat = petit_sec_seat(state.dealt, state.variant.petit_sec_excuse_protects)
@@ -83,7 +91,12 @@ _QUESTIONS = frozenset(("misere", "poignee"))
 """Phases asked only of the seats that qualify, shown to the others as play."""
 
 
-def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
+def rules_of(state: FrenchState) -> FrenchRulesBlock:
+    """The rules block of the game ``state`` belongs to."""
+    return rules_block(state.variant, state.seats, state.active)
+
+
+def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
     """The JSON-ready view of ``state`` for ``viewer`` (a seat, SPECTATOR or OMNISCIENT)."""
     from atout.french.state import PHASE_NAMES
 
@@ -98,9 +111,10 @@ def view_of(state: FrenchState, viewer: int) -> dict[str, Any]:
     if phase in _QUESTIONS and not everything and viewer != to_move:
         phase = "play"
     return {
+        "version": OBSERVATION_VERSION,
         "game": "french",
-        "variant": state.variant.name,
-        "seats": state.seats,
+        "rules": rules_of(state),
+        "players": state.seats,
         "viewer": viewer,
         "deals": state.deals_total,
         "deals_played": state.deals_played,

@@ -248,7 +248,7 @@ class FrenchSearch:
         seconds = self.budget if budget is None else budget
         rng = seeded(seed, view)
         if not legal[0].startswith("play:"):
-            return self._contract(known, str(view["variant"]), legal, rng, seconds)
+            return self._contract(known, str(view["rules"]["variant"]), legal, rng, seconds)
         options = distinct_cards(known, legal)
         if len(options) == 1:
             return options[0]
@@ -259,7 +259,7 @@ class FrenchSearch:
             worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
         cards = [parse_card(a[5:]) for a in options]
         finish = solve if exact else play_out
-        task = Task(known, str(view["variant"]), cards, _play, finish, worlds, settle=True)
+        task = Task(known, str(view["rules"]["variant"]), cards, _play, finish, worlds, settle=True)
         scores = score(task, rng, seconds)
         if not scores[0]:
             return decide(known, legal)

@@ -125,7 +125,7 @@ def read(view: Mapping[str, Any]) -> Known:
         miseres.setdefault(int(m["seat"]), []).append(str(m["kind"]))
     known = Known(
         me=int(view["viewer"]),
-        seats=int(view["seats"]),
+        seats=int(view["players"]),
         order=tuple(view["order"]),
         dealer=int(view["dealer"]),
         phase=str(view["phase"]),

@@ -14,7 +14,7 @@ from pydantic_core import PydanticCustomError
 
 from atout.refusals import Refusal, message
 
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 """2: an action reaches each viewer as one ``update`` (events, view, turn)."""
 DEFAULT_VARIANTS: Final = {"french": "fft", "africain": "standard"}
 MAX_MESSAGE_BYTES: Final = 8192

@@ -253,7 +253,7 @@ class TerminalGame:
         if kind == "bid":
             if bids:
                 tell.say("bids_so_far", bids=" · ".join(bids))
-            legal = view["legal_actions"]
+            legal = view["legal"] or []
             allowed = {int(a.split(":")[1]) for a in legal}
             for bid in range(view["hand_size"] + 1):
                 if bid not in allowed:

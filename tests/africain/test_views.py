@@ -36,15 +36,15 @@ def test_view_keys_and_public_state() -> None:
     assert view["tricks"] == [0, 0, 0]
     assert view["trick"] == [{"seat": 0, "card": "T3"}]
     assert view["to_move"] == 1
-    assert view["legal_actions"] == []
+    assert view["legal"] is None
     json.dumps(view)
 
 
 def test_legal_actions_only_for_the_seat_to_move() -> None:
     state = new(2)
     deal(state, "T1 T2 T3 T4 T5", "T6 T7 T8 T9 T10")
-    assert state.view(0)["legal_actions"] == [f"bid:{n}" for n in range(6)]
-    assert state.view(1)["legal_actions"] == []
+    assert state.view(0)["legal"] == [f"bid:{n}" for n in range(6)]
+    assert state.view(1)["legal"] is None
     assert new(2).view(0)["to_move"] == CHANCE
 
 

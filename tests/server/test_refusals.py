@@ -12,6 +12,7 @@ import httpx
 from websockets.asyncio.client import connect
 
 from atout.refusals import CATALOGUE_PATH, message
+from atout.server.protocol import PROTOCOL_VERSION
 from tests.server.conftest import Player, Server, create_table, turn_in
 
 PLAY_CODES = {"must_follow", "must_trump", "must_overtrump", "must_play_trump", "excuse_last"}
@@ -78,7 +79,10 @@ def test_table_hub_and_hello_refusals_carry_codes(server: Server) -> None:
         async with connect(server.ws) as ws:
             await ws.send(json.dumps({"type": "hello", "v": 1}))
             error = json.loads(await ws.recv())
-            assert (error["code"], error["params"]) == ("protocol_version", {"version": 2})
+            assert (error["code"], error["params"]) == (
+                "protocol_version",
+                {"version": PROTOCOL_VERSION},
+            )
             _well_formed(error)
 
     asyncio.run(scenario())

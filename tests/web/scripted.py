@@ -28,14 +28,19 @@ ANSWERS = ("poignee:none", "misere:none", "chelem:no")
 
 def choose(state: GameState, seat: int) -> str:
     """The scripted decision of ``seat``: seat 0 bids garde and the others pass, so
-    that the page's player takes; otherwise the first legal action."""
+    that the page's player takes (when seat 0 sits the deal out, the first to bid
+    takes); otherwise the first legal action."""
     legal = [str(a) for a in state.legal_actions()]
-    wanted = ["bid:garde" if seat == ME else "bid:pass", *ANSWERS]
+    view = state.view(seat)
+    takes = seat == ME or (view["sitting_out"] == ME and not view["bids"])
+    wanted = ["bid:garde" if takes else "bid:pass", *ANSWERS]
     return next((a for a in wanted if a in legal), legal[0])
 
 
-def new_game(deals: int) -> GameState:
-    return RULES.new(4, "fft", {"deals": deals} if deals > 1 else {})
+def new_game(
+    deals: int, players: int = 4, variant: str = "fft", options: dict[str, Any] | None = None
+) -> GameState:
+    return RULES.new(players, variant, (options or {}) | ({"deals": deals} if deals > 1 else {}))
 
 
 def trumps(state: GameState, seat: int = ME) -> int:
@@ -55,10 +60,14 @@ class ScriptedTable:
         seeds: list[int],
         deals: int = 1,
         before: Callable[[GameState], bool] | None = None,
+        players: int = 4,
+        variant: str = "fft",
+        options: dict[str, Any] | None = None,
     ) -> None:
         self.seeds: Iterator[int] = itertools.chain(seeds, itertools.count(10_000))
-        self.state = new_game(deals)
-        self.options = TableOptions(rounds=deals, turn_seconds=120).model_dump()
+        self.state = new_game(deals, players, variant, options)
+        table = TableOptions(rounds=deals, turn_seconds=120, players=players, variant=variant)
+        self.options = table.model_dump()
         self.seq = 0
         self.deal_ends: list[dict[str, Any]] = []
         self._advance()
@@ -101,7 +110,7 @@ class ScriptedTable:
             "id": TABLE,
             "options": self.options,
             "master": NAME,
-            "seats": [me, None, None, None],
+            "seats": [me, *[None] * (self.state.players - 1)],
             "spectators": 0,
             "playing": not self.state.is_over,
             "votes": [],

@@ -259,3 +259,29 @@ def test_static_files_are_compressed_and_revalidated(base_url: str) -> None:
             again = http.get(path, headers={"If-None-Match": first.headers["etag"]})
             assert again.status_code == 304
             assert again.headers["cache-control"] == "no-cache"
+
+
+def test_a_traditionnel_table_offers_the_pousse(page: Page, base_url: str) -> None:
+    """The bid buttons come from the observation's rules: traditionnel has a Pousse
+    between Prise and Garde, the FFT rules none (the page once listed FFT's five)."""
+    ScriptedTable(page, [3], players=3, variant="traditionnel")
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    buttons = page.locator("#prompt .bid-button")
+    expect(page.locator('#prompt [data-action="bid:pousse"]')).to_have_text("Pousse")
+    actions = [b.get_attribute("data-action") for b in buttons.all()]
+    assert actions.index("bid:prise") < actions.index("bid:pousse") < actions.index("bid:garde")
+
+
+def test_the_mort_form_ecart_has_the_four_player_size(page: Page, base_url: str) -> None:
+    """At five seats with the dealer sitting out, four play with a dog of 6: the
+    taker puts 6 cards aside, not the 3 of a five-player deal (the page once
+    counted 3 from the number of seats)."""
+    ScriptedTable(page, [5, 6], deals=2, players=5, options={"dealer_sits_out": True})
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    deadline = time.monotonic() + 60
+    while my_phase(page) != "discard":
+        assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
+        if take_turn(page, discard=False) is None:
+            page.wait_for_timeout(50)
+    expect(page.locator("#hand .card")).to_have_count(24)
+    expect(page.locator("#prompt")).to_contain_text("(6 left)")

@@ -19,7 +19,7 @@ function lifePack(lives, start) {
 
 export function africainSeatTags(ctx, seat) {
   const v = ctx.s.view;
-  const tags = [lifePack(v.lives[seat], v.starting_lives)];
+  const tags = [lifePack(v.lives[seat], v.rules.lives)];
   if (v.dealer === seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
   if (!v.in_game[seat]) tags.push(h("span", { class: "tag neg" }, t("out")));
   if (v.bids[seat] !== null && v.bids[seat] !== undefined) {
@@ -91,6 +91,6 @@ export function africainSide(ctx) {
     h("table", { class: "score-table game-scores" },
       h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("lives")), h("th", {}, t("bids")), h("th", {}, t("tricks")))),
       h("tbody", {}, [...Array(n).keys()].map((seat) => h("tr", {},
-        h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.starting_lives}`),
+        h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.rules.lives}`),
         h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))));
 }

@@ -90,9 +90,9 @@ export function breakdownList(breakdown) {
   }));
 }
 
-/** Cards the taker has still to put aside. */
+/** Cards the taker has still to put aside (the écart's size comes with the rules). */
 export function ecartLeft(v) {
-  return (v.seats === 5 ? 3 : 6) - (v.ecart || []).length;
+  return v.rules.ecart_size - (v.ecart || []).length;
 }
 
 export function frenchPrompt(ctx) {
@@ -104,7 +104,7 @@ export function frenchPrompt(ctx) {
   const box = (...children) => h("div", { class: "prompt", id: "prompt" }, ...children);
   switch (v.phase) {
     case "bid": {
-      const all = ["pass", "prise", "garde", "garde_sans", "garde_contre"];
+      const all = ["pass", ...v.rules.contracts]; // the variant's contracts, Pousse included where it has one
       const allowed = new Set(kinds.map((k) => k[1]));
       return box(h("span", { class: "prompt-title" }, t("bid")), h("div", { class: "row" },
         all.filter((b) => allowed.has(b) || b !== "pass").map((b) => h("button", {

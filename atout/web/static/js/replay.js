@@ -30,7 +30,7 @@ export function replayPage(gameId) {
   }
   function render() {
     const { action, view: v } = steps[at];
-    const n = v.seats ?? v.players;
+    const n = v.players;
     const hands = v.game === "french" ? [...Array(n).keys()].map((s) => v.hands?.[String(s)] || []) : v.hands.map((x) => x || []);
     const trick = v.game === "french" ? (v.trick.length ? v.trick : v.tricks.length ? playsOf(v, v.tricks.at(-1)) : []) : (v.trick.length ? v.trick : v.last_trick);
     clear(box,

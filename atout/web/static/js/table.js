@@ -183,7 +183,7 @@ export function shortNames(names, size) {
 }
 
 function seatCount(s) {
-  return s.view ? (s.view.seats ?? s.view.players) : s.info.options.players;
+  return s.view ? s.view.players : s.info.options.players;
 }
 
 // Where seat k (0 = the viewer) sits on the felt: play goes counter-clockwise, so the
