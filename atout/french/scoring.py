@@ -242,11 +242,15 @@ def _shared(outcome: DealOutcome, per_defender: int, variant: Variant) -> list[i
     return scores
 
 
-def taker_shares(playing: int, partnered: bool) -> int:
-    """Shares of the contract's score the taker holds under the FFT split: one per
-    defender, less the called partner's (2 of 3 at 5 with a partner). Robots use
-    it as a scale; scoring itself reads :attr:`Variant.partner_share`."""
-    return playing - 1 - 2 * partnered
+def taker_shares(playing: int, partnered: bool, variant: Variant) -> float:
+    """Shares of the contract's score the taker holds: one per defender, less the
+    called partner's part (:attr:`Variant.partner_share`: 2 of 3 at 5 with a
+    partner under the FFT, 1.5 of 3 when they share equally). Robots use it as a
+    scale; scoring itself is :func:`_shared`."""
+    defenders = playing - 1 - partnered
+    if not partnered:
+        return defenders
+    return defenders - (1 if variant.partner_share == "third" else defenders / 2)
 
 
 def _pay_from_each(scores: list[int], outcome: DealOutcome, seat: int, amount: int) -> None:

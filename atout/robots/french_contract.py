@@ -138,7 +138,8 @@ def finish(state: FrenchState, seat: int) -> float:
     score = play_out(state, seat)
     if seat == state.taker:
         multiplier = state.variant.multipliers[Contract(state.contract)]
-        shares = taker_shares(len(state.order), state.partner not in (-1, state.taker))
+        partnered = state.partner not in (-1, state.taker)
+        shares = taker_shares(len(state.order), partnered, state.variant)
         score += TAKER_EDGE * multiplier * shares
     return score
 

@@ -22,6 +22,7 @@ from atout.french.scoring import (
     PoigneeDeclared,
     Side,
     score_deal,
+    taker_shares,
 )
 from atout.french.variants import FFT, TRADITIONNEL, Contract, Variant, get_variant
 
@@ -523,3 +524,19 @@ def test_more_points_never_score_less(case: tuple[DealOutcome, Variant], extra: 
     richer = replace(outcome, attack_half_points=richer_half)
     before = score_deal(outcome, variant).scores[outcome.taker]
     assert score_deal(richer, variant).scores[outcome.taker] >= before
+
+
+@pytest.mark.parametrize(
+    ("playing", "partnered", "variant", "shares"),
+    [
+        (3, False, FFT, 2),
+        (4, False, FFT, 3),
+        (5, False, FFT, 4),  # the taker called their own King: alone against four
+        (5, True, FFT, 2),  # "2/3 pour le preneur, 1/3 pour le partenaire"
+        (5, True, TRADITIONNEL, 1.5),  # seed 001: "se partagent à égalité"
+    ],
+)
+def test_the_robots_scale_follows_the_variants_partner_share(
+    playing: int, partnered: bool, variant: Variant, shares: float
+) -> None:
+    assert taker_shares(playing, partnered, variant) == shares
