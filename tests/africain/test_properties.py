@@ -182,3 +182,51 @@ def test_illegal_actions_change_nothing(pv: tuple[int, str], seed: int, steps: i
         else:
             raise AssertionError(f"{text} was accepted but is not legal")
         assert state == before
+
+
+@GAMES
+@given(players_and_variant, options, st.integers(0, 2**32))
+def test_no_view_or_event_shows_a_card_its_viewer_may_not_know(
+    pv: tuple[int, str], opts: dict[str, Any] | None, seed: int
+) -> None:
+    """Every viewer, after every action: the cards in its view and in the events it
+    is sent are its own hand (in a one-card round before the reveal: the others'
+    instead), or cards already played or revealed."""
+    players, variant = pv
+    rng = random.Random(seed)
+    state = AFRICAIN.new(players, variant, opts)
+    public: set[str] = set()
+    revealed = False
+    while not state.is_over:
+        if state.to_move == CHANCE:
+            events = state.apply(AFRICAIN.deal_action(state, rng.randrange(2**32)))
+            public, revealed = set(), False
+        else:
+            events = state.apply(rng.choice(state.legal_actions()))
+        for event in events:
+            revealed |= event.kind == "reveal"
+            if event.kind in ("play", "reveal") and event.to is None:
+                public |= _cards(event.data)
+        truth = state.view(OMNISCIENT)
+        blind = truth["hand_size"] == 1 and not revealed
+        for viewer in (SPECTATOR, *range(players)):
+            may_know = set(public)
+            for seat, hand in enumerate(truth["hands"]):
+                if viewer >= 0 and hand and (seat == viewer) != blind:
+                    may_know |= set(hand)
+            seen = _cards(state.view(viewer)) | _cards(
+                [e.data for e in events if e.visible_to(viewer)]
+            )
+            assert seen <= may_know, f"viewer {viewer} sees {sorted(seen - may_know)}"
+
+
+def _cards(value: Any) -> set[str]:
+    """The card texts anywhere in a JSON-ready value."""
+    found = set()
+    for text in strings(value):
+        try:
+            parse_card(text)
+        except ValueError:
+            continue
+        found.add(text)
+    return found
