@@ -1,4 +1,5 @@
-"""The account endpoints: register, login, logout and password change.
+"""The account endpoints: register, login, logout, password change and the
+daily chips.
 
 Each is throttled before it costs anything (per client address, and per
 account name for logins, with a doubling wait after repeated failures);
@@ -13,12 +14,13 @@ from __future__ import annotations
 import asyncio
 import math
 from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
 from typing import Annotated, TypeVar
 
 from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict, Field
 
-from atout.server import accounts, names, passwords
+from atout.server import accounts, ledger, names, passwords
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.passwords import Passwords
 from atout.server.store import Store
@@ -113,6 +115,22 @@ def account_routes(
         new_token = await asyncio.to_thread(accounts.change_password, store, user_id, hashed)
         revoke(None, user_id)
         return {"name": known.identity.name, "token": new_token}
+
+    @router.post("/api/chips/allowance")
+    async def allowance(authorization: Annotated[str, Header()] = "") -> dict[str, int]:
+        """The daily chips of a player below the floor (``ledger.ALLOWANCE_FLOOR``)."""
+        token = authorization.removeprefix("Bearer ")
+        known = await asyncio.to_thread(accounts.identify, store, token) if token else None
+        if known is None or known.identity.user_id is None:
+            raise HTTPRefusal(401, "sign_in_first")
+        day = datetime.now(UTC).date().isoformat()
+        try:
+            granted, chips = await asyncio.to_thread(
+                accounts.take_allowance, store, known.identity.user_id, day
+            )
+        except ledger.AllowanceRefused as refusal:
+            raise HTTPRefusal.of(409, refusal) from None
+        return {"granted": granted, "chips": chips}
 
     return router
 

@@ -21,6 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from atout.refusals import Refusal
+from atout.server import ledger
 from atout.server.ledger import STARTING_CHIPS, transfer, user_account
 from atout.server.names import name_key
 from atout.server.store import Guest, SessionToken, Store, User
@@ -79,6 +80,17 @@ def create(store: Store, name: str, password_hash: str) -> tuple[int, str]:
             return user.id, _new_session(db, user.id)
     except IntegrityError:  # registered at the same moment by someone else
         raise AccountError("name_taken", name=name) from None
+
+
+def take_allowance(store: Store, user_id: int, day: str) -> tuple[int, int]:
+    """The daily chips (``ledger.take_allowance``): (chips granted, chips now held);
+    a second claim the same day, even at the same moment, is ``allowance_taken``."""
+    try:
+        with store.session.begin() as db:
+            granted = ledger.take_allowance(db, user_id, day)
+            return granted, ledger.balance(db, user_account(user_id))
+    except IntegrityError:
+        raise ledger.AllowanceRefused("allowance_taken") from None
 
 
 def password_of(store: Store, name: str) -> tuple[int, str, str] | None:

@@ -162,6 +162,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             "name": user.name,
             "xp": user.xp,
             "chips": chips,
+            "chips_floor": ledger.ALLOWANCE_FLOOR,
             "rating": round(user.mu - 3 * user.sigma, 2),
             "games": games,
             "wins": wins,

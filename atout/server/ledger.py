@@ -16,12 +16,15 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from atout.refusals import Refusal
-from atout.server.store import GameRow, LedgerEntry
+from atout.server.store import Allowance, GameRow, LedgerEntry
 
 STARTING_CHIPS: Final = 1000
 BANK: Final = "bank"
 ISSUER: Final = "issuer"
 RAKE_PERCENT: Final = 25
+ALLOWANCE_FLOOR: Final = 300
+"""Once a UTC day, a player holding fewer chips may take the difference from the
+issuer (seed 004 asks "How can I get them?": by playing, and by this)."""
 
 
 def user_account(user_id: int) -> str:
@@ -106,6 +109,27 @@ def refund(db: Session, game_id: int, users: Sequence[int], to_bank: Sequence[in
     legs = [(user_account(u), share) for u in users]
     legs += [(pot_account(game_id), -pot), (BANK, pot - share * len(users))]
     transfer(db, f"refund game {game_id}", legs)
+
+
+class AllowanceRefused(Refusal, LedgerError):
+    """A daily allowance not paid: already taken today, or not needed."""
+
+
+def take_allowance(db: Session, user_id: int, day: str) -> int:
+    """Bring ``user_id`` up to ``ALLOWANCE_FLOOR`` chips, once per ``day``: the
+    chips granted. AllowanceRefused ``allowance_not_needed`` at or above the floor;
+    the caller turns the IntegrityError of a second claim the same day into
+    ``allowance_taken``."""
+    if db.get(Allowance, (user_id, day)) is not None:
+        raise AllowanceRefused("allowance_taken")
+    held = balance(db, user_account(user_id))
+    if held >= ALLOWANCE_FLOOR:
+        raise AllowanceRefused("allowance_not_needed", floor=ALLOWANCE_FLOOR)
+    db.add(Allowance(user_id=user_id, day=day))
+    db.flush()
+    granted = ALLOWANCE_FLOOR - held
+    transfer(db, f"allowance {day}", [(ISSUER, -granted), (user_account(user_id), granted)])
+    return granted
 
 
 def audit(db: Session) -> list[str]:

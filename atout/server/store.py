@@ -161,6 +161,16 @@ class LedgerEntry(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
+class Allowance(Base):
+    """A daily allowance taken: one row per user and UTC day, so that two claims at
+    once cannot both be paid (the second breaks the primary key)."""
+
+    __tablename__ = "allowances"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    day: Mapped[str] = mapped_column(String(10), primary_key=True)
+    """``YYYY-MM-DD`` in UTC."""
+
+
 class Store:
     """The database of one server, created on first use."""
 

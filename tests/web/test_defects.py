@@ -9,12 +9,16 @@ import re
 import time
 import uuid
 from collections.abc import Callable
+from pathlib import Path
 
 import httpx
 import pytest
 from playwright.sync_api import Page, Position, expect
+from sqlalchemy import select
 
 from atout.game import GameState
+from atout.server import ledger
+from atout.server.store import Store, User
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn
 from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, new_game, trumps
@@ -285,3 +289,25 @@ def test_the_mort_form_ecart_has_the_four_player_size(page: Page, base_url: str)
             page.wait_for_timeout(50)
     expect(page.locator("#hand .card")).to_have_count(24)
     expect(page.locator("#prompt")).to_contain_text("(6 left)")
+
+
+def test_a_player_short_of_chips_takes_the_daily_chips(
+    page: Page, base_url: str, data_dir: Path
+) -> None:
+    """Seed 004 asks how to get chips: a registered player below the floor takes
+    them from their profile, once a day; someone else's profile offers nothing."""
+    name = _register(page, base_url)
+    store = Store(f"sqlite:///{data_dir / 'atout.sqlite3'}")
+    with store.session.begin() as db:
+        user = db.scalar(select(User.id).where(User.name == name))
+        assert user is not None
+        ledger.transfer(db, "lost", [(ledger.user_account(user), -950), (ledger.BANK, 950)])
+    store.close()
+    page.goto(f"{base_url}/#/profile/{name}")
+    expect(page.locator('#profile dd[data-key="chips"]')).to_have_text("50")
+    page.click("#take-allowance")
+    expect(page.locator('#profile dd[data-key="chips"]')).to_have_text(str(ledger.ALLOWANCE_FLOOR))
+    expect(page.locator("#allowance-note")).to_contain_text(f"{ledger.ALLOWANCE_FLOOR - 50} chips")
+    page.reload()
+    expect(page.locator('#profile dd[data-key="chips"]')).to_have_text(str(ledger.ALLOWANCE_FLOOR))
+    expect(page.locator("#take-allowance")).to_have_count(0)
