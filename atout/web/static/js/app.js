@@ -5,6 +5,7 @@ import { getLang, refusal, setLang, t } from "./i18n.js";
 import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
 import { lobbyPage } from "./lobby.js";
 import { tablePage } from "./table.js";
+import { helpPage } from "./help.js";
 import { leaderboardPage, profilePage } from "./stats.js";
 import { replayPage } from "./replay.js";
 import { sheetPage } from "./sheet.js";
@@ -32,7 +33,8 @@ function renderHeader() {
       h("a", { href: "#/" }, t("lobby")),
       h("a", { href: "#/leaderboard" }, t("leaderboard")),
       h("a", { href: "#/replay" }, t("replays")),
-      h("a", { href: "#/sheet" }, t("scoresheet"))),
+      h("a", { href: "#/sheet" }, t("scoresheet")),
+      h("a", { href: "#/help", id: "help-link" }, t("help"))),
     account,
     session.guest ? h("a", { href: "#/login", id: "login-link" }, t("login"))
       : h("button", { class: "link", onclick: () => forgetAccount() }, t("logout")),
@@ -78,6 +80,7 @@ export function route() {
   else if (parts[0] === "replay") page = replayPage(parts[1]);
   else if (parts[0] === "sheet") page = sheetPage();
   else if (parts[0] === "login") page = loginPage();
+  else if (parts[0] === "help") page = helpPage();
   else [page, leavePage] = lobbyPage();
   clear(app, page);
 }

@@ -1,0 +1,50 @@
+"""Each language all the way: every screen read in English has no French word,
+and in French no English one (issue 19: server refusals, variant and level
+names and score breakdowns once stayed English in the French interface)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.web.play import create_table, take_turn
+
+WORDS = {
+    "en": {"the", "and", "with", "your", "you", "of", "to", "is", "players", "seconds", "game"},
+    "fr": {"le", "la", "les", "et", "avec", "votre", "vous", "des", "du", "joueurs", "partie"},
+}
+"""Common words of each language, none of which the other uses."""
+SCREENS = ["#/", "#/login", "#/leaderboard", "#/replay", "#/sheet", "#/help"]
+
+
+def _words(page: Page) -> set[str]:
+    text = page.locator("#top").inner_text() + " " + page.locator("#app").inner_text()
+    return set(re.findall(r"[a-zà-ÿ]+", text.lower()))
+
+
+def _in(page: Page, lang: str) -> None:
+    """Switch the page to ``lang`` by its language button."""
+    page.wait_for_selector("#lang")
+    if page.locator("html").get_attribute("lang") != lang:
+        page.click("#lang")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+@pytest.mark.parametrize(("lang", "other"), [("en", "fr"), ("fr", "en")])
+def test_every_screen_speaks_one_language(page: Page, base_url: str, lang: str, other: str) -> None:
+    page.goto(f"{base_url}/#/")
+    _in(page, lang)
+    for screen in SCREENS:
+        page.goto(f"{base_url}/{screen}")
+        page.wait_for_timeout(300)  # the screen's data from the server
+        stray = _words(page) & WORDS[other]
+        assert not stray, f"{screen} in {lang} shows {sorted(stray)}"
+    create_table(page, base_url, players=3)
+    page.click("#start")
+    for _ in range(3):  # a bid, then the table as play goes on
+        page.wait_for_selector("#turn-line.mine", timeout=30_000)
+        stray = _words(page) & WORDS[other]
+        assert not stray, f"the table in {lang} shows {sorted(stray)}"
+        take_turn(page)
