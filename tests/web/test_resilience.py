@@ -52,3 +52,24 @@ def test_a_table_that_cannot_save_says_so_and_goes_on(
         lock.execute("COMMIT")
         lock.close()
     expect(page.locator("#notices")).to_contain_text("Saved: the table goes on", timeout=20_000)
+
+
+def test_the_table_says_when_a_player_leaves_and_comes_back(
+    new_context: object, base_url: str
+) -> None:
+    """A seat that loses its connection is played by a robot meanwhile: the others
+    are told so, and told of the return (the page once said nothing)."""
+    alice = new_context().new_page()  # type: ignore[operator]
+    table = create_table(alice, base_url, players=3)
+    bob_browser = new_context()  # type: ignore[operator]
+    bob = bob_browser.new_page()
+    bob.goto(f"{base_url}/#/table/{table}?join=1")
+    expect(bob.locator(".seat-box.me")).to_have_count(1)
+    bob_name = bob.locator("#who").inner_text().split()[2]  # "You are <name> (...)"
+    alice.click("#start")
+    expect(bob.locator("#hand .card").first).to_be_visible()
+    bob.close()
+    expect(alice.locator("#notices")).to_contain_text(f"{bob_name} lost the connection")
+    back = bob_browser.new_page()
+    back.goto(f"{base_url}/#/table/{table}")
+    expect(alice.locator("#notices")).to_contain_text(f"{bob_name} is back")

@@ -89,6 +89,15 @@ export function tablePage(id, params) {
     }
     if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
     if (kind === "table.storage") s.notices.push(t(data.ok ? "storage_ok" : "storage_waiting"));
+    // What the platform's own rules did, said when they act: nobody is left guessing.
+    const mine = s.seat !== null && data.seat === s.seat;
+    if (kind === "table.disconnected") s.notices.push(t("seat_away", { name: data.name }));
+    if (kind === "table.returned") s.notices.push(t("seat_back", { name: data.name }));
+    if (kind === "table.abandoned") s.notices.push(t(mine ? "seat_abandoned_mine" : "seat_abandoned", { name: data.name }));
+    if (kind === "table.seated") s.notices.push(t("seat_taken_by", { name: data.name }));
+    if (kind === "table.left") s.notices.push(t("seat_left_by", { name: data.name }));
+    if (kind === "table.master") s.notices.push(t("new_master", { name: data.name }));
+    if (kind === "table.game_over" && data.shared_ip) s.notices.push(t("shared_ip_void"));
   }
 
   // The choices of a human to move come with the view (a snapshot's or an update's);
