@@ -12,8 +12,10 @@ from playwright.sync_api import Page, expect
 from tests.web.play import create_table, take_turn
 
 WORDS = {
-    "en": {"the", "and", "with", "your", "you", "of", "to", "is", "players", "seconds", "game"},
-    "fr": {"le", "la", "les", "et", "avec", "votre", "vous", "des", "du", "joueurs", "partie"},
+    "en": {"the", "and", "with", "your", "you", "of", "to", "is", "players", "seconds", "game"}
+    | {"heuristic", "random", "strong", "official", "rules"},
+    "fr": {"le", "la", "les", "et", "avec", "votre", "vous", "des", "du", "joueurs", "partie"}
+    | {"heuristique", "hasard", "fort", "officielles", "règles"},
 }
 """Common words of each language, none of which the other uses."""
 SCREENS = ["#/", "#/login", "#/leaderboard", "#/replay", "#/sheet", "#/help"]
@@ -36,12 +38,13 @@ def _in(page: Page, lang: str) -> None:
 def test_every_screen_speaks_one_language(page: Page, base_url: str, lang: str, other: str) -> None:
     page.goto(f"{base_url}/#/")
     _in(page, lang)
+    table = create_table(page, base_url, players=3)  # the lobby then lists it
     for screen in SCREENS:
         page.goto(f"{base_url}/{screen}")
         page.wait_for_timeout(300)  # the screen's data from the server
         stray = _words(page) & WORDS[other]
         assert not stray, f"{screen} in {lang} shows {sorted(stray)}"
-    create_table(page, base_url, players=3)
+    page.goto(f"{base_url}/#/table/{table}")
     page.click("#start")
     for _ in range(3):  # a bid, then the table as play goes on
         page.wait_for_selector("#turn-line.mine", timeout=30_000)

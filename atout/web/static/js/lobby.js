@@ -11,9 +11,9 @@ const ROBOT_LEVELS = ["random", "heuristic", "strong"];
 
 export function describeOptions(o) {
   const game = o.game === "french" ? t("french") : t("africain");
-  const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${o.variant}`,
+  const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
     `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice"),
-    `${t("rounds")}: ${o.rounds}`, `${t("robot_level")}: ${o.robot_level}`];
+    `${t("rounds")}: ${o.rounds}`, `${t("robot_level")}: ${t(`level_${o.robot_level}`)}`];
   if (o.private) parts.push("🔒");
   if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);
   return parts.join(" · ");
@@ -31,7 +31,7 @@ export function optionFields(current = {}, onChange = null) {
     const chosenPlayers = Number(players.value || o.players);
     clear(players, PLAYER_CHOICES[game.value].map((n) => h("option", { value: n, selected: n === chosenPlayers }, n)));
     const chosenVariant = variant.value || o.variant;
-    clear(variant, VARIANTS[game.value].map((v) => h("option", { value: v, selected: v === chosenVariant }, v)));
+    clear(variant, VARIANTS[game.value].map((v) => h("option", { value: v, selected: v === chosenVariant }, t(`variant_${v}`))));
   }
   game.addEventListener("change", fillChoices);
   fillChoices();

@@ -37,7 +37,7 @@ export function sheetPage() {
       sheet.players = Number(e.target.value); sheet.deals = []; save(sheet); render();
     } }, [3, 4, 5].map((n) => h("option", { value: n, selected: n === sheet.players }, n)));
     const variant = h("select", { id: "sheet-variant", onchange: (e) => { sheet.variant = e.target.value; save(sheet); } },
-      ["fft", "traditionnel"].map((v) => h("option", { value: v, selected: v === sheet.variant }, v)));
+      ["fft", "traditionnel"].map((v) => h("option", { value: v, selected: v === sheet.variant }, t(`variant_${v}`))));
     const names = [...Array(sheet.players).keys()].map((seat) => h("input", { id: `sheet-name-${seat}`, value: sheet.names[seat] || "",
       placeholder: t("seat_n", { n: seat + 1 }), maxlength: 20,
       onchange: (e) => { sheet.names[seat] = e.target.value; save(sheet); render(); } }));
