@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, Self
 
-from atout.cards import CardSyntaxError, parse_card
+from atout.cards import CardSyntaxError, Language, parse_card
 from atout.refusals import Refusal
 
 SPECTATOR: Final = -1
@@ -82,6 +82,29 @@ def filter_events(events: Sequence[Event], viewer: int) -> list[Event]:
     return [e for e in events if e.visible_to(viewer)]
 
 
+@dataclass(frozen=True, slots=True)
+class DealSummary:
+    """One deal's outcome as results and statistics count it: who took
+    (None when nobody did), whether the contract was made, each seat's score."""
+
+    taker: int | None
+    made: bool
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOutcome:
+    """What one seat did in one arena unit (a deal, a cycle of rounds)."""
+
+    score: float
+    """The unit's points (higher is better), or lives lost per round (lower is better)."""
+    role: str = ""
+    """Games with contracts: taker, partner or defender ('' when nobody took)."""
+    made: bool | None = None
+    won: float = 0.0
+    """Share of the unit's win (1 alone, 1/k when k tie); unused where roles are."""
+
+
 class Action(Protocol):
     """An action has a canonical text form, parsed back by its game's ``parse_action``."""
 
@@ -132,6 +155,14 @@ class GameRules(Protocol):
     """A game (French Tarot, Tarot Africain): builds states and reads actions."""
 
     name: str
+    default_variant: str
+    min_players: int
+    max_players: int
+    contracts: bool
+    """Whether a deal has a taker who makes or fails a contract: then one deal's
+    outcome can pay a table, and the arena reports by role."""
+    arena_unit: str
+    """What the arena replays with every seating: ``deal`` or ``cycle``."""
 
     def new(
         self, players: int, variant: str = ..., options: Mapping[str, Any] | None = None
@@ -145,4 +176,39 @@ class GameRules(Protocol):
 
     def deal_action(self, state: GameState, seed: int) -> Action:
         """The chance action dealing the next deal of ``state`` from ``seed``."""
+        ...
+
+    def rounds_options(self, rounds: int) -> dict[str, Any]:
+        """The engine options of a table playing ``rounds`` deals (or games) in one
+        game: empty when the game has no such option."""
+        ...
+
+    def deal_summary(self, event: Event, players: int) -> DealSummary | None:
+        """The deal summary ``event`` carries, if it is a deal's end."""
+        ...
+
+    def arena_deals(self, state: GameState) -> int:
+        """How many chance actions make one arena unit of ``state``'s game."""
+        ...
+
+    def arena_outcome(self, state: GameState) -> list[SeatOutcome]:
+        """Each seat's outcome of the arena unit just played on ``state``."""
+        ...
+
+    def render(
+        self,
+        players: int,
+        variant: str,
+        options: Mapping[str, Any],
+        actions: Sequence[str],
+        language: Language | None = None,
+    ) -> str:
+        """A game's record as text a person can read (``atout replay``)."""
+        ...
+
+    def simulate(
+        self, players: int, count: int, seed: int = 0, variant: str | None = None
+    ) -> dict[str, Any]:
+        """Random legal play of ``count`` units (French deals, Africain games):
+        speed and invariant checks, JSON-ready (``atout simulate``)."""
         ...

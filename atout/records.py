@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from atout.game import ActionSyntaxError, GameState, IllegalAction
+from atout.game import GameState
+from atout.match import BadLog, Match
 from atout.registry import game_rules
 
 FORMAT: Final = "atout-record/1"
@@ -43,14 +44,13 @@ class Record:
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default)."""
-        rules = game_rules(self.game)
-        state = self.new_state()
-        for index, text in enumerate(self.actions[:upto]):
-            try:
-                state.apply(rules.parse_action(text))
-            except (ActionSyntaxError, IllegalAction) as error:
-                raise RecordError(f"action {index + 1} {text!r}: {error}") from error
-        return state
+        match = Match(game_rules(self.game), self.new_state())
+        try:
+            for _ in match.follow(self.actions[:upto]):
+                pass
+        except BadLog as error:
+            raise RecordError(str(error)) from error
+        return match.state
 
     def with_action(self, text: str) -> Record:
         """This record with one more action appended."""

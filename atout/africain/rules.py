@@ -7,14 +7,20 @@ from typing import Any
 
 from atout.africain.actions import AfricainAction, Deal, parse_action
 from atout.africain.state import AfricainState
-from atout.africain.variants import get_variant
-from atout.game import GameState
+from atout.africain.variants import MIN_PLAYERS, get_variant
+from atout.cards import Language
+from atout.game import DealSummary, Event, GameRules, GameState, SeatOutcome
 
 
 class AfricainRules:
     """Builds Tarot Africain games and reads their actions (implements GameRules)."""
 
     name = "africain"
+    default_variant = "standard"
+    min_players = MIN_PLAYERS
+    max_players = 5
+    contracts = False
+    arena_unit = "cycle"
 
     def new(
         self, players: int, variant: str = "standard", options: Mapping[str, Any] | None = None
@@ -34,5 +40,54 @@ class AfricainRules:
         """The explicit chance action giving ``hands[s]`` (a bit set, 0 when out) to seat s."""
         return Deal(hands=tuple(hands))
 
+    def rounds_options(self, rounds: int) -> dict[str, Any]:
+        """A game always lasts until one player is left: no option."""
+        return {}
+
+    def deal_summary(self, event: Event, players: int) -> DealSummary | None:
+        """Rounds have no taker nor contract: no deal summary."""
+        return None
+
+    def arena_deals(self, state: GameState) -> int:
+        """One cycle (5, 4, 3, 2, 1 cards) from full lives: a whole game between
+        good players can last hundreds of rounds."""
+        assert isinstance(state, AfricainState)
+        return len(state.variant.sizes_for(state.players))
+
+    def arena_outcome(self, state: GameState) -> list[SeatOutcome]:
+        """Lives lost per round over the cycle; the cycle is won by who lost fewest."""
+        assert isinstance(state, AfricainState)
+        rounds = state.round_number
+        lost = [state.variant.lives - lives for lives in state.lives]
+        best = min(lost)
+        winners = [s for s in range(state.players) if lost[s] == best]
+        share = 1 / len(winners)
+        return [
+            SeatOutcome(lost[seat] / rounds, won=share if seat in winners else 0.0)
+            for seat in range(state.players)
+        ]
+
+    def render(
+        self,
+        players: int,
+        variant: str,
+        options: Mapping[str, Any],
+        actions: Sequence[str],
+        language: Language | None = None,
+    ) -> str:
+        """Round by round (cards in the text notation whatever ``language``)."""
+        from atout.africain.render import render_game
+
+        return render_game(players, actions, variant, options)
+
+    def simulate(
+        self, players: int, count: int, seed: int = 0, variant: str | None = None
+    ) -> dict[str, Any]:
+        """``count`` random games (see :mod:`atout.africain.simulate`)."""
+        from atout.africain.simulate import simulate
+
+        return simulate(players, count, seed=seed, variant=variant or self.default_variant)
+
 
 AFRICAIN = AfricainRules()
+_CHECK: GameRules = AFRICAIN  # mypy verifies that AfricainRules implements the protocol

@@ -17,7 +17,8 @@ from typing import Any
 
 from atout.africain.rules import AFRICAIN
 from atout.africain.state import DECK, AfricainState
-from atout.game import CHANCE, Event
+from atout.game import Event
+from atout.match import Match, random_seeds
 
 
 def _check_round(state: AfricainState, end: Mapping[str, Any], hand_size: int) -> list[str]:
@@ -67,17 +68,21 @@ def play_random_game(
     """Play one random game, checking every round's invariants."""
     state = AFRICAIN.new(players, variant, options)
     game = RandomGame(state)
-    while not state.is_over:
-        if state.to_move == CHANCE:
-            hand_size = state.hand_size
-            events: list[Event] = state.apply(AFRICAIN.deal_action(state, rng.getrandbits(32)))
-        else:
-            events = state.apply(rng.choice(state.legal_actions()))
+    sizes: list[int] = []
+    draw = random_seeds(rng)
+
+    def chance() -> int:
+        sizes.append(state.hand_size)  # the round's size, for its checks once it ends
+        return draw()  # type: ignore[return-value]  # endless
+
+    def listen(events: list[Event]) -> None:
         for event in events:
             if event.kind == "round_end":
                 game.rounds += 1
                 game.lives_lost += sum(event.data["losses"])
-                game.problems.extend(_check_round(state, event.data, hand_size))
+                game.problems.extend(_check_round(state, event.data, sizes[-1]))
+
+    Match(AFRICAIN, state, chance).play(lambda seat: rng.choice(state.legal_actions()), listen)
     return game
 
 

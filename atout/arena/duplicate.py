@@ -12,11 +12,12 @@ import random
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import count
 from typing import Any
 
-from atout.game import CHANCE, GameState
+from atout.match import Match, seed_sequence
 from atout.registry import game_rules
-from atout.robots import Robot, make_robot
+from atout.robots import make_robot
 
 
 def seatings(robots: int, players: int) -> list[tuple[int, ...]]:
@@ -71,93 +72,34 @@ class Setup:
     budget: float | None = None
 
 
-def _drive(
-    state: GameState,
-    robots: Sequence[Robot],
-    seating: Sequence[int],
-    seeds: Sequence[int],
-    times: dict[int, list[float]],
-    setup: Setup,
-    max_deals: int,
-) -> None:
-    """Play ``state`` until its end or until ``max_deals`` deals are over."""
-    rules = game_rules(setup.game)
-    deals = 0
-    decision = 0
-    while not state.is_over:
-        mover = state.to_move
-        if mover == CHANCE:
-            if deals == max_deals:
-                return
-            state.apply(rules.deal_action(state, seeds[deals % len(seeds)]))
-            deals += 1
-            continue
-        assert mover is not None
-        legal = [str(a) for a in state.legal_actions()]
-        view = state.view(mover)
-        start = time.perf_counter()
-        text = robots[mover].choose(view, legal, seeds[0] + decision, setup.budget)
-        times.setdefault(seating[mover], []).append(time.perf_counter() - start)
-        decision += 1
-        state.apply(rules.parse_action(text))
-
-
 def play_deal(setup: Setup, index: int) -> DealResult:
-    """Every seating of deal ``index``: French one deal, Africain one cycle of rounds.
-
-    A whole Africain game between good players can last hundreds of rounds, so
-    the arena's Africain unit is one cycle (5, 4, 3, 2, 1 cards) from full lives.
-    """
+    """Every seating of deal ``index``, one arena unit each (the game's: a French
+    deal, an Africain cycle of rounds from full lives)."""
     result = DealResult(index)
     base = deal_seed(setup.seed, index)
-    rules = game_rules(setup.game)
     for seating in seatings(len(setup.bots), setup.players):
-        robots = [make_robot(setup.bots[r], setup.budget) for r in seating]
-        variant = setup.variant or ("fft" if setup.game == "french" else "standard")
-        state = rules.new(setup.players, variant, dict(setup.options) or None)
-        if setup.game == "french":
-            _drive(state, robots, seating, [base], result.times, setup, 1)
-            result.games.append(_french_results(state, seating))
-        else:
-            seeds = [deal_seed(base, r) for r in range(len(_cycle(state)))]
-            _drive(state, robots, seating, seeds, result.times, setup, len(seeds))
-            result.games.append(_africain_results(state, seating))
+        result.games.append(_play_unit(setup, seating, base, result.times))
     return result
 
 
-def _french_results(state: GameState, seating: Sequence[int]) -> list[SeatResult]:
-    from atout.french.state import FrenchState
+def _play_unit(
+    setup: Setup, seating: Sequence[int], base: int, times: dict[int, list[float]]
+) -> list[SeatResult]:
+    """One arena unit of the deal seeded ``base``, fresh robots seated by ``seating``."""
+    rules = game_rules(setup.game)
+    robots = {seat: make_robot(setup.bots[r], setup.budget) for seat, r in enumerate(seating)}
+    match = Match.new(rules, setup.players, setup.variant, dict(setup.options) or None)
+    units = rules.arena_deals(match.state)
+    seeds = [base] if units == 1 else [deal_seed(base, r) for r in range(units)]
+    match.chance = seed_sequence(seeds)
+    decisions = count(seeds[0])
 
-    assert isinstance(state, FrenchState)
-    score = state.score
-    if score is None:  # all passed or petit sec: the deal counts nothing
-        return [SeatResult(r, 0.0) for r in seating]
-    taker, partner = state.taker, state.partner
-    out = []
-    for seat, robot in enumerate(seating):
-        role = "taker" if seat == taker else "partner" if seat == partner else "defender"
-        out.append(SeatResult(robot, float(score.scores[seat]), role, score.made))
-    return out
+    def choose(seat: int) -> str:
+        start = time.perf_counter()
+        text = match.robot_action(robots, next(decisions), setup.budget)
+        times.setdefault(seating[seat], []).append(time.perf_counter() - start)
+        return text
 
-
-def _cycle(state: GameState) -> tuple[int, ...]:
-    """The hand sizes of one Africain cycle: the arena's unit of play."""
-    from atout.africain.state import AfricainState
-
-    assert isinstance(state, AfricainState)
-    return state.variant.sizes_for(state.players)
-
-
-def _africain_results(state: GameState, seating: Sequence[int]) -> list[SeatResult]:
-    """Lives lost per round over the cycle; the cycle is won by who lost fewest."""
-    from atout.africain.state import AfricainState
-
-    assert isinstance(state, AfricainState)
-    rounds = state.round_number
-    lost = [state.variant.lives - lives for lives in state.lives]
-    best = min(lost)
-    winners = [s for s in range(state.players) if lost[s] == best]
-    return [
-        SeatResult(robot, lost[seat] / rounds, won=1 / len(winners) if seat in winners else 0.0)
-        for seat, robot in enumerate(seating)
-    ]
+    match.play(choose)
+    outcomes = rules.arena_outcome(match.state)
+    return [SeatResult(seating[s], o.score, o.role, o.made, o.won) for s, o in enumerate(outcomes)]

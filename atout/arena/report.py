@@ -3,7 +3,7 @@
 The score advantage of a robot on a deal is, averaged over the seats, its mean
 result in that seat minus the other robots' mean result in the same seat, so
 the cards cancel out; its 95% interval is taken over deals. The advantage by
-role (French) pairs the same way: where the robot took (or defended), its
+role (games with contracts) pairs the same way: where the robot took (or defended), its
 score minus what the others scored in that seat with the same cards, whatever
 they bid; that says whether it gains both when it takes and when it defends.
 """
@@ -17,6 +17,7 @@ from typing import Any
 
 from atout.arena.duplicate import DealResult, Setup, play_deal, seatings
 from atout.arena.stats import latency, mean_ci
+from atout.registry import game_rules
 
 
 def _seat_means(deal: DealResult, robot: int, players: int, key: str) -> float | None:
@@ -48,6 +49,7 @@ def _role_advantages(deal: DealResult, robot: int, players: int) -> dict[str, fl
 def summarize(setup: Setup, deals: Sequence[DealResult]) -> dict[str, Any]:
     """The report of a run: per robot advantage, roles, contracts, wins, latency."""
     deals = sorted(deals, key=lambda d: d.index)
+    contracts = game_rules(setup.game).contracts
     robots = []
     for index, name in enumerate(setup.bots):
         advantage = [_seat_means(d, index, setup.players, "score") for d in deals]
@@ -57,7 +59,7 @@ def summarize(setup: Setup, deals: Sequence[DealResult]) -> dict[str, Any]:
             "advantage": mean_ci([a for a in advantage if a is not None]),
             "latency": latency([t for d in deals for t in d.times.get(index, ())]),
         }
-        if setup.game == "french":
+        if contracts:
             taking = [s for s in seats if s.role == "taker"]
             roles = [_role_advantages(d, index, setup.players) for d in deals]
             for role in ("taker", "defender", "partner"):
@@ -78,6 +80,8 @@ def summarize(setup: Setup, deals: Sequence[DealResult]) -> dict[str, Any]:
         robots.append(entry)
     return {
         "game": setup.game,
+        "unit": game_rules(setup.game).arena_unit,
+        "contracts": contracts,
         "players": setup.players,
         "variant": setup.variant,
         "deals": len(deals),

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from atout.cli.app import app
+from atout.registry import GAME_NAMES
 
 
 def _fmt(stat: dict[str, Any], digits: int = 1) -> str:
@@ -21,15 +22,15 @@ def _fmt(stat: dict[str, Any], digits: int = 1) -> str:
 def _table(report: dict[str, Any]) -> Any:
     from rich.table import Table
 
-    french = report["game"] == "french"
+    contracts = report["contracts"]
     title = (
         f"{report['game']} {report['players']} players, {report['deals']} duplicate "
-        f"{'deals' if french else 'cycles'} x {report['seatings_per_deal']} seatings, "
+        f"{report['unit']}s x {report['seatings_per_deal']} seatings, "
         f"seed {report['seed']}"
     )
     table = Table(title=title)
-    columns = ["robot", "advantage / deal (95%)" if french else "lives lost advantage (95%)"]
-    if french:
+    columns = ["robot", "advantage / deal (95%)" if contracts else "lives lost advantage (95%)"]
+    if contracts:
         columns += ["advantage as taker", "as defender", "contracts", "success"]
     else:
         columns += ["lives lost / round", "win rate"]
@@ -41,8 +42,8 @@ def _table(report: dict[str, Any]) -> Any:
         latency = " / ".join(
             "-" if lat[k] is None else f"{lat[k]:.1f}" for k in ("p50_ms", "p95_ms", "max_ms")
         )
-        row = [entry["robot"], _fmt(entry["advantage"], 1 if french else 3)]
-        if french:
+        row = [entry["robot"], _fmt(entry["advantage"], 1 if contracts else 3)]
+        if contracts:
             rate, success = entry["contract_rate"], entry["contract_success"]
             row += [
                 _fmt(entry["taker_advantage"]),
@@ -58,7 +59,7 @@ def _table(report: dict[str, Any]) -> Any:
 
 @app.command()
 def arena(
-    game: str = typer.Option("french", help="french or africain."),
+    game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
     players: int = typer.Option(4, help="Seats at the table."),
     deals: int = typer.Option(200, help="Duplicate deals (Africain: cycles of rounds)."),
     bots: str = typer.Option("strong,heuristic", help="Robot levels, comma separated."),
@@ -82,7 +83,6 @@ def arena(
 
     from atout.arena.duplicate import Setup
     from atout.arena.report import run
-    from atout.registry import GAME_NAMES
     from atout.robots import LEVELS
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from atout.cli.app import app
+from atout.registry import GAME_NAMES, game_rules
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
@@ -26,10 +27,10 @@ def _options(pairs: list[str]) -> dict[str, Any]:
 
 @app.command()
 def play(
-    game: str = typer.Option("french", help="french or africain."),
+    game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
     players: int = typer.Option(4, help="Seats at the table, you included (seat 0)."),
     variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
-    deals: int = typer.Option(4, help="French Tarot: deals in the game."),
+    deals: int = typer.Option(4, help="Deals in the game, where the game has that option."),
     level: str = typer.Option("heuristic", help="The robots' level: random, heuristic, strong."),
     lang: str = typer.Option("en", help="Language: en or fr."),
     seed: int | None = typer.Option(None, help="Seed of the deals, to replay a game."),
@@ -46,19 +47,19 @@ def play(
     from atout.robots import LEVELS
     from atout.terminal.play import TerminalGame
 
-    if lang not in ("en", "fr") or level not in LEVELS or game not in ("french", "africain"):
+    if lang not in ("en", "fr") or level not in LEVELS or game not in GAME_NAMES:
         raise typer.BadParameter(
-            "game is french or africain; lang en or fr; level random, heuristic or strong"
+            f"game is one of {', '.join(GAME_NAMES)}; lang en or fr; "
+            "level random, heuristic or strong"
         )
     if level == "strong":
         from atout.robots.cores import use_cores
 
         use_cores(cores)
     console = Console()
-    options = _options(option)
-    if game == "french":
-        options.setdefault("deals", deals)
-    chosen = variant or ("fft" if game == "french" else "standard")
+    rules = game_rules(game)
+    options = rules.rounds_options(deals) | _options(option)
+    chosen = variant or rules.default_variant
     try:
         session = TerminalGame(
             game,

@@ -11,19 +11,16 @@ from atout.cards import Language
 from atout.cli.app import app
 from atout.game import ActionSyntaxError, IllegalAction
 from atout.records import Record, RecordError
+from atout.registry import game_rules
 
 
 def render_record(record: Record, language: Language | None = None) -> str:
-    """The whole record as text, deal by deal (French) or round by round (Africain)."""
-    if record.game == "french":
-        from atout.french.render import render_game as french
-
-        return french(record.players, record.actions, record.variant, record.options, language)
-    if record.game == "africain":
-        from atout.africain.render import render_game as africain
-
-        return africain(record.players, record.actions, record.variant, record.options)
-    raise RecordError(f"unknown game {record.game!r}")
+    """The whole record as text, as its game tells it (deal by deal, round by round)."""
+    try:
+        rules = game_rules(record.game)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
+    return rules.render(record.players, record.variant, record.options, record.actions, language)
 
 
 @app.command()

@@ -2,19 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
+from atout.cards import Language
 from atout.french.actions import DealSeed, FrenchAction, parse_action
 from atout.french.state import FrenchState
 from atout.french.variants import get_variant
-from atout.game import GameRules, GameState
+from atout.game import DealSummary, Event, GameRules, GameState, SeatOutcome
 
 
 class FrenchRules:
     """Builds French Tarot parties and reads their actions."""
 
     name = "french"
+    default_variant = "fft"
+    min_players = 3
+    max_players = 5
+    contracts = True
+    arena_unit = "deal"
 
     def new(
         self, players: int, variant: str = "fft", options: Mapping[str, Any] | None = None
@@ -33,6 +39,65 @@ class FrenchRules:
     def deal_action(self, state: GameState, seed: int) -> DealSeed:
         """The chance action dealing the next deal from ``seed``."""
         return DealSeed(seed)
+
+    def rounds_options(self, rounds: int) -> dict[str, Any]:
+        """A partie of ``rounds`` deals (the engine's ``deals`` option)."""
+        return {"deals": rounds} if rounds > 1 else {}
+
+    def deal_summary(self, event: Event, players: int) -> DealSummary | None:
+        """The taker, made and scores of a ``deal_end`` event."""
+        if event.kind != "deal_end":
+            return None
+        data = event.data
+        scores, taker, made = data.get("scores"), data.get("taker"), data.get("made")
+        if not isinstance(scores, list | tuple) or len(scores) != players:
+            return None
+        if not isinstance(made, bool) or not (taker is None or isinstance(taker, int)):
+            return None
+        if not all(isinstance(s, int | float) for s in scores):
+            return None
+        return DealSummary(taker, made, tuple(int(s) for s in scores))
+
+    def arena_deals(self, state: GameState) -> int:
+        """The arena's unit is one deal."""
+        return 1
+
+    def arena_outcome(self, state: GameState) -> list[SeatOutcome]:
+        """The deal's points and role of each seat; nothing when nobody took."""
+        assert isinstance(state, FrenchState)
+        score = state.score
+        if score is None:  # all passed or petit sec: the deal counts nothing
+            return [SeatOutcome(0.0) for _ in range(state.players)]
+        taker, partner = state.taker, state.partner
+        return [
+            SeatOutcome(
+                float(score.scores[seat]),
+                "taker" if seat == taker else "partner" if seat == partner else "defender",
+                score.made,
+            )
+            for seat in range(state.players)
+        ]
+
+    def render(
+        self,
+        players: int,
+        variant: str,
+        options: Mapping[str, Any],
+        actions: Sequence[str],
+        language: Language | None = None,
+    ) -> str:
+        """Deal by deal, with the running totals."""
+        from atout.french.render import render_game
+
+        return render_game(players, actions, variant, options, language)
+
+    def simulate(
+        self, players: int, count: int, seed: int = 0, variant: str | None = None
+    ) -> dict[str, Any]:
+        """``count`` random deals (see :mod:`atout.french.simulate`)."""
+        from atout.french.simulate import simulate
+
+        return simulate(players, count, seed=seed, variant=variant or self.default_variant)
 
 
 FRENCH = FrenchRules()

@@ -13,17 +13,24 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from atout.game import Event
+
 KEPT: Final = 5000
 
 
 @dataclass(frozen=True, slots=True)
 class Numbered:
-    entry: dict[str, Any]
-    """``{seq, kind, data}``: the event as clients receive it."""
-    to: frozenset[int] | None
+    """An event with its number. It keeps the engine's (or the table's) Event,
+    whose ``visible_to`` is the one rule of who may see it: the log never
+    decides that itself."""
 
-    def visible_to(self, viewer: int) -> bool:
-        return self.to is None or viewer in self.to
+    seq: int
+    event: Event
+
+    @property
+    def entry(self) -> dict[str, Any]:
+        """``{seq, kind, data}``: the event as clients receive it."""
+        return {"seq": self.seq, "kind": self.event.kind, "data": self.event.data}
 
 
 @dataclass
@@ -38,17 +45,17 @@ class EventLog:
     epoch: str = field(default_factory=lambda: secrets.token_hex(4))
     kept: deque[Numbered] = field(default_factory=lambda: deque(maxlen=KEPT))
 
-    def number(self, kind: str, data: dict[str, Any], to: frozenset[int] | None) -> Numbered:
+    def number(self, event: Event) -> Numbered:
         """Give an event the next number and keep it for later resumes."""
         self.seq += 1
-        event = Numbered({"seq": self.seq, "kind": kind, "data": data}, to)
-        self.kept.append(event)
-        return event
+        numbered = Numbered(self.seq, event)
+        self.kept.append(numbered)
+        return numbered
 
     def missed(self, last_seq: int, epoch: str | None, viewer: int) -> list[dict[str, Any]] | None:
         """The events after ``last_seq`` that ``viewer`` may see, or None when
         they are no longer all kept (the client needs a fresh snapshot)."""
-        first = self.kept[0].entry["seq"] if self.kept else self.seq + 1
+        first = self.kept[0].seq if self.kept else self.seq + 1
         if epoch != self.epoch or last_seq + 1 < first or last_seq > self.seq:
             return None
-        return [e.entry for e in self.kept if e.entry["seq"] > last_seq and e.visible_to(viewer)]
+        return [n.entry for n in self.kept if n.seq > last_seq and n.event.visible_to(viewer)]

@@ -5,20 +5,21 @@ a game where two players share an IP address is played but not scored.
 
 From an engine's ``result()`` the server reads ``winners`` (seats) and
 ``scores``, ``totals`` or ``lives`` (one number per seat, higher is better);
-from its events, any event whose data holds ``taker`` (seat), ``made`` (bool)
-and ``scores`` (per seat) is a deal's summary for the statistics; at one
-round, the last such summary decides the one-round chips rule.
+the game's rules read each deal's summary (taker, made, scores) from its
+events for the statistics; at one round of a game with contracts, the last
+summary decides the one-round chips rule.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from openskill.models import PlackettLuce
 from sqlalchemy.orm import Session
 
+from atout.game import DealSummary
+from atout.registry import game_rules
 from atout.server import ledger
 from atout.server.store import GamePlayer, GameRow, User
 
@@ -33,25 +34,6 @@ people: the heuristic robot as a newcomer's mean (the robot a newcomer meets by
 default), the random one a whole newcomer's sigma below, the strong one a beta (a
 game's performance spread) above, as it beats the heuristic one by about 30 points
 a deal. A small sigma: robots are not being discovered."""
-
-
-@dataclass(frozen=True, slots=True)
-class DealSummary:
-    taker: int | None
-    made: bool
-    scores: tuple[int, ...]
-
-
-def deal_summary(data: Mapping[str, Any], players: int) -> DealSummary | None:
-    """The deal summary an event's data carries, if it carries one."""
-    scores, taker, made = data.get("scores"), data.get("taker"), data.get("made")
-    if not isinstance(scores, list | tuple) or len(scores) != players:
-        return None
-    if not isinstance(made, bool) or not (taker is None or isinstance(taker, int)):
-        return None
-    if not all(isinstance(s, int | float) for s in scores):
-        return None
-    return DealSummary(taker, made, tuple(int(s) for s in scores))
 
 
 def ranks(result: Mapping[str, Any], players: int) -> list[int]:
@@ -101,7 +83,7 @@ def settle(
         ledger.refund(db, game.id, bettors)
         return
     order = ranks(result, game.players)
-    if options.get("rounds", 1) == 1 and deals and game.game == "french":
+    if options.get("rounds", 1) == 1 and deals and game_rules(game.game).contracts:
         last = deals[-1]
         taker = game.seats[last.taker] if last.taker is not None else None
         taker_user = taker.get("user") if taker else None

@@ -27,12 +27,16 @@ from pydantic import ValidationError
 from atout.game import (
     CHANCE,
     SPECTATOR,
+    Action,
     ActionSyntaxError,
+    DealSummary,
     Event,
     GameRules,
     GameState,
     IllegalAction,
+    filter_events,
 )
+from atout.match import Chance, Match
 from atout.refusals import Refusal
 from atout.server import ledger, protocol, tablestore
 from atout.server.accounts import user_ids
@@ -40,7 +44,6 @@ from atout.server.clients import Client, encode
 from atout.server.eventlog import EventLog, Numbered
 from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
-from atout.server.results import DealSummary, deal_summary
 from atout.server.robots import SeatRobots, think, thinking_pool
 from atout.server.store import TableRow
 from atout.server.throttle import Guards
@@ -113,14 +116,14 @@ class Table:
     """Keys of the accounts invited by name."""
     seats: list[Seat | None] = field(default_factory=list)
     spectators: set[Client] = field(default_factory=set)
-    state: GameState | None = None
-    rules: GameRules | None = None
+    match: Match | None = None
+    """The game being played, if any: its state, log and chance."""
     game_id: int | None = None
     game_options: TableOptions | None = None
     actions: int = 0
     deals: list[DealSummary] = field(default_factory=list)
-    deal_ends: list[tuple[dict[str, Any], frozenset[int] | None]] = field(default_factory=list)
-    """The data of the game's deal summary events and their audiences, for snapshots."""
+    deal_ends: list[Event] = field(default_factory=list)
+    """The game's deal summary events, for the score sheet of snapshots."""
     complete_actions: int = 0
     """Actions up to the end of the game's last complete deal: all that the record
     of a cancelled game shows (the unfinished deal's seed would give every hand)."""
@@ -139,6 +142,23 @@ class Table:
         self.events = EventLog()
         if not self.seats:
             self.seats = [None] * self.options.players
+
+    @property
+    def state(self) -> GameState | None:
+        """The game's state, None between games."""
+        return None if self.match is None else self.match.state
+
+    @state.setter
+    def state(self, state: GameState | None) -> None:
+        """Play on from ``state`` (a test's position), in a game of the table's options."""
+        if state is None:
+            self.match = None
+        else:
+            self.match = Match(self.ctx.rules(self.options.game), state, _deal_seeds())
+
+    @property
+    def rules(self) -> GameRules | None:
+        return None if self.match is None else self.match.rules
 
     # ----- the task ---------------------------------------------------------------
 
@@ -525,7 +545,7 @@ class Table:
                 tablestore.start_game,
                 self.id,
                 self.options.model_dump(),
-                self._engine_options(self.options),
+                rules.rounds_options(self.options.rounds),
                 [s.stored() if s else None for s in self.seats],
             )
         except ledger.ShortOfChips as error:
@@ -538,18 +558,15 @@ class Table:
             self._send_snapshot(client)
         self.ctx.on_change(self)  # the lobby: now playing (the snapshots told the table)
 
-    @staticmethod
-    def _engine_options(options: TableOptions) -> dict[str, Any]:
-        return {"deals": options.rounds} if options.game == "french" and options.rounds > 1 else {}
-
     def _new_state(self, rules: GameRules, options: TableOptions) -> GameState:
         assert options.variant is not None
-        return rules.new(options.players, options.variant, self._engine_options(options))
+        return rules.new(options.players, options.variant, rules.rounds_options(options.rounds))
 
     def _begin(
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
     ) -> None:
-        self.rules, self.state, self.game_id, self.game_options = rules, state, game_id, options
+        self.match = Match(rules, state, _deal_seeds())
+        self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
         self.complete_actions = 0
 
@@ -558,16 +575,10 @@ class Table:
         if seat_no is None or self.state is None:
             raise TableError("not_playing")
         seat = self.seats[seat_no]
-        assert seat is not None and self.rules is not None
+        assert seat is not None
         if seat.abandoned:
             raise TableError("left_game")
-        if self.state.to_move != seat_no:
-            raise TableError("not_your_turn")
-        try:
-            action = self.rules.parse_action(message.action)
-        except ActionSyntaxError as error:
-            raise TableError(error.code, **error.params) from None
-        await self._apply(action)
+        await self._apply(message.action, seat_no)
 
     async def _on_vote(self, client: Client, message: protocol.Vote) -> None:
         seat_no = self._seat_of(client)
@@ -589,22 +600,23 @@ class Table:
 
     # ----- the game ---------------------------------------------------------------
 
-    async def _apply(self, action: Any) -> None:
-        """Check on a copy, store, then adopt the copy and tell: nobody ever sees
-        a state that is not in the log, and a failed write changes nothing."""
-        assert self.state is not None and self.game_id is not None
+    async def _apply(self, action: str | Action, seat: int | None = None) -> None:
+        """Check on a copy (by ``seat``, when given: the driver checks the turn),
+        store, then adopt the copy and tell: nobody ever sees a state that is not
+        in the log, and a failed write changes nothing."""
+        assert self.match is not None and self.game_id is not None
         started = time.perf_counter()
-        after = self.state.clone()
         try:
-            events = after.apply(action)
-        except IllegalAction as error:
+            step = self.match.prepare(action, seat)
+        except (IllegalAction, ActionSyntaxError) as error:
             raise TableError(error.code, **error.params) from None
         game_id, index = self.game_id, self.actions
-        await self._durably(lambda: self.ctx.writer.append(game_id, index, str(action)))
-        self.state, self.actions = after, index + 1
+        await self._durably(lambda: self.ctx.writer.append(game_id, index, step.text))
+        events = self.match.commit(step)
+        self.actions = index + 1
         self._push_update([self._number(event) for event in events])
         self.ctx.metrics.applied(started)
-        if after.is_over:
+        if self.match.is_over:
             await self._finish()
 
     def _number(self, event: Event) -> Numbered:
@@ -612,14 +624,15 @@ class Table:
         self._remember(event)
         if event.kind == "trick":
             self.pause_until = time.monotonic() + self.ctx.trick_pause
-        return self.events.number(event.kind, dict(event.data), event.to)
+        return self.events.number(event)
 
     def _remember(self, event: Event) -> None:
         """Keep a deal's summary: for the results, and for the score sheet of snapshots."""
-        summary = deal_summary(event.data, len(self.seats))
+        assert self.rules is not None
+        summary = self.rules.deal_summary(event, len(self.seats))
         if summary is not None:
             self.deals.append(summary)
-            self.deal_ends.append((dict(event.data), event.to))
+            self.deal_ends.append(event)
             self.complete_actions = self.actions
 
     def _push_update(self, numbered: list[Numbered]) -> None:
@@ -635,7 +648,7 @@ class Table:
             audience = [(c, v) for c, v in audience if v == self.state.to_move]
         for client, viewer in audience:
             if viewer not in texts:
-                events = [n.entry for n in numbered if n.visible_to(viewer)]
+                events = [n.entry for n in numbered if n.event.visible_to(viewer)]
                 texts[viewer] = encode(self._update(viewer, events))
             client.send_text(texts[viewer])
 
@@ -670,19 +683,21 @@ class Table:
 
     async def _robot_move(self) -> None:
         """Deal, or ask the mover's robot to decide in the thinking pool."""
-        if self.state is None or self.state.is_over:
+        if self.match is None or self.match.is_over:
             return
-        assert self.rules is not None and self.game_options is not None
+        assert self.game_options is not None
         to_move = self._to_move()
         if to_move == CHANCE:
-            await self._apply(self.rules.deal_action(self.state, secrets.randbits(63)))
+            deal = self.match.deal_action()
+            assert deal is not None  # a table's chance never runs out
+            await self._apply(deal, CHANCE)
             return
         seat = self.seats[to_move]
         owner = (self.game_id, seat.key if seat else None)
         robot = self.robots.robot(to_move, owner, self.game_options.robot_level)
-        legal = [str(a) for a in self.state.legal_actions()]
+        legal = self.match.legal()
         turn = self.thinking = (self.game_id, self.actions)
-        choice = think(self.ctx.pool, robot, self.state.view(to_move), legal, secrets.randbits(32))
+        choice = think(self.ctx.pool, robot, self.match.view(to_move), legal, secrets.randbits(32))
         choice.add_done_callback(
             lambda done: self.submit(None, lambda: self._robot_chose(turn, legal, done))
         )
@@ -727,7 +742,7 @@ class Table:
         await self._after_game()
 
     async def _after_game(self) -> None:
-        self.state, self.rules, self.game_id = None, None, None
+        self.match, self.game_id = None, None
         self.votes.clear()
         for number, seat in enumerate(self.seats):
             if seat and (seat.abandoned or (seat.client is None and seat.grace_until is None)):
@@ -780,7 +795,7 @@ class Table:
     def _table_event(self, kind: str, data: dict[str, Any]) -> None:
         """Number a table-level event (public by nature) and send it at once, as
         its own ``event`` message, to everyone at the table."""
-        entry = self.events.number(kind, data, None).entry
+        entry = self.events.number(Event(kind, data)).entry
         text = encode({"type": "event", "table": self.id, **entry})
         for client, _ in self._audience():
             client.send_text(text)
@@ -811,7 +826,7 @@ class Table:
                 "type": "table",
                 "table": self.info(client),
                 "seat": None if viewer == SPECTATOR else viewer,
-                "deals": [data for data, to in self.deal_ends if to is None or viewer in to],
+                "deals": [e.data for e in filter_events(self.deal_ends, viewer)],
                 "seq": self.events.seq,
                 "epoch": self.events.epoch,
             }
@@ -856,8 +871,8 @@ class Table:
         rules = ctx.rules(game.game)
         state = table._new_state(rules, options)
         table._begin(rules, state, game.id, options)
-        for number, text in enumerate(game.actions, 1):
-            events = state.apply(rules.parse_action(text))
+        assert table.match is not None
+        for number, events in enumerate(table.match.follow(game.actions), 1):
             table.actions = number
             for event in events:
                 table._remember(event)
@@ -869,6 +884,11 @@ class Table:
         table._turn_started = (game.id, table.actions)
         table._turn_until = now + min(options.turn_seconds, max(0.0, left))
         return table
+
+
+def _deal_seeds() -> Chance:
+    """A table's deals: unpredictable seeds, from the operating system."""
+    return lambda: secrets.randbits(63)
 
 
 def _restored_seat(

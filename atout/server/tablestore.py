@@ -14,8 +14,9 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from atout.game import DealSummary
 from atout.server import ledger
-from atout.server.results import DealSummary, settle
+from atout.server.results import settle
 from atout.server.store import ActionRow, GameRow, Store, TableRow
 
 StoredSeat = Mapping[str, Any] | None

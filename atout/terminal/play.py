@@ -22,7 +22,8 @@ from rich.text import Text
 
 from atout.cards import CardSyntaxError, Language, card_name, card_text, parse_card, sort_key
 from atout.french.scoring import POIGNEE_SIZES
-from atout.game import CHANCE, ActionSyntaxError, GameState, IllegalAction
+from atout.game import ActionSyntaxError, Event, GameState, IllegalAction
+from atout.match import Match, random_seeds
 from atout.registry import game_rules
 from atout.robots import make_robot
 from atout.terminal.narrate import HUMAN, Narrator
@@ -46,6 +47,11 @@ from atout.terminal.words import (
 
 _KINDS = frozenset(("bid", "call", "discard", "chelem", "poignee", "misere", "play"))
 _FRENCH_RANKS = {"R": "K", "D": "Q", "C": "N", "V": "J"}
+
+
+def _numbered_bids(kind: str, legal: Sequence[str]) -> bool:
+    """Whether the decision is a bid of a number of tricks (typed as that number)."""
+    return kind == "bid" and legal[0].partition(":")[2].isdigit()
 
 
 class Quit(Exception):
@@ -82,43 +88,45 @@ class TerminalGame:
     ) -> None:
         self.game = game
         self.rules = game_rules(game)
-        self.state: GameState = self.rules.new(players, variant, options)
+        self.rng = random.Random(seed)
+        self.match = Match(
+            self.rules, self.rules.new(players, variant, options), random_seeds(self.rng)
+        )
         self.robots = {s: make_robot(level) for s in range(1, players)}
         self.hinter = make_robot("strong", budget=0.5)
         self.lang: Language = lang
         self.text = MESSAGES[lang]
         self.ask = ask
         self.console = console
-        self.rng = random.Random(seed)
         self.tell = Narrator(game, players, lang, console)
         self.pending: list[str] = []
         """Écart cards typed together, applied one per engine action."""
 
+    @property
+    def state(self) -> GameState:
+        """The game as it stands (the match's state)."""
+        return self.match.state
+
     def run(self) -> bool:
         """Play to the end; False when the person quit."""
-        state = self.state
         try:
-            while not state.is_over:
-                mover = state.to_move
-                assert mover is not None
-                if mover == CHANCE:
-                    action = self.rules.deal_action(state, self.rng.getrandbits(32))
-                elif mover == HUMAN:
-                    action = self.rules.parse_action(self.human_turn())
-                else:
-                    legal = [str(a) for a in state.legal_actions()]
-                    choice = self.robots[mover].choose(
-                        state.view(mover), legal, self.rng.getrandbits(32)
-                    )
-                    action = self.rules.parse_action(choice)
-                events = [e for e in state.apply(action) if e.visible_to(HUMAN)]
-                view = state.view(HUMAN)
-                for event in events:
-                    self.tell.narrate(event, view)
+            self.match.play(self.choose, self.listen)
         except Quit:
             self.tell.say("quit")
             return False
         return True
+
+    def choose(self, seat: int) -> str:
+        """The person's action at seat 0, a robot's elsewhere."""
+        if seat == HUMAN:
+            return self.human_turn()
+        return self.match.robot_action(self.robots, self.rng.getrandbits(32), None)
+
+    def listen(self, events: list[Event]) -> None:
+        """Tell the person what an action did, as far as seat 0 may see it."""
+        view = self.match.view(HUMAN)
+        for event in self.match.seen_by(events, HUMAN):
+            self.tell.narrate(event, view)
 
     # --- The person's turn -------------------------------------------------
 
@@ -126,8 +134,8 @@ class TerminalGame:
         """Show the decision and read lines until one names actions the engine accepts."""
         if self.pending:
             return self.pending.pop(0)
-        view = self.state.view(HUMAN)
-        legal = [str(a) for a in self.state.legal_actions()]
+        view = self.match.view(HUMAN)
+        legal = self.match.legal()
         kind = legal[0].split(":", 1)[0]
         choices = self.choices(kind, legal)
         self.show_decision(kind, view, choices)
@@ -158,9 +166,9 @@ class TerminalGame:
 
     def check(self, actions: Sequence[str]) -> None:
         """Apply ``actions`` to a copy of the state: raises the engine's refusal."""
-        probe = self.state.clone()
+        probe = Match(self.rules, self.state.clone())
         for action in actions:
-            probe.apply(self.rules.parse_action(action))
+            probe.act(action)
 
     def choices(self, kind: str, legal: Sequence[str]) -> list[tuple[str, Text]]:
         """The numbered choices: each legal action with the words that show it."""
@@ -208,7 +216,7 @@ class TerminalGame:
 
     def prompt(self, kind: str, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         """The question asked for this decision."""
-        if self.game == "africain" and kind == "bid":
+        if _numbered_bids(kind, legal):
             bids = ", ".join(a.split(":")[1] for a in legal)
             return self.text["prompt.africain_bid"].format(bids=bids)
         if kind == "discard":
@@ -222,9 +230,10 @@ class TerminalGame:
         """What the person needs to see to decide: hand, trick, bids, numbered choices."""
         tell = self.tell
         self.console.print()
-        if self.game == "africain":
-            self.show_africain(kind, view)
-            if kind == "bid":  # the prompt lists the bids, typed as numbers
+        own = getattr(self, f"show_{self.rules.name}", None)
+        if own is not None:  # a game whose decisions show differently
+            own(kind, view)
+            if _numbered_bids(kind, [a for a, _ in choices]):  # the prompt lists them
                 return
         elif kind in ("play", "discard"):
             if kind == "play":
@@ -274,7 +283,7 @@ class TerminalGame:
         if not words:
             raise NotUnderstood(self.not_understood(line))
         if all(w.isdigit() for w in words):
-            if self.game == "africain" and kind == "bid":
+            if _numbered_bids(kind, legal):
                 if len(words) > 1:
                     raise self.many()
                 return [f"bid:{int(words[0])}"]
@@ -282,7 +291,7 @@ class TerminalGame:
                 raise self.many()
             return [self.pick(int(w), choices) for w in words]
         rest = normalise(" ".join(words))
-        if kind == "bid" and self.game == "french":
+        if kind == "bid" and not _numbered_bids(kind, legal):
             if rest in BID_WORDS:
                 return [f"bid:{BID_WORDS[rest]}"]
         elif kind == "chelem":

@@ -14,7 +14,8 @@ from __future__ import annotations
 import json
 from typing import Final
 
-from atout.game import OMNISCIENT, ActionSyntaxError, IllegalAction
+from atout.game import OMNISCIENT
+from atout.match import BadLog, Match
 from atout.records import Record, RecordError
 from atout.registry import game_rules
 
@@ -32,17 +33,15 @@ def replay_steps(text: str) -> bytes:
     record = Record.from_json(text)
     if len(record.actions) > MAX_REPLAY_ACTIONS:
         raise RecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
-    rules = game_rules(record.game)
-    state = record.new_state()
+    match = Match(game_rules(record.game), record.new_state())
     # Each step is encoded as soon as it is seen: kept as objects, a 200-deal
     # game's views took 190 MB, their text 20 MB.
-    steps = [_encode({"action": None, "view": state.view(OMNISCIENT)})]
-    for index, action in enumerate(record.actions):
-        try:
-            state.apply(rules.parse_action(action))
-        except (ActionSyntaxError, IllegalAction) as error:
-            raise RecordError(f"action {index + 1} {action!r}: {error}") from error
-        steps.append(_encode({"action": action, "view": state.view(OMNISCIENT)}))
+    steps = [_encode({"action": None, "view": match.view(OMNISCIENT)})]
+    try:
+        for action, _ in zip(record.actions, match.follow(record.actions), strict=True):
+            steps.append(_encode({"action": action, "view": match.view(OMNISCIENT)}))
+    except BadLog as error:
+        raise RecordError(str(error)) from error
     game, players = _encode(record.game), _encode(record.players)
     return f'{{"game":{game},"players":{players},"steps":[{",".join(steps)}]}}'.encode()
 

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sqlalchemy import func, select
 
+from atout.french.rules import FRENCH
+from atout.game import DealSummary, Event
 from atout.server import ledger
-from atout.server.results import deal_summary, ranks
+from atout.server.results import ranks
 from atout.server.store import GameRow, LedgerEntry, Store, TableRow
 
 
@@ -84,6 +87,9 @@ def test_ranks_read_winners_first_then_scores_totals_or_lives() -> None:
 
 
 def test_a_deal_summary_needs_taker_made_and_one_score_per_seat() -> None:
+    def deal_summary(data: dict[str, Any], players: int) -> DealSummary | None:
+        return FRENCH.deal_summary(Event("deal_end", data), players)
+
     assert deal_summary({"taker": 1, "made": True, "scores": [-2, 4, -2]}, 3) is not None
     assert deal_summary({"taker": 1, "made": True, "scores": [-2, 4]}, 3) is None
     assert deal_summary({"taker": 1, "scores": [-2, 4, -2]}, 3) is None
