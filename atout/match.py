@@ -216,7 +216,7 @@ class Match:
 
     # --- What viewers see ------------------------------------------------------------
 
-    def view(self, viewer: int) -> dict[str, Any]:
+    def view(self, viewer: int) -> Mapping[str, Any]:
         """What ``viewer`` may see of the game now."""
         return self.state.view(viewer)
 
@@ -227,7 +227,7 @@ class Match:
 
     def updates(
         self, events: Sequence[Event], viewers: Iterable[int]
-    ) -> Iterator[tuple[int, list[Event], dict[str, Any]]]:
+    ) -> Iterator[tuple[int, list[Event], Mapping[str, Any]]]:
         """For each distinct viewer, in order: the events it may see and its view now."""
         done: set[int] = set()
         for viewer in viewers:
