@@ -156,6 +156,8 @@ class GameRules(Protocol):
 
     name: str
     default_variant: str
+    variants: tuple[str, ...]
+    """The named rule sets, the default among them."""
     min_players: int
     max_players: int
     contracts: bool

@@ -3,6 +3,7 @@ line can build any of them without knowing which."""
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from atout.game import GameRules
@@ -21,3 +22,21 @@ def game_rules(name: str) -> GameRules:
 
         return AFRICAIN
     raise ValueError(f"unknown game {name!r} (known: {', '.join(GAME_NAMES)})")
+
+
+@cache
+def table_sizes(name: str) -> dict[str, tuple[int, ...]]:
+    """Each variant of the game called ``name`` with the numbers of players it
+    can be dealt for, as the engine itself answers (a table offers nothing else)."""
+    rules = game_rules(name)
+    sizes: dict[str, tuple[int, ...]] = {}
+    for variant in rules.variants:
+        fits = []
+        for players in range(rules.min_players, rules.max_players + 1):
+            try:
+                rules.new(players, variant)
+            except ValueError:
+                continue
+            fits.append(players)
+        sizes[variant] = tuple(fits)
+    return sizes

@@ -90,7 +90,7 @@ def test_the_sources_raise_many_codes() -> None:
     codes = {code for code, _, _ in RAISED}
     for code in ("must_follow", "not_your_turn", "table_private", "unknown_session"):
         assert code in codes
-    assert {"name_guest", "wrong_credentials", "french_players", "bids_total"} <= codes
+    assert {"name_guest", "wrong_credentials", "players_range", "bids_total"} <= codes
     assert "unknown_session" in JS_CODES
 
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from atout.africain.actions import AfricainAction, Deal, parse_action
 from atout.africain.state import AfricainState
-from atout.africain.variants import MIN_PLAYERS, get_variant
+from atout.africain.variants import MIN_PLAYERS, VARIANTS, get_variant
 from atout.cards import Language
 from atout.game import DealSummary, Event, GameRules, GameState, SeatOutcome
 
@@ -17,6 +17,7 @@ class AfricainRules:
 
     name = "africain"
     default_variant = "standard"
+    variants = tuple(VARIANTS)
     min_players = MIN_PLAYERS
     max_players = 5
     contracts = False

@@ -8,7 +8,7 @@ from typing import Any
 from atout.cards import Language
 from atout.french.actions import DealSeed, FrenchAction, parse_action
 from atout.french.state import FrenchState
-from atout.french.variants import get_variant
+from atout.french.variants import VARIANTS, get_variant
 from atout.game import DealSummary, Event, GameRules, GameState, SeatOutcome
 
 
@@ -17,6 +17,7 @@ class FrenchRules:
 
     name = "french"
     default_variant = "fft"
+    variants = tuple(VARIANTS)
     min_players = 3
     max_players = 5
     contracts = True

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.registry import game_rules
+from atout.registry import GAME_NAMES, game_rules, table_sizes
 from atout.robots import cores
 from atout.server import lease, ledger, offload, protocol
 from atout.server.account_routes import account_routes
@@ -124,6 +124,22 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.state.metrics = metrics
     app.include_router(ops_routes(readiness, metrics))
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
+
+    @app.get("/api/games")
+    def games() -> list[dict[str, Any]]:
+        """The games a table may play, each variant with the numbers of players it
+        deals for: the lobby offers exactly these."""
+        return [
+            {
+                "name": name,
+                "default_variant": game_rules(name).default_variant,
+                "variants": [
+                    {"name": variant, "players": list(players)}
+                    for variant, players in table_sizes(name).items()
+                ],
+            }
+            for name in GAME_NAMES
+        ]
 
     @app.get("/api/leaderboard")
     def leaderboard() -> list[dict[str, Any]]:

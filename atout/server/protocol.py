@@ -13,10 +13,10 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError,
 from pydantic_core import PydanticCustomError
 
 from atout.refusals import Refusal, message
+from atout.registry import GAME_NAMES, game_rules, table_sizes
 
 PROTOCOL_VERSION: Final = 3
 """2: an action reaches each viewer as one ``update`` (events, view, turn)."""
-DEFAULT_VARIANTS: Final = {"french": "fft", "africain": "standard"}
 MAX_MESSAGE_BYTES: Final = 8192
 MAX_CHAT_CHARS: Final = 300
 
@@ -29,20 +29,24 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-_OWN_CHECKS: Final = frozenset(("french_players", "bet_competitive"))
+_OWN_CHECKS: Final = frozenset(
+    ("unknown_game", "unknown_variant", "players_range", "bet_competitive")
+)
 """The codes of this module's own checks of a message, among pydantic's."""
 
 
-def _refused(code: str) -> PydanticCustomError:
-    """One of this module's checks refusing a message, by its code (see ``invalid``)."""
-    return PydanticCustomError(code, message(code, {}))
+def _refused(code: str, **params: str | int) -> PydanticCustomError:
+    """One of this module's checks refusing a message, by its code and parameters
+    (see ``invalid``)."""
+    return PydanticCustomError(code, message(code, params), params)
 
 
 class TableOptions(_Strict):
     """What the table's master chooses; any of it may change during a game
     (game-shaping fields then apply from the next game)."""
 
-    game: Literal["french", "africain"] = "french"
+    game: str = Field(default="french", max_length=32)
+    """One of the registry's games (``atout.registry.GAME_NAMES``)."""
     players: int = Field(default=4, ge=2, le=5)
     variant: str | None = Field(default=None, max_length=32)
     """None: the game's default variant."""
@@ -56,10 +60,19 @@ class TableOptions(_Strict):
 
     @model_validator(mode="after")
     def _players_fit_game(self) -> TableOptions:
+        """The game, variant and number of players must be a game the engine can
+        deal: the rules say which (``atout.registry.table_sizes``)."""
+        if self.game not in GAME_NAMES:
+            raise _refused("unknown_game", game=self.game)
+        sizes = table_sizes(self.game)
         if self.variant is None:
-            object.__setattr__(self, "variant", DEFAULT_VARIANTS[self.game])
-        if self.game == "french" and self.players < 3:
-            raise _refused("french_players")
+            object.__setattr__(self, "variant", game_rules(self.game).default_variant)
+        assert self.variant is not None
+        if self.variant not in sizes:
+            raise _refused("unknown_variant", variant=self.variant, known=", ".join(sizes))
+        allowed = sizes[self.variant]
+        if self.players not in allowed:
+            raise _refused("players_range", min=allowed[0], max=allowed[-1])
         if not self.competitive and self.bet:
             raise _refused("bet_competitive")
         return self
@@ -68,7 +81,7 @@ class TableOptions(_Strict):
 class OptionsPatch(_Strict):
     """A partial change of options: only the given fields change."""
 
-    game: Literal["french", "africain"] | None = None
+    game: str | None = Field(default=None, max_length=32)
     players: int | None = Field(default=None, ge=2, le=5)
     variant: str | None = Field(default=None, max_length=32)
     turn_seconds: float | None = Field(default=None, ge=0.05, le=600)
@@ -202,7 +215,7 @@ def invalid(error: ValidationError) -> ProtocolError:
     pydantic's (English) reason."""
     first = error.errors(include_url=False, include_input=False)[0]
     if first["type"] in _OWN_CHECKS:
-        return ProtocolError(first["type"])
+        return ProtocolError(first["type"], **first.get("ctx", {}))
     where = ".".join(str(p) for p in first["loc"])
     return ProtocolError("invalid_message", field=where[:100], reason=first["msg"][:200])
 

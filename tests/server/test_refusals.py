@@ -66,7 +66,11 @@ def test_table_hub_and_hello_refusals_carry_codes(server: Server) -> None:
         table = await create_table(alice)
         await alice.send({"type": "options", "table": table, "options": {"players": 2}})
         error = await alice.expect(_is_error)
-        assert (error["code"], error["params"], error["table"]) == ("french_players", {}, table)
+        assert (error["code"], error["params"], error["table"]) == (
+            "players_range",
+            {"min": 3, "max": 5},
+            table,
+        )
         _well_formed(error)
         await alice.send({"type": "act", "table": table, "action": "play:KH"})
         error = await alice.expect(_is_error)
@@ -105,3 +109,40 @@ def test_http_refusals_carry_codes_and_the_catalogue_is_served(server: Server) -
     catalogue = httpx.get(f"{server.http}/api/refusals").json()
     assert catalogue == json.loads(CATALOGUE_PATH.read_text(encoding="utf-8"))
     assert catalogue["messages"]["must_follow"]["fr"] == "vous devez fournir à {suit}"
+
+
+def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
+    """The lobby's choices come from /api/games, which asks the engine itself."""
+    games = {g["name"]: g for g in server.get("/api/games")}
+    french = {v["name"]: v["players"] for v in games["french"]["variants"]}
+    africain = {v["name"]: v["players"] for v in games["africain"]["variants"]}
+    assert french == {"fft": [3, 4, 5], "traditionnel": [3, 4, 5]}
+    assert africain == {"standard": [2, 3, 4], "cinq": [2, 3, 4, 5]}  # 5 x 5 cards > 22
+    assert (games["french"]["default_variant"], games["africain"]["default_variant"]) == (
+        "fft",
+        "standard",
+    )
+
+    async def scenario() -> None:
+        alice = await Player.connect(server, name="alice")
+        refusals = [
+            ({"game": "chess"}, ("unknown_game", {"game": "chess"})),
+            (
+                {"variant": "fftx"},
+                ("unknown_variant", {"variant": "fftx", "known": "fft, traditionnel"}),
+            ),
+            ({"game": "africain", "players": 5}, ("players_range", {"min": 2, "max": 4})),
+        ]
+        for options, (code, params) in refusals:
+            await alice.send({"type": "create", "options": options})
+            error = await alice.expect(_is_error)
+            assert (error["code"], error["params"]) == (code, params)
+            _well_formed(error)
+        await alice.send(
+            {"type": "create", "options": {"game": "africain", "variant": "cinq", "players": 5}}
+        )
+        created = await alice.expect(lambda m: m["type"] == "table")
+        assert created["table"]["options"]["players"] == 5
+        await alice.close()
+
+    asyncio.run(scenario())

@@ -2,11 +2,13 @@
 // option its master chooses.
 import { clear, h } from "./dom.js";
 import { refusal, t } from "./i18n.js";
-import { listen, send, session } from "./net.js";
+import { api, listen, send, session } from "./net.js";
 import { toast } from "./app.js";
 
-export const VARIANTS = { french: ["fft", "traditionnel"], africain: ["standard", "cinq"] };
-const PLAYER_CHOICES = { french: [3, 4, 5], africain: [2, 3, 4, 5] };
+// The games, their variants and the numbers of players each deals for, as the
+// server's engine answers them: the page encodes no rule of its own.
+let games = null;
+const gamesLoaded = api("/api/games").then((list) => { games = list; });
 const ROBOT_LEVELS = ["random", "heuristic", "strong"];
 
 export function describeOptions(o) {
@@ -22,19 +24,28 @@ export function describeOptions(o) {
 export function optionFields(current = {}, onChange = null) {
   const o = { game: "french", players: 4, variant: null, turn_seconds: 30, competitive: false, bet: 0,
     private: false, spectators: true, rounds: 1, robot_level: "heuristic", ...current };
-  const game = h("select", { id: "opt-game", name: "game" },
-    h("option", { value: "french", selected: o.game === "french" }, t("french")),
-    h("option", { value: "africain", selected: o.game === "africain" }, t("africain")));
-  const players = h("select", { id: "opt-players", name: "players" });
-  const variant = h("select", { id: "opt-variant", name: "variant" });
+  // Until the server's list arrives, each select holds the current choice only.
+  const choice = (value, label, selected = true) => h("option", { value, selected }, label);
+  const game = h("select", { id: "opt-game", name: "game" }, choice(o.game, t(o.game)));
+  const players = h("select", { id: "opt-players", name: "players" }, choice(o.players, o.players));
+  const variant = h("select", { id: "opt-variant", name: "variant" },
+    o.variant ? choice(o.variant, t(`variant_${o.variant}`)) : null);
   function fillChoices() {
-    const chosenPlayers = Number(players.value || o.players);
-    clear(players, PLAYER_CHOICES[game.value].map((n) => h("option", { value: n, selected: n === chosenPlayers }, n)));
-    const chosenVariant = variant.value || o.variant;
-    clear(variant, VARIANTS[game.value].map((v) => h("option", { value: v, selected: v === chosenVariant }, t(`variant_${v}`))));
+    if (!games) return;
+    const chosenGame = game.value || o.game;
+    clear(game, games.map((g) => choice(g.name, t(g.name), g.name === chosenGame)));
+    const entry = games.find((g) => g.name === game.value);
+    const known = (name) => entry.variants.some((v) => v.name === name);
+    const chosenVariant = known(variant.value) ? variant.value : known(o.variant) ? o.variant : entry.default_variant;
+    clear(variant, entry.variants.map((v) => choice(v.name, t(`variant_${v.name}`), v.name === chosenVariant)));
+    const sizes = entry.variants.find((v) => v.name === variant.value).players;
+    const wanted = Number(players.value || o.players);
+    const chosenPlayers = sizes.includes(wanted) ? wanted : sizes.includes(4) ? 4 : sizes.at(-1);
+    clear(players, sizes.map((n) => choice(n, n, n === chosenPlayers)));
   }
   game.addEventListener("change", fillChoices);
-  fillChoices();
+  variant.addEventListener("change", fillChoices);
+  gamesLoaded.then(fillChoices);
   const seconds = h("input", { id: "opt-seconds", type: "number", min: 1, max: 600, step: 1, value: o.turn_seconds });
   const competitive = h("input", { id: "opt-competitive", type: "checkbox", checked: o.competitive });
   // Guests play practice tables only. Who is a guest is known from the server's
