@@ -4,9 +4,9 @@ line can build any of them without knowing which."""
 from __future__ import annotations
 
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
-from atout.game import GameRules
+from atout.game import SPECTATOR, GameRules
 
 GAME_NAMES: Final = ("french", "africain")
 
@@ -40,3 +40,16 @@ def table_sizes(name: str) -> dict[str, tuple[int, ...]]:
             fits.append(players)
         sizes[variant] = tuple(fits)
     return sizes
+
+
+@cache
+def variant_defaults(name: str) -> dict[str, dict[str, Any]]:
+    """Each variant of the game called ``name`` with its options as their values
+    stand (the observation's ``rules.options``): what a table may change."""
+    rules = game_rules(name)
+    return {
+        variant: dict(
+            rules.new(table_sizes(name)[variant][0], variant).view(SPECTATOR)["rules"]["options"]
+        )
+        for variant in rules.variants
+    }

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.registry import GAME_NAMES, game_rules, table_sizes
+from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_defaults
 from atout.robots import cores
 from atout.server import lease, ledger, offload, protocol
 from atout.server.account_routes import account_routes
@@ -134,7 +134,11 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
                 "name": name,
                 "default_variant": game_rules(name).default_variant,
                 "variants": [
-                    {"name": variant, "players": list(players)}
+                    {
+                        "name": variant,
+                        "players": list(players),
+                        "options": variant_defaults(name)[variant],
+                    }
                     for variant, players in table_sizes(name).items()
                 ],
             }

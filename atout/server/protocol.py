@@ -30,7 +30,7 @@ class _Strict(BaseModel):
 
 
 _OWN_CHECKS: Final = frozenset(
-    ("unknown_game", "unknown_variant", "players_range", "bet_competitive")
+    ("unknown_game", "unknown_variant", "players_range", "rules_option", "bet_competitive")
 )
 """The codes of this module's own checks of a message, among pydantic's."""
 
@@ -57,6 +57,11 @@ class TableOptions(_Strict):
     spectators: bool = True
     rounds: int = Field(default=1, ge=1, le=50)
     robot_level: Literal["random", "heuristic", "strong"] = "heuristic"
+    rules: dict[str, bool | int | str | list[int] | dict[str, list[int]]] = Field(
+        default_factory=dict, max_length=40
+    )
+    """Variant fields the master changes (``{"dealer_sits_out": true}`` for the
+    five-seat mort form), as the engine's ``options``; checked by the engine."""
 
     @model_validator(mode="after")
     def _players_fit_game(self) -> TableOptions:
@@ -73,9 +78,30 @@ class TableOptions(_Strict):
         allowed = sizes[self.variant]
         if self.players not in allowed:
             raise _refused("players_range", min=allowed[0], max=allowed[-1])
+        if self.rules:
+            self._check_rules()
         if not self.competitive and self.bet:
             raise _refused("bet_competitive")
         return self
+
+    def _check_rules(self) -> None:
+        """Refuse, naming it, the first variant option the engine will not deal with."""
+        assert self.variant is not None
+        rules = game_rules(self.game)
+        for name in sorted(self.rules):
+            try:
+                rules.new(self.players, self.variant, {name: self.rules[name]})
+            except ValueError:
+                raise _refused("rules_option", option=name[:40]) from None
+        try:
+            rules.new(self.players, self.variant, self.rules)
+        except ValueError:
+            raise _refused("rules_option", option=", ".join(sorted(self.rules))[:100]) from None
+
+    def engine_options(self) -> dict[str, Any]:
+        """What the engine builds this table's game with: the master's rules and
+        the number of rounds where the game has such an option."""
+        return {**self.rules, **game_rules(self.game).rounds_options(self.rounds)}
 
 
 class OptionsPatch(_Strict):
@@ -91,12 +117,17 @@ class OptionsPatch(_Strict):
     spectators: bool | None = None
     rounds: int | None = Field(default=None, ge=1, le=50)
     robot_level: Literal["random", "heuristic", "strong"] | None = None
+    rules: dict[str, bool | int | str | list[int] | dict[str, list[int]]] | None = Field(
+        default=None, max_length=40
+    )
 
     def apply_to(self, options: TableOptions) -> TableOptions:
         """The options with this patch applied; ValidationError if the result is invalid."""
         changed = {k: v for k, v in self.model_dump().items() if k in self.model_fields_set}
         if self.game not in (None, options.game) and "variant" not in changed:
             changed["variant"] = None
+        if {"game", "variant"} & changed.keys() and "rules" not in changed:
+            changed["rules"] = {}  # another rule set: its own defaults
         return TableOptions.model_validate({**options.model_dump(), **changed})
 
 

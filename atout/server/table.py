@@ -545,7 +545,7 @@ class Table:
                 tablestore.start_game,
                 self.id,
                 self.options.model_dump(),
-                rules.rounds_options(self.options.rounds),
+                self.options.engine_options(),
                 [s.stored() if s else None for s in self.seats],
             )
         except ledger.ShortOfChips as error:
@@ -560,7 +560,7 @@ class Table:
 
     def _new_state(self, rules: GameRules, options: TableOptions) -> GameState:
         assert options.variant is not None
-        return rules.new(options.players, options.variant, rules.rounds_options(options.rounds))
+        return rules.new(options.players, options.variant, options.engine_options())
 
     def _begin(
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions

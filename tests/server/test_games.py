@@ -23,21 +23,23 @@ from tests.server.conftest import (
 
 
 @pytest.mark.parametrize(
-    ("game", "players", "variant"),
+    ("game", "players", "variant", "rules"),
     [
-        ("french", 3, None),
-        ("french", 4, "traditionnel"),
-        ("french", 5, None),
-        ("africain", 3, None),
+        ("french", 3, None, {}),
+        ("french", 4, "traditionnel", {}),
+        ("french", 5, None, {}),
+        ("french", 5, None, {"dealer_sits_out": True, "misere": True}),  # the mort form
+        ("africain", 3, None, {}),
+        ("africain", 3, "standard", {"lives": 2, "loss": "difference"}),
     ],
 )
 def test_a_full_game_with_robots_in_the_empty_seats(
-    server: Server, game: str, players: int, variant: str | None
+    server: Server, game: str, players: int, variant: str | None, rules: dict[str, Any]
 ) -> None:
     async def scenario() -> None:
         alice = await Player.connect(server, name="alice")
         bob = await Player.connect(server, name="bob")
-        table = await create_table(alice, game=game, players=players, variant=variant)
+        table = await create_table(alice, game=game, players=players, variant=variant, rules=rules)
         await bob.send({"type": "sit", "table": table})
         await bob.expect(lambda m: m["type"] == "table")
         await alice.send({"type": "start", "table": table})
@@ -51,9 +53,14 @@ def test_a_full_game_with_robots_in_the_empty_seats(
             assert seqs == sorted(seqs) and len(set(seqs)) == len(seqs)
             for update in (m for m in player.log if m["type"] == "update"):
                 assert all(e["seq"] <= update["seq"] for e in update["events"])
-        assert events_of(alice, "play") and len(events_of(alice, "hand")) >= 1
-        # The finished game's record replays to the same result.
+        assert events_of(alice, "play")
+        assert events_of(alice, "hand") or events_of(bob, "hand")  # the mort form's dealer: none
+        # The master's rules are the game's: every view says so, the record keeps them.
+        views = [m["view"] for m in alice.log if m.get("view")]
+        assert views and all(v["rules"]["options"] | rules == v["rules"]["options"] for v in views)
         record = server.get(f"/api/games/{over['data']['game']}")
+        assert record["options"].items() >= rules.items()
+        # The finished game's record replays to the same result.
         from atout.records import Record
 
         replayed = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).replay()

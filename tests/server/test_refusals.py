@@ -132,6 +132,11 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
                 ("unknown_variant", {"variant": "fftx", "known": "fft, traditionnel"}),
             ),
             ({"game": "africain", "players": 5}, ("players_range", {"min": 2, "max": 4})),
+            (
+                {"players": 4, "rules": {"dealer_sits_out": True}},
+                ("rules_option", {"option": "dealer_sits_out"}),
+            ),
+            ({"rules": {"lives": 3}}, ("rules_option", {"option": "lives"})),  # an Africain rule
         ]
         for options, (code, params) in refusals:
             await alice.send({"type": "create", "options": options})

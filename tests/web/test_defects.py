@@ -311,3 +311,21 @@ def test_a_player_short_of_chips_takes_the_daily_chips(
     page.reload()
     expect(page.locator('#profile dd[data-key="chips"]')).to_have_text(str(ledger.ALLOWANCE_FLOOR))
     expect(page.locator("#take-allowance")).to_have_count(0)
+
+
+def test_the_master_chooses_the_mort_form_in_the_lobby(page: Page, base_url: str) -> None:
+    """The variant's own rules are offered as the engine has them: at five, the
+    dealer may sit out, and the table's game then deals four hands of 18."""
+    page.goto(f"{base_url}/#/")
+    page.select_option("#opt-players", "5")
+    page.click("#opt-rules summary")
+    page.check('#opt-rules [data-rule="dealer_sits_out"]')
+    page.fill("#opt-seconds", "120")
+    page.click("#create")
+    page.wait_for_selector("#start")
+    expect(page.locator("#app")).to_contain_text("At 5, the dealer sits out")
+    page.click("#start")
+    expect(page.locator(".seat-box")).to_have_count(5)
+    # The first dealer is the master's seat, out of this deal; four others play.
+    expect(page.locator(".seat-box.me")).to_contain_text("sits out")
+    expect(page.locator(".seat-box .tag.count").first).to_contain_text("18")

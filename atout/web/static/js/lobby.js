@@ -12,10 +12,13 @@ const gamesLoaded = api("/api/games").then((list) => { games = list; });
 const ROBOT_LEVELS = ["random", "heuristic", "strong"];
 
 export function describeOptions(o) {
-  const game = o.game === "french" ? t("french") : t("africain");
+  const game = t(o.game);
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
     `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice"),
     `${t("rounds")}: ${o.rounds}`, `${t("robot_level")}: ${t(`level_${o.robot_level}`)}`];
+  for (const [name, value] of Object.entries(o.rules || {})) {
+    parts.push(`${t(`rule_${name}`)}: ${value === true ? t("yes") : value === false ? t("no") : value}`);
+  }
   if (o.private) parts.push("🔒");
   if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);
   return parts.join(" · ");
@@ -23,7 +26,7 @@ export function describeOptions(o) {
 
 export function optionFields(current = {}, onChange = null) {
   const o = { game: "french", players: 4, variant: null, turn_seconds: 30, competitive: false, bet: 0,
-    private: false, spectators: true, rounds: 1, robot_level: "heuristic", ...current };
+    private: false, spectators: true, rounds: 1, robot_level: "heuristic", rules: {}, ...current };
   // Until the server's list arrives, each select holds the current choice only.
   const choice = (value, label, selected = true) => h("option", { value, selected }, label);
   const game = h("select", { id: "opt-game", name: "game" }, choice(o.game, t(o.game)));
@@ -43,9 +46,38 @@ export function optionFields(current = {}, onChange = null) {
     const chosenPlayers = sizes.includes(wanted) ? wanted : sizes.includes(4) ? 4 : sizes.at(-1);
     clear(players, sizes.map((n) => choice(n, n, n === chosenPlayers)));
   }
-  game.addEventListener("change", fillChoices);
-  variant.addEventListener("change", fillChoices);
-  gamesLoaded.then(fillChoices);
+  // The variant's own rules a master may change (yes/no and numbers), each with
+  // its value as the engine has it; only the changed ones are sent.
+  const ruleBox = h("div", { class: "rules-grid" });
+  const rulesPanel = h("details", { id: "opt-rules" }, h("summary", {}, t("more_rules")), ruleBox);
+  let defaults = {};
+  function fillRules() {
+    const entry = games.find((g) => g.name === game.value).variants.find((v) => v.name === variant.value);
+    const keep = entry.name === o.variant && game.value === o.game ? o.rules || {} : {};
+    defaults = entry.options;
+    const labelled = Object.entries(defaults).filter(([name, value]) =>
+      t(`rule_${name}`) !== `rule_${name}` && (typeof value === "boolean" || Number.isInteger(value)));
+    clear(ruleBox, labelled.map(([name, value]) => {
+      const current = name in keep ? keep[name] : value;
+      const input = typeof value === "boolean"
+        ? h("input", { type: "checkbox", "data-rule": name, checked: current })
+        : h("input", { type: "number", "data-rule": name, value: current, step: 1 });
+      return h("label", { class: typeof value === "boolean" ? "check" : "" }, input, t(`rule_${name}`));
+    }));
+  }
+  function rules() {
+    const changed = {};
+    for (const input of ruleBox.querySelectorAll("[data-rule]")) {
+      const name = input.dataset.rule;
+      const value = input.type === "checkbox" ? input.checked : Number(input.value);
+      if (value !== defaults[name]) changed[name] = value;
+    }
+    return changed;
+  }
+  const refill = () => { fillChoices(); if (games) fillRules(); };
+  game.addEventListener("change", refill);
+  variant.addEventListener("change", refill);
+  gamesLoaded.then(refill);
   const seconds = h("input", { id: "opt-seconds", type: "number", min: 1, max: 600, step: 1, value: o.turn_seconds });
   const competitive = h("input", { id: "opt-competitive", type: "checkbox", checked: o.competitive });
   // Guests play practice tables only. Who is a guest is known from the server's
@@ -66,13 +98,14 @@ export function optionFields(current = {}, onChange = null) {
     h("label", {}, t("game"), game), h("label", {}, t("players"), players), h("label", {}, t("variant"), variant),
     h("label", {}, t("turn_seconds"), seconds), h("label", {}, t("rounds"), rounds), h("label", {}, t("robot_level"), robot),
     h("label", { class: "check" }, competitive, t("competitive")), h("label", {}, t("bet"), bet),
-    h("label", { class: "check" }, priv, t("private")), h("label", { class: "check" }, spectators, t("spectators")));
+    h("label", { class: "check" }, priv, t("private")), h("label", { class: "check" }, spectators, t("spectators")),
+    rulesPanel);
   if (onChange) fields.addEventListener("change", onChange);
   function value() {
     return { game: game.value, players: Number(players.value), variant: variant.value,
       turn_seconds: Number(seconds.value), competitive: competitive.checked,
       bet: competitive.checked ? Number(bet.value) : 0, private: priv.checked,
-      spectators: spectators.checked, rounds: Number(rounds.value), robot_level: robot.value };
+      spectators: spectators.checked, rounds: Number(rounds.value), robot_level: robot.value, rules: rules() };
   }
   return { fields, value, account };
 }
