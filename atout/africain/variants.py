@@ -10,7 +10,7 @@ the name can be overridden with an options mapping, e.g.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_args
 
@@ -61,6 +61,17 @@ class Variant:
         if self.loss == "difference":
             return abs(bid - tricks)
         return max(0, bid - tricks)
+
+    def round_change(
+        self, seats: Sequence[int], bids: Sequence[int], tricks: Sequence[int], lives: Sequence[int]
+    ) -> dict[int, int]:
+        """Each seat's change of lives at the end of a round (negative: lives lost), the
+        remontée included: the only seat that lost nothing regains one, up to ``lives``."""
+        change = {s: -self.life_loss(bids[s], tricks[s]) for s in seats}
+        unscathed = [s for s in seats if change[s] == 0]
+        if self.remontee and len(unscathed) == 1 and lives[unscathed[0]] < self.lives:
+            change[unscathed[0]] = 1
+        return change
 
     def options(self) -> dict[str, Any]:
         """Every field but the name, JSON-ready: ``get_variant(name, options())``

@@ -69,6 +69,9 @@ def arena(
         None, help="Seconds per decision for the strong robot (default 0.5)."
     ),
     workers: int | None = typer.Option(None, help="Processes (default: every core)."),
+    option: list[str] = typer.Option(  # noqa: B008
+        [], "--option", "-o", help="A rule option, key=value (e.g. dealer_sits_out=true)."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Measure robots on duplicate deals: each deal replayed with every robot in every seat.
@@ -83,6 +86,7 @@ def arena(
 
     from atout.arena.duplicate import Setup
     from atout.arena.report import run
+    from atout.cli.play import option_pairs
     from atout.robots import LEVELS
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
@@ -91,7 +95,7 @@ def arena(
         raise typer.BadParameter(
             f"game is one of {', '.join(GAME_NAMES)}; bots are two or more of {', '.join(LEVELS)}"
         )
-    setup = Setup(game, players, names, seed, variant, {}, budget)
+    setup = Setup(game, players, names, seed, variant, option_pairs(option), budget)
     console = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",

@@ -11,7 +11,7 @@ from atout.cli.app import app
 from atout.registry import GAME_NAMES, game_rules
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
+def option_pairs(pairs: list[str]) -> dict[str, Any]:
     """``key=value`` pairs as variant options, values read as JSON when they parse."""
     options: dict[str, Any] = {}
     for pair in pairs:
@@ -58,7 +58,7 @@ def play(
         use_cores(cores)
     console = Console()
     rules = game_rules(game)
-    options = rules.rounds_options(deals) | _options(option)
+    options = rules.rounds_options(deals) | option_pairs(option)
     chosen = variant or rules.default_variant
     try:
         session = TerminalGame(

@@ -16,11 +16,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from atout.africain.variants import Variant, variant_of_rules
+from atout.africain.worlds import DECK, Worlds
 from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, cards_of, mask_of, parse_card
 from atout.robots import cores
 from atout.robots.base import seeded
 
-DECK: Final = TRUMPS | EXCUSE_BIT
 HIGH: Final = EXCUSE + 1
 LOW: Final = -1
 NOTHING: Final = -2
@@ -192,16 +193,16 @@ class Seen:
     others_cards: dict[int, int]
     """One-card round: the cards seen on the others' foreheads."""
     legal: list[str]
+    variant: Variant
+    """The rules in force: the loss rule, the lives and the remontée count in a search."""
+    lives: list[int]
+    worlds: Worlds
+    """The other hands this seat's view (and memory) allows."""
 
     @property
     def unknown(self) -> int:
         """Cards that may be in another seat's hand."""
         return DECK & ~self.hand & ~self.played & ~mask_of(self.others_cards.values())
-
-    def held(self, seat: int) -> int:
-        """Cards ``seat`` still holds."""
-        in_trick = any(s == seat for s, _ in self.trick)
-        return self.size - sum(self.won) - int(in_trick)
 
 
 class Memory:
@@ -236,6 +237,7 @@ def read_view(view: Mapping[str, Any], legal: Sequence[str], memory: Memory) -> 
         for s, h in enumerate(view["hands"])
         if s != me and h and int(view["hand_size"]) == 1
     }
+    played = memory.update(view)
     return Seen(
         me=me,
         size=int(view["hand_size"]),
@@ -244,9 +246,12 @@ def read_view(view: Mapping[str, Any], legal: Sequence[str], memory: Memory) -> 
         bids=list(view["bids"]),
         won=list(view["tricks"]),
         trick=_trick_plays(view["trick"]),
-        played=memory.update(view),
+        played=played,
         others_cards=others,
         legal=list(legal),
+        variant=variant_of_rules(view["rules"]),
+        lives=list(view["lives"]),
+        worlds=Worlds(view, played),
     )
 
 
@@ -302,21 +307,6 @@ def _heuristic_card(seen: Seen) -> str:
 # --- Search ---------------------------------------------------------------
 
 
-def _sample_hands(seen: Seen, rng: random.Random) -> list[int]:
-    """Hands for every seat consistent with what ``seen`` knows (own hand exact)."""
-    hands = [0] * (max(seen.seats) + 1)
-    hands[seen.me] = seen.hand
-    pool = cards_of(seen.unknown)
-    rng.shuffle(pool)
-    for seat in seen.seats:
-        if seat == seen.me:
-            continue
-        take = seen.held(seat)
-        hands[seat] = mask_of(pool[:take])
-        del pool[:take]
-    return hands
-
-
 def play_out(
     hands: list[int],
     bids: Sequence[int],
@@ -350,16 +340,13 @@ def play_out(
             return won
 
 
-def _loss(bid: int, won: int) -> int:
-    return max(0, bid - won)
-
-
 class AfricainSearch:
     """Tries each legal action on deals sampled from what the seat knows.
 
-    Other hands are dealt at random from the unseen cards; the rest of the
-    round is played out with the rule-of-thumb player, and the action losing
-    the fewest lives on average is chosen. The number of sampled deals is
+    Other hands are drawn by the engine's sampler (:mod:`atout.africain.worlds`)
+    from what the seat saw; the rest of the round is played out with the
+    rule-of-thumb player, and the action losing the fewest lives on average
+    under the table's rules (loss rule and remontée) is chosen. The number of sampled deals is
     fixed per core in use (see :mod:`atout.robots.cores`), so a seed gives one
     answer; ``budget`` only stops the loop early.
     """
@@ -402,7 +389,7 @@ def _score_share(
     for world in range(worlds):
         if world >= 8 and time.monotonic() > deadline:
             break
-        hands = _sample_hands(seen, rng)
+        hands = seen.worlds.sample(rng)
         for i, action in enumerate(legal):
             totals[i] += _outcome(seen, hands, action)
     return totals
@@ -449,6 +436,7 @@ def _outcome(seen: Seen, dealt: list[int], action: str) -> float:
 
 
 def _score(seen: Seen, bids: Sequence[int], won: Sequence[int]) -> float:
-    mine = _loss(bids[seen.me], won[seen.me])
-    others = sum(_loss(bids[s], won[s]) for s in seen.seats if s != seen.me)
-    return mine - 0.1 * others
+    """Lives ``seen.me`` loses, less a tenth of the others' losses (remontées count as gains)."""
+    change = seen.variant.round_change(seen.seats, bids, won, seen.lives)
+    others = sum(change[s] for s in seen.seats if s != seen.me)
+    return -change[seen.me] + 0.1 * others

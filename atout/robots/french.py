@@ -28,8 +28,8 @@ from atout.cards import (
     hand_text,
     parse_card,
 )
+from atout.french.knowledge import Known, read
 from atout.french.variants import Contract
-from atout.robots.french_view import Known, read
 
 BID_THRESHOLDS: Final = (
     (Contract.GARDE_CONTRE, 84),

@@ -3,7 +3,7 @@
 The score of a deal is decided mostly before the first card: whether to take,
 at which multiplier, and with which écart. Each option is tried on the same
 sampled deals (worlds consistent with the view, see
-:mod:`atout.robots.french_worlds`); the rest of the deal is simulated, the
+:mod:`atout.french.worlds`); the rest of the deal is simulated, the
 other seats bidding, calling and discarding by models of the usual robot and
 the cards played out by the search's fast policy. The option with the best
 mean score for the seat is chosen, so passing is weighed against defending
@@ -23,10 +23,10 @@ from atout.french.dealing import dog_size
 from atout.french.scoring import taker_shares
 from atout.french.state import BID, CALL, CHELEM, DEAL, DISCARD, FrenchState
 from atout.french.variants import Contract
+from atout.french.worlds import Worlds
 from atout.robots.french import bid_count, choose_bid, choose_call, worth
 from atout.robots.french_sampling import Task, score
 from atout.robots.french_search import play_out
-from atout.robots.french_view import Known
 from atout.robots.paired import pick
 
 DEALS_PER_SECOND: Final = 2300
@@ -145,8 +145,7 @@ def finish(state: FrenchState, seat: int) -> float:
 
 
 def compare(
-    known: Known,
-    variant: str,
+    sampler: Worlds,
     options: Sequence[Option],
     apply: Callable[[FrenchState, Option], None],
     rng: random.Random,
@@ -154,7 +153,7 @@ def compare(
 ) -> list[list[float]]:
     """Each option's scores over the same sampled deals (empty lists when none was found)."""
     worlds = max(MIN_WORLDS, int(seconds * DEALS_PER_SECOND / len(options)))
-    task = Task(known, variant, options, apply, finish, worlds, MIN_WORLDS)
+    task = Task(sampler, options, apply, finish, worlds, MIN_WORLDS)
     return score(task, rng, seconds)
 
 
@@ -173,30 +172,25 @@ def _discard(state: FrenchState, ecart: int) -> None:
         state.step(DISCARDS[card])
 
 
-def search_bid(
-    known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
-) -> str:
+def search_bid(sampler: Worlds, legal: Sequence[str], rng: random.Random, seconds: float) -> str:
     """The legal bid with the best simulated score, the usual robot's unless clearly beaten."""
-    default = legal.index(choose_bid(known, legal))
+    default = legal.index(choose_bid(sampler.known, legal))
     options = [Contract[a[4:].upper()] for a in legal]
-    return legal[pick(compare(known, variant, options, _bid, rng, seconds), default)]
+    return legal[pick(compare(sampler, options, _bid, rng, seconds), default)]
 
 
-def search_call(
-    known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
-) -> str:
+def search_call(sampler: Worlds, legal: Sequence[str], rng: random.Random, seconds: float) -> str:
     """The legal call with the best simulated score, the usual robot's unless clearly beaten."""
-    default = legal.index(choose_call(known, legal))
+    default = legal.index(choose_call(sampler.known, legal))
     options = [parse_card(a[5:]) for a in legal]
-    return legal[pick(compare(known, variant, options, _call, rng, seconds), default)]
+    return legal[pick(compare(sampler, options, _call, rng, seconds), default)]
 
 
-def search_ecart(
-    known: Known, variant: str, allowed: int, rng: random.Random, seconds: float
-) -> int:
+def search_ecart(sampler: Worlds, allowed: int, rng: random.Random, seconds: float) -> int:
     """The rest of the écart (bit set) with the best simulated score."""
+    known = sampler.known
     size = dog_size(known.active) - (known.ecart or 0).bit_count()
     options = ecart_candidates(known.hand, allowed, size)
     if len(options) == 1:
         return options[0]
-    return options[pick(compare(known, variant, options, _discard, rng, seconds), 0)]
+    return options[pick(compare(sampler, options, _discard, rng, seconds), 0)]

@@ -1,7 +1,7 @@
 """The strong French Tarot robot: determinized search over sampled deals.
 
 For a card to play it samples deals consistent with the view (see
-:mod:`atout.robots.french_worlds`), tries every legal card in each and plays
+:mod:`atout.french.worlds`), tries every legal card in each and plays
 the deal out on the engine with a fast rule-of-thumb policy, then plays the
 card with the best mean score for its seat. Once few cards are left, each
 sampled deal is solved exactly instead (see :mod:`atout.robots.french_endgame`).
@@ -37,12 +37,13 @@ from atout.cards import (
     parse_card,
 )
 from atout.french.actions import NO_MISERE, NO_POIGNEE, PLAYS
+from atout.french.knowledge import Known, cards
 from atout.french.state import MISERE, POIGNEE, FrenchState
+from atout.french.worlds import Worlds
 from atout.robots.base import seeded
 from atout.robots.french import decide
 from atout.robots.french_endgame import distinct, solve
 from atout.robots.french_sampling import Task, score
-from atout.robots.french_view import Known, cards, read
 
 ROLLOUTS_PER_SECOND: Final = 2900
 """Play-outs one core runs per second, used to turn a budget into a sample count."""
@@ -242,13 +243,14 @@ class FrenchSearch:
         seed: int,
         budget: float | None = None,
     ) -> str:
-        known = read(view)
         if len(legal) == 1:
             return legal[0]
+        sampler = Worlds(view)
+        known = sampler.known
         seconds = self.budget if budget is None else budget
         rng = seeded(seed, view)
         if not legal[0].startswith("play:"):
-            return self._contract(known, str(view["rules"]["variant"]), legal, rng, seconds)
+            return self._contract(sampler, legal, rng, seconds)
         options = distinct_cards(known, legal)
         if len(options) == 1:
             return options[0]
@@ -259,7 +261,7 @@ class FrenchSearch:
             worlds = max(2, int(seconds * ROLLOUTS_PER_SECOND / len(options)))
         cards = [parse_card(a[5:]) for a in options]
         finish = solve if exact else play_out
-        task = Task(known, str(view["rules"]["variant"]), cards, _play, finish, worlds, settle=True)
+        task = Task(sampler, cards, _play, finish, worlds, settle=True)
         scores = score(task, rng, seconds)
         if not scores[0]:
             return decide(known, legal)
@@ -267,31 +269,32 @@ class FrenchSearch:
         return options[totals.index(max(totals))]
 
     def _contract(
-        self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
+        self, sampler: Worlds, legal: Sequence[str], rng: random.Random, seconds: float
     ) -> str:
         """Bid, call and écart by simulation (see french_contract); the rest by rule of thumb."""
         from atout.robots import french_contract as contract
 
         kind = legal[0].split(":", 1)[0]
         if kind == "bid":
-            return contract.search_bid(known, variant, legal, rng, seconds)
+            return contract.search_bid(sampler, legal, rng, seconds)
         if kind == "call":
-            return contract.search_call(known, variant, legal, rng, seconds)
+            return contract.search_call(sampler, legal, rng, seconds)
         if kind == "discard":
-            return self._discard(known, variant, legal, rng, seconds)
-        return decide(known, legal)
+            return self._discard(sampler, legal, rng, seconds)
+        return decide(sampler.known, legal)
 
     def _discard(
-        self, known: Known, variant: str, legal: Sequence[str], rng: random.Random, seconds: float
+        self, sampler: Worlds, legal: Sequence[str], rng: random.Random, seconds: float
     ) -> str:
         """The next card of the écart planned at the first discard (planned again if it
         no longer fits the hand)."""
         from atout.robots import french_contract as contract
 
+        known = sampler.known
         allowed = cards(a[8:] for a in legal)
         plan = self._ecart & ~(known.ecart or 0)
         if not plan or plan & ~known.hand or (known.ecart or 0) & ~self._ecart:
-            found = contract.search_ecart(known, variant, allowed, rng, seconds)
+            found = contract.search_ecart(sampler, allowed, rng, seconds)
             self._ecart = (known.ecart or 0) | found
             plan = found
         card = contract.first_discard(plan & allowed or plan)

@@ -27,3 +27,13 @@ def test_an_unknown_robot_is_refused_with_the_known_levels() -> None:
     assert result.exit_code == 2
     assert "heuristic" in result.output
     assert result.stdout == ""
+
+
+def test_rule_options_reach_the_tables() -> None:
+    """The mort form runs; a value the variant refuses shows that options reach the game."""
+    args = ["arena", "--players", "5", "--deals", "2", "--bots", "random,heuristic"]
+    args += ["--workers", "1", "--json", "--option", "dealer_sits_out=true"]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    refused = runner.invoke(app, [*args[:-1], "dealer_sits_out=maybe"])
+    assert refused.exit_code != 0

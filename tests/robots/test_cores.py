@@ -14,11 +14,11 @@ import pytest
 
 from atout.french.rules import FRENCH
 from atout.french.variants import Contract
+from atout.french.worlds import Worlds
 from atout.robots import cores, french_contract
 from atout.robots.french_contract import _bid, finish
 from atout.robots.french_sampling import Task, score
 from atout.robots.french_search import FrenchSearch
-from atout.robots.french_view import read
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def _bid_task(worlds: int) -> tuple[Task, dict[str, object]]:
     state.apply(FRENCH.deal_action(state, 11))
     view = state.view(state.turn)
     options = [Contract.PASS, Contract.PRISE, Contract.GARDE]
-    return Task(read(view), "fft", options, _bid, finish, worlds), view
+    return Task(Worlds(view), options, _bid, finish, worlds), view
 
 
 def test_a_helper_samples_its_own_share_of_deals(two_cores: None) -> None:

@@ -10,13 +10,13 @@ from hypothesis import strategies as st
 
 from atout.cards import BOUTS, EXCUSE, FULL_DECK, KINGS, TRUMPS, cards_of, trump
 from atout.french.actions import DealCards, DealSeed
+from atout.french.knowledge import read
 from atout.french.rules import FRENCH
 from atout.french.state import BID, CALL, DISCARD, FrenchState
 from atout.french.variants import Contract
 from atout.robots import french_contract, make_robot
 from atout.robots.french import choose_bid
 from atout.robots.french_contract import ecart_candidates, model_bid
-from atout.robots.french_view import read
 from atout.robots.paired import pick
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from atout.cards import mask_of, parse_card
 from atout.french.actions import DealSeed
+from atout.french.knowledge import Known, read
 from atout.french.rules import FRENCH
 from atout.french.state import PLAY, FrenchState
 from atout.robots.french_search import distinct_cards, rollout_card
-from atout.robots.french_view import Known, read
 from tests.french.deals import act, explicit_deal, new_state
 
 

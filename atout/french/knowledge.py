@@ -1,9 +1,10 @@
-"""What a French Tarot seat knows, read from its view only.
+"""What a French Tarot seat knows, read from its observation only.
 
 Besides the visible cards this gathers what play has revealed: a seat that
 did not follow the led suit is void in it; one that neither followed nor
 trumped has no trump; one that did not overtrump holds no trump above the
-trick's top. Robots and the deal sampler both start from here.
+trick's top. The world sampler (:mod:`atout.french.worlds`) and the robots
+both start from here.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from atout.cards import (
     mask_of,
     parse_card,
 )
+from atout.french.variants import Variant, variant_of_rules
 
 CONTRACT_RANK: Final = {
     "pass": 0,
@@ -68,6 +70,8 @@ class Known:
     poignees: dict[int, int]
     miseres: dict[int, list[str]]
     chelem_announced: bool
+    variant: Variant
+    """The rules in force, options included."""
     voids: dict[int, set[int]] = field(default_factory=dict)
     """Suits (0-3, TRUMP) a seat is known to lack."""
     trump_cap: dict[int, int] = field(default_factory=dict)
@@ -145,6 +149,7 @@ def read(view: Mapping[str, Any]) -> Known:
         poignees={int(p["seat"]): cards(p["cards"]) for p in view["poignees"]},
         miseres=miseres,
         chelem_announced=bool(view["chelem_announced"]),
+        variant=variant_of_rules(view["rules"]),
     )
     order = known.order
     for leader, played_cards, _ in tricks:
