@@ -453,17 +453,17 @@ class AfricainState:
     # --- End of round -----------------------------------------------------
 
     def _end_round(self) -> list[Event]:
-        variant = self.variant
         before = list(self._lives)
         losses = [0] * self._n
-        for s in self._seats:
-            losses[s] = variant.life_loss(self._bids[s], self._tricks[s])
-            self._lives[s] -= losses[s]
-        unscathed = [s for s in self._seats if losses[s] == 0]
         remontee = None
-        if variant.remontee and len(unscathed) == 1 and self._lives[unscathed[0]] < variant.lives:
-            remontee = unscathed[0]
-            self._lives[remontee] += 1
+        for s, change in self.variant.round_change(
+            self._seats, self._bids, self._tricks, before
+        ).items():
+            self._lives[s] += change
+            if change > 0:
+                remontee = s
+            else:
+                losses[s] = -change
         out = [s for s in self._seats if self._lives[s] <= 0]
         for s in out:
             self._out_round[s] = self._round
