@@ -403,7 +403,10 @@ class Table:
         stands and the turn) or, when those events are gone, a snapshot; the
         table hears of a return only after, so the answer never repeats it."""
         seat_no = self._seat_of(client)
-        if seat_no is None and not self._may_watch(client, None):
+        lost = seat_no is not None and self._lost(seat_no)
+        if lost:  # a robot plays the seat to the end of the game: the player may watch
+            seat_no = None
+        elif seat_no is None and not self._may_watch(client, None):
             raise TableError("not_at_table")
         returned = seat_no is not None and await self._rejoin(client, seat_no)
         viewer = self._viewer(client)
@@ -412,6 +415,8 @@ class Table:
             self._send_snapshot(client)
         else:
             client.send(self._update(viewer, missed))
+        if lost:  # told why they are not playing
+            client.send(protocol.error(Refusal("seat_left"), self.id))
         if seat_no is not None:
             if returned:
                 self._announce_return(seat_no)
@@ -786,7 +791,12 @@ class Table:
 
     def _viewer(self, client: Client) -> int:
         seat_no = self._seat_of(client)
-        return SPECTATOR if seat_no is None else seat_no
+        return SPECTATOR if seat_no is None or self._lost(seat_no) else seat_no
+
+    def _lost(self, seat_no: int) -> bool:
+        """Whether the seat's player left the game (or stayed away past the grace)."""
+        seat = self.seats[seat_no]
+        return seat is not None and seat.abandoned
 
     def _audience(self) -> list[tuple[Client, int]]:
         seen = [(s.client, i) for i, s in enumerate(self.seats) if s and s.client]

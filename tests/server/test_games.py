@@ -223,7 +223,13 @@ def test_a_player_back_after_the_grace_time_has_lost_the_seat(tmp_path: Path) ->
         dora = await Player.connect(server, token=token)
         await dora.send({"type": "sit", "table": table})
         refused = await dora.expect(lambda m: m["type"] == "error")
-        assert "robot" in refused["message"]
+        assert refused["code"] == "seat_left" and "robot" in refused["message"]
+        # Opening the table again, as a reload does, she watches and is told why.
+        await dora.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+        watching = await dora.expect(lambda m: m["type"] == "table")
+        assert watching["seat"] is None and watching["view"]["viewer"] == -1
+        told = await dora.expect(lambda m: m["type"] == "error" and m is not refused)
+        assert told["code"] == "seat_left"
         # The robot keeps her seat to the end of the game.
         assert (await play_until_over([friend], table))["kind"] == "table.game_over"
         await dora.close()

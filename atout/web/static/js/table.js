@@ -129,6 +129,7 @@ export function tablePage(id, params) {
     } else if (m.type === "table_info") {
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); render(); }
+    else if (m.type === "error" && m.code === "seat_left") { s.notices.push(refusal(m)); render(); } // why this page watches
     else if (m.type === "error") {
       s.error = m; // worded when drawn, in the language of the moment
       if (s.asked) { s.legal = s.asked; s.asked = null; }
