@@ -121,6 +121,8 @@ class Table:
     game_id: int | None = None
     game_options: TableOptions | None = None
     actions: int = 0
+    public_moves: int = 0
+    """Actions of this game that told everyone something (see ``_turn_started``)."""
     deals: list[DealSummary] = field(default_factory=list)
     deal_ends: list[Event] = field(default_factory=list)
     """The game's deal summary events, for the score sheet of snapshots."""
@@ -285,8 +287,8 @@ class Table:
         if seat is None or seat.robot_plays:
             delay = 0.0 if self._secret_question(to_move) else self.ctx.robot_delay
             self.robot_at = max(now + delay, self.pause_until)
-        elif self._turn_started != (self.game_id, self.actions):
-            self._turn_started = (self.game_id, self.actions)
+        elif self._turn_started != (self.game_id, self.public_moves):
+            self._turn_started = (self.game_id, self.public_moves)
             self._turn_until = now + self.options.turn_seconds
             self.turn_deadline = self._turn_until
         else:
@@ -299,6 +301,9 @@ class Table:
         return bool(self.state.view(seat)["phase"] != self.state.view(SPECTATOR)["phase"])
 
     _turn_started: tuple[int | None, int] = (None, -1)
+    """The turn whose clock runs: a game and its count of public moves, so that a
+    seat's secret answer (no poignée to show) keeps its clock running, as the
+    others, who see it about to play, see it."""
     _turn_until: float = 0.0
 
     # ----- commands ---------------------------------------------------------------
@@ -573,6 +578,7 @@ class Table:
         self.match = Match(rules, state, _deal_seeds())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
+        self.public_moves = 0
         self.complete_actions = 0
 
     async def _on_act(self, client: Client, message: protocol.Act) -> None:
@@ -619,6 +625,7 @@ class Table:
         await self._durably(lambda: self.ctx.writer.append(game_id, index, step.text))
         events = self.match.commit(step)
         self.actions = index + 1
+        self.public_moves += any(e.to is None for e in events)
         self._push_update([self._number(event) for event in events])
         self.ctx.metrics.applied(started)
         if self.match.is_over:
@@ -669,7 +676,26 @@ class Table:
         turn = self._turn(viewer)
         if turn is not None:
             now["turn"] = turn
+        clock = self._clock()
+        if clock is not None:
+            now["clock"] = clock
         return now
+
+    def _clock(self) -> dict[str, Any] | None:
+        """The clock of the human seat to move, for every viewer: whose turn it is
+        and the seconds it has left (a robot's move shows none)."""
+        if self.state is None or self.state.is_over:
+            return None
+        to_move = self.state.to_move
+        if to_move is None or to_move < 0:
+            return None
+        seat = self.seats[to_move]
+        if seat is None or seat.robot_plays:
+            return None
+        self._schedule()
+        if self.turn_deadline is None:
+            return None
+        return {"seat": to_move, "seconds": round(max(0.0, self._turn_until - time.monotonic()), 3)}
 
     def _turn(self, viewer: int) -> dict[str, Any] | None:
         """The choices and time left of the seat to move, when a human plays it:
@@ -884,6 +910,7 @@ class Table:
         assert table.match is not None
         for number, events in enumerate(table.match.follow(game.actions), 1):
             table.actions = number
+            table.public_moves += any(e.to is None for e in events)
             for event in events:
                 table._remember(event)
         table.votes = set(row.votes)
@@ -891,7 +918,7 @@ class Table:
             if seat and seat.key in game.abandoned_keys:
                 seat.abandoned = True
         left = options.turn_seconds - max(0.0, stopped_at - game.turn_started)
-        table._turn_started = (game.id, table.actions)
+        table._turn_started = (game.id, table.public_moves)
         table._turn_until = now + min(options.turn_seconds, max(0.0, left))
         return table
 

@@ -20,6 +20,7 @@ from tests.server.conftest import (
     events_of,
     play_until_over,
     run_server,
+    seat_at_new_table,
 )
 
 
@@ -149,3 +150,29 @@ def test_each_action_reaches_each_client_as_one_update_encoded_once_per_viewer(
     spectated = [[m for m in w.log if m["type"] == "update"] for w in everyone[1:]]
     assert spectated[0] == spectated[1]
     assert len(encoded) == 2 * actions
+
+
+def test_everyone_sees_the_clock_of_the_human_to_move(server: Server) -> None:
+    """Who is to move and the seconds they have left reach every viewer, so that
+    the others see the clock run; a robot's move (seat 2 here) shows none."""
+
+    async def scenario() -> None:
+        alice = await Player.connect(server, name="alice")
+        bob = await Player.connect(server, name="bob")
+        table = await seat_at_new_table([alice, bob], players=3, turn_seconds=40)
+        await alice.send({"type": "start", "table": table})
+        await play_until_over([alice, bob], table)
+        for player, me, other in ((alice, 0, 1), (bob, 1, 0)):
+            seen = [m for m in player.log if m.get("view") and m["view"]["to_move"] is not None]
+            theirs = [m for m in seen if m["view"]["to_move"] == other]
+            robots = [m for m in seen if m["view"]["to_move"] == 2]
+            assert theirs and robots
+            for m in theirs:
+                assert m["clock"]["seat"] == other and 0 < m["clock"]["seconds"] <= 40
+                assert "turn" not in m  # whose clock runs, not the other's choices
+            assert all("clock" not in m for m in robots)
+            assert all(m["clock"]["seat"] == me for m in seen if "turn" in m)
+        await alice.close()
+        await bob.close()
+
+    asyncio.run(scenario())
