@@ -72,7 +72,7 @@ from atout.french.scoring import (
 )
 from atout.french.variants import Contract, Variant
 from atout.french.view import view_of
-from atout.game import CHANCE, Action, Event, IllegalAction
+from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
 
 DEAL: Final = 0
 BID: Final = 1
@@ -339,7 +339,7 @@ class FrenchState:
         Raises IllegalAction, changing nothing, when the rules refuse it.
         """
         if seat is not None and seat != self.to_move:
-            raise self._not_your_turn()
+            raise turn_refusal(self.to_move, PHASE_NAMES[self.phase])
         before = Before.of(self)
         self.step(action)
         return events_of(before, action, self)
@@ -349,23 +349,17 @@ class FrenchState:
         return view_of(self, viewer)
 
     def result(self) -> dict[str, Any]:
-        """Cumulative totals, the winning seat(s) and every deal's scores."""
+        """The common core (``winners``: the seats with the best totals so far, final
+        once ``over``), then the totals and every deal's scores."""
         best = max(self.totals)
         return {
-            "totals": list(self.totals),
             "winners": [s for s in range(self.seats) if self.totals[s] == best],
-            "deals": [list(s) for s in self.score_log],
             "over": self.is_over,
+            "totals": list(self.totals),
+            "deals": [list(s) for s in self.score_log],
         }
 
     # --- Rules ---------------------------------------------------------------
-
-    def _not_your_turn(self) -> IllegalAction:
-        if self.phase == OVER:
-            return IllegalAction("game_over")
-        if self.turn == CHANCE:
-            return IllegalAction("deal_due")
-        return IllegalAction("not_your_turn_seat", seat=self.turn, phase=PHASE_NAMES[self.phase])
 
     def step(self, action: Action) -> None:
         """Apply ``action`` without building events: the one place where rules act."""
