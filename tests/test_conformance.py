@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -49,9 +49,15 @@ def _cases() -> list[tuple[str, str, int]]:
 
 
 CASES = _cases()
-PLAYS = settings(max_examples=5, deadline=None)
-seeds = st.integers(0, 2**32 - 1)
-case = pytest.mark.parametrize(("game", "variant", "players"), CASES)
+
+
+def each_case(test: Callable[..., None]) -> Callable[..., None]:
+    """Run ``test(game, variant, players, seed)`` for every case, on a few seeds."""
+    played = settings(max_examples=5, deadline=None)(given(seed=st.integers(0, 2**32 - 1))(test))
+    parametrized: Callable[..., None] = pytest.mark.parametrize(
+        ("game", "variant", "players"), CASES
+    )(played)
+    return parametrized
 
 
 def test_every_game_has_cases() -> None:
@@ -98,9 +104,7 @@ def play(game: str, variant: str, players: int, seed: int) -> Iterator[tuple[Gam
         state.apply(rules.parse_action(text))
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_random_games_end_with_a_result(game: str, variant: str, players: int, seed: int) -> None:
     last: GameState | None = None
     for state, _ in play(game, variant, players, seed):
@@ -117,9 +121,7 @@ def test_random_games_end_with_a_result(game: str, variant: str, players: int, s
     assert result["winners"] and set(result["winners"]) <= set(range(players))
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_apply_and_step_reach_equal_states(
     game: str, variant: str, players: int, seed: int
 ) -> None:
@@ -131,9 +133,7 @@ def test_apply_and_step_reach_equal_states(
     assert stepped.is_over
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_events_are_addressed_to_seats_of_the_table(
     game: str, variant: str, players: int, seed: int
 ) -> None:
@@ -148,9 +148,7 @@ def test_events_are_addressed_to_seats_of_the_table(
             json.dumps(dict(event.data))
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_a_clone_is_independent(game: str, variant: str, players: int, seed: int) -> None:
     rules = game_rules(game)
     replica = rules.new(players, variant)  # built by replay, not by clone
@@ -164,9 +162,7 @@ def test_a_clone_is_independent(game: str, variant: str, players: int, seed: int
         replica.apply(rules.parse_action(text))
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_replaying_the_texts_gives_equal_states_and_views(
     game: str, variant: str, players: int, seed: int
 ) -> None:
@@ -186,9 +182,7 @@ def test_replaying_the_texts_gives_equal_states_and_views(
     assert views(final) == views(replica)
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_observing_changes_nothing(game: str, variant: str, players: int, seed: int) -> None:
     for state, _ in play(game, variant, players, seed):
         reference = state.clone()
@@ -209,9 +203,7 @@ def test_observing_changes_nothing(game: str, variant: str, players: int, seed: 
 NOT_ACTIONS = ("", "pass", "play:", "play:XX", "bid:99", "deal:", "deal:seed=x", "play:T21:up")
 
 
-@case
-@PLAYS
-@given(seed=seeds)
+@each_case
 def test_refused_actions_change_nothing(game: str, variant: str, players: int, seed: int) -> None:
     rules = game_rules(game)
     rng = random.Random(seed)
