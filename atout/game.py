@@ -40,6 +40,19 @@ class ActionSyntaxError(Refusal, ValueError):
     code and parameters like IllegalAction."""
 
 
+def turn_refusal(to_move: int | None, phase: str | None = None) -> IllegalAction:
+    """Why a seat other than ``to_move`` may not act now: the game is over, a deal
+    is due, or another seat is to act (in ``phase``, the phase as everyone sees
+    it, when given: a seat's secret question must not show through)."""
+    if to_move is None:
+        return IllegalAction("game_over")
+    if to_move == CHANCE:
+        return IllegalAction("deal_due")
+    if phase is None:
+        return IllegalAction("not_your_turn")
+    return IllegalAction("not_your_turn_seat", seat=to_move, phase=phase)
+
+
 def read_cards(text: str, kind: str) -> list[int]:
     """The distinct cards of an action's argument (spaces or commas between them);
     ActionSyntaxError ``not_a_card`` or ``card_twice`` naming the faulty card."""
@@ -130,11 +143,21 @@ class GameState(Protocol):
         ...
 
     def legal_actions(self) -> Sequence[Action]:
-        """Actions the player to move may take (empty at a chance node or at the end)."""
+        """Actions the player to move may take (empty at a chance node or at the end).
+
+        Like :meth:`view` and :meth:`result`, an observation: it never changes the state.
+        """
         ...
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply ``action`` or raise IllegalAction without changing anything."""
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` and return the events it caused, or raise IllegalAction
+        without changing anything; when ``seat`` is given, a seat other than
+        ``to_move`` is refused (see :func:`turn_refusal`)."""
+        ...
+
+    def step(self, action: Action) -> None:
+        """Apply ``action`` like :meth:`apply`, same checks and same resulting state,
+        without building events: the fast path of search and simulation."""
         ...
 
     def clone(self) -> Self:
@@ -147,7 +170,9 @@ class GameState(Protocol):
         ...
 
     def result(self) -> Mapping[str, Any]:
-        """Final scores or ranking, JSON-ready; valid once ``is_over``."""
+        """The standings, JSON-ready, callable at any time. Every game gives the
+        common core ``winners`` (the leading seats, a list, final once over) and
+        ``over`` (``is_over``); the game's own keys (totals, lives...) follow."""
         ...
 
 

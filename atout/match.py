@@ -24,6 +24,7 @@ from atout.game import (
     GameState,
     IllegalAction,
     filter_events,
+    turn_refusal,
 )
 from atout.robots.base import Robot
 
@@ -119,14 +120,8 @@ class Match:
 
     def check_turn(self, seat: int) -> None:
         """IllegalAction unless ``seat`` (CHANCE for a deal) is the one to act now."""
-        to_move = self.state.to_move
-        if to_move == seat:
-            return
-        if to_move is None:
-            raise IllegalAction("game_over")
-        if to_move == CHANCE:
-            raise IllegalAction("deal_due")
-        raise IllegalAction("not_your_turn")
+        if self.state.to_move != seat:
+            raise turn_refusal(self.state.to_move)
 
     def prepare(self, action: str | Action, seat: int | None = None) -> Step:
         """Check ``action`` (by ``seat``, when given) and apply it to a copy.

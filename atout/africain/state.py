@@ -17,11 +17,9 @@ card, plays it high or low.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any, Final, Self
 
 from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, AfricainAction, Bid, Deal, Play
-from atout.africain.actions import parse_action as _parse_action
 from atout.africain.observation import (
     OBSERVATION_VERSION,
     AfricainObservation,
@@ -31,7 +29,7 @@ from atout.africain.observation import (
 )
 from atout.africain.variants import Variant
 from atout.cards import EXCUSE, EXCUSE_BIT, TRUMPS, card_text, cards_of, hand_texts
-from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Action, Event, IllegalAction
+from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Action, Event, IllegalAction, turn_refusal
 
 DECK: Final = TRUMPS | EXCUSE_BIT
 """The 22 cards of the game as a bit set."""
@@ -153,16 +151,31 @@ class AfricainState:
             return [a for c in cards_of(self._hands[self._turn]) for a in _plays_of(c)]
         return []
 
-    def apply(self, action: Action) -> list[Event]:
-        """Apply an action (an action object or its text) or raise IllegalAction."""
-        act = _parse_action(action) if isinstance(action, str) else action
-        if isinstance(act, Deal):
-            return self._apply_deal(act)
-        if isinstance(act, Bid):
-            return self._apply_bid(act)
-        if isinstance(act, Play):
-            return self._apply_play(act)
-        raise IllegalAction("not_africain_action", action=str(action))
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Apply ``action`` (by ``seat`` when given) and return the events it caused.
+
+        Raises IllegalAction, changing nothing, when the rules refuse it.
+        """
+        if seat is not None and seat != self.to_move:
+            raise turn_refusal(self.to_move, PHASE_NAMES[self._phase])
+        events: list[Event] = []
+        self._act(action, events)
+        return events
+
+    def step(self, action: Action) -> None:
+        """Apply ``action`` without building events, for search and simulation."""
+        self._act(action, None)
+
+    def _act(self, action: Action, events: list[Event] | None) -> None:
+        """Apply ``action``, describing it in ``events`` unless that is None."""
+        if isinstance(action, Deal):
+            self._apply_deal(action, events)
+        elif isinstance(action, Bid):
+            self._apply_bid(action, events)
+        elif isinstance(action, Play):
+            self._apply_play(action, events)
+        else:
+            raise IllegalAction("not_africain_action", action=str(action))
 
     def clone(self) -> Self:
         """An independent copy (plays are immutable, so lists are copied shallowly)."""
@@ -172,12 +185,19 @@ class AfricainState:
             setattr(other, name, value.copy() if isinstance(value, list) else value)
         return other
 
-    def result(self) -> Mapping[str, Any]:
-        """Winners, final lives, number of rounds and the round each seat left in."""
-        if self._phase != OVER:
-            raise ValueError("the game is not over")
+    def result(self) -> dict[str, Any]:
+        """The common core (``winners``: the seats with most lives among those still
+        in, final once ``over``), then lives, rounds and the round each seat left in."""
+        if self._phase == OVER:
+            winners = list(self._winners)
+        else:
+            best = max(self._lives[s] for s in range(self._n) if not self._out_round[s])
+            winners = [
+                s for s in range(self._n) if not self._out_round[s] and self._lives[s] == best
+            ]
         return {
-            "winners": list(self._winners),
+            "winners": winners,
+            "over": self._phase == OVER,
             "lives": list(self._lives),
             "rounds": self._round,
             "out_round": [r or None for r in self._out_round],
@@ -190,7 +210,7 @@ class AfricainState:
         in_round = self._phase in (BID, PLAY)
         hands = [self._visible_hand(viewer, s) if in_round else None for s in range(self._n)]
         to_move = self.to_move
-        sees_moves = to_move is not None and to_move >= 0 and viewer in (to_move, OMNISCIENT)
+        sees_moves = to_move is not None and to_move >= 0 and viewer == to_move
         return {
             "version": OBSERVATION_VERSION,
             "game": "africain",
@@ -282,7 +302,7 @@ class AfricainState:
 
     # --- Deal -------------------------------------------------------------
 
-    def _apply_deal(self, deal: Deal) -> list[Event]:
+    def _apply_deal(self, deal: Deal, events: list[Event] | None) -> None:
         if self._phase != DEAL:
             raise IllegalAction("already_dealt" if self._phase != OVER else "game_over")
         seats = self._next_seats()
@@ -298,7 +318,13 @@ class AfricainState:
         self._revealed = False
         self._phase = BID
         self._turn = self._dealer
+        if events is not None:
+            events.extend(self._deal_events())
+
+    def _deal_events(self) -> list[Event]:
+        """The round's public header, then each seat's private cards."""
         size = self.hand_size
+        seats = self._seats
         events = [
             Event(
                 "deal",
@@ -323,7 +349,7 @@ class AfricainState:
                 events.append(
                     Event(
                         "hand",
-                        {"seat": s, "cards": [card_text(c) for c in cards_of(hands[s])]},
+                        {"seat": s, "cards": [card_text(c) for c in cards_of(self._dealt[s])]},
                         frozenset((s,)),
                     )
                 )
@@ -373,7 +399,7 @@ class AfricainState:
         total = sum(b for b in self._bids if b > 0)
         return self.hand_size - total
 
-    def _apply_bid(self, bid: Bid) -> list[Event]:
+    def _apply_bid(self, bid: Bid, events: list[Event] | None) -> None:
         if self._phase != BID:
             raise IllegalAction("not_time_to_bid")
         size = self.hand_size
@@ -383,35 +409,35 @@ class AfricainState:
             raise IllegalAction("bids_total", size=size, bid=bid.tricks)
         seat = self._turn
         self._bids[seat] = bid.tricks
-        events = [Event("bid", {"seat": seat, "bid": bid.tricks})]
+        if events is not None:
+            events.append(Event("bid", {"seat": seat, "bid": bid.tricks}))
         if seat != self._seats[-1]:
             self._turn = self._seats[self._seats.index(seat) + 1]
-            return events
+            return
         self._phase = PLAY
         self._turn = self._dealer
         if size == 1:
-            events.extend(self._reveal())
-        return events
+            self._reveal(events)
 
-    def _reveal(self) -> list[Event]:
+    def _reveal(self, events: list[Event] | None) -> None:
         """One-card round: show every card and play all but the Excuse."""
         self._revealed = True
-        cards = [card_text(h.bit_length() - 1) if h else None for h in self._dealt]
-        events = [Event("reveal", {"cards": cards})]
+        if events is not None:
+            cards = [card_text(h.bit_length() - 1) if h else None for h in self._dealt]
+            events.append(Event("reveal", {"cards": cards}))
         holder = -1
         for s in self._seats:
             card = self._hands[s].bit_length() - 1
             if card == EXCUSE:
                 holder = s
             else:
-                events.extend(self._play(s, PLAYS[card]))
+                self._play(s, PLAYS[card], events)
         if holder >= 0:
             self._turn = holder
-        return events
 
     # --- Play -------------------------------------------------------------
 
-    def _apply_play(self, play: Play) -> list[Event]:
+    def _apply_play(self, play: Play, events: list[Event] | None) -> None:
         if self._phase != PLAY:
             raise IllegalAction("not_time_to_play")
         seat = self._turn
@@ -421,38 +447,39 @@ class AfricainState:
             raise IllegalAction("not_held", cards=[card_text(play.card)])
         if play.card == EXCUSE and play.high is None:
             raise IllegalAction("excuse_high_low")
-        return self._play(seat, play)
+        self._play(seat, play, events)
 
-    def _play(self, seat: int, play: Play) -> list[Event]:
+    def _play(self, seat: int, play: Play, events: list[Event] | None) -> None:
         self._hands[seat] &= ~(1 << play.card)
         self._trick.append((seat, play))
-        events = [Event("play", _play_data(seat, play))]
+        if events is not None:
+            events.append(Event("play", _play_data(seat, play)))
         if len(self._trick) < len(self._seats):
             if self.hand_size > 1:
                 self._turn = self._seats[(self._seats.index(seat) + 1) % len(self._seats)]
-            return events
+            return
         winner = max(self._trick, key=lambda sp: _strength(sp[1]))[0]
         self._tricks[winner] += 1
-        events.append(
-            Event(
-                "trick",
-                {
-                    "winner": winner,
-                    "cards": [_play_data(s, p) for s, p in self._trick],
-                    "tricks": list(self._tricks),
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "trick",
+                    {
+                        "winner": winner,
+                        "cards": [_play_data(s, p) for s, p in self._trick],
+                        "tricks": list(self._tricks),
+                    },
+                )
             )
-        )
         self._last_trick = self._trick
         self._trick = []
         self._turn = winner
         if not self._hands[winner]:
-            events.extend(self._end_round())
-        return events
+            self._end_round(events)
 
     # --- End of round -----------------------------------------------------
 
-    def _end_round(self) -> list[Event]:
+    def _end_round(self, events: list[Event] | None) -> None:
         before = list(self._lives)
         losses = [0] * self._n
         remontee = None
@@ -467,21 +494,22 @@ class AfricainState:
         out = [s for s in self._seats if self._lives[s] <= 0]
         for s in out:
             self._out_round[s] = self._round
-        events = [
-            Event(
-                "round_end",
-                {
-                    "round": self._round,
-                    "bids": [b if b >= 0 else None for b in self._bids],
-                    "tricks": list(self._tricks),
-                    "lives_before": before,
-                    "losses": losses,
-                    "remontee": remontee,
-                    "lives": list(self._lives),
-                    "out": out,
-                },
+        if events is not None:
+            events.append(
+                Event(
+                    "round_end",
+                    {
+                        "round": self._round,
+                        "bids": [b if b >= 0 else None for b in self._bids],
+                        "tricks": list(self._tricks),
+                        "lives_before": before,
+                        "losses": losses,
+                        "remontee": remontee,
+                        "lives": list(self._lives),
+                        "out": out,
+                    },
+                )
             )
-        ]
         alive = [s for s in self._seats if self._lives[s] > 0]
         if len(alive) <= 1:
             if not alive:
@@ -490,8 +518,9 @@ class AfricainState:
             self._winners = tuple(alive)
             self._phase = OVER
             self._turn = -1
-            events.append(Event("game_over", {"winners": alive, "lives": list(self._lives)}))
-            return events
+            if events is not None:
+                events.append(Event("game_over", {"winners": alive, "lives": list(self._lives)}))
+            return
         self._size_index += 1
         if self._size_index == len(self._sizes) or self._out_round[self._dealer]:
             if self._size_index == len(self._sizes):
@@ -503,7 +532,6 @@ class AfricainState:
             )
         self._phase = DEAL
         self._turn = -1
-        return events
 
     # --- Views --------------------------------------------------------------
 

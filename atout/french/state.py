@@ -72,8 +72,8 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import Contract, Variant
-from atout.french.view import view_of
-from atout.game import CHANCE, Action, Event, IllegalAction
+from atout.french.view import public_phase, view_of
+from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
 
 DEAL: Final = 0
 BID: Final = 1
@@ -186,7 +186,9 @@ class FrenchState:
     trick_seats: list[int]
     led: int
     legal_mask: int
-    """The play mask last listed by legal_actions, -1 once any action changed the state."""
+    """A cache, not state: the play mask legal_cards computed in this position, -1
+    when unknown. Invisible: excluded from ``==``, and from the play phase the only
+    change the engine allows is a Play, which clears it."""
     top_card: int
     top_seat: int
     tricks: list[tuple[int, tuple[int, ...], int]]
@@ -340,7 +342,7 @@ class FrenchState:
         Raises IllegalAction, changing nothing, when the rules refuse it.
         """
         if seat is not None and seat != self.to_move:
-            raise self._not_your_turn()
+            raise turn_refusal(self.to_move, public_phase(self))
         before = Before.of(self)
         self.step(action)
         return events_of(before, action, self)
@@ -350,30 +352,23 @@ class FrenchState:
         return view_of(self, viewer)
 
     def result(self) -> dict[str, Any]:
-        """Cumulative totals, the winning seat(s) and every deal's scores."""
+        """The common core (``winners``: the seats with the best totals so far, final
+        once ``over``), then the totals and every deal's scores."""
         best = max(self.totals)
         return {
-            "totals": list(self.totals),
             "winners": [s for s in range(self.seats) if self.totals[s] == best],
-            "deals": [list(s) for s in self.score_log],
             "over": self.is_over,
+            "totals": list(self.totals),
+            "deals": [list(s) for s in self.score_log],
         }
 
     # --- Rules ---------------------------------------------------------------
-
-    def _not_your_turn(self) -> IllegalAction:
-        if self.phase == OVER:
-            return IllegalAction("game_over")
-        if self.turn == CHANCE:
-            return IllegalAction("deal_due")
-        return IllegalAction("not_your_turn_seat", seat=self.turn, phase=PHASE_NAMES[self.phase])
 
     def step(self, action: Action) -> None:
         """Apply ``action`` without building events: the one place where rules act."""
         phase = self.phase
         if phase == PLAY and type(action) is Play:
             self._play(action.card)
-            self.legal_mask = -1
             return
         if _ACTION_PHASE.get(type(action)) != phase:
             if phase == OVER:
@@ -593,44 +588,41 @@ class FrenchState:
         self._enter_turn(seat)
 
     def legal_cards(self) -> int:
-        """The bit set of cards the player to move may play, kept for the step that
-        follows: rollouts pick from it without building action lists."""
-        mask = self.legal_mask = self.play_mask()
+        """The bit set of cards the player to move may play, kept during the play
+        phase for the Play that follows: rollouts choose from it and the step does
+        not compute it again."""
+        mask = self.play_mask()
+        if self.phase == PLAY:
+            self.legal_mask = mask
         return mask
 
     def play_mask(self) -> int:
         """Cards the player to move may play: follow, trump, overtrump, else anything;
         a chelem's announcer keeps the Excuse for the last trick while the attack
         has taken every trick (FFT: "s'il détient l'Excuse, la jouer en dernier")."""
-        mask = self._suit_mask()
+        hand = self.hands[self.turn]
+        led = self.led
+        if led < 0:
+            mask = hand
+            if self.called >= 0 and not self.trick and not self.tricks:
+                called = self.called
+                mask = hand & ~SUIT_MASKS[called // 14] | hand & (1 << called) or hand
+        elif led != TRUMP and hand & SUIT_MASKS[led]:
+            mask = hand & (SUIT_MASKS[led] | EXCUSE_BIT)
+        else:
+            mask = hand & TRUMPS
+            if not mask:
+                mask = hand
+            else:
+                top = self.top_card
+                if top >= 56 and mask >> (top + 1):
+                    mask = mask >> (top + 1) << (top + 1)
+                mask |= hand & EXCUSE_BIT
         if self.chelem_announced and mask & EXCUSE_BIT and mask != EXCUSE_BIT:
             attack = (self.taker, self.partner)
             if self.turn == self.taker and all(w in attack for _, _, w in self.tricks):
                 mask ^= EXCUSE_BIT
         return mask
-
-    def _suit_mask(self) -> int:
-        """Cards the player to move may play by the rules of following and trumping."""
-        hand = self.hands[self.turn]
-        led = self.led
-        if led < 0:
-            if not self.trick and not self.tricks and self.called >= 0:
-                allowed = hand & ~SUIT_MASKS[self.called // 14] | hand & (1 << self.called)
-                return allowed or hand
-            return hand
-        if led != TRUMP:
-            follow = hand & SUIT_MASKS[led]
-            if follow:
-                return follow | hand & EXCUSE_BIT
-        trumps = hand & TRUMPS
-        if not trumps:
-            return hand
-        top = self.top_card
-        if top >= 56:
-            above = trumps >> (top + 1) << (top + 1)
-            if above:
-                trumps = above
-        return trumps | hand & EXCUSE_BIT
 
     def _refusal(self, card: int) -> IllegalAction:
         """Why ``card`` may not be played now, as a refusal a player understands."""
@@ -658,6 +650,7 @@ class FrenchState:
         mask = self.legal_mask
         if not (mask if mask >= 0 else self.play_mask()) & bit:
             raise self._refusal(card)
+        self.legal_mask = -1
         seat = self.turn
         self.hands[seat] ^= bit
         trick = self.trick

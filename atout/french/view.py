@@ -96,6 +96,15 @@ def rules_of(state: FrenchState) -> FrenchRulesBlock:
     return rules_block(state.variant, state.seats, state.active)
 
 
+def public_phase(state: FrenchState) -> str:
+    """The phase as those not asked see it: a seat answering a question (a
+    poignée, a misère) is, to the others, about to play."""
+    from atout.french.state import PHASE_NAMES
+
+    phase = PHASE_NAMES[state.phase]
+    return "play" if phase in _QUESTIONS else phase
+
+
 def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
     """The JSON-ready view of ``state`` for ``viewer`` (a seat, SPECTATOR or OMNISCIENT)."""
     from atout.french.state import PHASE_NAMES
@@ -109,7 +118,7 @@ def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
     to_move = state.to_move
     phase = PHASE_NAMES[state.phase]
     if phase in _QUESTIONS and not everything and viewer != to_move:
-        phase = "play"
+        phase = public_phase(state)
     return {
         "version": OBSERVATION_VERSION,
         "game": "french",

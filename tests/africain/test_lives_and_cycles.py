@@ -111,13 +111,21 @@ def test_the_game_ends_when_one_player_has_lives() -> None:
     assert state.legal_actions() == []
     assert state.result()["winners"] == [0]
     assert state.result()["lives"] == [1, 0]
+    assert state.result()["over"] is True
     with pytest.raises(IllegalAction, match="game is over"):
         act(state, "deal:seed=1")
 
 
-def test_result_is_refused_before_the_end() -> None:
-    with pytest.raises(ValueError, match="not over"):
-        new(2).result()
+def test_result_before_the_end_names_the_leaders_still_in() -> None:
+    state = new(3, lives=2)
+    assert state.result()["winners"] == [0, 1, 2]
+    assert state.result()["over"] is False
+    deal(state, "T17 T18 T19 T20 T21", "T1 T2 T3 T4 T5", "T6 T7 T8 T9 T10")
+    bids(state, 5, 0, 1)  # seat 2 wins no trick and loses one life
+    play_out(state)
+    assert state.result()["lives"] == [2, 2, 1]
+    assert state.result()["winners"] == [0, 1]
+    assert state.result()["over"] is False
 
 
 @pytest.mark.parametrize(

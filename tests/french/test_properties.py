@@ -20,10 +20,10 @@ from atout.cards import (
     parse_card,
     parse_hand,
 )
-from atout.french.actions import FrenchAction
+from atout.french.actions import PLAYS, FrenchAction
 from atout.french.rules import FRENCH
-from atout.french.state import FrenchState
-from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Event, filter_events
+from atout.french.state import PLAY, FrenchState
+from atout.game import CHANCE, OMNISCIENT, SPECTATOR, Event, IllegalAction, filter_events
 
 CARD_TEXT = re.compile(r"^(?:10|[1-9JNQK])[SHDC]$|^T(?:[1-9]|1\d|2[01])$|^EX$")
 
@@ -174,6 +174,40 @@ def test_random_deals_keep_every_invariant(
         replay.apply(FRENCH.parse_action(text))
     assert replay == state
     assert replay.view(OMNISCIENT) == state.view(OMNISCIENT)
+
+
+@settings(max_examples=20, deadline=None)
+@given(table=TABLES, seed=st.integers(0, 2**32 - 1))
+def test_asking_the_legal_cards_never_changes_what_a_play_may_do(
+    table: tuple[int, str, dict[str, Any]], seed: int
+) -> None:
+    """legal_cards keeps its mask for the Play that follows: asking it in any
+    phase must leave every later play, legal or not, as it would have been."""
+    players, variant, options = table
+    rng = random.Random(seed)
+    observed = FRENCH.new(players, variant, options)
+    unobserved = FRENCH.new(players, variant, options)
+    while not observed.is_over:
+        if rng.random() < 0.3:  # sometimes, so that a mask may outlive its position
+            observed.legal_cards()
+        if observed.phase == PLAY:
+            card = rng.randrange(len(PLAYS))
+            outcomes: list[object] = []
+            for state in (observed.clone(), unobserved.clone()):
+                try:
+                    state.step(PLAYS[card])
+                    outcomes.append(state)
+                except IllegalAction as refusal:
+                    outcomes.append(refusal.code)
+            assert outcomes[0] == outcomes[1]
+        action: FrenchAction
+        if observed.to_move == CHANCE:
+            action = FRENCH.deal_action(observed, rng.getrandbits(32))
+        else:
+            action = rng.choice(list(unobserved.clone().legal_actions()))
+        observed.step(action)
+        unobserved.step(action)
+        assert observed == unobserved
 
 
 def test_hand_notation_helpers_agree() -> None:
