@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from atout.french.rules import FRENCH
 from atout.french.state import FrenchState
-from atout.game import SPECTATOR, IllegalAction
+from atout.game import CHANCE, OMNISCIENT, SPECTATOR, IllegalAction
 from tests.french.deals import act, explicit_deal, legal, new_state
 
 # seat 1 (first to play) holds 11 trumps and the Excuse; seat 2 holds 9 trumps and the Excuse
@@ -127,3 +130,26 @@ def test_a_trump_discarded_by_force_counts_again_in_the_poignee() -> None:
     assert triple in legal(state)
     events = act(state, triple)
     assert events[0].data["size"] == "triple" and "T2" in events[0].data["cards"]
+
+
+def test_acting_out_of_turn_never_tells_of_a_secret_question() -> None:
+    """While a seat is asked whether it shows a poignée, the others see it about
+    to play; a seat acting then is refused in those words, not told of the question."""
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = FRENCH.new(4, "fft")
+        while not state.is_over and state.view(OMNISCIENT)["phase"] != "poignee":
+            if state.to_move == CHANCE:
+                state.apply(FRENCH.deal_action(state, rng.randrange(2**32)))
+            else:
+                state.apply(rng.choice(list(state.legal_actions())))
+        if state.is_over:
+            continue
+        asked = state.to_move
+        assert asked is not None and state.view(SPECTATOR)["phase"] == "play"
+        other = (asked + 1) % 4
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(state.legal_actions()[0], other)
+        assert refused.value.params == {"seat": asked, "phase": "play"}
+        return
+    raise AssertionError("no poignée question in 200 random deals")
