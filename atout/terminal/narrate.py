@@ -35,6 +35,8 @@ class Narrator:
         self.console = console
         self.plays: list[Mapping[str, Any]] = []
         """The current trick's plays, as the person saw them."""
+        self.dog_hidden = False
+        """The deal's dog stayed face down (a garde sans or contre): shown at its end."""
         self.score_log: list[Sequence[int]] = []
 
     # --- Words -------------------------------------------------------------
@@ -111,6 +113,7 @@ class Narrator:
 
     def _french_deal(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
         self.plays = []
+        self.dog_hidden = False
         self.console.print()
         header = self.text["deal_header"].format(
             number=data["number"], total=view["deals"], who=self.who(data["dealer"])
@@ -146,6 +149,7 @@ class Narrator:
         self.console.print(self.about("call", data["seat"], card=name), highlight=False)
 
     def _french_dog(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
+        self.dog_hidden = not data["shown"]
         if data["shown"]:
             self.line(self.text["dog"], " ", faces(data["cards"], self.lang))
         else:
@@ -216,7 +220,7 @@ class Narrator:
             result=text["made"] if data["made"] else text["failed"],
             by=f"{abs(points - breakdown['target']):g}",
         )
-        if data["contract"] in ("garde_sans", "garde_contre"):
+        if self.dog_hidden:  # a garde sans or contre: the dog is shown at the end
             self.line(self.text["dog_was"], " ", faces(data["dog"], self.lang))
         if data["petit_au_bout"]:
             self.say("petit_au_bout", side=text[f"side.{data['petit_au_bout']}"])
