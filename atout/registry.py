@@ -3,6 +3,7 @@ line can build any of them without knowing which."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 from typing import Any, Final
 
@@ -43,13 +44,12 @@ def table_sizes(name: str) -> dict[str, tuple[int, ...]]:
 
 
 @cache
-def variant_defaults(name: str) -> dict[str, dict[str, Any]]:
-    """Each variant of the game called ``name`` with its options as their values
-    stand (the observation's ``rules.options``): what a table may change."""
+def variant_rules(name: str) -> dict[str, Mapping[str, Any]]:
+    """Each variant of the game called ``name`` with its rules block (the
+    observation's ``rules``, at its smallest table): its options as their values
+    stand, which a table may change, and for French Tarot the contracts on offer."""
     rules = game_rules(name)
     return {
-        variant: dict(
-            rules.new(table_sizes(name)[variant][0], variant).view(SPECTATOR)["rules"]["options"]
-        )
+        variant: rules.new(table_sizes(name)[variant][0], variant).view(SPECTATOR)["rules"]
         for variant in rules.variants
     }

@@ -22,7 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_defaults
+from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
 from atout.server import lease, ledger, offload, protocol
 from atout.server.account_routes import account_routes
@@ -128,22 +128,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """The games a table may play, each variant with the numbers of players it
-        deals for: the lobby offers exactly these."""
-        return [
-            {
-                "name": name,
-                "default_variant": game_rules(name).default_variant,
-                "variants": [
-                    {
-                        "name": variant,
-                        "players": list(players),
-                        "options": variant_defaults(name)[variant],
-                    }
-                    for variant, players in table_sizes(name).items()
-                ],
-            }
-            for name in GAME_NAMES
-        ]
+        deals for and its rules: the lobby and the score sheet offer exactly these."""
+        return [_game_offer(name) for name in GAME_NAMES]
 
     @app.get("/api/leaderboard")
     def leaderboard() -> list[dict[str, Any]]:
@@ -301,3 +287,16 @@ async def _write(ws: WebSocket, client: Client) -> None:
         while (text := await client.out.get()) is not None:
             await ws.send_text(text)
         await ws.close()
+
+
+def _game_offer(name: str) -> dict[str, Any]:
+    """A game's default variant and, per variant, its table sizes, its options as
+    they stand and (French Tarot) its contracts, as the engine answers them."""
+    variants = []
+    for variant, players in table_sizes(name).items():
+        rules = variant_rules(name)[variant]
+        offer = {"name": variant, "players": list(players), "options": rules["options"]}
+        if "contracts" in rules:
+            offer["contracts"] = rules["contracts"]
+        variants.append(offer)
+    return {"name": name, "default_variant": game_rules(name).default_variant, "variants": variants}

@@ -91,3 +91,15 @@ def test_impossible_deal_names_the_field(page: Page, base_url: str) -> None:
     page.select_option("#deal-poignee-seat-1", "0")
     page.click("#add-deal")
     expect(page.locator("#sheet-error")).to_contain_text("poign")
+
+
+def test_the_sheet_offers_the_variants_contracts(page: Page, base_url: str) -> None:
+    """The contracts come from the engine's variant: traditionnel has the Pousse
+    (the sheet once listed FFT's four for every variant)."""
+    page.goto(f"{base_url}/#/sheet")
+    page.select_option("#sheet-variant", "traditionnel")
+    contracts = page.locator("#deal-contract option")
+    expect(contracts).to_have_count(5)
+    assert "pousse" in [o.get_attribute("value") for o in contracts.all()]
+    page.select_option("#sheet-variant", "fft")
+    expect(contracts).to_have_count(4)

@@ -7,7 +7,10 @@ import { api } from "./net.js";
 import { breakdownList } from "./french.js";
 
 const KEY = "atout.sheet";
-const CONTRACTS = ["prise", "garde", "garde_sans", "garde_contre"];
+// French Tarot's variants with their table sizes and contracts, as the engine has
+// them (/api/games): the sheet offers exactly those.
+let variants = null;
+const offered = api("/api/games").then((games) => { variants = games.find((g) => g.name === "french").variants; });
 
 function load() {
   try {
@@ -32,19 +35,20 @@ export function sheetPage() {
   }
 
   function render() {
+    const offer = variants?.find((v) => v.name === sheet.variant);
     const players = h("select", { id: "sheet-players", onchange: (e) => {
       if (sheet.deals.length && !confirm(t("confirm_clear"))) { e.target.value = sheet.players; return; }
       sheet.players = Number(e.target.value); sheet.deals = []; save(sheet); render();
-    } }, [3, 4, 5].map((n) => h("option", { value: n, selected: n === sheet.players }, n)));
-    const variant = h("select", { id: "sheet-variant", onchange: (e) => { sheet.variant = e.target.value; save(sheet); } },
-      ["fft", "traditionnel"].map((v) => h("option", { value: v, selected: v === sheet.variant }, t(`variant_${v}`))));
+    } }, (offer?.players ?? [sheet.players]).map((n) => h("option", { value: n, selected: n === sheet.players }, n)));
+    const variant = h("select", { id: "sheet-variant", onchange: (e) => { sheet.variant = e.target.value; save(sheet); render(); } },
+      (variants ?? [{ name: sheet.variant }]).map((v) => h("option", { value: v.name, selected: v.name === sheet.variant }, t(`variant_${v.name}`))));
     const names = [...Array(sheet.players).keys()].map((seat) => h("input", { id: `sheet-name-${seat}`, value: sheet.names[seat] || "",
       placeholder: t("seat_n", { n: seat + 1 }), maxlength: 20,
       onchange: (e) => { sheet.names[seat] = e.target.value; save(sheet); render(); } }));
 
     const taker = seatSelect("deal-taker");
     const partner = sheet.players === 5 ? seatSelect("deal-partner") : null;
-    const contract = h("select", { id: "deal-contract" }, CONTRACTS.map((c) => h("option", { value: c, selected: c === "garde" }, t(c))));
+    const contract = h("select", { id: "deal-contract" }, (offer?.contracts ?? ["garde"]).map((c) => h("option", { value: c, selected: c === "garde" }, t(c))));
     const points = h("input", { id: "deal-points", type: "number", min: 0, max: 91, step: 0.5, required: true });
     const bouts = h("select", { id: "deal-bouts" }, [0, 1, 2, 3].map((n) => h("option", { value: n }, n)));
     const side = (id) => h("select", { id }, h("option", { value: "" }, "–"), h("option", { value: "attack" }, t("attack")), h("option", { value: "defense" }, t("defence")));
@@ -111,6 +115,7 @@ export function sheetPage() {
         } }, t("clear_sheet"))));
   }
   render();
+  offered.then(render); // the variants, sizes and contracts once the server has said them
   return page;
 }
 
