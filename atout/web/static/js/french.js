@@ -23,18 +23,20 @@ export function frenchSeatTags(ctx, seat) {
   return tags;
 }
 
+// The trick in the felt's middle, each card towards its player, offset in card
+// widths (the stylesheet sizes the cards to the felt). A lower card lies over a
+// higher one, so that what it covers is never a corner index.
 export function trickCards(ctx, plays, winner) {
   const { s } = ctx;
-  return plays.map(({ seat, card }) => {
+  return h("div", { class: "trick", id: "trick" }, plays.map(({ seat, card }) => {
     const angle = seatAngle(s, seat);
-    const x = 50 + 24 * Math.cos(angle), y = 50 - 24 * Math.sin(angle);
+    const dx = Math.cos(angle), dy = -Math.sin(angle);
     const el = cardImage(card, `in-trick${seat === winner ? " winner" : ""}`);
-    el.style.left = `${x}%`;
-    el.style.top = `${y}%`;
+    el.style.cssText = `--dx:${dx.toFixed(3)};--dy:${dy.toFixed(3)};z-index:${Math.round(10 + 5 * dy)}`;
     el.dataset.seat = seat;
     el.append(h("span", { class: "played-by" }, seatName(s, seat)));
     return el;
-  });
+  }));
 }
 
 export function playsOf(v, trick) {
