@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,62 +32,8 @@ SIZES = {
 }
 PHONES = [k for k in SIZES if k.startswith("phone")]
 
-# Everything measured in the page at once (an update may land between two reads):
-# a list of what is wrong, empty when the table is usable as it stands.
-MEASURE = """() => {
-  const problems = [];
-  const vw = innerWidth, vh = innerHeight;
-  const box = (el) => el.getBoundingClientRect();
-  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-  const shown = (el, what) => {
-    const r = box(el);
-    if (!r.width || !r.height || r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
-      problems.push(`${what} is not in the viewport: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
-    }
-  };
-  const scroller = document.scrollingElement;
-  if (scroller.scrollHeight > vh + 1) problems.push(`the page scrolls: ${scroller.scrollHeight} px high for ${vh}`);
-  if (scroller.scrollWidth > vw + 1) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide for ${vw}`);
-  for (const selector of ["#felt", "#turn-line", "#turn-clock", "#prompt", "#trick"]) {
-    const el = document.querySelector(selector);
-    if (el) shown(el, selector);
-  }
-  for (const button of document.querySelectorAll("#prompt button")) {
-    shown(button, `the prompt's button ${button.textContent}`);
-    if (box(button).height < 32) problems.push(`the prompt's button ${button.textContent} is ${box(button).height} px high`);
-  }
-  const cards = [...document.querySelectorAll("#hand .card")];
-  const corners = [];
-  for (const card of cards) {
-    const name = card.dataset.card;
-    shown(card, `the card ${name}`);
-    for (const part of card.querySelectorAll(".idx, .idx-suit")) {
-      const size = parseFloat(getComputedStyle(part).fontSize) * part.getScreenCTM().a;
-      if (part.classList.contains("idx") && size < 11) problems.push(`${name}'s rank is ${size.toFixed(1)} px`);
-      const r = box(part);
-      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!hit || hit.closest(".card") !== card) problems.push(`${name}'s corner (${part.textContent}) is covered`);
-      if (part.classList.contains("idx")) corners.push([name, r]);
-    }
-  }
-  corners.forEach(([a, ra], i) => corners.slice(i + 1).forEach(([b, rb]) => {
-    if (meets(ra, rb)) problems.push(`the ranks of ${a} and ${b} overlap`);
-  }));
-  const seats = [...document.querySelectorAll(".seat-box")];
-  const felt = document.querySelector("#felt");
-  seats.forEach((seat, i) => {
-    const r = box(seat), f = box(felt);
-    if (r.left < f.left - 1 || r.right > f.right + 1 || r.top < f.top - 1 || r.bottom > f.bottom + 1) problems.push(`seat ${seat.dataset.seat} leaves the felt`);
-    seats.slice(i + 1).forEach((other) => { if (meets(r, box(other))) problems.push(`seats ${seat.dataset.seat} and ${other.dataset.seat} overlap`); });
-    for (const card of document.querySelectorAll("#trick .card")) {
-      if (meets(r, box(card))) problems.push(`seat ${seat.dataset.seat} covers the trick's ${card.dataset.card}`);
-    }
-  });
-  for (const label of document.querySelectorAll("#felt .centre-label, #deal-result")) {
-    for (const seat of seats) if (meets(box(label), box(seat))) problems.push(`${label.id || label.textContent} covers seat ${seat.dataset.seat}`);
-  }
-  return problems;
-}"""
+MEASURE = (Path(__file__).parent / "layout.js").read_text()
+"""A function measuring the page: what is wrong with its layout, as sentences."""
 
 
 @pytest.fixture
@@ -124,10 +71,10 @@ def _play_out(page: Page, name: str, check: dict[str, Any]) -> None:
         if mine == "play" and not page.locator("#hand .card.legal").count():
             page.wait_for_timeout(30)  # the turn's choices are on their way
             continue
-        _usable(page, f"{mine} with {_hand(page)} cards")
         if mine in check and mine not in seen and _hand(page) >= check[mine]:
             seen.add(mine)
             shot(page, f"layout-{name}-{mine}")
+        _usable(page, f"{mine} with {_hand(page)} cards")
         if take_turn(page, tap=True) is None:
             page.wait_for_timeout(30)
         assert page.evaluate("scrollX + scrollY") == 0, "something scrolled the page"
