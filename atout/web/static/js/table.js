@@ -227,8 +227,7 @@ function layout(ctx) {
     h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
       "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
     h("div", { class: "centre", id: "centre" },
-      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)),
-    v && v.game === "french" ? frenchDealResult(ctx) : null);
+      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)));
   const prompt = v && s.seat !== null ? (v.game === "french" ? frenchPrompt(ctx) : africainPrompt(ctx)) : null;
   const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
@@ -238,9 +237,12 @@ function layout(ctx) {
     : null;
   const main = h("section", { class: "play-area" },
     spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
+    // The last deal's result is the play area's, not the felt's: over the felt, or
+    // beside it on a phone on its side, where the felt has no room between its seats.
+    felt, v && v.game === "french" ? frenchDealResult(ctx) : null, turnLine, prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
-    felt, turnLine, prompt, errorLine(s), v?.game === "africain" ? africainHand(ctx) : handRow(ctx), gameOverPanel(ctx),
+    errorLine(s), v?.game === "africain" ? africainHand(ctx) : handRow(ctx), gameOverPanel(ctx),
     h("p", { class: "muted keys" }, t("keyboard_help")));
   const side = h("aside", { class: "side", id: "side" },
     h("button", { class: "icon side-close", id: "side-close", "aria-label": t("hide"),
