@@ -30,7 +30,18 @@ SIZES = {
     "laptop-1366x768": (1366, 768),
     "desktop-1920x1080": (1920, 1080),
 }
-PHONES = [k for k in SIZES if k.startswith("phone")]
+# Every size plays a four-player deal; each variant plays where it is hardest to
+# fit, the phones upright and on their side shared out between them (the whole
+# file within two minutes on two cores).
+THREE_PLAYERS = [
+    "phone-360x640",
+    "phone-landscape-640x360",
+    "tablet-768x1024",
+    "laptop-1366x768",
+]
+FIVE_SEATS = {"five": ["phone-390x844", "phone-landscape-640x360"]}
+FIVE_SEATS["mort"] = ["phone-360x640", "phone-landscape-844x390"]
+AFRICAIN = ["phone-360x640", "phone-landscape-844x390"]
 
 MEASURE = (Path(__file__).parent / "layout.js").read_text()
 """A function measuring the page: what is wrong with its layout, as sentences."""
@@ -95,7 +106,7 @@ def test_a_four_player_deal_is_played_by_taps(sized: Page, base_url: str, reques
     _play_out(page, name, {"bid": 18, "play": 1})
 
 
-@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+@pytest.mark.parametrize("sized", THREE_PLAYERS, indirect=True)
 def test_a_three_player_hand_and_its_ecart_fit(sized: Page, base_url: str, request: Any) -> None:
     """At three, 24 cards, 30 with the dog while the taker puts six aside: the
     page's player takes (a scripted game: the other seats pass)."""
@@ -107,12 +118,16 @@ def test_a_three_player_hand_and_its_ecart_fit(sized: Page, base_url: str, reque
     _play_out(page, f"3p-{request.node.callspec.id}", {"bid": 24, "discard": 30})
 
 
-@pytest.mark.parametrize("sized", PHONES, indirect=True)
-@pytest.mark.parametrize("mort", [False, True], ids=["five", "mort"])
-def test_five_seats_fit_a_phone(sized: Page, base_url: str, mort: bool, request: Any) -> None:
+@pytest.mark.parametrize(
+    ("form", "sized"),
+    [(form, size) for form, sizes in FIVE_SEATS.items() for size in sizes],
+    indirect=["sized"],
+)
+def test_five_seats_fit_a_phone(sized: Page, base_url: str, form: str, request: Any) -> None:
     """Five seats around the felt and hands of 15; or the mort form, where the
     dealer sits out and four play hands of 18 (24 with the dog)."""
     page = sized
+    mort = form == "mort"
     options = {"dealer_sits_out": True} if mort else {}
     ScriptedTable(page, [5, 6], deals=1 + mort, players=5, options=options)
     page.goto(f"{base_url}/#/table/{TABLE}")
@@ -121,7 +136,7 @@ def test_five_seats_fit_a_phone(sized: Page, base_url: str, mort: bool, request:
     _play_out(page, request.node.callspec.id, check)
 
 
-@pytest.mark.parametrize("sized", PHONES, indirect=True)
+@pytest.mark.parametrize("sized", AFRICAIN, indirect=True)
 def test_the_africain_table_fits(sized: Page, base_url: str, request: Any) -> None:
     page = sized
     create_table(page, base_url, game="africain", players=4, robots="random")
