@@ -50,7 +50,13 @@
       if (meets(r, box(card))) problems.push(`seat ${seat.dataset.seat} covers the trick's ${card.dataset.card}`);
     }
   });
-  for (const label of document.querySelectorAll("#felt .centre-label, #deal-result")) {
+  // Who won a French trick is said where it can be read while the trick shows.
+  if (document.querySelector("#felt[data-game=french] #trick .winner")) {
+    const note = document.querySelector("#trick-note");
+    if (note) shown(note, "who won the trick");
+    else problems.push("who won the trick is not said");
+  }
+  for (const label of document.querySelectorAll(".centre-label, #deal-result")) {
     for (const seat of seats) if (meets(box(label), box(seat))) problems.push(`${label.id || label.textContent} covers seat ${seat.dataset.seat}`);
   }
   return problems;

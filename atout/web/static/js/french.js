@@ -52,10 +52,8 @@ export function frenchCentre(ctx) {
   const showDog = v.dog && ["discard", "call", "chelem", "bid"].includes(v.phase) || (v.dog && v.phase === "play" && !v.tricks.length && !v.trick.length);
   if (s.showLast && v.tricks.length) {
     const last = v.tricks.at(-1);
-    parts.push(h("div", { class: "centre-label" }, t("last_trick"), " · ", t("trick_won", { name: seatName(s, last.winner) })));
     parts.push(trickCards(ctx, playsOf(v, last), last.winner));
   } else if (s.shownTrick) {
-    parts.push(h("div", { class: "centre-label" }, t("trick_won", { name: seatName(s, s.shownTrick.winner) })));
     parts.push(trickCards(ctx, playsOf(v, s.shownTrick), s.shownTrick.winner));
   } else if (v.trick.length) {
     parts.push(trickCards(ctx, v.trick, null));
@@ -67,6 +65,18 @@ export function frenchCentre(ctx) {
       s.showLast ? t("hide") : t("last_trick")));
   }
   return parts;
+}
+
+// Who won the trick on the felt (the last one, or the one just completed): the play
+// area's item, in the felt's corner or, on a phone on its side, beside the felt.
+export function frenchTrickNote(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const last = s.showLast && v.tricks.length ? v.tricks.at(-1) : null;
+  const won = last || s.shownTrick;
+  if (!won) return null;
+  return h("div", { class: "centre-label trick-note", id: "trick-note" },
+    last ? [t("last_trick"), " · "] : null, t("trick_won", { name: seatName(s, won.winner) }));
 }
 
 // The last deal's result over the felt, until the player goes on (Continue, or a

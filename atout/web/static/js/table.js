@@ -8,7 +8,7 @@ import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
-import { breakdownList, ecartLeft, frenchCentre, frenchDealResult, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
+import { breakdownList, ecartLeft, frenchCentre, frenchDealResult, frenchPrompt, frenchSeatTags, frenchSide, frenchTrickNote } from "./french.js";
 import { africainCentre, africainHand, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
@@ -237,9 +237,10 @@ function layout(ctx) {
     : null;
   const main = h("section", { class: "play-area" },
     spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
-    // The last deal's result is the play area's, not the felt's: over the felt, or
-    // beside it on a phone on its side, where the felt has no room between its seats.
-    felt, v && v.game === "french" ? frenchDealResult(ctx) : null, turnLine, prompt,
+    // Who won the trick and the last deal's result are the play area's, not the
+    // felt's: over the felt, or beside it on a phone on its side, where the felt has
+    // no room between its seats.
+    felt, v?.game === "french" ? [frenchTrickNote(ctx), frenchDealResult(ctx)] : null, turnLine, prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
     errorLine(s), v?.game === "africain" ? africainHand(ctx) : handRow(ctx), gameOverPanel(ctx),
