@@ -42,22 +42,40 @@ def my_phase(page: Page) -> str | None:
     return found
 
 
-def _click(page: Page, selector: str) -> bool:
+def _click(page: Page, selector: str, tap: bool = False) -> bool:
     target = page.locator(selector)
     if not target.count():
         return False
+    # A hand's cards overlap: click the corner a player sees, not the middle.
+    corner: Position | None = {"x": 10, "y": 24} if ".card" in selector else None
     try:
-        # A hand's cards overlap: click the corner a player sees, not the middle.
-        corner: Position | None = {"x": 10, "y": 24} if ".card" in selector else None
-        target.first.click(timeout=1500, position=corner)
+        if tap:
+            tap_in_view(page, selector, corner)
+        else:
+            target.first.click(timeout=1500, position=corner)
     except PlaywrightError:
         return False
     return True
 
 
-def take_turn(page: Page, prefer_bid: str = "garde", discard: bool = True) -> str | None:
+def tap_in_view(page: Page, selector: str, position: Position | None = None) -> None:
+    """Tap the first ``selector`` where it is, as a finger would: nothing scrolls it
+    into view, so it must already be in the viewport."""
+    box = page.locator(selector).first.bounding_box(timeout=1500)
+    size = page.viewport_size
+    assert box is not None and size is not None, f"{selector} is not shown"
+    x = box["x"] + (position["x"] if position else box["width"] / 2)
+    y = box["y"] + (position["y"] if position else box["height"] / 2)
+    assert 0 <= x < size["width"] and 0 <= y < size["height"], f"{selector} is out of view: {box}"
+    page.touchscreen.tap(x, y)
+
+
+def take_turn(
+    page: Page, prefer_bid: str = "garde", discard: bool = True, tap: bool = False
+) -> str | None:
     """Make the decision the page asks for, if any; returns what was clicked.
-    With ``discard=False`` it never puts a card in the écart (the caller does)."""
+    With ``discard=False`` it never puts a card in the écart (the caller does);
+    with ``tap`` it taps (a touch screen, which scrolls nothing into view)."""
     if not page.locator("#turn-line.mine").count():
         return None
     choices = [
@@ -75,6 +93,6 @@ def take_turn(page: Page, prefer_bid: str = "garde", discard: bool = True) -> st
         else '#felt:not([data-phase="discard"]) ~ #hand .card.legal',
     ]
     for selector in choices:
-        if _click(page, selector):
+        if _click(page, selector, tap):
             return selector
     return None

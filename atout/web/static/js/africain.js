@@ -1,10 +1,10 @@
 // Tarot Africain on the table page: each player's lives as a pack of cards, bids and
 // tricks, the one-card round's cards on the others' foreheads (a back for yours),
 // and the Excuse's value choice.
-import { clear, h } from "./dom.js";
+import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { sortHand } from "./cards.js";
-import { cardBack, cardButton, cardImage, seatName } from "./table.js";
+import { cardBack, cardButton, cardImage, handOf, seatName } from "./table.js";
 import { trickCards } from "./french.js";
 
 function lifePack(lives, start) {
@@ -33,7 +33,7 @@ export function africainSeatTags(ctx, seat) {
 export function africainCentre(ctx) {
   const { s } = ctx;
   const v = s.view;
-  const parts = [h("div", { class: "centre-label top" }, t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size }))];
+  const parts = [h("div", { class: "centre-label round-label", id: "round-label" }, t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size }))];
   if (s.showLast && v.last_trick.length) {
     parts.push(h("div", { class: "centre-label" }, t("last_trick")), trickCards(ctx, v.last_trick, null));
   } else if (v.trick.length) parts.push(trickCards(ctx, v.trick, null));
@@ -63,24 +63,26 @@ export function africainPrompt(ctx) {
       ["high", "low"].map((value) => h("button", { "data-action": `play:EX:${value}`,
         onclick: () => { s.excuseOpen = false; ctx.act(`play:EX:${value}`); } }, t(value)))));
   }
+  return parts.length ? h("div", { class: "prompt", id: "prompt" }, parts) : null;
+}
+
+/** The player's cards (a back in the one-card round, where a player cannot see theirs). */
+export function africainHand(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  if (s.seat === null) return null;
+  const legal = v.to_move === s.seat ? (s.legal || []) : [];
+  const choosingExcuse = legal.some((a) => a.startsWith("play:EX:"));
   const mine = v.hands?.[s.seat];
   const plays = new Set(legal.filter((a) => a.startsWith("play:")).map((a) => a.split(":")[1]));
-  const hand = h("div", { class: "hand", id: "hand" });
-  let note = null;
-  if (v.in_round?.[s.seat]) {
-    if (v.hand_size === 1 && !mine) {
-      clear(hand, cardBack());
-      note = h("p", { class: "muted hidden-note" }, t("your_card_hidden"));
-    } else {
-      clear(hand, sortHand(mine || []).map((card) => cardButton(card, {
-        legal: v.phase === "play" && legal.length ? plays.has(card) : null,
-        onclick: () => {
-          if (card === "EX" && choosingExcuse) { s.excuseOpen = true; ctx.render(); return; }
-          if (v.phase === "play") ctx.act(`play:${card}`);
-        } })));
-    }
-  }
-  return h("div", {}, parts.length ? h("div", { class: "prompt", id: "prompt" }, parts) : null, hand, note);
+  if (!v.in_round?.[s.seat]) return handOf([]);
+  if (v.hand_size === 1 && !mine) return handOf([cardBack()], h("p", { class: "muted hidden-note" }, t("your_card_hidden")));
+  return handOf(sortHand(mine || []).map((card) => cardButton(card, {
+    legal: v.phase === "play" && legal.length ? plays.has(card) : null,
+    onclick: () => {
+      if (card === "EX" && choosingExcuse) { s.excuseOpen = true; ctx.render(); return; }
+      if (v.phase === "play") ctx.act(`play:${card}`);
+    } })));
 }
 
 export function africainSide(ctx) {

@@ -1,5 +1,8 @@
 // Tarot cards drawn as SVG from their text notation (KH, 10S, NC, T21, EX):
-// suit cards show their rank and a large suit sign, trumps a large number.
+// suit cards show their rank and a large suit sign, trumps a large number. The
+// corner index (class "idx": rank, then suit) is what an overlapped card shows of
+// itself: it fits in the card's top-left 44 % of width, so that a hand overlapping
+// cards by that much keeps every rank and suit readable.
 import { getLang } from "./i18n.js";
 
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -65,7 +68,7 @@ export function cardSVG(text) {
       <rect x="5" y="5" width="54" height="86" rx="4" fill="none" stroke="#c9a227" stroke-width="1.5" stroke-dasharray="3 2"/>
       <text x="32" y="56" font-size="40" text-anchor="middle" fill="#b8860b">★</text>
       <text x="32" y="82" font-size="11" font-weight="700" text-anchor="middle" fill="#5d4300">EXCUSE</text>
-      <text x="6" y="17" font-size="14" font-weight="700" fill="#b8860b">★</text></svg>`;
+      <text class="idx" x="4" y="21" font-size="20" font-weight="700" fill="#b8860b">★</text></svg>`;
   }
   if (suit === "T") {
     const bout = rank === 1 || rank === 21;
@@ -73,7 +76,7 @@ export function cardSVG(text) {
     return `${open}<rect x="1" y="1" width="62" height="94" rx="6" fill="${bout ? "#fff3c4" : "#eef1fb"}" stroke="${stroke}" stroke-width="${bout ? 2.5 : 1.5}"/>
       <circle cx="38" cy="60" r="21" fill="${bout ? "#f7e08f" : "#d9dff6"}"/>
       <text x="38" y="69" font-size="${rank > 9 ? 24 : 28}" font-weight="800" text-anchor="middle" fill="${bout ? "#a07d12" : "#8e9bd0"}">${rank}</text>
-      <text x="4" y="24" font-size="${rank > 9 ? 20 : 24}" font-weight="900" fill="#1c2460">${rank}</text>
+      <text class="idx" x="3" y="23" font-size="${rank > 9 ? 18 : 24}" font-weight="900" letter-spacing="${rank > 9 ? -1.5 : 0}" fill="#1c2460">${rank}</text>
       <text x="5" y="36" font-size="8" font-weight="700" fill="#1c2460">${getLang() === "fr" ? "ATOUT" : "TRUMP"}</text></svg>`;
   }
   const colour = RED.has(suit) ? "#c8102e" : "#111";
@@ -81,8 +84,8 @@ export function cardSVG(text) {
   const face = rank > 10;
   return `${open}<rect x="1" y="1" width="62" height="94" rx="6" fill="#fff" stroke="#999" stroke-width="1.5"/>
     ${face ? `<rect x="20" y="30" width="38" height="58" rx="4" fill="${RED.has(suit) ? "#fde8ea" : "#e9ecef"}"/>` : ""}
-    <text x="4" y="22" font-size="${label.length > 1 ? 18 : 22}" font-weight="900" fill="${colour}">${label}</text>
-    <text x="5" y="40" font-size="18" fill="${colour}">${SUIT_SIGNS[suit]}</text>
+    <text class="idx" x="3" y="22" font-size="${label.length > 1 ? 18 : 22}" font-weight="900" letter-spacing="${label.length > 1 ? -1.5 : 0}" fill="${colour}">${label}</text>
+    <text class="idx-suit" x="4" y="40" font-size="18" fill="${colour}">${SUIT_SIGNS[suit]}</text>
     <text x="38" y="${face ? 66 : 74}" font-size="${face ? 30 : 40}" text-anchor="middle" fill="${colour}" opacity=".85">${SUIT_SIGNS[suit]}</text>
     ${face ? `<text x="39" y="82" font-size="11" font-weight="800" text-anchor="middle" fill="${colour}">${label}</text>` : ""}</svg>`;
 }

@@ -23,18 +23,20 @@ export function frenchSeatTags(ctx, seat) {
   return tags;
 }
 
+// The trick in the felt's middle, each card towards its player, offset in card
+// widths (the stylesheet sizes the cards to the felt). A lower card lies over a
+// higher one, so that what it covers is never a corner index.
 export function trickCards(ctx, plays, winner) {
   const { s } = ctx;
-  return plays.map(({ seat, card }) => {
+  return h("div", { class: "trick", id: "trick" }, plays.map(({ seat, card }) => {
     const angle = seatAngle(s, seat);
-    const x = 50 + 24 * Math.cos(angle), y = 50 - 24 * Math.sin(angle);
+    const dx = Math.cos(angle), dy = -Math.sin(angle);
     const el = cardImage(card, `in-trick${seat === winner ? " winner" : ""}`);
-    el.style.left = `${x}%`;
-    el.style.top = `${y}%`;
+    el.style.cssText = `--dx:${dx.toFixed(3)};--dy:${dy.toFixed(3)};z-index:${Math.round(10 + 5 * dy)}`;
     el.dataset.seat = seat;
     el.append(h("span", { class: "played-by" }, seatName(s, seat)));
     return el;
-  });
+  }));
 }
 
 export function playsOf(v, trick) {
@@ -50,10 +52,8 @@ export function frenchCentre(ctx) {
   const showDog = v.dog && ["discard", "call", "chelem", "bid"].includes(v.phase) || (v.dog && v.phase === "play" && !v.tricks.length && !v.trick.length);
   if (s.showLast && v.tricks.length) {
     const last = v.tricks.at(-1);
-    parts.push(h("div", { class: "centre-label" }, t("last_trick"), " · ", t("trick_won", { name: seatName(s, last.winner) })));
     parts.push(trickCards(ctx, playsOf(v, last), last.winner));
   } else if (s.shownTrick) {
-    parts.push(h("div", { class: "centre-label" }, t("trick_won", { name: seatName(s, s.shownTrick.winner) })));
     parts.push(trickCards(ctx, playsOf(v, s.shownTrick), s.shownTrick.winner));
   } else if (v.trick.length) {
     parts.push(trickCards(ctx, v.trick, null));
@@ -65,6 +65,18 @@ export function frenchCentre(ctx) {
       s.showLast ? t("hide") : t("last_trick")));
   }
   return parts;
+}
+
+// Who won the trick on the felt (the last one, or the one just completed): the play
+// area's item, in the felt's corner or, on a phone on its side, beside the felt.
+export function frenchTrickNote(ctx) {
+  const { s } = ctx;
+  const v = s.view;
+  const last = s.showLast && v.tricks.length ? v.tricks.at(-1) : null;
+  const won = last || s.shownTrick;
+  if (!won) return null;
+  return h("div", { class: "centre-label trick-note", id: "trick-note" },
+    last ? [t("last_trick"), " · "] : null, t("trick_won", { name: seatName(s, won.winner) }));
 }
 
 // The last deal's result over the felt, until the player goes on (Continue, or a

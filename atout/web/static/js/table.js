@@ -8,8 +8,8 @@ import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
-import { breakdownList, ecartLeft, frenchCentre, frenchDealResult, frenchPrompt, frenchSeatTags, frenchSide } from "./french.js";
-import { africainCentre, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
+import { breakdownList, ecartLeft, frenchCentre, frenchDealResult, frenchPrompt, frenchSeatTags, frenchSide, frenchTrickNote } from "./french.js";
+import { africainCentre, africainHand, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -34,7 +34,7 @@ export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
-    error: null, selection: new Set(), showOptions: false, asked: null,
+    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false,
   };
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
@@ -209,13 +209,15 @@ function seatBox(ctx, seat) {
   const { s } = ctx;
   const info = s.info.seats[seat];
   const v = s.view;
+  // On the felt's edge, each box anchored at the same fraction of itself as of the
+  // felt (the top seat's top on the felt's top): no box ever leaves the felt.
   const angle = seatAngle(s, seat);
-  const x = 50 + 37 * Math.cos(angle), y = 50 - 40 * Math.sin(angle);
+  const x = 50 + 49 * Math.cos(angle), y = 50 - 49 * Math.sin(angle);
   const toMove = v && v.to_move === seat;
   const robot = !info || info.robot;
   const tags = v ? (v.game === "french" ? frenchSeatTags(ctx, seat) : africainSeatTags(ctx, seat)) : [];
-  return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""}`, "data-seat": seat,
-    style: `left:${x}%;top:${y}%` },
+  return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
+    style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
     h("div", { class: "seat-name" }, robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
       info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
       info && !info.connected && !info.robot ? " ⚠" : ""),
@@ -228,11 +230,14 @@ function layout(ctx) {
   const v = s.view;
   const n = seatCount(s);
   const spectator = s.seat === null;
-  const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "" },
+  const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "",
+    "data-seats": n },
     [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
+    // Where the side panels are a drawer (a phone, a tablet upright), this opens it.
+    h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
+      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
     h("div", { class: "centre", id: "centre" },
-      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)),
-    v && v.game === "french" ? frenchDealResult(ctx) : null);
+      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)));
   const prompt = v && s.seat !== null ? (v.game === "french" ? frenchPrompt(ctx) : africainPrompt(ctx)) : null;
   const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
@@ -242,16 +247,22 @@ function layout(ctx) {
     : null;
   const main = h("section", { class: "play-area" },
     spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
+    // Who won the trick and the last deal's result are the play area's, not the
+    // felt's: over the felt, or beside it on a phone on its side, where the felt has
+    // no room between its seats.
+    felt, v?.game === "french" ? [frenchTrickNote(ctx), frenchDealResult(ctx)] : null, turnLine, prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
-    felt, turnLine, prompt, errorLine(s), handRow(ctx), gameOverPanel(ctx),
+    errorLine(s), v?.game === "africain" ? africainHand(ctx) : handRow(ctx), gameOverPanel(ctx),
     h("p", { class: "muted keys" }, t("keyboard_help")));
-  const side = h("aside", { class: "side" },
+  const side = h("aside", { class: "side", id: "side" },
+    h("button", { class: "icon side-close", id: "side-close", "aria-label": t("hide"),
+      onclick: () => { s.showSide = false; ctx.render(); } }, "✕"),
     tableInfoPanel(ctx),
     v ? (v.game === "french" ? frenchSide(ctx) : africainSide(ctx)) : null,
     s.view || s.gameOver ? dealsPanel(ctx) : null,
     chatPanel(ctx));
-  return h("div", { class: "table-layout" }, main, side);
+  return h("div", { class: `table-layout${s.showSide ? " side-open" : ""}` }, main, side);
 }
 
 function waitingCentre(ctx) {
@@ -276,8 +287,7 @@ function handRow(ctx) {
   const phase = v.phase;
   const inPoignee = phase === "poignee" && s.legal;
   const active = (phase === "play" || phase === "discard") && s.legal;
-  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": "hand", style: `--n:${Math.max(hand.length, 2)}` },
-    hand.map((card) => {
+  return handOf(hand.map((card) => {
       if (inPoignee) {
         const chosen = s.selection.has(card);
         return cardButton(card, { cls: chosen ? "selected" : "", legal: card.startsWith("T") || card === "EX" ? true : null,
@@ -298,6 +308,16 @@ function handRow(ctx) {
       return cardButton(card, { legal: active ? plays.has(card) : null,
         onclick: () => { if (active) ctx.act(`play:${card}`); } });
     }));
+}
+
+/** The hand's row of cards: the stylesheet overlaps them to fit the width and, when
+ * one row would hide their corners, folds them at `.hand-break` into two rows. */
+export function handOf(cards, ...after) {
+  const n = Math.max(cards.length, 2);
+  const half = Math.ceil(cards.length / 2);
+  const rows = cards.length > 6 ? [...cards.slice(0, half), h("span", { class: "hand-break" }), ...cards.slice(half)] : cards;
+  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": "hand", style: `--n:${n};--half:${Math.max(half, 2)}` },
+    rows, ...after);
 }
 
 function gameOverPanel(ctx) {

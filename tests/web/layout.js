@@ -1,0 +1,63 @@
+// What the layout tests measure in the page (tests/web/test_layout.py), at once since
+// an update may land between two reads: a list of what is wrong, empty when the table
+// is usable as it stands.
+() => {
+  const problems = [];
+  const vw = innerWidth, vh = innerHeight;
+  const box = (el) => el.getBoundingClientRect();
+  const meets = (a, b) => a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+  const shown = (el, what) => {
+    const r = box(el);
+    if (!r.width || !r.height || r.left < -0.5 || r.top < -0.5 || r.right > vw + 0.5 || r.bottom > vh + 0.5) {
+      problems.push(`${what} is not in the viewport: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
+    }
+  };
+  const scroller = document.scrollingElement;
+  if (scroller.scrollHeight > vh + 1) problems.push(`the page scrolls: ${scroller.scrollHeight} px high for ${vh}`);
+  if (scroller.scrollWidth > vw + 1) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide for ${vw}`);
+  for (const selector of ["#felt", "#turn-line", "#turn-clock", "#prompt", "#trick"]) {
+    const el = document.querySelector(selector);
+    if (el) shown(el, selector);
+  }
+  for (const button of document.querySelectorAll("#prompt button")) {
+    shown(button, `the prompt's button ${button.textContent}`);
+    if (box(button).height < 32) problems.push(`the prompt's button ${button.textContent} is ${box(button).height} px high`);
+  }
+  const cards = [...document.querySelectorAll("#hand .card")];
+  const corners = [];
+  for (const card of cards) {
+    const name = card.dataset.card;
+    shown(card, `the card ${name}`);
+    for (const part of card.querySelectorAll(".idx, .idx-suit")) {
+      const size = parseFloat(getComputedStyle(part).fontSize) * part.getScreenCTM().a;
+      if (part.classList.contains("idx") && size < 11) problems.push(`${name}'s rank is ${size.toFixed(1)} px`);
+      const r = box(part);
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      if (!hit || hit.closest(".card") !== card) problems.push(`${name}'s corner (${part.textContent}) is covered`);
+      if (part.classList.contains("idx")) corners.push([name, r]);
+    }
+  }
+  corners.forEach(([a, ra], i) => corners.slice(i + 1).forEach(([b, rb]) => {
+    if (meets(ra, rb)) problems.push(`the ranks of ${a} and ${b} overlap`);
+  }));
+  const seats = [...document.querySelectorAll(".seat-box")];
+  const felt = document.querySelector("#felt");
+  seats.forEach((seat, i) => {
+    const r = box(seat), f = box(felt);
+    if (r.left < f.left - 1 || r.right > f.right + 1 || r.top < f.top - 1 || r.bottom > f.bottom + 1) problems.push(`seat ${seat.dataset.seat} leaves the felt`);
+    seats.slice(i + 1).forEach((other) => { if (meets(r, box(other))) problems.push(`seats ${seat.dataset.seat} and ${other.dataset.seat} overlap`); });
+    for (const card of document.querySelectorAll("#trick .card")) {
+      if (meets(r, box(card))) problems.push(`seat ${seat.dataset.seat} covers the trick's ${card.dataset.card}`);
+    }
+  });
+  // Who won a French trick is said where it can be read while the trick shows.
+  if (document.querySelector("#felt[data-game=french] #trick .winner")) {
+    const note = document.querySelector("#trick-note");
+    if (note) shown(note, "who won the trick");
+    else problems.push("who won the trick is not said");
+  }
+  for (const label of document.querySelectorAll(".centre-label, #deal-result")) {
+    for (const seat of seats) if (meets(box(label), box(seat))) problems.push(`${label.id || label.textContent} covers seat ${seat.dataset.seat}`);
+  }
+  return problems;
+}

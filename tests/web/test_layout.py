@@ -1,0 +1,153 @@
+"""The table on every screen a player holds (issue 19): phones upright and on their
+side, tablets, laptops and desktops. At each size a whole deal is played by taps
+alone (a tap scrolls nothing into view), and at the player's turns the geometry is
+measured: the page does not scroll, every card of the hand, the trick, the prompt
+and the clock are in the viewport together, every card's corner index (rank and
+suit) is at least 11 px and uncovered, every button of the prompt is a 32 px tap
+target, and no seat covers another or the trick."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.web.conftest import shot
+from tests.web.play import create_table, my_phase, phase, take_turn
+from tests.web.scripted import TABLE, ScriptedTable
+
+SIZES = {
+    "phone-360x640": (360, 640),
+    "phone-390x844": (390, 844),
+    "phone-landscape-844x390": (844, 390),
+    "phone-landscape-640x360": (640, 360),
+    "tablet-768x1024": (768, 1024),
+    "tablet-landscape-1024x768": (1024, 768),
+    "laptop-1366x768": (1366, 768),
+    "desktop-1920x1080": (1920, 1080),
+}
+# Every size plays a four-player deal; each variant plays where it is hardest to
+# fit, the phones upright and on their side shared out between them (the whole
+# file within two minutes on two cores).
+THREE_PLAYERS = [
+    "phone-360x640",
+    "phone-landscape-640x360",
+    "tablet-768x1024",
+    "laptop-1366x768",
+]
+FIVE_SEATS = {"five": ["phone-390x844", "phone-landscape-640x360"]}
+FIVE_SEATS["mort"] = ["phone-360x640", "phone-landscape-844x390"]
+AFRICAIN = ["phone-360x640", "phone-landscape-844x390"]
+
+MEASURE = (Path(__file__).parent / "layout.js").read_text()
+"""A function measuring the page: what is wrong with its layout, as sentences."""
+
+
+@pytest.fixture
+def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """A touch screen of the size the test is parametrised with."""
+    width, height = SIZES[request.param]
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, has_touch=True, locale="en-US"
+    )
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()
+
+
+def _usable(page: Page, when: str) -> None:
+    problems: list[str] = page.evaluate(MEASURE)
+    assert not problems, f"{when}: " + "; ".join(problems)
+
+
+def _hand(page: Page) -> int:
+    return page.locator("#hand .card").count()
+
+
+def _play_out(page: Page, name: str, check: dict[str, Any]) -> None:
+    """Tap through the rest of the game, measuring at each of the player's turns;
+    ``check`` maps a phase to the hand size at which to take a screenshot too."""
+    seen: set[str] = set()
+    deadline = time.monotonic() + 90
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
+        mine = my_phase(page)
+        if mine is None:
+            page.wait_for_timeout(30)
+            continue
+        if mine == "play" and not page.locator("#hand .card.legal").count():
+            page.wait_for_timeout(30)  # the turn's choices are on their way
+            continue
+        if mine in check and mine not in seen and _hand(page) >= check[mine]:
+            seen.add(mine)
+            shot(page, f"layout-{name}-{mine}")
+        _usable(page, f"{mine} with {_hand(page)} cards")
+        if take_turn(page, tap=True) is None:
+            page.wait_for_timeout(30)
+        assert page.evaluate("scrollX + scrollY") == 0, "something scrolled the page"
+    expect(page.locator("#deal-result")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#game-over")).to_be_in_viewport(ratio=1)
+    shot(page, f"layout-{name}-end")
+    _usable(page, "the game over")
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+def test_a_four_player_deal_is_played_by_taps(sized: Page, base_url: str, request: Any) -> None:
+    page = sized
+    name = request.node.callspec.id
+    create_table(page, base_url, players=4)
+    page.click("#start")
+    expect(page.locator("#turn-line.mine")).to_be_visible()
+    assert _hand(page) == 18
+    _play_out(page, name, {"bid": 18, "play": 1})
+
+
+@pytest.mark.parametrize("sized", THREE_PLAYERS, indirect=True)
+def test_a_three_player_hand_and_its_ecart_fit(sized: Page, base_url: str, request: Any) -> None:
+    """At three, 24 cards, 30 with the dog while the taker puts six aside: the
+    page's player takes (a scripted game: the other seats pass)."""
+    page = sized
+    ScriptedTable(page, [3], players=3)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#turn-line.mine")).to_be_visible()
+    assert _hand(page) == 24
+    _play_out(page, f"3p-{request.node.callspec.id}", {"bid": 24, "discard": 30})
+
+
+@pytest.mark.parametrize(
+    ("form", "sized"),
+    [(form, size) for form, sizes in FIVE_SEATS.items() for size in sizes],
+    indirect=["sized"],
+)
+def test_five_seats_fit_a_phone(sized: Page, base_url: str, form: str, request: Any) -> None:
+    """Five seats around the felt and hands of 15; or the mort form, where the
+    dealer sits out and four play hands of 18 (24 with the dog)."""
+    page = sized
+    mort = form == "mort"
+    options = {"dealer_sits_out": True} if mort else {}
+    ScriptedTable(page, [5, 6], deals=1 + mort, players=5, options=options)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator(".seat-box")).to_have_count(5)
+    check = {"discard": 24} if mort else {"bid": 15, "discard": 18}
+    _play_out(page, request.node.callspec.id, check)
+
+
+@pytest.mark.parametrize("sized", AFRICAIN, indirect=True)
+def test_the_africain_table_fits(sized: Page, base_url: str, request: Any) -> None:
+    page = sized
+    create_table(page, base_url, game="africain", players=4, robots="random")
+    page.click("#start")
+    deadline = time.monotonic() + 30
+    while my_phase(page) != "play":
+        assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
+        if my_phase(page) == "bid":
+            assert _hand(page) == 5
+            _usable(page, "the Africain bid")
+        if take_turn(page, tap=True) is None:
+            page.wait_for_timeout(30)
+    _usable(page, "the Africain play")  # the round's label included
+    shot(page, f"layout-africain-{request.node.callspec.id}")
