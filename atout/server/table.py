@@ -45,7 +45,7 @@ from atout.server.eventlog import EventLog, Numbered
 from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
 from atout.server.robots import SeatRobots, think, thinking_pool
-from atout.server.store import TableRow
+from atout.server.seat import Seat
 from atout.server.throttle import Guards
 from atout.server.writer import StorageError, Writer
 
@@ -70,33 +70,6 @@ class Context:
     on_close: Callable[[Table], None] = lambda table: None
     pool: Executor = field(default_factory=thinking_pool)
     metrics: Metrics = field(default_factory=Metrics)
-
-
-@dataclass
-class Seat:
-    """A human's seat; ``None`` in ``Table.seats`` is a robot's."""
-
-    key: str
-    user: int | None
-    name: str
-    ip: str
-    client: Client | None = None
-    grace_until: float | None = None
-    abandoned: bool = False
-    awaiting: bool = False
-    """Rebuilt after a restart: the player keeps their turn clock until they return."""
-
-    @property
-    def robot_plays(self) -> bool:
-        return self.abandoned or (self.client is None and not self.awaiting)
-
-    def stored(self) -> dict[str, Any]:
-        """The seat as the store keeps it; a player away keeps their grace's end."""
-        stored: dict[str, Any] = {"key": self.key, "user": self.user, "name": self.name}
-        stored["ip"] = self.ip
-        if self.client is None and self.grace_until is not None and not self.awaiting:
-            stored["away_until"] = time.time() + self.grace_until - time.monotonic()
-        return stored
 
 
 class TableError(Refusal):
@@ -299,6 +272,11 @@ class Table:
         a robot answers it at once, lest its longer wait tell them."""
         assert self.state is not None
         return bool(self.state.view(seat)["phase"] != self.state.view(SPECTATOR)["phase"])
+
+    def resume_turn(self, until: float) -> None:
+        """Let the turn under way run until ``until`` (a restart's clock)."""
+        self._turn_started = (self.game_id, self.public_moves)
+        self._turn_until = until
 
     _turn_started: tuple[int | None, int] = (None, -1)
     """The turn whose clock runs: a game and its count of public moves, so that a
@@ -547,7 +525,7 @@ class Table:
             raise TableError("nobody_seated")
         rules = self.ctx.rules(self.options.game)
         try:
-            state = self._new_state(rules, self.options)
+            state = new_state(rules, self.options)
         except ValueError as error:
             raise TableError("cannot_start", reason=str(error)[:200]) from None
         try:
@@ -560,7 +538,7 @@ class Table:
             )
         except ledger.ShortOfChips as error:
             raise TableError(error.code, **error.params) from None
-        self._begin(rules, state, game_id, self.options)
+        self.begin(rules, state, game_id, self.options)
         self._table_event(
             "table.game_started", {"game": game_id, "options": self.options.model_dump()}
         )
@@ -568,13 +546,10 @@ class Table:
             self._send_snapshot(client)
         self.ctx.on_change(self)  # the lobby: now playing (the snapshots told the table)
 
-    def _new_state(self, rules: GameRules, options: TableOptions) -> GameState:
-        assert options.variant is not None
-        return rules.new(options.players, options.variant, options.engine_options())
-
-    def _begin(
+    def begin(
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
     ) -> None:
+        """Play ``state``, stored as game ``game_id``: a new game, or one a restart replays."""
         self.match = Match(rules, state, _deal_seeds())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
@@ -624,16 +599,22 @@ class Table:
         game_id, index = self.game_id, self.actions
         await self._durably(lambda: self.ctx.writer.append(game_id, index, step.text))
         events = self.match.commit(step)
-        self.actions = index + 1
-        self.public_moves += any(e.to is None for e in events)
+        self.took(events)
         self._push_update([self._number(event) for event in events])
         self.ctx.metrics.applied(started)
         if self.match.is_over:
             await self._finish()
 
+    def took(self, events: list[Event]) -> None:
+        """Count an action the game took and keep what the table needs of its
+        events, whether it is played now or replayed after a restart."""
+        self.actions += 1
+        self.public_moves += any(e.to is None for e in events)
+        for event in events:
+            self._remember(event)
+
     def _number(self, event: Event) -> Numbered:
-        """Number an engine event, noting first what the table itself needs from it."""
-        self._remember(event)
+        """Number an engine event; a trick's end pauses the robots."""
         if event.kind == "trick":
             self.pause_until = time.monotonic() + self.ctx.trick_pause
         return self.events.number(event)
@@ -875,68 +856,13 @@ class Table:
         self.closed = True
         self.ctx.on_close(self)
 
-    # ----- recovery ---------------------------------------------------------------
 
-    @classmethod
-    def restore(cls, ctx: Context, row: TableRow, stopped_at: float) -> Table:
-        """Rebuild a table from the store, replaying its current game's log.
-
-        ``stopped_at`` is when the previous server was last alive: the time left
-        on the turn clock and on grace periods then is what players get now, the
-        time the server was down counting for nobody. Players who were connected
-        get the whole grace time to come back, and meanwhile keep their clock."""
-        now = time.monotonic()
-        seats = [
-            _restored_seat(s, now, now + ctx.grace_seconds, stopped_at) if s else None
-            for s in row.seats
-        ]
-        table = cls(
-            ctx,
-            row.id,
-            TableOptions.model_validate(row.options),
-            row.master,
-            row.invite_code,
-            row.master_name,
-            set(row.invited),
-            seats,
-        )
-        if row.game_id is None:
-            return table
-        game = tablestore.load_game(ctx.writer.store, row.game_id)
-        options = TableOptions.model_validate(game.table_options)
-        rules = ctx.rules(game.game)
-        state = table._new_state(rules, options)
-        table._begin(rules, state, game.id, options)
-        assert table.match is not None
-        for number, events in enumerate(table.match.follow(game.actions), 1):
-            table.actions = number
-            table.public_moves += any(e.to is None for e in events)
-            for event in events:
-                table._remember(event)
-        table.votes = set(row.votes)
-        for seat in table.seats:
-            if seat and seat.key in game.abandoned_keys:
-                seat.abandoned = True
-        left = options.turn_seconds - max(0.0, stopped_at - game.turn_started)
-        table._turn_started = (game.id, table.public_moves)
-        table._turn_until = now + min(options.turn_seconds, max(0.0, left))
-        return table
+def new_state(rules: GameRules, options: TableOptions) -> GameState:
+    """A new game of ``options``, before its deal."""
+    assert options.variant is not None
+    return rules.new(options.players, options.variant, options.engine_options())
 
 
 def _deal_seeds() -> Chance:
     """A table's deals: unpredictable seeds, from the operating system."""
     return lambda: secrets.randbits(63)
-
-
-def _restored_seat(
-    stored: dict[str, Any], now: float, full_grace: float, stopped_at: float
-) -> Seat:
-    """A seat as a restart finds it: a player who was away keeps what was left
-    of their grace period; one who was connected waits with the whole of it."""
-    seat = Seat(stored["key"], stored["user"], stored["name"], stored["ip"])
-    away_until = stored.get("away_until")
-    if isinstance(away_until, int | float):
-        seat.grace_until = now + max(0.0, away_until - stopped_at)
-    else:
-        seat.grace_until, seat.awaiting = full_grace, True
-    return seat
