@@ -6,7 +6,8 @@ the copy and sends each viewer one ``update``: the action's events it may see
 and its view of the game as it now stands (write-ahead). While the store fails
 the table waits, says so, and tries again: it never runs ahead of its log.
 Timers (time per turn, robot moves, reconnection grace) live in the same loop,
-so no lock is ever needed.
+so no lock is ever needed. What the table sends is written in ``broadcast``,
+and how a restart rebuilds it in ``table_restore``.
 """
 
 from __future__ import annotations
