@@ -23,6 +23,7 @@ from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
 from atout.server.store import Store
 from atout.server.table import Context, Table
+from atout.server.table_restore import restore
 from atout.server.throttle import Guards
 from atout.server.writer import StorageError, Writer
 
@@ -72,7 +73,7 @@ class Hub:
         that game cancelled, bets returned, and is closed: the others go on."""
         for row in await asyncio.to_thread(tablestore.open_tables, self.store):
             try:
-                table = Table.restore(self.ctx, row, stopped_at)
+                table = restore(self.ctx, row, stopped_at)
             except Exception:  # one unreadable log must not keep the others closed
                 log.exception("table %s cannot be rebuilt from its log; closed", row.id)
                 await self._give_up(row.id, row.game_id)

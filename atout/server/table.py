@@ -6,7 +6,8 @@ the copy and sends each viewer one ``update``: the action's events it may see
 and its view of the game as it now stands (write-ahead). While the store fails
 the table waits, says so, and tries again: it never runs ahead of its log.
 Timers (time per turn, robot moves, reconnection grace) live in the same loop,
-so no lock is ever needed.
+so no lock is ever needed. What the table sends is written in ``broadcast``,
+and how a restart rebuilds it in ``table_restore``.
 """
 
 from __future__ import annotations
@@ -34,18 +35,17 @@ from atout.game import (
     GameRules,
     GameState,
     IllegalAction,
-    filter_events,
 )
 from atout.match import Chance, Match
 from atout.refusals import Refusal
-from atout.server import ledger, protocol, tablestore
+from atout.server import broadcast, ledger, protocol, tablestore
 from atout.server.accounts import user_ids
-from atout.server.clients import Client, encode
+from atout.server.clients import Client
 from atout.server.eventlog import EventLog, Numbered
 from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
 from atout.server.robots import SeatRobots, think, thinking_pool
-from atout.server.store import TableRow
+from atout.server.seat import Seat
 from atout.server.throttle import Guards
 from atout.server.writer import StorageError, Writer
 
@@ -70,33 +70,6 @@ class Context:
     on_close: Callable[[Table], None] = lambda table: None
     pool: Executor = field(default_factory=thinking_pool)
     metrics: Metrics = field(default_factory=Metrics)
-
-
-@dataclass
-class Seat:
-    """A human's seat; ``None`` in ``Table.seats`` is a robot's."""
-
-    key: str
-    user: int | None
-    name: str
-    ip: str
-    client: Client | None = None
-    grace_until: float | None = None
-    abandoned: bool = False
-    awaiting: bool = False
-    """Rebuilt after a restart: the player keeps their turn clock until they return."""
-
-    @property
-    def robot_plays(self) -> bool:
-        return self.abandoned or (self.client is None and not self.awaiting)
-
-    def stored(self) -> dict[str, Any]:
-        """The seat as the store keeps it; a player away keeps their grace's end."""
-        stored: dict[str, Any] = {"key": self.key, "user": self.user, "name": self.name}
-        stored["ip"] = self.ip
-        if self.client is None and self.grace_until is not None and not self.awaiting:
-            stored["away_until"] = time.time() + self.grace_until - time.monotonic()
-        return stored
 
 
 class TableError(Refusal):
@@ -223,12 +196,12 @@ class Table:
                 result = await write()
             except StorageError:
                 if not failures:
-                    self._table_event("table.storage", {"ok": False})
+                    broadcast.table_event(self, "table.storage", {"ok": False})
                 await asyncio.sleep(RETRY_SECONDS[min(failures, len(RETRY_SECONDS) - 1)])
                 failures += 1
                 continue
             if failures:
-                self._table_event("table.storage", {"ok": True})
+                broadcast.table_event(self, "table.storage", {"ok": True})
             return result
 
     async def _write(self, work: Callable[..., T], *args: Any) -> T:
@@ -248,14 +221,16 @@ class Table:
                 if self.state is None:
                     self.seats[seat_no] = None
                     await self._persist_table()
-                    self._table_event("table.left", {"seat": seat_no, "name": seat.name})
+                    broadcast.table_event(self, "table.left", {"seat": seat_no, "name": seat.name})
                     await self._pass_mastery()
                 else:
                     seat.abandoned = True
                     self.votes.discard(seat_no)  # only players still seated vote
                     await self._persist_game_abandoned()
-                    self._table_event("table.abandoned", {"seat": seat_no, "name": seat.name})
-                    self._changed()
+                    broadcast.table_event(
+                        self, "table.abandoned", {"seat": seat_no, "name": seat.name}
+                    )
+                    broadcast.info_changed(self)
         if self.robot_at is not None and self.robot_at <= now:
             await self._robot_move()
         elif self.turn_deadline is not None and self.turn_deadline <= now:
@@ -299,6 +274,19 @@ class Table:
         a robot answers it at once, lest its longer wait tell them."""
         assert self.state is not None
         return bool(self.state.view(seat)["phase"] != self.state.view(SPECTATOR)["phase"])
+
+    def turn_left(self) -> float | None:
+        """The seconds left to the human seat to move, starting its clock if its
+        turn is new; None when no clock runs (a robot's move, or no game)."""
+        self._schedule()
+        if self.turn_deadline is None:
+            return None
+        return max(0.0, self._turn_until - time.monotonic())
+
+    def resume_turn(self, until: float) -> None:
+        """Let the turn under way run until ``until`` (a restart's clock)."""
+        self._turn_started = (self.game_id, self.public_moves)
+        self._turn_until = until
 
     _turn_started: tuple[int | None, int] = (None, -1)
     """The turn whose clock runs: a game and its count of public moves, so that a
@@ -355,7 +343,7 @@ class Table:
         mine = self._seat_of(client)
         if mine is not None:
             returned = await self._rejoin(client, mine)
-            self._send_snapshot(client)
+            broadcast.snapshot(self, client)
             if returned:
                 self._announce_return(mine)
             return
@@ -376,8 +364,8 @@ class Table:
         if not self.master:
             self.master, self.master_name = client.key, client.identity.name
         await self._persist_table()
-        self._table_event("table.seated", {"seat": seat_no, "name": client.identity.name})
-        self._send_snapshot(client)
+        broadcast.table_event(self, "table.seated", {"seat": seat_no, "name": client.identity.name})
+        broadcast.snapshot(self, client)
 
     async def _rejoin(self, client: Client, seat_no: int) -> bool:
         """Give the seat back to this connection, silently: the caller first
@@ -400,8 +388,8 @@ class Table:
     def _announce_return(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
         assert seat is not None
-        self._table_event("table.returned", {"seat": seat_no, "name": seat.name})
-        self._changed()
+        broadcast.table_event(self, "table.returned", {"seat": seat_no, "name": seat.name})
+        broadcast.info_changed(self)
 
     async def _on_resume(self, client: Client, message: protocol.Resume) -> None:
         """Answer with one ``update`` (the missed events, then the game as it now
@@ -414,12 +402,12 @@ class Table:
         elif seat_no is None and not self._may_watch(client, None):
             raise TableError("not_at_table")
         returned = seat_no is not None and await self._rejoin(client, seat_no)
-        viewer = self._viewer(client)
+        viewer = self.viewer(client)
         missed = self.events.missed(message.last_seq, message.epoch, viewer)
         if missed is None:
-            self._send_snapshot(client)
+            broadcast.snapshot(self, client)
         else:
-            client.send(self._update(viewer, missed))
+            client.send(broadcast.update(self, viewer, missed))
         if lost:  # told why they are not playing
             client.send(protocol.error(Refusal("seat_left"), self.id))
         if seat_no is not None:
@@ -427,7 +415,7 @@ class Table:
                 self._announce_return(seat_no)
         elif client not in self.spectators:
             self.spectators.add(client)
-            self._changed()
+            broadcast.info_changed(self)
 
     def _may_watch(self, client: Client, code: str | None) -> bool:
         return self._may_enter(client, code) and (
@@ -442,14 +430,14 @@ class Table:
         if not self._may_watch(client, message.code):
             raise TableError("no_spectators")
         self.spectators.add(client)
-        self._send_snapshot(client)
-        self._changed()
+        broadcast.snapshot(self, client)
+        broadcast.info_changed(self)
 
     async def _on_leave(self, client: Client, message: protocol.Leave) -> None:
         if client in self.spectators:
             self.spectators.discard(client)
             client.send({"type": "left", "table": self.id})
-            self._changed()
+            broadcast.info_changed(self)
             return
         seat_no = self._seat_of(client)
         if seat_no is None:
@@ -463,10 +451,12 @@ class Table:
             seat.abandoned, seat.client = True, None
             self.votes.discard(seat_no)  # only players still seated vote
             await self._persist_game_abandoned()
-            self._changed()
+            broadcast.info_changed(self)
         client.send({"type": "left", "table": self.id})
-        self._table_event(
-            "table.left", {"seat": seat_no, "name": seat.name, "abandoned": self.state is not None}
+        broadcast.table_event(
+            self,
+            "table.left",
+            {"seat": seat_no, "name": seat.name, "abandoned": self.state is not None},
         )
         await self._pass_mastery()
 
@@ -480,13 +470,13 @@ class Table:
             return
         self.master, self.master_name = present[0].key, present[0].name
         await self._persist_table()
-        self._table_event("table.master", {"name": self.master_name})
+        broadcast.table_event(self, "table.master", {"name": self.master_name})
 
     async def disconnected(self, client: Client) -> None:
         """The client's socket closed: its seat waits for it for the grace time."""
         if client in self.spectators:
             self.spectators.discard(client)
-            self._changed()
+            broadcast.info_changed(self)
         seat_no = self._seat_of(client)
         seat = self.seats[seat_no] if seat_no is not None else None
         if seat is None or seat.client is not client:
@@ -494,8 +484,8 @@ class Table:
         seat.client, seat.awaiting = None, False
         seat.grace_until = time.monotonic() + self.ctx.grace_seconds
         await self._store_table()  # a restart keeps counting their grace period
-        self._table_event("table.disconnected", {"seat": seat_no, "name": seat.name})
-        self._changed()
+        broadcast.table_event(self, "table.disconnected", {"seat": seat_no, "name": seat.name})
+        broadcast.info_changed(self)
         self._schedule()
 
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
@@ -513,7 +503,9 @@ class Table:
     async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
         if self._seat_of(client) is None and client not in self.spectators:
             raise TableError("not_at_table")
-        self._table_event("table.chat", {"name": client.identity.name, "text": message.text})
+        broadcast.table_event(
+            self, "table.chat", {"name": client.identity.name, "text": message.text}
+        )
 
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
         if client.key != self.master or self._seat_of(client) is None:
@@ -536,7 +528,9 @@ class Table:
         )
         self.options = options
         await self._persist_table()
-        self._table_event("table.options", {"options": options.model_dump(), "changed": changed})
+        broadcast.table_event(
+            self, "table.options", {"options": options.model_dump(), "changed": changed}
+        )
 
     async def _on_start(self, client: Client, message: protocol.Start) -> None:
         if client.key != self.master:
@@ -547,7 +541,7 @@ class Table:
             raise TableError("nobody_seated")
         rules = self.ctx.rules(self.options.game)
         try:
-            state = self._new_state(rules, self.options)
+            state = new_state(rules, self.options)
         except ValueError as error:
             raise TableError("cannot_start", reason=str(error)[:200]) from None
         try:
@@ -560,21 +554,18 @@ class Table:
             )
         except ledger.ShortOfChips as error:
             raise TableError(error.code, **error.params) from None
-        self._begin(rules, state, game_id, self.options)
-        self._table_event(
-            "table.game_started", {"game": game_id, "options": self.options.model_dump()}
+        self.begin(rules, state, game_id, self.options)
+        broadcast.table_event(
+            self, "table.game_started", {"game": game_id, "options": self.options.model_dump()}
         )
-        for client, _ in self._audience():
-            self._send_snapshot(client)
+        for client, _ in self.audience():
+            broadcast.snapshot(self, client)
         self.ctx.on_change(self)  # the lobby: now playing (the snapshots told the table)
 
-    def _new_state(self, rules: GameRules, options: TableOptions) -> GameState:
-        assert options.variant is not None
-        return rules.new(options.players, options.variant, options.engine_options())
-
-    def _begin(
+    def begin(
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
     ) -> None:
+        """Play ``state``, stored as game ``game_id``: a new game, or one a restart replays."""
         self.match = Match(rules, state, _deal_seeds())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
@@ -603,8 +594,10 @@ class Table:
         else:
             self.votes.clear()
         await self._store_table()  # a restart keeps the votes
-        self._table_event("table.vote", {"name": client.identity.name, "agree": message.agree})
-        self._changed()
+        broadcast.table_event(
+            self, "table.vote", {"name": client.identity.name, "agree": message.agree}
+        )
+        broadcast.info_changed(self)
         voters = {i for i, s in enumerate(self.seats) if s and not s.abandoned}
         if message.agree and voters <= self.votes:
             await self._cancel_game()
@@ -624,16 +617,22 @@ class Table:
         game_id, index = self.game_id, self.actions
         await self._durably(lambda: self.ctx.writer.append(game_id, index, step.text))
         events = self.match.commit(step)
-        self.actions = index + 1
-        self.public_moves += any(e.to is None for e in events)
-        self._push_update([self._number(event) for event in events])
+        self.took(events)
+        broadcast.update_all(self, [self._number(event) for event in events])
         self.ctx.metrics.applied(started)
         if self.match.is_over:
             await self._finish()
 
+    def took(self, events: list[Event]) -> None:
+        """Count an action the game took and keep what the table needs of its
+        events, whether it is played now or replayed after a restart."""
+        self.actions += 1
+        self.public_moves += any(e.to is None for e in events)
+        for event in events:
+            self._remember(event)
+
     def _number(self, event: Event) -> Numbered:
-        """Number an engine event, noting first what the table itself needs from it."""
-        self._remember(event)
+        """Number an engine event; a trick's end pauses the robots."""
         if event.kind == "trick":
             self.pause_until = time.monotonic() + self.ctx.trick_pause
         return self.events.number(event)
@@ -646,71 +645,6 @@ class Table:
             self.deals.append(summary)
             self.deal_ends.append(event)
             self.complete_actions = self.actions
-
-    def _push_update(self, numbered: list[Numbered]) -> None:
-        """Tell every viewer what an action did in one message, so that a move
-        costs each client one websocket frame: the events it may see, its view
-        of the game as it now stands and, for a human to move, the turn.
-        Encoded once per viewer: spectators share one text. An action without
-        events (a refused poignée) is told to the player now to move alone, as
-        its being asked is a secret."""
-        texts: dict[int, str] = {}
-        audience = self._audience()
-        if not numbered and self.state is not None:
-            audience = [(c, v) for c, v in audience if v == self.state.to_move]
-        for client, viewer in audience:
-            if viewer not in texts:
-                events = [n.entry for n in numbered if n.event.visible_to(viewer)]
-                texts[viewer] = encode(self._update(viewer, events))
-            client.send_text(texts[viewer])
-
-    def _update(self, viewer: int, events: list[dict[str, Any]]) -> dict[str, Any]:
-        """A viewer's ``update``: ``events`` (already filtered for it), then the game now."""
-        head = {"type": "update", "table": self.id, "seq": self.events.seq, "events": events}
-        return head | self._game_now(viewer)
-
-    def _game_now(self, viewer: int) -> dict[str, Any]:
-        """What a viewer needs to draw the game: its view and, when it is to
-        move, its turn (shared by snapshots and updates)."""
-        now: dict[str, Any] = {"view": None if self.state is None else self.state.view(viewer)}
-        turn = self._turn(viewer)
-        if turn is not None:
-            now["turn"] = turn
-        clock = self._clock()
-        if clock is not None:
-            now["clock"] = clock
-        return now
-
-    def _clock(self) -> dict[str, Any] | None:
-        """The clock of the human seat to move, for every viewer: whose turn it is
-        and the seconds it has left (a robot's move shows none)."""
-        if self.state is None or self.state.is_over:
-            return None
-        to_move = self.state.to_move
-        if to_move is None or to_move < 0:
-            return None
-        seat = self.seats[to_move]
-        if seat is None or seat.robot_plays:
-            return None
-        self._schedule()
-        if self.turn_deadline is None:
-            return None
-        return {"seat": to_move, "seconds": round(max(0.0, self._turn_until - time.monotonic()), 3)}
-
-    def _turn(self, viewer: int) -> dict[str, Any] | None:
-        """The choices and time left of the seat to move, when a human plays it:
-        a robot standing in needs no prompt. Starts the turn's clock if new."""
-        if self.state is None or viewer < 0 or self.state.to_move != viewer:
-            return None
-        seat = self.seats[viewer]
-        if seat is None or seat.client is None or seat.robot_plays:
-            return None
-        self._schedule()
-        left = self._turn_until - time.monotonic() if self.turn_deadline else 0.0
-        return {
-            "legal": [str(a) for a in self.state.legal_actions()],
-            "seconds": round(max(0.0, left), 3),
-        }
 
     async def _robot_move(self) -> None:
         """Deal, or ask the mover's robot to decide in the thinking pool."""
@@ -761,15 +695,17 @@ class Table:
         shared_ip = await self._write(
             tablestore.finish_game, self.id, self.game_id, result, self.deals
         )
-        self._table_event(
-            "table.game_over", {"game": self.game_id, "result": result, "shared_ip": shared_ip}
+        broadcast.table_event(
+            self,
+            "table.game_over",
+            {"game": self.game_id, "result": result, "shared_ip": shared_ip},
         )
         await self._after_game()
 
     async def _cancel_game(self) -> None:
         assert self.game_id is not None
         await self._write(tablestore.cancel_game, self.id, self.game_id, self.complete_actions)
-        self._table_event("table.game_cancelled", {"game": self.game_id})
+        broadcast.table_event(self, "table.game_cancelled", {"game": self.game_id})
         await self._after_game()
 
     async def _after_game(self) -> None:
@@ -784,7 +720,7 @@ class Table:
     async def _persist_table(self) -> None:
         """Store the table, then tell the lobby and the table's clients."""
         await self._store_table()
-        self._changed()
+        broadcast.info_changed(self)
 
     async def _store_table(self) -> None:
         """Store the table's seats, options, master, invitations and votes."""
@@ -807,15 +743,16 @@ class Table:
             await self._write(tablestore.mark_abandoned, self.game_id, abandoned)
         await self._store_table()
 
-    # ----- telling viewers --------------------------------------------------------
+    async def close(self) -> None:
+        """Close an empty table for good."""
+        await self._write(tablestore.close_table, self.id)
+        self.closed = True
+        self.ctx.on_close(self)
 
-    def _changed(self) -> None:
-        """Tell the lobby and the table's own clients that the table's info changed."""
-        self.ctx.on_change(self)
-        for client, _ in self._audience():
-            client.send({"type": "table_info", "table": self.info(client)})
+    # ----- who sees what (``broadcast`` tells them) --------------------------------
 
-    def _viewer(self, client: Client) -> int:
+    def viewer(self, client: Client) -> int:
+        """The viewer a client is: its seat, or a spectator once it left the game."""
         seat_no = self._seat_of(client)
         return SPECTATOR if seat_no is None or self._lost(seat_no) else seat_no
 
@@ -824,17 +761,10 @@ class Table:
         seat = self.seats[seat_no]
         return seat is not None and seat.abandoned
 
-    def _audience(self) -> list[tuple[Client, int]]:
+    def audience(self) -> list[tuple[Client, int]]:
+        """Everyone at the table, each with the viewer it is."""
         seen = [(s.client, i) for i, s in enumerate(self.seats) if s and s.client]
         return seen + [(c, SPECTATOR) for c in self.spectators]
-
-    def _table_event(self, kind: str, data: dict[str, Any]) -> None:
-        """Number a table-level event (public by nature) and send it at once, as
-        its own ``event`` message, to everyone at the table."""
-        entry = self.events.number(Event(kind, data)).entry
-        text = encode({"type": "event", "table": self.id, **entry})
-        for client, _ in self._audience():
-            client.send_text(text)
 
     def info(self, client: Client | None = None) -> dict[str, Any]:
         """The table as the lobby and its members see it (no game state)."""
@@ -855,88 +785,13 @@ class Table:
             **({"invite_code": self.invite_code} if member else {}),
         }
 
-    def _send_snapshot(self, client: Client) -> None:
-        viewer = self._viewer(client)
-        client.send(
-            {
-                "type": "table",
-                "table": self.info(client),
-                "seat": None if viewer == SPECTATOR else viewer,
-                "deals": [e.data for e in filter_events(self.deal_ends, viewer)],
-                "seq": self.events.seq,
-                "epoch": self.events.epoch,
-            }
-            | self._game_now(viewer)
-        )
 
-    async def close(self) -> None:
-        """Close an empty table for good."""
-        await self._write(tablestore.close_table, self.id)
-        self.closed = True
-        self.ctx.on_close(self)
-
-    # ----- recovery ---------------------------------------------------------------
-
-    @classmethod
-    def restore(cls, ctx: Context, row: TableRow, stopped_at: float) -> Table:
-        """Rebuild a table from the store, replaying its current game's log.
-
-        ``stopped_at`` is when the previous server was last alive: the time left
-        on the turn clock and on grace periods then is what players get now, the
-        time the server was down counting for nobody. Players who were connected
-        get the whole grace time to come back, and meanwhile keep their clock."""
-        now = time.monotonic()
-        seats = [
-            _restored_seat(s, now, now + ctx.grace_seconds, stopped_at) if s else None
-            for s in row.seats
-        ]
-        table = cls(
-            ctx,
-            row.id,
-            TableOptions.model_validate(row.options),
-            row.master,
-            row.invite_code,
-            row.master_name,
-            set(row.invited),
-            seats,
-        )
-        if row.game_id is None:
-            return table
-        game = tablestore.load_game(ctx.writer.store, row.game_id)
-        options = TableOptions.model_validate(game.table_options)
-        rules = ctx.rules(game.game)
-        state = table._new_state(rules, options)
-        table._begin(rules, state, game.id, options)
-        assert table.match is not None
-        for number, events in enumerate(table.match.follow(game.actions), 1):
-            table.actions = number
-            table.public_moves += any(e.to is None for e in events)
-            for event in events:
-                table._remember(event)
-        table.votes = set(row.votes)
-        for seat in table.seats:
-            if seat and seat.key in game.abandoned_keys:
-                seat.abandoned = True
-        left = options.turn_seconds - max(0.0, stopped_at - game.turn_started)
-        table._turn_started = (game.id, table.public_moves)
-        table._turn_until = now + min(options.turn_seconds, max(0.0, left))
-        return table
+def new_state(rules: GameRules, options: TableOptions) -> GameState:
+    """A new game of ``options``, before its deal."""
+    assert options.variant is not None
+    return rules.new(options.players, options.variant, options.engine_options())
 
 
 def _deal_seeds() -> Chance:
     """A table's deals: unpredictable seeds, from the operating system."""
     return lambda: secrets.randbits(63)
-
-
-def _restored_seat(
-    stored: dict[str, Any], now: float, full_grace: float, stopped_at: float
-) -> Seat:
-    """A seat as a restart finds it: a player who was away keeps what was left
-    of their grace period; one who was connected waits with the whole of it."""
-    seat = Seat(stored["key"], stored["user"], stored["name"], stored["ip"])
-    away_until = stored.get("away_until")
-    if isinstance(away_until, int | float):
-        seat.grace_until = now + max(0.0, away_until - stopped_at)
-    else:
-        seat.grace_until, seat.awaiting = full_grace, True
-    return seat

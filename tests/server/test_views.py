@@ -116,7 +116,7 @@ def test_each_action_reaches_each_client_as_one_update_encoded_once_per_viewer(
             encoded.append(text)
         return text
 
-    monkeypatch.setattr("atout.server.table.encode", counting)
+    monkeypatch.setattr("atout.server.broadcast.encode", counting)
 
     async def scenario() -> tuple[dict[str, Any], list[Player]]:
         alice = await Player.connect(server)
