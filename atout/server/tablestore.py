@@ -109,11 +109,17 @@ def mark_abandoned(db: Session, game_id: int, seats: Sequence[StoredSeat]) -> No
 
 
 def finish_game(
-    db: Session, table_id: str, game_id: int, result: dict[str, Any], deals: Sequence[DealSummary]
+    db: Session,
+    table_id: str,
+    game_id: int,
+    result: dict[str, Any],
+    deals: Sequence[DealSummary],
+    deal_ends: Sequence[Mapping[str, Any]] = (),
 ) -> bool:
-    """Settle a finished game; returns whether it was unscored for a shared IP."""
+    """Settle a finished game (``deal_ends``: its deals' ``deal_end`` data);
+    returns whether it was unscored for a shared IP."""
     game = _game(db, game_id)
-    settle(db, game, result, deals)
+    settle(db, game, result, deals, deal_ends)
     _no_game(db, table_id)
     return game.shared_ip
 
