@@ -1,4 +1,4 @@
-"""The served application: account and leaderboard endpoints, the websocket,
+"""The served application: account, profile and leaderboard endpoints, the websocket,
 and the static web client when it is installed."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Annotated, Any, Final
 
 from fastapi import FastAPI, WebSocket
 from fastapi import Path as FastAPIPath
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.status import WS_1012_SERVICE_RESTART
@@ -24,7 +24,7 @@ from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import lease, ledger, offload, protocol
+from atout.server import lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.http_refusals import HTTPRefusal, refused
@@ -33,7 +33,8 @@ from atout.server.limits import BodyLimit, storage_unavailable
 from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
-from atout.server.store import ActionRow, GamePlayer, GameRow, Store, User
+from atout.server.profile_routes import profile_routes
+from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
 from atout.web.routes import router as web_router
@@ -124,58 +125,13 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.state.metrics = metrics
     app.include_router(ops_routes(readiness, metrics))
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
+    app.include_router(profile_routes(store))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
         """The games a table may play, each variant with the numbers of players it
         deals for and its rules: the lobby and the score sheet offer exactly these."""
         return [_game_offer(name) for name in GAME_NAMES]
-
-    @app.get("/api/leaderboard")
-    def leaderboard() -> list[dict[str, Any]]:
-        with store.session() as db:
-            rating = User.mu - 3 * User.sigma
-            board = db.execute(
-                select(User.name, User.xp, rating, func.count(GamePlayer.id))
-                .join(GamePlayer, GamePlayer.user_id == User.id)
-                .group_by(User.id)
-                .order_by(rating.desc(), User.xp.desc(), User.id)
-                .limit(100)
-            ).all()
-        return [
-            {"name": name, "xp": xp, "rating": round(value, 2), "games": games}
-            for name, xp, value, games in board
-        ]
-
-    @app.get("/api/profile/{name}")
-    def profile(name: str) -> dict[str, Any]:
-        with store.session() as db:
-            user = db.scalar(select(User).where(User.name == name))
-            if user is None:
-                raise HTTPRefusal(404, "no_such_player")
-            games, wins, deals, taken, made, points = db.execute(
-                select(
-                    func.count(GamePlayer.id),
-                    func.count(GamePlayer.id).filter(GamePlayer.rank == 1),
-                    func.coalesce(func.sum(GamePlayer.deals), 0),
-                    func.coalesce(func.sum(GamePlayer.contracts_taken), 0),
-                    func.coalesce(func.sum(GamePlayer.contracts_made), 0),
-                    func.coalesce(func.sum(GamePlayer.deal_score_total), 0),
-                ).where(GamePlayer.user_id == user.id)
-            ).one()
-            chips = ledger.balance(db, ledger.user_account(user.id))
-        return {
-            "name": user.name,
-            "xp": user.xp,
-            "chips": chips,
-            "chips_floor": ledger.ALLOWANCE_FLOOR,
-            "rating": round(user.mu - 3 * user.sigma, 2),
-            "games": games,
-            "wins": wins,
-            "contracts_taken": taken,
-            "success_rate": made / taken if taken else None,
-            "average_deal_score": points / deals if deals else None,
-        }
 
     @app.get("/api/games/{game_id}")
     def replay(game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ summary decides the one-round chips rule.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -20,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from atout.game import DealSummary
 from atout.registry import game_rules
-from atout.server import ledger
+from atout.server import badges, ledger
 from atout.server.store import GamePlayer, GameRow, User
 
 _model = PlackettLuce()
@@ -71,9 +72,15 @@ def _rate(order: Sequence[int], people: Mapping[int, User], robot_level: str) ->
 
 
 def settle(
-    db: Session, game: GameRow, result: Mapping[str, Any], deals: Sequence[DealSummary]
+    db: Session,
+    game: GameRow,
+    result: Mapping[str, Any],
+    deals: Sequence[DealSummary],
+    deal_ends: Sequence[Mapping[str, Any]] = (),
 ) -> None:
-    """Pay the pot, give XP, update ratings and statistics for a finished game."""
+    """Pay the pot, give XP and badges, update ratings and statistics for a
+    finished game; ``deal_ends`` are its deals' ``deal_end`` data (the badges'
+    chelem, petit au bout and contract)."""
     game.status = "over"
     game.result = dict(result)
     options = game.table_options
@@ -114,3 +121,4 @@ def settle(
                 contracts_made=sum(d.taker == seat and d.made for d in deals),
             )
         )
+    badges.award(db, game, seated, order, deal_ends, time.time())

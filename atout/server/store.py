@@ -19,6 +19,7 @@ from sqlalchemy import (
     Float,
     ForeignKey,
     Integer,
+    LargeBinary,
     String,
     Text,
     UniqueConstraint,
@@ -147,6 +148,39 @@ class GamePlayer(Base):
     deal_score_total: Mapped[int] = mapped_column(Integer, default=0)
     contracts_taken: Mapped[int] = mapped_column(Integer, default=0)
     contracts_made: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class GameSeat(Base):
+    """A registered player seated in a game, practice or competitive: finds a
+    player's games (the replay list's filter) without reading every game's seats."""
+
+    __tablename__ = "game_seats"
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+
+
+class BadgeRow(Base):
+    """A badge a player earned (``atout.server.badges``): once, with its date and game."""
+
+    __tablename__ = "badges"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    badge: Mapped[str] = mapped_column(String(32), primary_key=True)
+    earned: Mapped[float] = mapped_column(Float, default=time.time)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id"), nullable=True)
+
+
+class AvatarRow(Base):
+    """A player's avatar: one of the drawn ones by name, or an uploaded image
+    (type checked from its bytes, ``atout.server.images``)."""
+
+    __tablename__ = "avatars"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    drawn: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    content_type: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    image: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    updated: Mapped[float] = mapped_column(Float, default=time.time)
+    """When it was chosen: the version in its address, so that a change shows at once."""
 
 
 class LedgerEntry(Base):

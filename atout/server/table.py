@@ -693,7 +693,12 @@ class Table:
         assert self.state is not None and self.game_id is not None
         result = dict(self.state.result())
         shared_ip = await self._write(
-            tablestore.finish_game, self.id, self.game_id, result, self.deals
+            tablestore.finish_game,
+            self.id,
+            self.game_id,
+            result,
+            self.deals,
+            [e.data for e in self.deal_ends],
         )
         broadcast.table_event(
             self,

@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from atout.game import DealSummary
 from atout.server import ledger
 from atout.server.results import settle
-from atout.server.store import ActionRow, GameRow, Store, TableRow
+from atout.server.store import ActionRow, GameRow, GameSeat, Store, TableRow
 
 StoredSeat = Mapping[str, Any] | None
 """A seat as stored: None for a robot, else {"key", "user", "name", "ip", "away_until"?}."""
@@ -93,6 +93,9 @@ def start_game(
     )
     db.add(game)
     db.flush()
+    for seat, s in enumerate(seats):
+        if s and s["user"] is not None:
+            db.add(GameSeat(game_id=game.id, seat=seat, user_id=s["user"]))
     if options["competitive"]:
         ledger.collect_bets(db, game.id, users, options["bet"])
     table = _table(db, table_id)
@@ -106,11 +109,17 @@ def mark_abandoned(db: Session, game_id: int, seats: Sequence[StoredSeat]) -> No
 
 
 def finish_game(
-    db: Session, table_id: str, game_id: int, result: dict[str, Any], deals: Sequence[DealSummary]
+    db: Session,
+    table_id: str,
+    game_id: int,
+    result: dict[str, Any],
+    deals: Sequence[DealSummary],
+    deal_ends: Sequence[Mapping[str, Any]] = (),
 ) -> bool:
-    """Settle a finished game; returns whether it was unscored for a shared IP."""
+    """Settle a finished game (``deal_ends``: its deals' ``deal_end`` data);
+    returns whether it was unscored for a shared IP."""
     game = _game(db, game_id)
-    settle(db, game, result, deals)
+    settle(db, game, result, deals, deal_ends)
     _no_game(db, table_id)
     return game.shared_ip
 

@@ -161,12 +161,14 @@ def test_one_player_leads_a_bounded_number_of_tables(server: Server) -> None:
 
 def test_the_served_app_has_no_debug_or_test_endpoints(server: Server) -> None:
     own = {r.path for r in server.app.routes if isinstance(r, APIRoute | APIWebSocketRoute)}
-    expected = {"/api/leaderboard", "/api/profile/{name}", "/api/games/{game_id}", "/ws"}
+    expected = {"/api/games/{game_id}", "/ws"}
     assert own == expected | {"/api/games"}  # the games a table may play
-    # The accounts' and the web client's routers are included: their endpoints
-    # answer bad input, not 404.
+    # The accounts', profiles' and web client's routers are included: their
+    # endpoints answer bad input, not 404.
     for path in ("register", "login", "password", "score"):
         assert httpx.post(f"{server.http}/api/{path}", content=b"{}").status_code == 422
+    for path in ("leaderboard", "records", "avatars"):
+        assert httpx.get(f"{server.http}/api/{path}").status_code == 200
     assert httpx.post(f"{server.http}/api/logout").status_code == 200
     assert httpx.post(f"{server.http}/api/replay", content=b"[]").status_code != 404
     for path in ("/docs", "/redoc", "/openapi.json"):

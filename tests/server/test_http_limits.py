@@ -326,7 +326,7 @@ def test_the_leaderboard_ranks_by_cautious_rating_then_xp(server: Server) -> Non
         store.close()
     board = server.get("/api/leaderboard")
     assert len(board) == 100
-    assert board[:4] == [
+    assert [{k: e[k] for k in ("name", "xp", "rating", "games")} for e in board[:4]] == [
         {"name": "ben", "xp": 50, "rating": 24.0, "games": 1},
         {"name": "ann", "xp": 10, "rating": 24.0, "games": 2},
         {"name": "dan", "xp": 0, "rating": 23.5, "games": 3},

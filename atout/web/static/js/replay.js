@@ -1,19 +1,65 @@
-// Replays: a finished game's record from the server, turned into every step's
+// Replays: the list of finished games to browse, and a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
 import { clear, h } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
 import { sortHand } from "./cards.js";
 import { playsOf } from "./french.js";
 
-export function replayPage(gameId) {
-  if (!gameId) {
-    const input = h("input", { id: "replay-number", type: "number", min: 1 });
-    return h("section", { class: "panel narrow" }, h("h1", {}, t("replays")),
-      h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/replay/${input.value}`; } },
-        h("label", {}, t("game_number"), input), h("button", { type: "submit" }, t("open"))));
+/** Finished games from /api/records (filters: game, player), newest first, a page
+ * at a time, each linked to its replay. */
+export function gamesList(filters = {}) {
+  const box = h("div", { class: "records" }, "…");
+  function load(page) {
+    const query = new URLSearchParams({ ...filters, page });
+    api(`/api/records?${query}`).then((answer) => {
+      const when = (seconds) => new Date(seconds * 1000).toLocaleString(getLang());
+      const rows = answer.games.map((g) => h("tr", { "data-game": g.id },
+        h("td", {}, h("a", { href: `#/replay/${g.id}` }, `#${g.id}`)),
+        h("td", {}, t(g.game), g.players ? ` · ${g.players}` : "", " · ", t(g.competitive ? "competitive_game" : "practice_game")),
+        h("td", { class: "names" }, g.names.map((name, seat) => [seat ? ", " : "",
+          h(g.winners.includes(seat) ? "strong" : "span", {}, name ?? `${t("robot")} ${seat + 1}`)])),
+        h("td", {}, when(g.started))));
+      clear(box,
+        rows.length ? h("table", { class: "score-table wide records-table" },
+          h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("game")), h("th", {}, t("players")), h("th", {}, t("date")))),
+          h("tbody", {}, rows)) : h("p", { class: "muted" }, t("no_games")),
+        h("div", { class: "row" },
+          answer.page > 1 ? h("button", { type: "button", class: "newer", onclick: () => load(answer.page - 1) }, "‹ ", t("newer")) : null,
+          answer.page > 1 || answer.more ? h("span", {}, t("page_n", { n: answer.page })) : null,
+          answer.more ? h("button", { type: "button", class: "older", onclick: () => load(answer.page + 1) }, t("older"), " ›") : null));
+    }).catch((error) => clear(box, h("p", { class: "error" }, refusal(error))));
   }
+  load(1);
+  return box;
+}
+
+/** The replays to browse: filtered by game and by a player's name, or opened by number. */
+function browsePage() {
+  const game = h("select", { id: "records-game" }, h("option", { value: "" }, t("all_games")),
+    ["french", "africain"].map((name) => h("option", { value: name }, t(name))));
+  const player = h("input", { id: "records-player", maxlength: 64, autocomplete: "off" });
+  const number = h("input", { id: "replay-number", type: "number", min: 1 });
+  const list = h("div", { id: "records" }, gamesList());
+  function filter(e) {
+    e.preventDefault();
+    const filters = {};
+    if (game.value) filters.game = game.value;
+    if (player.value.trim()) filters.player = player.value.trim();
+    clear(list, gamesList(filters));
+  }
+  return h("section", { class: "panel" }, h("h1", {}, t("replays")),
+    h("form", { class: "row", id: "records-filter", onsubmit: filter },
+      h("label", {}, t("game"), game), h("label", {}, t("player_filter"), player),
+      h("button", { type: "submit" }, t("filter"))),
+    list,
+    h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/replay/${number.value}`; } },
+      h("label", {}, t("game_number"), number), h("button", { type: "submit" }, t("open"))));
+}
+
+export function replayPage(gameId) {
+  if (!gameId) return browsePage();
   const box = h("div", { id: "replay" }, "…");
   let steps = [], at = 0, names = [];
   function isTrickEnd(i) {

@@ -1,32 +1,99 @@
-// The leaderboard and a player's profile, read from the server's endpoints.
+// The leaderboard and a player's profile (level, badges, avatar, games), read from the
+// server's endpoints.
 import { clear, h } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { getLang, refusal, t } from "./i18n.js";
 import { api, listen, session } from "./net.js";
+import { gamesList } from "./replay.js";
 
 export function leaderboardPage() {
-  const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 5 }, "…")));
+  const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 6 }, "…")));
   api("/api/leaderboard").then((rows) => {
     clear(body, rows.map((row, i) => h("tr", {},
-      h("td", {}, i + 1), h("td", {}, h("a", { href: `#/profile/${encodeURIComponent(row.name)}` }, row.name)),
-      h("td", {}, row.rating), h("td", {}, row.xp), h("td", {}, row.games))));
-  }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 5, class: "error" }, refusal(error)))));
+      h("td", {}, i + 1),
+      h("td", {}, avatarImage(row.avatar, "small"), h("a", { href: `#/profile/${encodeURIComponent(row.name)}` }, row.name)),
+      h("td", {}, row.rating), h("td", {}, row.xp), h("td", {}, row.games), h("td", { class: "level" }, row.level))));
+  }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 6, class: "error" }, refusal(error)))));
   return h("section", { class: "panel", id: "leaderboard" }, h("h1", {}, t("leaderboard")),
     h("table", { class: "score-table wide" },
-      h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("xp")), h("th", {}, t("games")))),
+      h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("xp")), h("th", {}, t("games")), h("th", {}, t("level")))),
       body));
+}
+
+function avatarImage(src, size) {
+  return h("img", { class: `avatar ${size}`, src, alt: "", width: size === "small" ? 24 : 96, height: size === "small" ? 24 : 96 });
 }
 
 export function profilePage(name) {
   const box = h("dl", { class: "profile", id: "profile" }, "…");
+  const head = h("div", { class: "profile-head" });
+  const more = h("div", {});
   api(`/api/profile/${encodeURIComponent(name)}`).then((p) => {
     const percent = (x) => (x === null || x === undefined ? "–" : `${Math.round(x * 100)} %`);
     const number = (x) => (x === null || x === undefined ? "–" : Math.round(x * 10) / 10);
     const rows = [["xp", p.xp], ["chips", p.chips], ["rating", p.rating], ["games", p.games], ["wins", p.wins],
       ["contracts_taken", p.contracts_taken], ["success_rate", percent(p.success_rate)], ["average_deal_score", number(p.average_deal_score)]];
     clear(box, rows.map(([key, value]) => [h("dt", {}, t(key)), h("dd", { "data-key": key }, value)]));
+    clear(head, h("img", { class: "avatar large", id: "profile-avatar", src: p.avatar, alt: t("avatar"), width: 96, height: 96 }),
+      levelBox(p.level));
+    clear(more, badgeList(p.badges), avatarChooser(p), h("h2", {}, t("player_games")), gamesList({ player: p.name }));
     if (p.chips < p.chips_floor) offerAllowance(box, p);
   }).catch(() => clear(box, h("p", { class: "error" }, t("no_player"))));
-  return h("section", { class: "panel narrow" }, h("h1", {}, t("profile", { name })), box);
+  return h("section", { class: "panel narrow" }, h("h1", {}, t("profile", { name })), head, box, more);
+}
+
+/** The level, a bar of the progress to the next, and the rule of levels. */
+function levelBox(level) {
+  const done = level.next > level.floor ? (level.xp - level.floor) / (level.next - level.floor) : 1;
+  return h("div", { class: "level-box", id: "level" },
+    h("strong", { id: "level-n" }, t("level_n", { n: level.level })),
+    h("progress", { max: 100, value: Math.round(done * 100), "aria-label": t("level") }),
+    h("small", {}, t("level_progress", { xp: level.xp, next: level.next, n: level.level + 1 })),
+    h("small", { class: "muted" }, t("levels_rule")));
+}
+
+/** The badges held, each with its rule and date. */
+function badgeList(held) {
+  const when = (seconds) => new Date(seconds * 1000).toLocaleDateString(getLang());
+  return h("div", { id: "badges" }, h("h2", {}, t("badges")),
+    held.length ? h("ul", { class: "badges" }, held.map((b) => h("li", { "data-badge": b.badge },
+      h("strong", {}, t(`badge_${b.badge}`)), " — ", t(`badge_${b.badge}_rule`), " ",
+      h("small", { class: "muted" }, t("earned_on", { date: when(b.earned) })))))
+      : h("p", { class: "muted" }, t("no_badges")));
+}
+
+/** On a player's own profile: the drawn avatars to click, or an image to upload. */
+function avatarChooser(p) {
+  const note = h("p", { id: "avatar-note", role: "status" });
+  async function save(body, type) {
+    const saved = localStorage.getItem("atout.token");
+    const response = await fetch("/api/avatar", { method: "PUT", body,
+      headers: { "Content-Type": type, Authorization: `Bearer ${saved}` } });
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      note.className = "error";
+      note.textContent = refusal({ code: answer.code, params: answer.params, message: answer.detail });
+      return;
+    }
+    document.getElementById("profile-avatar").src = answer.avatar;
+    note.className = "";
+    note.textContent = t("avatar_saved");
+  }
+  const choices = h("div", { class: "row avatar-choices" });
+  api("/api/avatars").then((names) => clear(choices, names.map((drawn) => h("button", {
+    type: "button", class: "avatar-choice", "data-avatar": drawn, title: drawn,
+    onclick: () => save(JSON.stringify({ drawn }), "application/json") },
+  h("img", { src: `/api/avatars/${drawn}.svg`, alt: drawn, width: 40, height: 40 })))));
+  const file = h("input", { type: "file", id: "avatar-file", accept: "image/png,image/jpeg,image/webp",
+    onchange: () => { if (file.files[0]) save(file.files[0], "application/octet-stream"); } });
+  const box = h("div", { id: "avatar-chooser" }, h("h2", {}, t("choose_avatar")), choices,
+    h("label", {}, t("upload_avatar"), file), note);
+  const show = () => { box.hidden = !(p.name === session.name && !session.guest); };
+  show();
+  const stop = listen((m) => {
+    if (!box.isConnected) stop();
+    else if (m.type === "welcome") show();
+  });
+  return box;
 }
 
 /** On a player's own profile, below the floor: the daily chips. Whose profile it is

@@ -1,0 +1,103 @@
+"""A profile in the browser: an avatar chosen among the drawn ones, the level
+with its progress, the badges with their rules in both languages, the player's
+games linked to their replays; and the replay list filtered by game and player."""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from atout.server import badges
+from atout.server.store import GamePlayer, GameRow, GameSeat, Store, TableRow, User
+
+
+def _register(page: Page, base_url: str) -> str:
+    name = f"pro{uuid.uuid4().hex[:10]}"
+    page.goto(f"{base_url}/#/login")
+    page.fill("#login-name", name)
+    page.fill("#login-password", "a long password")
+    page.click("#do-register")
+    expect(page.locator("#who")).to_contain_text(name)
+    return name
+
+
+def _finished_game(db: Session, user: int, name: str, game: str) -> GameRow:
+    """A finished competitive game won by ``user`` at seat 0, two robots beside."""
+    table = TableRow(id=uuid.uuid4().hex[:12], options={}, seats=[], master="", invite_code="c")
+    db.add(table)
+    db.flush()
+    seats = [{"user": user, "name": name}, None, None]
+    row = GameRow(table_id=table.id, game=game, players=3, variant="fft", engine_options={},
+                  table_options={"competitive": True}, seats=seats, status="over",
+                  result={"winners": [0]})  # fmt: skip
+    db.add(row)
+    db.flush()
+    db.add(GameSeat(game_id=row.id, seat=0, user_id=user))
+    db.add(GamePlayer(game_id=row.id, user_id=user, seat=0, rank=1, xp=30))
+    return row
+
+
+def test_the_profile_shows_avatar_level_badges_and_games(
+    page: Page, base_url: str, data_dir: Path
+) -> None:
+    name = _register(page, base_url)
+    store = Store(f"sqlite:///{data_dir / 'atout.sqlite3'}")
+    with store.session.begin() as db:
+        user = db.scalar(select(User).where(User.name == name))
+        assert user is not None
+        user.xp = 150  # level 2 (100 XP), half way to level 3 (300 XP)
+        french = _finished_game(db, user.id, name, "french")
+        chelem = {"hands": {"0": [], "1": [], "2": []}, "taker": 0, "chelem": "attack"}
+        badges.award(db, french, [(0, user.id)], [1, 2, 3], [chelem], now=1.7e9)
+        africain = _finished_game(db, user.id, name, "africain")
+        ids = (french.id, africain.id)
+    store.close()
+
+    page.goto(f"{base_url}/#/profile/{name}")
+    expect(page.locator("#level-n")).to_have_text("Level 2")
+    expect(page.locator("#level progress")).to_have_attribute("value", "25")
+    expect(page.locator("#level")).to_contain_text("150 / 300 XP to level 3")
+    expect(page.locator('#badges [data-badge="chelem"]')).to_contain_text(
+        "As the taker, win every trick of a deal."
+    )
+    expect(page.locator("#badges li")).to_have_count(3)  # first win, chelem, win at 3
+    for game in ids:
+        expect(page.locator(f'#profile ~ div a[href="#/replay/{game}"]')).to_be_visible()
+
+    before = page.locator("#profile-avatar").get_attribute("src")
+    page.click('[data-avatar="club-purple"]')
+    expect(page.locator("#avatar-note")).to_have_text("Avatar saved.")
+    after = page.locator("#profile-avatar").get_attribute("src")
+    assert after != before
+    page.reload()
+    expect(page.locator("#profile-avatar")).to_have_attribute("src", after or "")
+    drawn = page.evaluate(
+        "async (src) => [await (await fetch(src)).text(),"
+        " await (await fetch('/api/avatars/club-purple.svg')).text()]",
+        after,
+    )
+    assert drawn[0] == drawn[1] and "<svg" in drawn[0]
+    assert page.locator("#profile-avatar").evaluate("img => img.naturalWidth") > 0
+
+    page.click("#lang")
+    expect(page.locator('#badges [data-badge="chelem"]')).to_contain_text(
+        "Preneur, faire tous les plis d'une donne."
+    )
+    expect(page.locator("#level-n")).to_have_text("Niveau 2")
+    page.click("#lang")
+
+    page.goto(f"{base_url}/#/replay")
+    page.fill("#records-player", name)
+    page.click("#records-filter button")
+    expect(page.locator("#records tbody tr")).to_have_count(2)
+    page.select_option("#records-game", "africain")
+    page.click("#records-filter button")
+    expect(page.locator("#records tbody tr")).to_have_count(1)
+    expect(page.locator(f'#records tr[data-game="{ids[1]}"]')).to_be_visible()
+    page.fill("#records-player", "nobody-" + name)
+    page.click("#records-filter button")
+    expect(page.locator("#records .error")).to_have_text("no such player")
