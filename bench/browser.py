@@ -29,6 +29,9 @@ CLICK_TO_CARD = """(card) => new Promise((resolve) => {
   document.querySelector(`#hand .card.legal[data-card="${card}"]`).click();
 })"""
 """Milliseconds from the click to the card shown outside the hand."""
+MY_PHASE = """() => document.querySelector("#turn-line.mine")
+  ? document.querySelector("#felt").dataset.phase : null"""
+"""The phase when the page says it is this player's turn, else null."""
 
 
 def first_visit(page: Page, base: str) -> tuple[int, int]:
@@ -57,9 +60,7 @@ def click_to_card(page: Page, base: str, plays: int) -> list[float]:
     page.click("#start")
     deadline = time.monotonic() + 600
     while len(times) < plays and time.monotonic() < deadline:
-        mine = page.evaluate(
-            "() => document.querySelector('#turn-line.mine') ? document.querySelector('#felt').dataset.phase : null"
-        )
+        mine = page.evaluate(MY_PHASE)
         legal = page.locator("#hand .card.legal")
         if mine == "play" and legal.count():
             times.append(page.evaluate(CLICK_TO_CARD, legal.first.get_attribute("data-card")))
@@ -86,12 +87,17 @@ def main() -> None:
     parser.add_argument("--height", type=int, default=768)
     parser.add_argument("--verbose", action="store_true", help="Print every time.")
     options = parser.parse_args()
-    with served("--robot-delay", "0.05", "--trick-pause", "0.2") as (port, _), sync_playwright() as p:
+    with (
+        served("--robot-delay", "0.05", "--trick-pause", "0.2") as (port, _),
+        sync_playwright() as p,
+    ):
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
         viewport = {"width": options.width, "height": options.height}
         base = f"http://127.0.0.1:{port}"
         transferred, requests = first_visit(browser.new_context(viewport=viewport).new_page(), base)
-        times = click_to_card(browser.new_context(viewport=viewport).new_page(), base, options.plays)
+        times = click_to_card(
+            browser.new_context(viewport=viewport).new_page(), base, options.plays
+        )
         browser.close()
     print(f"first visit: {transferred / 1024:.1f} KiB transferred in {requests} requests")
     if len(times) < 2:
