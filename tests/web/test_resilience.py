@@ -4,6 +4,7 @@ says so and goes on by itself once it can."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -73,3 +74,18 @@ def test_the_table_says_when_a_player_leaves_and_comes_back(
     back = bob_browser.new_page()
     back.goto(f"{base_url}/#/table/{table}")
     expect(alice.locator("#notices")).to_contain_text(f"{bob_name} is back")
+
+
+def test_the_others_see_the_clock_of_the_player_to_move(new_context: object, base_url: str) -> None:
+    """The turn's clock runs on every page, not only on the one whose turn it is."""
+    alice = new_context().new_page()  # type: ignore[operator]
+    table = create_table(alice, base_url, players=3)
+    bob = new_context().new_page()  # type: ignore[operator]
+    bob.goto(f"{base_url}/#/table/{table}?join=1")
+    expect(bob.locator(".seat-box.me")).to_have_count(1)
+    alice.click("#start")
+    expect(alice.locator("#turn-line")).to_be_visible(timeout=30_000)
+    # The bidding goes round: someone is to move; the page of the other one waits.
+    other = bob if alice.locator("#turn-line.mine").count() else alice
+    expect(other.locator("#turn-line")).to_contain_text("Waiting for")
+    expect(other.locator("#turn-clock")).to_contain_text(re.compile(r"\d+ s"))

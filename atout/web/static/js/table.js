@@ -110,7 +110,9 @@ export function tablePage(id, params) {
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
     s.asked = null;
-    s.turnUntil = m.turn ? Date.now() + m.turn.seconds * 1000 : null;
+    // The clock of whoever is to move (a human): everyone sees it run.
+    const clock = m.turn ?? m.clock;
+    s.turnUntil = clock ? Date.now() + clock.seconds * 1000 : null;
   }
 
   const stop = listen((m) => {
@@ -242,7 +244,7 @@ function layout(ctx) {
   const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
         v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
-        v.to_move === s.seat && s.turnUntil ? h("span", { id: "turn-clock", class: "clock" },
+        s.turnUntil ? h("span", { id: "turn-clock", class: "clock" },
           t("seconds_left", { n: Math.max(0, Math.ceil((s.turnUntil - Date.now()) / 1000)) })) : null)
     : null;
   const main = h("section", { class: "play-area" },
