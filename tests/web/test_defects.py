@@ -329,3 +329,23 @@ def test_the_master_chooses_the_mort_form_in_the_lobby(page: Page, base_url: str
     # The first dealer is the master's seat, out of this deal; four others play.
     expect(page.locator(".seat-box.me")).to_contain_text("sits out")
     expect(page.locator(".seat-box .tag.count").first).to_contain_text("18")
+
+
+def test_sounds_switch_off_and_motion_follows_the_system(page: Page, base_url: str) -> None:
+    """The card just played slides in, except for a player whose system asks for
+    less motion; the sounds have a switch the browser remembers."""
+    ScriptedTable(page, [7])
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#prompt")).to_be_visible()
+    slide = """() => { const card = document.createElement("div");
+        card.className = "card in-trick fresh"; document.body.append(card);
+        const name = getComputedStyle(card).animationName; card.remove(); return name; }"""
+    page.emulate_media(reduced_motion="no-preference")
+    assert page.evaluate(slide) == "card-in"
+    page.emulate_media(reduced_motion="reduce")
+    assert page.evaluate(slide) == "none"
+    expect(page.locator("#mute")).to_contain_text("Sounds on")
+    page.click("#mute")
+    expect(page.locator("#mute")).to_contain_text("Sounds off")
+    page.reload()
+    expect(page.locator("#mute")).to_contain_text("Sounds off")

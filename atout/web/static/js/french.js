@@ -31,7 +31,7 @@ export function trickCards(ctx, plays, winner) {
   return h("div", { class: "trick", id: "trick" }, plays.map(({ seat, card }) => {
     const angle = seatAngle(s, seat);
     const dx = Math.cos(angle), dy = -Math.sin(angle);
-    const el = cardImage(card, `in-trick${seat === winner ? " winner" : ""}`);
+    const el = cardImage(card, `in-trick${seat === winner ? " winner" : ""}${card === s.fresh ? " fresh" : ""}`);
     el.style.cssText = `--dx:${dx.toFixed(3)};--dy:${dy.toFixed(3)};z-index:${Math.round(10 + 5 * dy)}`;
     el.dataset.seat = seat;
     el.append(h("span", { class: "played-by" }, seatName(s, seat)));

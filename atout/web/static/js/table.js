@@ -4,6 +4,7 @@
 // illegal move is sent anyway and the server's reason is shown.
 import { clear, h } from "./dom.js";
 import { refusal, t, tn } from "./i18n.js";
+import { muted, play as sound, setMuted } from "./sounds.js";
 import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
@@ -79,8 +80,8 @@ export function tablePage(id, params) {
     if (kind === "table.game_over" || kind === "table.game_cancelled") { s.legal = null; s.asked = null; s.turnUntil = null; }
     if (kind === "table.vote") s.notices.push(`${data.name}: ${data.agree ? t("vote_agree") : t("vote_refuse")}`);
     // The update's view holds the new state; a completed trick stays shown until the next card.
-    if (kind === "play") s.shownTrick = null;
-    if (kind === "trick") s.shownTrick = data;
+    if (kind === "play") { s.shownTrick = null; s.fresh = data.card; sound("card"); }
+    if (kind === "trick") { s.shownTrick = data; sound("trick"); }
     if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
     if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
     if (kind === "round_end") {
@@ -125,9 +126,13 @@ export function tablePage(id, params) {
       render();
     } else if (m.type === "update") {
       // One action (or, after a resume, everything missed): its events, then the game as it now stands.
+      const wasMine = Boolean(s.legal);
+      s.fresh = null;
       m.events.forEach(onEvent);
       setGame(m);
+      if (s.legal && !wasMine) sound("turn");
       render();
+      s.fresh = null; // the card played slides in once, not at every drawing
     } else if (m.type === "table_info") {
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); render(); }
@@ -368,6 +373,8 @@ function tableInfoPanel(ctx) {
       inGame ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
         voters.length ? t("vote_agree") : t("vote_end")) : null,
       inGame && voters.length ? h("button", { class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: false }) }, t("vote_refuse")) : null,
+      h("button", { class: "secondary", id: "mute", "aria-pressed": String(muted()),
+        onclick: () => { setMuted(!muted()); ctx.render(); } }, muted() ? t("sound_off") : t("sound_on")),
       h("button", { class: "secondary", id: "leave", onclick: () => send({ type: "leave", table: s.id }) }, t("leave"))));
 }
 
