@@ -49,10 +49,15 @@ MEASURE = (Path(__file__).parent / "layout.js").read_text()
 
 @pytest.fixture
 def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A touch screen of the size the test is parametrised with."""
+    """A touch screen of the size the test is parametrised with. Its system asks
+    for less motion: the measures are of the table at rest, not of a card still
+    sliding in from its player's side."""
     width, height = SIZES[request.param]
     context = browser.new_context(
-        viewport={"width": width, "height": height}, has_touch=True, locale="en-US"
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        locale="en-US",
+        reduced_motion="reduce",
     )
     context.set_default_timeout(15_000)
     yield context.new_page()
