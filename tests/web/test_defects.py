@@ -349,3 +349,26 @@ def test_sounds_switch_off_and_motion_follows_the_system(page: Page, base_url: s
     expect(page.locator("#mute")).to_contain_text("Sounds off")
     page.reload()
     expect(page.locator("#mute")).to_contain_text("Sounds off")
+
+
+def test_a_card_is_played_with_the_keyboard_alone(page: Page, base_url: str) -> None:
+    """Arrows choose a card of the hand, Enter plays it: no pointer needed."""
+    ScriptedTable(
+        page,
+        [11],
+        before=lambda state: (
+            state.view(ME)["legal"] is not None and state.view(ME)["phase"] == "play"
+        ),
+    )
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#hand .card.legal").first).to_be_visible()
+    before = page.locator("#hand .card").count()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused in [c.get_attribute("data-card") for c in page.locator("#hand .card").all()]
+    while not page.evaluate("document.activeElement.classList.contains('legal')"):
+        page.keyboard.press("ArrowRight")
+    card = page.evaluate("document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand .card")).to_have_count(before - 1)
+    expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
