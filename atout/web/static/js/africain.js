@@ -96,3 +96,23 @@ export function africainSide(ctx) {
         h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.rules.lives}`),
         h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))));
 }
+
+// What a replay shows of an Africain view: hands, the trick (or the last one),
+// each seat's lives and bid.
+const africainReplay = {
+  progress: (v) => v.round * 100 + v.tricks.reduce((a, b) => a + b, 0),
+  hands: (v) => v.hands.map((x) => x || []),
+  trick: (v) => (v.trick.length ? v.trick : v.last_trick),
+  trickTitle: () => t("tricks"),
+  seatNote: (v, seat) => ` · ${t("lives")} ${v.lives[seat]}${v.bids[seat] !== null ? ` · ${t("bid")} ${v.bids[seat]}` : ""}`,
+  extras: () => [],
+};
+
+/** How the table and replay pages draw Tarot Africain (see games.js). */
+export const africainUI = {
+  seatTags: africainSeatTags, centre: africainCentre, prompt: africainPrompt, side: africainSide,
+  onFelt: () => [],
+  hand: africainHand,
+  dealSheet: false,
+  replay: africainReplay,
+};

@@ -186,3 +186,25 @@ export function frenchSide(ctx) {
   items.push(h("li", { class: "muted" }, t("deal_n", { n: v.deals_played + (v.deal ? 0 : 1) }), ` / ${v.deals}`));
   return h("div", { class: "panel deal-info", id: "deal-info" }, h("ul", {}, items));
 }
+
+// What a replay shows of a French view: every hand, the trick (or the last one
+// completed), who took, the dog and the running totals.
+const frenchReplay = {
+  progress: (v) => v.tricks.length,
+  hands: (v) => [...Array(v.players).keys()].map((seat) => v.hands?.[String(seat)] || []),
+  trick: (v) => (v.trick.length ? v.trick : v.tricks.length ? playsOf(v, v.tricks.at(-1)) : []),
+  trickTitle: () => t("last_trick"),
+  seatNote: (v, seat) => (v.taker === seat ? ` · ${t("taker")} (${t(v.contract)})` : ""),
+  extras: (v) => [
+    v.dog?.length ? h("div", {}, h("strong", {}, t("dog")), h("div", { class: "row cards-row" }, sortHand(v.dog).map((c) => cardImage(c, "tiny")))) : null,
+    h("p", {}, `${t("totals")}: ${v.totals.join(" / ")}`)],
+};
+
+/** How the table and replay pages draw French Tarot (see games.js). */
+export const frenchUI = {
+  seatTags: frenchSeatTags, centre: frenchCentre, prompt: frenchPrompt, side: frenchSide,
+  onFelt: (ctx) => [frenchTrickNote(ctx), frenchDealResult(ctx)],
+  hand: null, // the table's own hand of cards, with the écart and the poignée
+  dealSheet: true,
+  replay: frenchReplay,
+};

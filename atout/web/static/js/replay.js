@@ -5,7 +5,7 @@ import { getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
 import { sortHand } from "./cards.js";
-import { playsOf } from "./french.js";
+import { uiOf } from "./games.js";
 
 /** Finished games from /api/records (filters: game, player), newest first, a page
  * at a time, each linked to its replay. */
@@ -65,8 +65,8 @@ export function replayPage(gameId) {
   function isTrickEnd(i) {
     const before = steps[i - 1]?.view, after = steps[i]?.view;
     if (!before || !after) return false;
-    const count = (v) => (v.game === "french" ? v.tricks.length : v.round * 100 + v.tricks.reduce((a, b) => a + b, 0));
-    return count(after) !== count(before);
+    const { progress } = uiOf(after.game).replay;
+    return progress(after) !== progress(before);
   }
   function go(i) { at = Math.max(0, Math.min(steps.length - 1, i)); render(); }
   function jumpTrick(direction) {
@@ -76,9 +76,9 @@ export function replayPage(gameId) {
   }
   function render() {
     const { action, view: v } = steps[at];
-    const n = v.players;
-    const hands = v.game === "french" ? [...Array(n).keys()].map((s) => v.hands?.[String(s)] || []) : v.hands.map((x) => x || []);
-    const trick = v.game === "french" ? (v.trick.length ? v.trick : v.tricks.length ? playsOf(v, v.tricks.at(-1)) : []) : (v.trick.length ? v.trick : v.last_trick);
+    const game = uiOf(v.game).replay;
+    const hands = game.hands(v);
+    const trick = game.trick(v);
     clear(box,
       h("div", { class: "row replay-controls" },
         h("button", { onclick: () => go(0) }, t("first")),
@@ -91,13 +91,11 @@ export function replayPage(gameId) {
       h("p", {}, `${t("action")}: `, h("code", { id: "replay-action" }, action || "–")),
       h("div", { class: "replay-hands" }, hands.map((hand, seat) => h("div", { class: "replay-seat" },
         h("strong", {}, names[seat] || `${t("seat")} ${seat + 1}`,
-          v.game === "french" && v.taker === seat ? ` · ${t("taker")} (${t(v.contract)})` : "",
-          v.game === "africain" ? ` · ${t("lives")} ${v.lives[seat]}${v.bids[seat] !== null ? ` · ${t("bid")} ${v.bids[seat]}` : ""}` : ""),
+          game.seatNote(v, seat)),
         h("div", { class: "row cards-row" }, sortHand(hand).map((c) => cardImage(c, "small")))))),
-      h("div", {}, h("strong", {}, v.game === "french" ? `${t("last_trick")} / trick` : t("tricks")),
+      h("div", {}, h("strong", {}, game.trickTitle()),
         h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))),
-      v.game === "french" && v.dog?.length ? h("div", {}, h("strong", {}, t("dog")), h("div", { class: "row cards-row" }, sortHand(v.dog).map((c) => cardImage(c, "tiny")))) : null,
-      v.game === "french" ? h("p", {}, `${t("totals")}: ${v.totals.join(" / ")}`) : null);
+      game.extras(v));
   }
   api(`/api/games/${encodeURIComponent(gameId)}`)
     .then((record) => {

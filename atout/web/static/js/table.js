@@ -9,8 +9,8 @@ import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
-import { breakdownList, ecartLeft, frenchCentre, frenchDealResult, frenchPrompt, frenchSeatTags, frenchSide, frenchTrickNote } from "./french.js";
-import { africainCentre, africainHand, africainPrompt, africainSeatTags, africainSide } from "./africain.js";
+import { breakdownList, ecartLeft } from "./french.js";
+import { uiOf } from "./games.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -222,7 +222,7 @@ function seatBox(ctx, seat) {
   const x = 50 + 49 * Math.cos(angle), y = 50 - 49 * Math.sin(angle);
   const toMove = v && v.to_move === seat;
   const robot = !info || info.robot;
-  const tags = v ? (v.game === "french" ? frenchSeatTags(ctx, seat) : africainSeatTags(ctx, seat)) : [];
+  const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
     h("div", { class: "seat-name" }, robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
@@ -244,8 +244,8 @@ function layout(ctx) {
     h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
       "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
     h("div", { class: "centre", id: "centre" },
-      v ? (v.game === "french" ? frenchCentre(ctx) : africainCentre(ctx)) : waitingCentre(ctx)));
-  const prompt = v && s.seat !== null ? (v.game === "french" ? frenchPrompt(ctx) : africainPrompt(ctx)) : null;
+      v ? uiOf(v.game).centre(ctx) : waitingCentre(ctx)));
+  const prompt = v && s.seat !== null ? uiOf(v.game).prompt(ctx) : null;
   const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
         v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
@@ -257,16 +257,16 @@ function layout(ctx) {
     // Who won the trick and the last deal's result are the play area's, not the
     // felt's: over the felt, or beside it on a phone on its side, where the felt has
     // no room between its seats.
-    felt, v?.game === "french" ? [frenchTrickNote(ctx), frenchDealResult(ctx)] : null, turnLine, prompt,
+    felt, v ? uiOf(v.game).onFelt(ctx) : null, turnLine, prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
-    errorLine(s), v?.game === "africain" ? africainHand(ctx) : handRow(ctx), gameOverPanel(ctx),
+    errorLine(s), (v && uiOf(v.game).hand ? uiOf(v.game).hand(ctx) : handRow(ctx)), gameOverPanel(ctx),
     h("p", { class: "muted keys" }, t("keyboard_help")));
   const side = h("aside", { class: "side", id: "side" },
     h("button", { class: "icon side-close", id: "side-close", "aria-label": t("hide"),
       onclick: () => { s.showSide = false; ctx.render(); } }, "✕"),
     tableInfoPanel(ctx),
-    v ? (v.game === "french" ? frenchSide(ctx) : africainSide(ctx)) : null,
+    v ? uiOf(v.game).side(ctx) : null,
     s.view || s.gameOver ? dealsPanel(ctx) : null,
     chatPanel(ctx));
   return h("div", { class: `table-layout${s.showSide ? " side-open" : ""}` }, main, side);
@@ -288,7 +288,6 @@ function handRow(ctx) {
   const { s } = ctx;
   const v = s.view;
   if (!v || s.seat === null) return null;
-  if (v.game === "africain") return null;
   const hand = sortHand(v.hand || []);
   const plays = new Set((s.legal || []).filter((a) => a.startsWith("play:") || a.startsWith("discard:")).map((a) => a.split(":")[1]));
   const phase = v.phase;
@@ -383,7 +382,7 @@ function dealsPanel(ctx) {
   const n = seatCount(s);
   const names = [...Array(n).keys()].map((seat) => seatName(s, seat));
   const v = s.view;
-  if ((v && v.game === "africain") || s.info.options.game === "africain") return null;
+  if (!uiOf(v ? v.game : s.info.options.game).dealSheet) return null;
   const finalDeals = s.gameOver?.result?.deals;
   const dealScores = finalDeals || s.deals.map((d) => d.scores);
   const totals = v?.totals || s.gameOver?.result?.totals || dealScores.reduce((acc, d) => acc.map((a, i) => a + d[i]), Array(n).fill(0));
