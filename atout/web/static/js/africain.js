@@ -63,6 +63,12 @@ export function africainPrompt(ctx) {
       ["high", "low"].map((value) => h("button", { "data-action": `play:EX:${value}`,
         onclick: () => { s.excuseOpen = false; ctx.act(`play:EX:${value}`); } }, t(value)))));
   }
+  // A player out of lives watches the others play on: the page says so, and how.
+  if (!v.in_game[s.seat] && v.phase !== "over") {
+    const left = v.in_game.filter(Boolean).length;
+    parts.push(h("p", { id: "out-of-game" }, t("out_of_game", { n: left })),
+      h("button", { class: "secondary", onclick: () => ctx.leave() }, t("leave")));
+  }
   return parts.length ? h("div", { class: "prompt", id: "prompt" }, parts) : null;
 }
 

@@ -53,6 +53,7 @@ export function tablePage(id, params) {
       render();
     },
     render: () => render(),
+    leave: () => send({ type: "leave", table: id }),
     name: (seat) => seatName(s, seat),
   };
 
