@@ -399,8 +399,10 @@ class Table:
         lost = seat_no is not None and self._lost(seat_no)
         if lost:  # a robot plays the seat to the end of the game: the player may watch
             seat_no = None
+        elif seat_no is None and not self._may_enter(client, None):
+            raise TableError("table_private")  # the page then asks for the invitation's code
         elif seat_no is None and not self._may_watch(client, None):
-            raise TableError("not_at_table")
+            raise TableError("no_spectators")
         returned = seat_no is not None and await self._rejoin(client, seat_no)
         viewer = self.viewer(client)
         missed = self.events.missed(message.last_seq, message.epoch, viewer)

@@ -372,3 +372,25 @@ def test_a_card_is_played_with_the_keyboard_alone(page: Page, base_url: str) -> 
     page.keyboard.press("Enter")
     expect(page.locator("#hand .card")).to_have_count(before - 1)
     expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+
+
+def test_a_private_table_opened_without_its_code_asks_for_it(
+    new_context: object, base_url: str
+) -> None:
+    """The page once stayed on 'Connecting…'; it now says the table is private and
+    takes the invitation's code."""
+    master = new_context().new_page()  # type: ignore[operator]
+    master.goto(f"{base_url}/#/")
+    master.wait_for_selector("#who")
+    master.check("#opt-private")
+    master.fill("#opt-seconds", "120")
+    master.click("#create")
+    master.wait_for_selector("#start")
+    table = master.url.split("#/table/")[1].split("?")[0]
+    code = master.locator("#invite-link").input_value().split("code=")[1]
+    guest = new_context().new_page()  # type: ignore[operator]
+    guest.goto(f"{base_url}/#/table/{table}")
+    expect(guest.locator("#table-refused")).to_contain_text("private")
+    guest.fill("#table-code", code)
+    guest.click("#enter-code")
+    expect(guest.locator(".seat-box.me")).to_have_count(1)

@@ -172,7 +172,7 @@ export function tablePage(id, params) {
     const focused = document.activeElement?.dataset?.card;
     const chatValue = root.querySelector("#chat-input")?.value ?? "";
     const chatFocused = document.activeElement?.id === "chat-input";
-    clear(root, s.info ? layout(ctx) : [h("p", { class: "muted" }, t("connecting")), errorLine(s)]);
+    clear(root, s.info ? layout(ctx) : s.error ? refusedPage(s) : [h("p", { class: "muted" }, t("connecting"))]);
     const chatInput = root.querySelector("#chat-input");
     if (chatInput) { chatInput.value = chatValue; if (chatFocused) chatInput.focus(); }
     if (focused) root.querySelector(`#hand .card[data-card="${focused}"]`)?.focus();
@@ -231,6 +231,18 @@ function seatBox(ctx, seat) {
       info && !info.connected && !info.robot ? " ⚠" : ""),
     h("div", { class: "seat-tags" }, tags),
     toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
+}
+
+// A table that would not let this page in says why; a private one asks for the
+// invitation's code (the link the master shares carries it).
+function refusedPage(s) {
+  const code = h("input", { id: "table-code", autocomplete: "off", maxlength: 64 });
+  const enter = (e) => { e.preventDefault(); location.hash = `#/table/${s.id}?join=1&code=${encodeURIComponent(code.value.trim())}`; };
+  return h("section", { class: "panel narrow", id: "table-refused" },
+    h("p", { class: "error" }, refusal(s.error)),
+    s.error.code === "table_private" ? h("form", { class: "row", onsubmit: enter },
+      h("label", {}, t("invite_code"), code), h("button", { type: "submit", id: "enter-code" }, t("join"))) : null,
+    h("a", { href: "#/", class: "button secondary" }, t("lobby")));
 }
 
 function layout(ctx) {
