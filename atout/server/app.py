@@ -1,4 +1,4 @@
-"""The served application: account, profile and leaderboard endpoints, the websocket,
+"""The served application: account, profile, friends and leaderboard endpoints, the websocket,
 and the static web client when it is installed."""
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from atout.robots import cores
 from atout.server import lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
+from atout.server.friend_routes import friend_routes
 from atout.server.http_refusals import HTTPRefusal, refused
 from atout.server.hub import Hub
 from atout.server.limits import BodyLimit, storage_unavailable
@@ -126,6 +127,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(ops_routes(readiness, metrics))
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
+    app.include_router(friend_routes(store, settings.guards, hub))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

@@ -56,6 +56,7 @@ class Hub:
             trick_pause,
             self._changed,
             self._closed,
+            notify=self.notify,
             metrics=writer.metrics,
         )
         self.tables: dict[str, Table] = {}
@@ -162,6 +163,32 @@ class Hub:
             ):
                 client.send(protocol.error(Refusal("signed_out")))
                 client.close()
+
+    def notify(self, user: int, message: dict[str, Any]) -> None:
+        """Send ``message`` to every open socket of ``user`` (an invitation, a
+        friend request)."""
+        for client in self.joined:
+            if client.identity.user_id == user:
+                client.send(message)
+
+    def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
+        """Per friend of ``asker``: whether a socket of theirs is open, and the
+        table they sit at if ``asker`` may enter it without a code (a public
+        table, or a private one ``asker`` is invited to or whose master is a
+        friend: ``Table.opens_to``), else None."""
+        online = {c.identity.user_id for c in self.joined}
+        keys = {f"u:{friend}" for friend in friends}
+        seated: dict[str, str] = {}
+        for table in self.tables.values():
+            if table.closed or not table.opens_to(f"u:{asker}", table.master in keys):
+                continue
+            for seat in table.seats:
+                if seat is not None and not seat.abandoned and seat.key in keys:
+                    seated.setdefault(seat.key, table.id)
+        return {
+            friend: {"online": friend in online, "table": seated.get(f"u:{friend}")}
+            for friend in friends
+        }
 
     def dispatch(self, client: Client, message: Any) -> None:
         """Act on one validated message."""

@@ -1,5 +1,5 @@
-"""The server's durable store (SQLAlchemy): accounts, guests, tables with their
-logs, games, the chips ledger and the lease of the one server using it.
+"""The server's durable store (SQLAlchemy): accounts, guests, friendships, tables
+with their logs, games, the chips ledger and the lease of the one server using it.
 
 SQLite in the data directory by default, or any SQLAlchemy URL. One server
 process owns a database at a time (``atout.server.lease``); its tables write
@@ -181,6 +181,17 @@ class AvatarRow(Base):
     image: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
     updated: Mapped[float] = mapped_column(Float, default=time.time)
     """When it was chosen: the version in its address, so that a change shows at once."""
+
+
+class Friendship(Base):
+    """One side of a friendship, by user id: (a, b) not accepted is a's request
+    to b; accepted, there is also (b, a), so each side lists its friends alone."""
+
+    __tablename__ = "friendships"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    friend_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    accepted: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
 class LedgerEntry(Base):

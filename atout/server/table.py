@@ -38,7 +38,7 @@ from atout.game import (
 )
 from atout.match import Chance, Match
 from atout.refusals import Refusal
-from atout.server import broadcast, ledger, protocol, tablestore
+from atout.server import broadcast, friends, ledger, protocol, tablestore
 from atout.server.accounts import user_ids
 from atout.server.clients import Client
 from atout.server.eventlog import EventLog, Numbered
@@ -68,6 +68,8 @@ class Context:
     """Extra wait before a robot moves after a completed trick, so people see it."""
     on_change: Callable[[Table], None] = lambda table: None
     on_close: Callable[[Table], None] = lambda table: None
+    notify: Callable[[int, dict[str, Any]], None] = lambda user, message: None
+    """Send a message to every open socket of a user (an invitation)."""
     pool: Executor = field(default_factory=thinking_pool)
     metrics: Metrics = field(default_factory=Metrics)
 
@@ -306,14 +308,32 @@ class Table:
                 return number
         return None
 
-    def _may_enter(self, client: Client, code: str | None) -> bool:
-        """Whether the table lets this client in; wrong invitation codes are
-        throttled per client address, whatever the socket or the guest."""
-        if (
+    def opens_to(self, key: str, master_friend: bool) -> bool:
+        """Whether the table lets ``key`` in without its code: any public table;
+        a private one its master, the players invited or seated there, and the
+        master's friends (``master_friend``)."""
+        return (
             not self.options.private
-            or client.key == self.master
-            or client.key in self.invited
-            or self._seat_of(client) is not None
+            or key == self.master
+            or key in self.invited
+            or any(s is not None and s.key == key for s in self.seats)
+            or master_friend
+        )
+
+    async def _master_friend(self, client: Client) -> bool:
+        """Whether the client is a friend of the table's master (read from the store)."""
+        user, master = client.identity.user_id, self.master
+        if user is None or not master.startswith("u:"):
+            return False
+        store = self.ctx.writer.store
+        return await asyncio.to_thread(friends.are_friends, store, int(master[2:]), user)
+
+    async def _may_enter(self, client: Client, code: str | None) -> bool:
+        """Whether the table lets this client in (``opens_to``, or its code); wrong
+        invitation codes are throttled per client address, whatever the socket or
+        the guest."""
+        if self.opens_to(client.key, False) or self.opens_to(  # the store read only if needed
+            client.key, await self._master_friend(client)
         ):
             return True
         if code is None:
@@ -347,7 +367,7 @@ class Table:
             if returned:
                 self._announce_return(mine)
             return
-        if not self._may_enter(client, message.code):
+        if not await self._may_enter(client, message.code):
             raise TableError("table_private")
         if self.state is not None:
             raise TableError("game_in_progress")
@@ -399,9 +419,9 @@ class Table:
         lost = seat_no is not None and self._lost(seat_no)
         if lost:  # a robot plays the seat to the end of the game: the player may watch
             seat_no = None
-        elif seat_no is None and not self._may_enter(client, None):
+        elif seat_no is None and not await self._may_enter(client, None):
             raise TableError("table_private")  # the page then asks for the invitation's code
-        elif seat_no is None and not self._may_watch(client, None):
+        elif seat_no is None and not await self._may_watch(client, None):
             raise TableError("no_spectators")
         returned = seat_no is not None and await self._rejoin(client, seat_no)
         viewer = self.viewer(client)
@@ -419,17 +439,17 @@ class Table:
             self.spectators.add(client)
             broadcast.info_changed(self)
 
-    def _may_watch(self, client: Client, code: str | None) -> bool:
-        return self._may_enter(client, code) and (
+    async def _may_watch(self, client: Client, code: str | None) -> bool:
+        return await self._may_enter(client, code) and (
             self.options.spectators or client.key == self.master
         )
 
     async def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
         if self._seat_of(client) is not None:
             raise TableError("seated_here")
-        if not self._may_enter(client, message.code):
+        if not await self._may_enter(client, message.code):
             raise TableError("table_private")
-        if not self._may_watch(client, message.code):
+        if not await self._may_watch(client, message.code):
             raise TableError("no_spectators")
         self.spectators.add(client)
         broadcast.snapshot(self, client)
@@ -501,6 +521,8 @@ class Table:
         client.send(
             {"type": "invited", "table": self.id, "name": message.name, "code": self.invite_code}
         )
+        invitation = {"table": self.id, "from": client.identity.name, "code": self.invite_code}
+        self.ctx.notify(found[message.name], {"type": "invitation", **invitation})
 
     async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
         if self._seat_of(client) is None and client not in self.spectators:

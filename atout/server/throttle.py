@@ -2,7 +2,7 @@
 keys (client addresses, account names) is remembered, the oldest forgotten.
 
 ``Rate`` lets a key act ``burst`` times at once and then ``per_second`` on
-average (guest creation, registrations, connections). ``Backoff`` lets a key
+average (guest creation, registrations, connections, friend requests). ``Backoff`` lets a key
 fail ``free`` times, then makes each further try wait twice as long as the
 last, up to ``longest`` seconds, until a success (logins, invitation codes).
 """
@@ -115,6 +115,8 @@ class Guards:
     connections: Rate = field(default_factory=lambda: Rate(burst=30, per_second=1))
     codes: Backoff = field(default_factory=lambda: Backoff(free=5, longest=600))
     """Wrong invitation codes."""
+    friend_requests: Rate = field(default_factory=lambda: Rate(burst=20, per_second=20 / 3600))
+    """Per account: friend requests, found or not (no spam, no probing names)."""
     sockets_per_address: int = 40
     exempt: frozenset[str] = frozenset()
 

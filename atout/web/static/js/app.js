@@ -1,5 +1,5 @@
 // The single page: a header (navigation, language, account) and a router from the
-// URL's hash (#/, #/table/ID, #/leaderboard, #/profile/NAME, #/replay/ID, #/sheet).
+// URL's hash (#/, #/table/ID, #/leaderboard, #/friends, #/profile/NAME, #/replay/ID, #/sheet).
 import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
@@ -9,6 +9,7 @@ import { helpPage } from "./help.js";
 import { leaderboardPage, profilePage } from "./stats.js";
 import { replayPage } from "./replay.js";
 import { sheetPage } from "./sheet.js";
+import { friendsPage, showNotice } from "./friends.js";
 
 const app = document.getElementById("app");
 let leavePage = null;
@@ -32,6 +33,7 @@ function renderHeader() {
     h("nav", {},
       h("a", { href: "#/" }, t("lobby")),
       h("a", { href: "#/leaderboard" }, t("leaderboard")),
+      session.guest ? null : h("a", { href: "#/friends", id: "friends-link" }, t("friends")),
       h("a", { href: "#/replay" }, t("replays")),
       h("a", { href: "#/sheet" }, t("scoresheet")),
       h("a", { href: "#/help", id: "help-link" }, t("help"))),
@@ -79,6 +81,7 @@ export function route() {
   else if (parts[0] === "profile" && parts[1]) page = profilePage(parts[1]);
   else if (parts[0] === "replay") page = replayPage(parts[1]);
   else if (parts[0] === "sheet") page = sheetPage();
+  else if (parts[0] === "friends") [page, leavePage] = friendsPage();
   else if (parts[0] === "login") page = loginPage();
   else if (parts[0] === "help") page = helpPage();
   else [page, leavePage] = lobbyPage();
@@ -88,6 +91,7 @@ export function route() {
 listen((message) => {
   if (message.type === "welcome" || message.type === "closed") renderHeader();
   if (message.type === "closed") toast(t("disconnected"), "warn");
+  showNotice(message);
 });
 window.addEventListener("hashchange", route);
 route();

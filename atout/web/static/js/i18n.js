@@ -99,6 +99,14 @@ const STRINGS = {
     avatar_saved: "Avatar saved.", player_games: "Games", no_games: "No finished game.",
     all_games: "All games", player_filter: "Player", filter: "Filter", date: "Date", result: "Result",
     competitive_game: "competitive", practice_game: "practice", newer: "Newer", older: "Older", page_n: "Page {n}",
+    // friends (friends.js)
+    friends: "Friends", friend_requests: "Friend requests", friend_requests_sent: "Requests sent",
+    no_friends: "No friends yet: ask a player by name.", friends_guests: "Register to have friends.",
+    add_friend: "Add friend", accept: "Accept", decline: "Decline", remove: "Remove", withdraw: "Withdraw",
+    online: "online", offline: "offline", at_table: "at table {table}",
+    friend_asked: "Friend request sent to {name}.", friend_added: "{name} is now your friend.",
+    friend_request_from: "{name} asks to be your friend.", invited_by: "{name} invites you to a table.",
+    join_invited: "Join", close: "Close",
   },
   fr: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
@@ -196,6 +204,14 @@ const STRINGS = {
     avatar_saved: "Avatar enregistré.", player_games: "Parties", no_games: "Aucune partie finie.",
     all_games: "Tous les jeux", player_filter: "Joueur", filter: "Filtrer", date: "Date", result: "Résultat",
     competitive_game: "compétitive", practice_game: "entraînement", newer: "Plus récentes", older: "Plus anciennes", page_n: "Page {n}",
+    // amis (friends.js)
+    friends: "Amis", friend_requests: "Demandes d'ami", friend_requests_sent: "Demandes envoyées",
+    no_friends: "Pas encore d'amis : demandez un joueur par son nom.", friends_guests: "Inscrivez-vous pour avoir des amis.",
+    add_friend: "Ajouter en ami", accept: "Accepter", decline: "Refuser", remove: "Retirer", withdraw: "Annuler",
+    online: "en ligne", offline: "hors ligne", at_table: "à la table {table}",
+    friend_asked: "Demande d'ami envoyée à {name}.", friend_added: "{name} est maintenant votre ami.",
+    friend_request_from: "{name} demande à être votre ami.", invited_by: "{name} vous invite à une table.",
+    join_invited: "Rejoindre", close: "Fermer",
   },
 };
 

@@ -4,6 +4,7 @@ import { clear, h } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api, listen, session } from "./net.js";
 import { gamesList } from "./replay.js";
+import { addFriendButton } from "./friends.js";
 
 export function leaderboardPage() {
   const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 6 }, "…")));
@@ -35,7 +36,7 @@ export function profilePage(name) {
     clear(box, rows.map(([key, value]) => [h("dt", {}, t(key)), h("dd", { "data-key": key }, value)]));
     clear(head, h("img", { class: "avatar large", id: "profile-avatar", src: p.avatar, alt: t("avatar"), width: 96, height: 96 }),
       levelBox(p.level));
-    clear(more, badgeList(p.badges), avatarChooser(p), h("h2", {}, t("player_games")), gamesList({ player: p.name }));
+    clear(more, addFriendButton(p.name), badgeList(p.badges), avatarChooser(p), h("h2", {}, t("player_games")), gamesList({ player: p.name }));
     if (p.chips < p.chips_floor) offerAllowance(box, p);
   }).catch(() => clear(box, h("p", { class: "error" }, t("no_player"))));
   return h("section", { class: "panel narrow" }, h("h1", {}, t("profile", { name })), head, box, more);

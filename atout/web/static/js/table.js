@@ -11,6 +11,7 @@ import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
 import { breakdownList, ecartLeft } from "./french.js";
 import { uiOf } from "./games.js";
+import { inviteBox } from "./friends.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -380,6 +381,7 @@ function tableInfoPanel(ctx) {
     s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n))) : null,
     link ? h("div", { class: "invite" }, h("label", {}, t("invite_link"), h("input", { readonly: true, id: "invite-link", value: link,
       onfocus: (e) => e.target.select() }))) : null,
+    isMaster && info.options.private ? inviteBox(s.id) : null,
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
     h("div", { class: "row" },
       inGame ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },

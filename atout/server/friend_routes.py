@@ -1,0 +1,103 @@
+"""The friends endpoints: the list (with who is online, and at which table the
+asker may join them), requests by name, acceptance, removal.
+
+Registered players only: identity is the session's user id, never a name. A
+request is throttled per account before anything is read (``Guards``), and
+the requested player, and a requester whose request is accepted, hear of it
+at once on their open sockets (``Hub.notify``). The store is read and written
+in threads; refusals answer a code (``atout.server.http_refusals``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header
+from pydantic import BaseModel, ConfigDict, Field
+
+from atout.server import accounts, friends
+from atout.server.friends import FriendRefused
+from atout.server.http_refusals import HTTPRefusal
+from atout.server.hub import Hub
+from atout.server.store import Store
+from atout.server.throttle import Guards
+
+
+class ByName(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=64)
+
+
+class ById(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    id: int = Field(ge=1, le=2**63 - 1)
+
+
+def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
+    router = APIRouter()
+
+    async def member(authorization: str) -> accounts.Identity:
+        """The registered player a Bearer token opens (401; a guest: 403)."""
+        token = authorization.removeprefix("Bearer ")
+        known = await asyncio.to_thread(accounts.identify, store, token) if token else None
+        if known is None:
+            raise HTTPRefusal(401, "sign_in_first")
+        if known.identity.user_id is None:
+            raise HTTPRefusal(403, "guests_no_friends")
+        return known.identity
+
+    @router.get("/api/friends")
+    async def listing(authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        me = await member(authorization)
+        assert me.user_id is not None
+        found = await asyncio.to_thread(friends.listing, store, me.user_id)
+        presence = hub.presence(me.user_id, [f.id for f in found.friends])
+        return {
+            "friends": [{"id": f.id, "name": f.name, **presence[f.id]} for f in found.friends],
+            "incoming": [{"id": p.id, "name": p.name} for p in found.incoming],
+            "outgoing": [{"id": p.id, "name": p.name} for p in found.outgoing],
+        }
+
+    @router.post("/api/friends/request")
+    async def request(body: ByName, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        me = await member(authorization)
+        assert me.user_id is not None
+        wait = guards.wait(guards.friend_requests, "", f"u:{me.user_id}")
+        if wait > 0:
+            seconds = math.ceil(wait)
+            raise HTTPRefusal(
+                429, "too_many_friend_requests", {"Retry-After": str(seconds)}, seconds=seconds
+            )
+        try:
+            other, mutual = await asyncio.to_thread(friends.request, store, me.user_id, body.name)
+        except FriendRefused as refused:
+            raise HTTPRefusal.of(refused.status, refused) from None
+        kind = "friend_accepted" if mutual else "friend_request"
+        hub.notify(other.id, {"type": kind, "from": me.name, "id": me.user_id})
+        return {"id": other.id, "name": other.name, "friends": mutual}
+
+    @router.post("/api/friends/accept")
+    async def accept(body: ById, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        me = await member(authorization)
+        assert me.user_id is not None
+        try:
+            other = await asyncio.to_thread(friends.accept, store, me.user_id, body.id)
+        except FriendRefused as refused:
+            raise HTTPRefusal.of(refused.status, refused) from None
+        hub.notify(other.id, {"type": "friend_accepted", "from": me.name, "id": me.user_id})
+        return {"id": other.id, "name": other.name, "friends": True}
+
+    @router.post("/api/friends/remove")
+    async def remove(body: ById, authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
+        """End a friendship, decline a request or withdraw one's own."""
+        me = await member(authorization)
+        assert me.user_id is not None
+        try:
+            await asyncio.to_thread(friends.remove, store, me.user_id, body.id)
+        except FriendRefused as refused:
+            raise HTTPRefusal.of(refused.status, refused) from None
+        return {"ok": True}
+
+    return router

@@ -1,0 +1,123 @@
+// Friends: the #/friends page (friends with their online dots, requests to answer,
+// a request by name), the "Add friend" button of a profile, the invite-by-name box
+// of a table suggesting friends, and the live notices of an invitation or a request,
+// shown on whatever page is open. Friends are known by user id; names are shown.
+import { clear, h } from "./dom.js";
+import { refusal, t } from "./i18n.js";
+import { api, listen, send, session } from "./net.js";
+
+const REFRESH_MS = 15000;
+
+export function friendsPage() {
+  const box = h("div", { id: "friends" }, "…");
+  const note = h("p", { id: "friends-note", role: "status" });
+  const name = h("input", { id: "friend-name", maxlength: 24, required: true, placeholder: t("name") });
+  async function act(path, body, done) {
+    try {
+      await api(path, body);
+      note.className = "";
+      note.textContent = done || "";
+    } catch (error) {
+      note.className = "error";
+      note.textContent = refusal(error);
+    }
+    load();
+  }
+  async function load() {
+    if (session.guest) { clear(box, h("p", { class: "muted" }, t("friends_guests"))); return; }
+    let data;
+    try { data = await api("/api/friends"); } catch (error) { clear(box, h("p", { class: "error" }, refusal(error))); return; }
+    const person = (p, ...buttons) => h("li", { "data-name": p.name },
+      h("a", { href: `#/profile/${encodeURIComponent(p.name)}` }, p.name), " ", ...buttons);
+    const button = (label, cls, onclick) => h("button", { class: `small ${cls}`, onclick }, label);
+    clear(box,
+      data.incoming.length ? [h("h2", {}, t("friend_requests")), h("ul", { id: "incoming", class: "friend-list" },
+        data.incoming.map((p) => person(p,
+          button(t("accept"), "accept", () => act("/api/friends/accept", { id: p.id }, t("friend_added", { name: p.name }))),
+          button(t("decline"), "secondary decline", () => act("/api/friends/remove", { id: p.id })))))] : null,
+      h("h2", {}, t("friends")),
+      data.friends.length ? h("ul", { id: "friend-list", class: "friend-list" }, data.friends.map((f) => person(f,
+        h("span", { class: `dot${f.online ? " online" : ""}`, title: t(f.online ? "online" : "offline") }),
+        h("small", { class: "muted" }, t(f.online ? "online" : "offline")), " ",
+        f.table ? h("a", { class: "friend-table", href: `#/table/${f.table}` }, t("at_table", { table: f.table })) : null,
+        button(t("remove"), "secondary remove", () => act("/api/friends/remove", { id: f.id })))))
+        : h("p", { class: "muted" }, t("no_friends")),
+      data.outgoing.length ? [h("h2", {}, t("friend_requests_sent")), h("ul", { id: "outgoing", class: "friend-list" },
+        data.outgoing.map((p) => person(p, button(t("withdraw"), "secondary", () => act("/api/friends/remove", { id: p.id })))))] : null);
+  }
+  const stop = listen((m) => { if (m.type === "friend_request" || m.type === "friend_accepted" || m.type === "welcome") load(); });
+  const timer = setInterval(load, REFRESH_MS);
+  load();
+  const page = h("section", { class: "panel narrow" }, h("h1", {}, t("friends")),
+    h("form", { class: "row", id: "friend-form", onsubmit: (e) => {
+      e.preventDefault();
+      act("/api/friends/request", { name: name.value.trim() }, t("friend_asked", { name: name.value.trim() }));
+      name.value = "";
+    } }, name, h("button", { type: "submit", id: "friend-request" }, t("add_friend"))),
+    note, box);
+  return [page, () => { stop(); clearInterval(timer); }];
+}
+
+// On another registered player's profile: ask them to be a friend.
+// Whose page it is may be known only at the server's welcome, after the profile.
+export function addFriendButton(name) {
+  const note = h("span", { role: "status", id: "add-friend-note" });
+  const box = h("p", {}, h("button", { id: "add-friend", onclick: async () => {
+    try {
+      const answer = await api("/api/friends/request", { name });
+      note.className = "";
+      note.textContent = answer.friends ? t("friend_added", { name }) : t("friend_asked", { name });
+    } catch (error) {
+      note.className = "error";
+      note.textContent = refusal(error);
+    }
+  } }, t("add_friend")), " ", note);
+  const show = () => { box.hidden = session.guest || !session.name || session.name === name; };
+  show();
+  const stop = listen((m) => {
+    if (!box.isConnected) stop();
+    else if (m.type === "welcome") show();
+  });
+  return box;
+}
+
+// At a table: invite a player by name, the master's friends suggested. The same
+// box for every render of the table (what is typed stays; friends fetched once).
+let invite = null;
+export function inviteBox(tableId) {
+  if (invite?.dataset.table === tableId) return invite;
+  const list = h("datalist", { id: "friend-suggestions" });
+  if (!session.guest) {
+    api("/api/friends").then((data) => clear(list, data.friends.map((f) => h("option", { value: f.name })))).catch(() => {});
+  }
+  const name = h("input", { id: "invite-name", list: "friend-suggestions", maxlength: 24, required: true, placeholder: t("name") });
+  invite = h("form", { class: "row invite-name", "data-table": tableId, onsubmit: (e) => {
+    e.preventDefault();
+    if (name.value.trim()) send({ type: "invite", table: tableId, name: name.value.trim() });
+    name.value = "";
+  } }, list, name, h("button", { type: "submit", class: "secondary", id: "invite-send" }, t("invite")));
+  return invite;
+}
+
+// The live notices, on any page: an invitation with its Join link, a friend request.
+export function showNotice(message) {
+  let body = null;
+  if (message.type === "invitation") {
+    const link = `#/table/${encodeURIComponent(message.table)}?join=1&code=${encodeURIComponent(message.code)}`;
+    body = [t("invited_by", { name: message.from }), " ", h("a", { class: "button", href: link, "data-join": message.table }, t("join_invited"))];
+  } else if (message.type === "friend_request") {
+    body = [t("friend_request_from", { name: message.from }), " ", h("a", { href: "#/friends" }, t("friends"))];
+  } else if (message.type === "friend_accepted") {
+    body = [t("friend_added", { name: message.from })];
+  } else return;
+  let area = document.getElementById("live-notices");
+  if (!area) {
+    area = h("div", { id: "live-notices", role: "status", "aria-live": "polite" });
+    document.body.append(area);
+  }
+  const notice = h("div", { class: `live-notice ${message.type}` }, body,
+    h("button", { class: "link close", "aria-label": t("close"), onclick: () => notice.remove() }, "×"));
+  notice.addEventListener("click", (e) => { if (e.target.tagName === "A") notice.remove(); });
+  area.append(notice);
+  setTimeout(() => notice.remove(), 30000);
+}

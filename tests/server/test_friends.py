@@ -1,0 +1,209 @@
+"""Friends: requests by name, acceptance, removal, who is online and where, the
+live messages of a request and of an invitation, and a private table open to
+its master's friends."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from atout.server.throttle import Rate
+from tests.server.conftest import Player, Server, create_table, run_server, unthrottled
+
+
+def call(server: Server, token: str | None, path: str, body: Any = None) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if body is None:
+        return httpx.get(f"{server.http}/api/friends{path}", headers=headers)
+    return httpx.post(f"{server.http}/api/friends{path}", json=body, headers=headers)
+
+
+def listing(server: Server, token: str) -> dict[str, Any]:
+    reply = call(server, token, "")
+    assert reply.status_code == 200, reply.text
+    found: dict[str, Any] = reply.json()
+    return found
+
+
+def refused(reply: httpx.Response, status: int, code: str) -> None:
+    assert reply.status_code == status, reply.text
+    assert reply.json()["code"] == code
+
+
+def test_a_request_accepted_makes_friends_and_removal_ends_it(server: Server) -> None:
+    ann, ben = server.register("ann"), server.register("ben")
+    asked = call(server, ann, "/request", {"name": "BEN"})  # a name in any case
+    assert asked.status_code == 200 and asked.json()["friends"] is False
+    ben_id = asked.json()["id"]
+    assert listing(server, ann) == {
+        "friends": [],
+        "incoming": [],
+        "outgoing": [{"id": ben_id, "name": "ben"}],
+    }
+    incoming = listing(server, ben)["incoming"]
+    assert [p["name"] for p in incoming] == ["ann"]
+    ann_id = incoming[0]["id"]
+    assert call(server, ben, "/accept", {"id": ann_id}).status_code == 200
+    for token, other in ((ann, ("ben", ben_id)), (ben, ("ann", ann_id))):
+        mine = listing(server, token)
+        assert [(f["name"], f["id"]) for f in mine["friends"]] == [other]
+        assert mine["incoming"] == mine["outgoing"] == []
+    assert call(server, ann, "/remove", {"id": ben_id}).status_code == 200
+    assert listing(server, ann)["friends"] == listing(server, ben)["friends"] == []
+    refused(call(server, ann, "/remove", {"id": ben_id}), 404, "not_friends")
+
+
+def test_declining_and_asking_back_and_every_refusal_changes_nothing(server: Server) -> None:
+    ann, ben, cat = server.register("ann"), server.register("ben"), server.register("cat")
+    ben_id = call(server, ann, "/request", {"name": "ben"}).json()["id"]
+    before = {t: listing(server, t) for t in (ann, ben, cat)}
+    refused(call(server, ann, "/request", {"name": "ann"}), 400, "friend_self")
+    refused(call(server, ann, "/request", {"name": "nobody"}), 404, "no_such_player")
+    refused(call(server, ann, "/request", {"name": "ben"}), 409, "friend_already_requested")
+    refused(call(server, cat, "/accept", {"id": ben_id}), 404, "no_friend_request")
+    refused(call(server, ann, "/accept", {"id": ben_id}), 404, "no_friend_request")  # her own
+    refused(call(server, cat, "/remove", {"id": ben_id}), 404, "not_friends")
+    refused(call(server, None, "", None), 401, "sign_in_first")
+    refused(call(server, "forged", "/request", {"name": "ben"}), 401, "sign_in_first")
+    assert {t: listing(server, t) for t in (ann, ben, cat)} == before
+    ann_id = listing(server, ben)["incoming"][0]["id"]
+    # Ben declines; then he asks her himself, and she asks back: friends at once.
+    assert call(server, ben, "/remove", {"id": ann_id}).status_code == 200
+    assert listing(server, ann)["outgoing"] == listing(server, ben)["incoming"] == []
+    assert call(server, ben, "/request", {"name": "ann"}).json()["friends"] is False
+    assert call(server, ann, "/request", {"name": "ben"}).json()["friends"] is True
+    assert [f["name"] for f in listing(server, ben)["friends"]] == ["ann"]
+    assert listing(server, ben)["outgoing"] == []
+    refused(call(server, ann, "/request", {"name": "ben"}), 409, "already_friends")
+
+
+def test_guests_have_no_friends(server: Server) -> None:
+    async def scenario() -> None:
+        guest = await Player.connect(server, name="visitor")
+        server.register("ben")
+        refused(call(server, guest.token, "", None), 403, "guests_no_friends")
+        reply = call(server, guest.token, "/request", {"name": "ben"})
+        refused(reply, 403, "guests_no_friends")
+        await guest.close()
+
+    asyncio.run(scenario())
+
+
+def test_requests_are_throttled_per_account(tmp_path: Path) -> None:
+    guards = unthrottled()
+    guards.friend_requests = Rate(burst=3, per_second=1 / 3600)
+    server, stop = run_server(tmp_path, guards=guards)
+    try:
+        ann = server.register("ann")
+        for name in ("ben", "cat", "dan"):
+            server.register(name)
+        for name in ("ben", "cat", "nobody"):  # a name not found counts too
+            call(server, ann, "/request", {"name": name})
+        reply = call(server, ann, "/request", {"name": "dan"})
+        refused(reply, 429, "too_many_friend_requests")
+        assert int(reply.headers["Retry-After"]) > 0
+        assert [p["name"] for p in listing(server, ann)["outgoing"]] == ["ben", "cat"]
+    finally:
+        stop()
+
+
+def befriend(server: Server, one: str, other: str, other_name: str) -> None:
+    assert call(server, one, "/request", {"name": other_name}).status_code == 200
+    asker = listing(server, other)["incoming"][0]["id"]
+    assert call(server, other, "/accept", {"id": asker}).status_code == 200
+
+
+def test_a_request_and_an_invitation_reach_the_sockets_at_once(server: Server) -> None:
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        ann = await Player.connect(server, token=ann_token)
+        ben = await Player.connect(server, token=ben_token)
+        ben_tab = await Player.connect(server, token=ben_token)  # a second tab
+        await asyncio.to_thread(call, server, ann_token, "/request", {"name": "ben"})
+        for socket in (ben, ben_tab):
+            told = await socket.expect(lambda m: m["type"] == "friend_request", timeout=5)
+            assert told["from"] == "ann"
+        ann_id = told["id"]
+        await asyncio.to_thread(call, server, ben_token, "/accept", {"id": ann_id})
+        accepted = await ann.expect(lambda m: m["type"] == "friend_accepted", timeout=5)
+        assert accepted["from"] == "ben"
+        table = await create_table(ann, private=True, players=3)
+        code = ann.log[-1]["table"]["invite_code"]
+        await ann.send({"type": "invite", "table": table, "name": "ben"})
+        invitation = await ben.expect(lambda m: m["type"] == "invitation", timeout=5)
+        assert invitation == {"type": "invitation", "table": table, "from": "ann", "code": code}
+        assert not [m for m in ann.log if m["type"] == "invitation"]
+        for player in (ann, ben, ben_tab):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_online_status_and_only_tables_the_asker_may_enter(server: Server) -> None:
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        cat_token, dan_token = server.register("cat"), server.register("dan")
+        befriend(server, ann_token, ben_token, "ben")
+        befriend(server, ann_token, cat_token, "cat")
+
+        def status() -> dict[str, tuple[bool, str | None]]:
+            found = listing(server, ann_token)["friends"]
+            return {f["name"]: (f["online"], f["table"]) for f in found}
+
+        assert status() == {"ben": (False, None), "cat": (False, None)}
+        ben = await Player.connect(server, token=ben_token)
+        public = await create_table(ben, players=3)
+        assert await asyncio.to_thread(status) == {"ben": (True, public), "cat": (False, None)}
+        # Cat sits at Dan's private table: Ann is no friend of Dan's, nor invited.
+        cat = await Player.connect(server, token=cat_token)
+        dan = await Player.connect(server, token=dan_token)
+        private = await create_table(dan, private=True, players=3)
+        await dan.send({"type": "invite", "table": private, "name": "cat"})
+        await dan.expect(lambda m: m["type"] == "invited")
+        await cat.send({"type": "sit", "table": private})
+        await cat.expect(lambda m: m["type"] == "table")
+        assert (await asyncio.to_thread(status))["cat"] == (True, None)
+        await dan.send({"type": "invite", "table": private, "name": "ann"})
+        await dan.expect(lambda m: m["type"] == "invited")
+        assert (await asyncio.to_thread(status))["cat"] == (True, private)
+        await ben.close()
+        await asyncio.sleep(0.2)
+        assert (await asyncio.to_thread(status))["ben"][0] is False
+        for player in (cat, dan):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_friend_of_the_master_sits_at_a_private_table_without_the_code(
+    server: Server,
+) -> None:
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        befriend(server, ann_token, ben_token, "ben")
+        ann = await Player.connect(server, token=ann_token)
+        ben = await Player.connect(server, token=ben_token)
+        stranger = await Player.connect(server, token=server.register("stranger"))
+        guest = await Player.connect(server, name="visitor")
+        table = await create_table(ann, private=True, players=3)
+        for outsider in (stranger, guest):
+            await outsider.send({"type": "sit", "table": table})
+            error = await outsider.expect(lambda m: m["type"] in ("error", "table"))
+            assert error["type"] == "error" and error["code"] == "table_private"
+        await ben.send({"type": "sit", "table": table})
+        snapshot = await ben.expect(lambda m: m["type"] in ("error", "table"))
+        assert snapshot["type"] == "table" and snapshot["seat"] is not None
+        # A friend of a seated player who is not the master is still a stranger.
+        sue_token = server.register("sue")
+        befriend(server, ben_token, sue_token, "sue")
+        sue = await Player.connect(server, token=sue_token)
+        await sue.send({"type": "sit", "table": table})
+        error = await sue.expect(lambda m: m["type"] in ("error", "table"))
+        assert error["type"] == "error" and error["code"] == "table_private"
+        for player in (ann, ben, stranger, guest, sue):
+            await player.close()
+
+    asyncio.run(scenario())
