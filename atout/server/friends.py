@@ -60,9 +60,10 @@ def request(store: Store, user_id: int, name: str) -> tuple[Player, bool]:
             if other.id == user_id:
                 raise FriendRefused(400, "friend_self")
             mine = db.get(Friendship, (user_id, other.id))
+            if mine is not None and mine.accepted:
+                raise FriendRefused(409, "already_friends", name=other.name)
             if mine is not None:
-                code = "already_friends" if mine.accepted else "friend_already_requested"
-                raise FriendRefused(409, code, name=other.name)
+                raise FriendRefused(409, "friend_already_requested", name=other.name)
             if db.get(Friendship, (other.id, user_id)) is not None:  # they asked first
                 _befriend(db, other.id, user_id)
                 return other, True

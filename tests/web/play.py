@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import uuid
+
 from playwright.sync_api import Error as PlaywrightError
-from playwright.sync_api import Page, Position
+from playwright.sync_api import Page, Position, expect
 
 
 def create_table(
@@ -96,3 +98,14 @@ def take_turn(
         if _click(page, selector, tap):
             return selector
     return None
+
+
+def register(page: Page, base_url: str, prefix: str = "new") -> str:
+    """Register a new account from the login page; returns its name."""
+    name = f"{prefix}{uuid.uuid4().hex[:8]}"
+    page.goto(f"{base_url}/#/login")
+    page.fill("#login-name", name)
+    page.fill("#login-password", "a long password")
+    page.click("#do-register")
+    expect(page.locator("#who")).to_contain_text(name)
+    return name

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import re
 import time
-import uuid
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,20 +19,10 @@ from atout.game import GameState
 from atout.server import ledger
 from atout.server.store import Store, User
 from tests.web.conftest import shot
-from tests.web.play import create_table, my_phase, phase, take_turn
+from tests.web.play import create_table, my_phase, phase, register, take_turn
 from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, new_game, trumps
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
-
-
-def _register(page: Page, base_url: str) -> str:
-    name = f"new{uuid.uuid4().hex[:12]}"
-    page.goto(f"{base_url}/#/login")
-    page.fill("#login-name", name)
-    page.fill("#login-password", "a long password")
-    page.click("#do-register")
-    expect(page.locator("#who")).to_contain_text(name)
-    return name
 
 
 @pytest.fixture(params=[False, True], ids=["desktop", "phone"])
@@ -73,7 +62,7 @@ def test_a_player_who_logs_in_may_tick_competitive_at_once(page: Page, base_url:
     page.goto(f"{base_url}/#/")
     expect(page.locator("#who")).to_contain_text("guest_")
     expect(page.locator("#opt-competitive")).to_be_disabled()  # guests practise
-    name = _register(page, base_url)
+    name = register(page, base_url)
     expect(page.locator("#opt-competitive")).to_be_enabled()
     page.reload()
     expect(page.locator("#who")).to_contain_text(name)
@@ -234,7 +223,7 @@ def test_the_lobby_shows_a_running_games_robots(new_context: object, base_url: s
 
 
 def test_a_game_against_robots_moves_the_rating(page: Page, base_url: str) -> None:
-    name = _register(page, base_url)
+    name = register(page, base_url)
     page.goto(f"{base_url}/#/")
     page.check("#opt-competitive")
     page.fill("#opt-seconds", "120")
@@ -296,7 +285,7 @@ def test_a_player_short_of_chips_takes_the_daily_chips(
 ) -> None:
     """Seed 004 asks how to get chips: a registered player below the floor takes
     them from their profile, once a day; someone else's profile offers nothing."""
-    name = _register(page, base_url)
+    name = register(page, base_url)
     store = Store(f"sqlite:///{data_dir / 'atout.sqlite3'}")
     with store.session.begin() as db:
         user = db.scalar(select(User.id).where(User.name == name))

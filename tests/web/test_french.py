@@ -63,9 +63,10 @@ def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -
 
     page.click("#replay-link")
     expect(page.locator("#replay-action")).to_be_visible()
-    # At the start of the replay every hand is face up: 4 x 18 cards and the dog.
-    page.click("#next")
+    # The replay opens on the deal: every hand face up, 4 x 18 cards (it once
+    # opened on the empty table before the deal).
     expect(page.locator(".replay-seat .card")).to_have_count(72)
+    expect(page.locator("#step")).not_to_contain_text("Step 0 /")
     page.click("#next-trick")
     expect(page.locator("#replay-trick .card")).to_have_count(4)
     shot(page, "french-replay")

@@ -3,26 +3,16 @@ other to a private table, and the other sees the invitation live and joins."""
 
 from __future__ import annotations
 
-import uuid
+from playwright.sync_api import expect
 
-from playwright.sync_api import Page, expect
-
-
-def _register(page: Page, base_url: str, prefix: str) -> str:
-    name = f"{prefix}{uuid.uuid4().hex[:8]}"
-    page.goto(f"{base_url}/#/login")
-    page.fill("#login-name", name)
-    page.fill("#login-password", "a long password")
-    page.click("#do-register")
-    expect(page.locator("#who")).to_contain_text(name)
-    return name
+from tests.web.play import register
 
 
 def test_friends_invite_each_other_to_a_private_table(new_context: object, base_url: str) -> None:
     ann = new_context().new_page()  # type: ignore[operator]
     ben = new_context().new_page()  # type: ignore[operator]
-    ann_name = _register(ann, base_url, "ann")
-    ben_name = _register(ben, base_url, "ben")
+    ann_name = register(ann, base_url, "ann")
+    ben_name = register(ben, base_url, "ben")
 
     ann.click("#friends-link")
     ann.fill("#friend-name", ben_name)

@@ -13,16 +13,7 @@ from sqlalchemy.orm import Session
 
 from atout.server import badges
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, TableRow, User
-
-
-def _register(page: Page, base_url: str) -> str:
-    name = f"pro{uuid.uuid4().hex[:10]}"
-    page.goto(f"{base_url}/#/login")
-    page.fill("#login-name", name)
-    page.fill("#login-password", "a long password")
-    page.click("#do-register")
-    expect(page.locator("#who")).to_contain_text(name)
-    return name
+from tests.web.play import register
 
 
 def _finished_game(db: Session, user: int, name: str, game: str) -> GameRow:
@@ -44,7 +35,7 @@ def _finished_game(db: Session, user: int, name: str, game: str) -> GameRow:
 def test_the_profile_shows_avatar_level_badges_and_games(
     page: Page, base_url: str, data_dir: Path
 ) -> None:
-    name = _register(page, base_url)
+    name = register(page, base_url, "pro")
     store = Store(f"sqlite:///{data_dir / 'atout.sqlite3'}")
     with store.session.begin() as db:
         user = db.scalar(select(User).where(User.name == name))

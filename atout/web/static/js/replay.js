@@ -102,7 +102,13 @@ export function replayPage(gameId) {
       names = (record.meta?.names || []).map((name, seat) => name ?? `${t("robot")} ${seat + 1}`);
       return api("/api/replay", record);
     })
-    .then((data) => { steps = data.steps; render(); })
+    .then((data) => {
+      steps = data.steps;
+      // Open on the hands as dealt: step 0 is the table before the first deal.
+      const dealt = steps.findIndex((step) => uiOf(step.view.game).replay.hands(step.view).some((hand) => hand.length));
+      at = Math.max(0, dealt);
+      render();
+    })
     .catch((error) => clear(box, h("p", { class: "error" }, refusal(error))));
   document.addEventListener("keydown", function keys(e) {
     if (!document.body.contains(box)) { document.removeEventListener("keydown", keys); return; }

@@ -242,7 +242,7 @@ function refusedPage(s) {
   return h("section", { class: "panel narrow", id: "table-refused" },
     h("p", { class: "error" }, refusal(s.error)),
     s.error.code === "table_private" ? h("form", { class: "row", onsubmit: enter },
-      h("label", {}, t("invite_code"), code), h("button", { type: "submit", id: "enter-code" }, t("join"))) : null,
+      h("label", {}, t("invite_code"), code), h("button", { type: "submit", id: "enter-code" }, t("enter_with_code"))) : null,
     h("a", { href: "#/", class: "button secondary" }, t("lobby")));
 }
 
