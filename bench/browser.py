@@ -26,9 +26,11 @@ CLICK_TO_CARD = """(card) => new Promise((resolve) => {
     if (outside()) { watch.disconnect(); resolve(performance.now() - start); }
   });
   watch.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => { watch.disconnect(); resolve(null); }, 5000);
   document.querySelector(`#hand .card.legal[data-card="${card}"]`).click();
 })"""
-"""Milliseconds from the click to the card shown outside the hand."""
+"""Milliseconds from the click to the card shown outside the hand (null: not
+shown within 5 s, a click the page did not take)."""
 MY_PHASE = """() => document.querySelector("#turn-line.mine")
   ? document.querySelector("#felt").dataset.phase : null"""
 """The phase when the page says it is this player's turn, else null."""
@@ -51,6 +53,7 @@ def first_visit(page: Page, base: str) -> tuple[int, int]:
 def click_to_card(page: Page, base: str, plays: int) -> list[float]:
     """Play French deals against robots, timing every card this page plays."""
     times: list[float] = []
+    missed = 0
     page.goto(f"{base}/#/")
     page.wait_for_selector("#who")
     page.select_option("#opt-robot", "random")
@@ -63,7 +66,11 @@ def click_to_card(page: Page, base: str, plays: int) -> list[float]:
         mine = page.evaluate(MY_PHASE)
         legal = page.locator("#hand .card.legal")
         if mine == "play" and legal.count():
-            times.append(page.evaluate(CLICK_TO_CARD, legal.first.get_attribute("data-card")))
+            taken = page.evaluate(CLICK_TO_CARD, legal.first.get_attribute("data-card"))
+            if taken is None:
+                missed += 1
+            else:
+                times.append(taken)
             continue
         for answer in (
             '#prompt [data-action="bid:pass"]',
@@ -77,6 +84,8 @@ def click_to_card(page: Page, base: str, plays: int) -> list[float]:
                 break
         else:
             page.wait_for_timeout(30)
+    if missed:
+        print(f"{missed} clicks not taken within 5 s")
     return times
 
 

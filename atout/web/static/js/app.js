@@ -4,11 +4,6 @@ import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
 import { lobbyPage } from "./lobby.js";
-import { tablePage } from "./table.js";
-import { helpPage } from "./help.js";
-import { leaderboardPage, profilePage } from "./stats.js";
-import { replayPage } from "./replay.js";
-import { sheetPage } from "./sheet.js";
 import { friendsPage, showNotice } from "./friends.js";
 
 const app = document.getElementById("app");
@@ -67,7 +62,12 @@ function loginPage() {
         h("a", { class: "button secondary", href: "#/" }, t("guest")))));
 }
 
-export function route() {
+// The pages other than the lobby are loaded when first opened, so that a first
+// visit transfers the lobby's code only.
+let routing = 0;
+
+export async function route() {
+  const ticket = ++routing;
   if (leavePage) leavePage();
   leavePage = null;
   renderHeader();
@@ -76,15 +76,18 @@ export function route() {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(query || "");
   let page;
-  if (parts[0] === "table" && parts[1]) [page, leavePage] = tablePage(parts[1], params);
-  else if (parts[0] === "leaderboard") page = leaderboardPage();
-  else if (parts[0] === "profile" && parts[1]) page = profilePage(parts[1]);
-  else if (parts[0] === "replay") page = replayPage(parts[1]);
-  else if (parts[0] === "sheet") page = sheetPage();
-  else if (parts[0] === "friends") [page, leavePage] = friendsPage();
+  let leave = null;
+  if (parts[0] === "table" && parts[1]) [page, leave] = (await import("./table.js")).tablePage(parts[1], params);
+  else if (parts[0] === "leaderboard") page = (await import("./stats.js")).leaderboardPage();
+  else if (parts[0] === "profile" && parts[1]) page = (await import("./stats.js")).profilePage(parts[1]);
+  else if (parts[0] === "replay") page = (await import("./replay.js")).replayPage(parts[1]);
+  else if (parts[0] === "sheet") page = (await import("./sheet.js")).sheetPage();
+  else if (parts[0] === "friends") [page, leave] = friendsPage();
   else if (parts[0] === "login") page = loginPage();
-  else if (parts[0] === "help") page = helpPage();
-  else [page, leavePage] = lobbyPage();
+  else if (parts[0] === "help") page = (await import("./help.js")).helpPage();
+  else [page, leave] = lobbyPage();
+  if (ticket !== routing) { if (leave) leave(); return; } // another page was asked for meanwhile
+  leavePage = leave;
   clear(app, page);
 }
 

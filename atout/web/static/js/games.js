@@ -4,7 +4,6 @@
 import { africainUI } from "./africain.js";
 import { frenchUI } from "./french.js";
 
-const GAMES = { french: frenchUI, africain: africainUI };
-
-/** The drawing of the game called `name`. */
-export function uiOf(name) { return GAMES[name]; }
+/** The drawing of the game called `name` (looked up when asked: the game modules
+ * and the table's import each other, so theirs may not be evaluated yet here). */
+export function uiOf(name) { return { french: frenchUI, africain: africainUI }[name]; }
