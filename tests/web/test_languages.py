@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.web.play import create_table, take_turn
+from tests.web.play import create_table, register, take_turn
 
 WORDS = {
     "en": {"the", "and", "with", "your", "you", "of", "to", "is", "players", "seconds", "game"}
@@ -18,7 +18,7 @@ WORDS = {
     | {"heuristique", "hasard", "fort", "officielles", "règles"},
 }
 """Common words of each language, none of which the other uses."""
-SCREENS = ["#/", "#/login", "#/leaderboard", "#/replay", "#/sheet", "#/help"]
+SCREENS = ["#/", "#/login", "#/leaderboard", "#/replay", "#/sheet", "#/help", "#/friends"]
 
 
 def _words(page: Page) -> set[str]:
@@ -51,3 +51,11 @@ def test_every_screen_speaks_one_language(page: Page, base_url: str, lang: str, 
         stray = _words(page) & WORDS[other]
         assert not stray, f"the table in {lang} shows {sorted(stray)}"
         take_turn(page)
+    # A registered player's own pages: the profile (level, badges, avatars) and friends.
+    name = register(page, base_url, "walk")
+    _in(page, lang)
+    for screen in (f"#/profile/{name}", "#/friends"):
+        page.goto(f"{base_url}/{screen}")
+        page.wait_for_timeout(300)
+        stray = _words(page) & WORDS[other]
+        assert not stray, f"{screen} in {lang} shows {sorted(stray)}"
