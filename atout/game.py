@@ -205,6 +205,20 @@ class GameRules(Protocol):
         """The chance action dealing the next deal of ``state`` from ``seed``."""
         ...
 
+    def deal_cards(self, hands: Sequence[int], dog: int = 0) -> Action:
+        """The chance action dealing ``hands[s]`` (a bit set, 0 for a seat out of the
+        deal) to seat s and ``dog`` (0 in a game without one): records keep deals so,
+        never as a seed, whose shuffle Python does not promise to keep."""
+        ...
+
+    def dealt(self, state: GameState, deal: Action) -> tuple[tuple[int, ...], int]:
+        """The hands and dog the chance action ``deal`` gives in ``state``."""
+        ...
+
+    def standing(self, state: GameState) -> tuple[int, ...]:
+        """Each seat's score so far as a record's result shows it."""
+        ...
+
     def rounds_options(self, rounds: int) -> dict[str, Any]:
         """The engine options of a table playing ``rounds`` deals (or games) in one
         game: empty when the game has no such option."""

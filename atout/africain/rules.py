@@ -9,7 +9,15 @@ from atout.africain.actions import AfricainAction, Deal, parse_action
 from atout.africain.state import AfricainState
 from atout.africain.variants import MIN_PLAYERS, VARIANTS, get_variant
 from atout.cards import Language
-from atout.game import DealSummary, Event, GameRules, GameState, SeatOutcome
+from atout.game import (
+    Action,
+    DealSummary,
+    Event,
+    GameRules,
+    GameState,
+    IllegalAction,
+    SeatOutcome,
+)
 
 
 class AfricainRules:
@@ -37,9 +45,24 @@ class AfricainRules:
         """The chance action dealing the next round from ``seed``."""
         return Deal(seed=seed)
 
-    def deal_cards(self, hands: Sequence[int]) -> Deal:
-        """The explicit chance action giving ``hands[s]`` (a bit set, 0 when out) to seat s."""
+    def deal_cards(self, hands: Sequence[int], dog: int = 0) -> Deal:
+        """The explicit chance action giving ``hands[s]`` (a bit set, 0 when out) to
+        seat s; IllegalAction ``no_dog`` for a dog, which this game has not."""
+        if dog:
+            raise IllegalAction("no_dog")
         return Deal(hands=tuple(hands))
+
+    def dealt(self, state: GameState, deal: Action) -> tuple[tuple[int, ...], int]:
+        """The hands ``deal`` gives in ``state`` (no dog: 0)."""
+        after = state.clone()
+        after.apply(deal)
+        assert isinstance(after, AfricainState)
+        return after.dealt_hands, 0
+
+    def standing(self, state: GameState) -> tuple[int, ...]:
+        """Each seat's lives."""
+        assert isinstance(state, AfricainState)
+        return state.lives
 
     def rounds_options(self, rounds: int) -> dict[str, Any]:
         """A game always lasts until one player is left: no option."""

@@ -138,6 +138,11 @@ class AfricainState:
         return self._sizes[self._size_index]
 
     @property
+    def dealt_hands(self) -> tuple[int, ...]:
+        """Each seat's cards as the current round dealt them (0 for a seat out)."""
+        return tuple(self._dealt)
+
+    @property
     def lives(self) -> tuple[int, ...]:
         """Lives of every seat (0 or below once out)."""
         return tuple(self._lives)

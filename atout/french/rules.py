@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from atout.cards import Language
-from atout.french.actions import DealSeed, FrenchAction, parse_action
+from atout.french.actions import DealCards, DealSeed, FrenchAction, parse_action
 from atout.french.state import FrenchState
 from atout.french.variants import VARIANTS, get_variant
-from atout.game import DealSummary, Event, GameRules, GameState, SeatOutcome
+from atout.game import Action, DealSummary, Event, GameRules, GameState, SeatOutcome
 
 
 class FrenchRules:
@@ -40,6 +40,23 @@ class FrenchRules:
     def deal_action(self, state: GameState, seed: int) -> DealSeed:
         """The chance action dealing the next deal from ``seed``."""
         return DealSeed(seed)
+
+    def deal_cards(self, hands: Sequence[int], dog: int = 0) -> DealCards:
+        """The explicit chance action giving ``hands[s]`` to seat s and ``dog``."""
+        return DealCards(tuple(hands), dog)
+
+    def dealt(self, state: GameState, deal: Action) -> tuple[tuple[int, ...], int]:
+        """The hands and dog ``deal`` gives in ``state``, kept even by a deal that a
+        petit sec cancels at once."""
+        after = state.clone()
+        after.apply(deal)
+        assert isinstance(after, FrenchState)
+        return after.dealt, after.dog
+
+    def standing(self, state: GameState) -> tuple[int, ...]:
+        """Each seat's total points."""
+        assert isinstance(state, FrenchState)
+        return tuple(state.totals)
 
     def rounds_options(self, rounds: int) -> dict[str, Any]:
         """A partie of ``rounds`` deals (the engine's ``deals`` option)."""

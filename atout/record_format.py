@@ -1,0 +1,225 @@
+"""The game record others can read (docs/records.md): tags, then every deal with
+all its cards shown, its actions and its score, then the result.
+
+A deal is kept as its hands and dog, never as a seed: a seed's deal depends on
+CPython's ``random.shuffle``, which Python does not promise to keep. The text
+(:mod:`atout.record_text`) and JSON (:mod:`atout.record_json`) forms both read
+into :class:`GameRecord`, and :func:`check` replays one on the engine, so a
+record is accepted only when its deals are deals and its actions legal.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from atout.game import CHANCE, OMNISCIENT, ActionSyntaxError, GameRules, GameState, IllegalAction
+from atout.records import Record, RecordError
+from atout.registry import game_rules
+
+FORMAT: Final = "atout-record/2"
+
+
+class RecordSyntaxError(RecordError):
+    """A record text that cannot be read or replayed, with the line and column
+    (from 1) of the fault."""
+
+    def __init__(self, reason: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {reason}")
+        self.reason, self.line, self.column = reason, line, column
+
+
+Part = tuple[Any, ...]
+"""Where in a record a fault lies: ("header", tag), ("deal", i), ("hand", i, seat),
+("action", i, j), ("score", i) or ("result",); each form turns it into a place."""
+
+
+class RecordFault(RecordError):
+    """A record whose content the engine refuses: the part at fault and why."""
+
+    def __init__(self, part: Part, reason: str) -> None:
+        super().__init__(reason)
+        self.part, self.reason = part, reason
+
+
+@dataclass(frozen=True, slots=True)
+class DealRecord:
+    """One deal: each seat's cards (a bit set, 0 for a seat out of it), the dog
+    (0 in a game without one), the actions after the deal, the seats' scores
+    once it is over (None when not shown) and free tags (such as ``Seed``)."""
+
+    hands: tuple[int, ...]
+    dog: int = 0
+    actions: tuple[str, ...] = ()
+    score: tuple[int, ...] | None = None
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game: its rules, free tags (Event, Site, Date, Seat0...), its deals
+    and the final scores (None while the game is not over)."""
+
+    game: str
+    players: int
+    variant: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+    deals: tuple[DealRecord, ...] = ()
+    result: tuple[int, ...] | None = None
+    tags: Mapping[str, str] = field(default_factory=dict)
+
+    def to_log(self) -> Record:
+        """The game as the engine's log, deals as explicit chance actions."""
+        rules = game_rules(self.game)
+        actions: list[str] = []
+        for deal in self.deals:
+            actions.append(str(rules.deal_cards(deal.hands, deal.dog)))
+            actions.extend(deal.actions)
+        return Record(self.game, self.players, self.variant, self.options, tuple(actions))
+
+    def replay(self) -> GameState:
+        """The state at the end of the record, every part checked (RecordFault)."""
+        return check(self)
+
+
+def _rules(record: GameRecord) -> GameRules:
+    try:
+        return game_rules(record.game)
+    except ValueError as error:
+        raise RecordFault(("header", "Game"), str(error)) from None
+
+
+def new_state(record: GameRecord) -> GameState:
+    """The state before the first deal; RecordFault names the header tag at fault."""
+    rules = _rules(record)
+    if not rules.min_players <= record.players <= rules.max_players:
+        reason = f"{rules.name} is played by {rules.min_players} to {rules.max_players}"
+        raise RecordFault(("header", "Players"), reason)
+    try:
+        state = rules.new(record.players, record.variant, None)
+    except ValueError as error:
+        raise RecordFault(("header", "Variant"), str(error)) from None
+    if not record.options:
+        return state
+    try:
+        return rules.new(record.players, record.variant, dict(record.options))
+    except ValueError as error:
+        raise RecordFault(("header", "Options"), str(error)) from None
+
+
+def first_dealer(state: GameState) -> int:
+    """Who deals the first deal, as the observation tells it."""
+    dealer = state.view(OMNISCIENT)["dealer"]
+    assert isinstance(dealer, int)
+    return dealer
+
+
+def check(record: GameRecord) -> GameState:
+    """Replay ``record`` on the engine: each deal must be a deal of its game and come
+    when one is due, each action legal, each score and the result those the engine
+    counts. The state at the end; RecordFault names the first part refused."""
+    rules = _rules(record)
+    state = new_state(record)
+    for number, deal in enumerate(record.deals):
+        if state.to_move != CHANCE:
+            why = "the game is over" if state.is_over else "the previous deal is not over"
+            raise RecordFault(("deal", number), f"deal {number + 1}: {why}")
+        try:
+            state.apply(rules.deal_cards(deal.hands, deal.dog))
+        except (IllegalAction, ActionSyntaxError) as error:
+            seat = error.params.get("seat")
+            part = ("hand", number, seat) if isinstance(seat, int) else ("deal", number)
+            raise RecordFault(part, f"deal {number + 1}: {error}") from None
+        for index, text in enumerate(deal.actions):
+            where = ("action", number, index)
+            if state.to_move == CHANCE or state.is_over:
+                raise RecordFault(where, f"{text!r}: deal {number + 1} is over")
+            try:
+                state.apply(rules.parse_action(text))
+            except (IllegalAction, ActionSyntaxError) as error:
+                raise RecordFault(where, f"{text!r}: {error}") from None
+        if deal.score is not None:
+            _check_scores(rules, state, deal.score, ("score", number), f"deal {number + 1}")
+    if record.result is not None:
+        _check_scores(rules, state, record.result, ("result",), "the game")
+    return state
+
+
+def _check_scores(
+    rules: GameRules, state: GameState, shown: tuple[int, ...], part: Part, what: str
+) -> None:
+    if not (state.to_move == CHANCE or state.is_over) or (
+        part == ("result",) and not state.is_over
+    ):
+        raise RecordFault(part, f"{what} is not over: it has no score yet")
+    counted = rules.standing(state)
+    if tuple(shown) != counted:
+        shown_text, counted_text = " ".join(map(str, shown)), " ".join(map(str, counted))
+        raise RecordFault(part, f"{what} ends at {counted_text}, not {shown_text}")
+
+
+def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecord:
+    """A log (the engine's actions, deals perhaps by seed) as a readable record:
+    every deal's cards shown, a seed kept as the informative ``Seed`` tag, the
+    scores filled in. RecordError when the log does not replay."""
+    rules = game_rules(record.game)
+    state = record.new_state()
+    deals: list[DealRecord] = []
+    actions: list[str] = []
+    for number, text in enumerate(record.actions, 1):
+        try:
+            action = rules.parse_action(text)
+            if state.to_move == CHANCE:
+                if deals:
+                    deals[-1] = _closed(deals[-1], actions, rules, state)
+                hands, dog = rules.dealt(state, action)
+                seed = text.removeprefix("deal:seed=")
+                deals.append(DealRecord(hands, dog, tags={"Seed": seed} if seed != text else {}))
+                actions = []
+            else:
+                actions.append(text)
+            state.apply(action)
+        except (IllegalAction, ActionSyntaxError) as error:
+            raise RecordError(f"action {number} {text!r}: {error}") from None
+    if deals:
+        deals[-1] = _closed(deals[-1], actions, rules, state)
+    return GameRecord(
+        record.game,
+        record.players,
+        record.variant,
+        dict(record.options),
+        tuple(deals),
+        rules.standing(state) if state.is_over else None,
+        dict(tags if tags is not None else meta_tags(record.meta)),
+    )
+
+
+def _closed(deal: DealRecord, actions: list[str], rules: GameRules, state: GameState) -> DealRecord:
+    """``deal`` with its actions, and its score when ``state`` shows it over."""
+    over = state.to_move == CHANCE or state.is_over
+    score = rules.standing(state) if over else None
+    return DealRecord(deal.hands, deal.dog, tuple(actions), score, deal.tags)
+
+
+def meta_tags(meta: Mapping[str, Any]) -> dict[str, str]:
+    """An old record's free information as tags: seat names as ``Seat0``...,
+    other values as their text (JSON for what is not a string)."""
+    tags: dict[str, str] = {}
+    for key, value in meta.items():
+        if key == "names" and isinstance(value, list):
+            tags |= {f"Seat{seat}": str(name) for seat, name in enumerate(value) if name}
+        elif isinstance(value, str):
+            tags[tag_name(key)] = value
+        else:
+            tags[tag_name(key)] = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return tags
+
+
+def tag_name(key: str) -> str:
+    """A free-form key as a tag name: words joined, each capitalised (``shared_ip``
+    becomes ``SharedIp``)."""
+    words = [w for w in "".join(c if c.isalnum() else " " for c in key).split() if w]
+    name = "".join(w[:1].upper() + w[1:] for w in words)
+    return name if name[:1].isalpha() else f"X{name}"

@@ -1,0 +1,361 @@
+"""The text form of a game record, read like PGN or PBN (docs/records.md):
+``[Name "value"]`` tag pairs, each deal's hands and dog as tags, its actions in
+the engine's notation, ``;`` comments. Every fault is reported with its line
+and column (:class:`~atout.record_format.RecordSyntaxError`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from atout import cards
+from atout.cards import CardSyntaxError, parse_card
+from atout.record_format import (
+    DealRecord,
+    GameRecord,
+    Part,
+    RecordFault,
+    RecordSyntaxError,
+    check,
+    first_dealer,
+    new_state,
+)
+
+STRUCTURAL: Final = frozenset({"Game", "Variant", "Players", "Options", "Dealer", "Result"})
+"""Header tags that are the record's structure, not free information."""
+FIRST_TAGS: Final = ("Event", "Site", "Date", "Round")
+"""Free tags written first, in this order, as PGN's roster does."""
+DEAL_TAGS: Final = frozenset({"Deal", "Dog", "Score"})
+_HAND: Final = re.compile(r"Hand(0|[1-9][0-9]?)")
+_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_LINE_WIDTH: Final = 78
+
+
+# --- Writing --------------------------------------------------------------------------
+
+
+def write_text(record: GameRecord) -> str:
+    """The record as text; reading it back gives an equal record."""
+    lines = ["; atout game record: see docs/records.md"]
+    tags = dict(record.tags)
+    for name in FIRST_TAGS:
+        if name in tags:
+            lines.append(_tag(name, tags.pop(name)))
+    lines += [
+        _tag("Game", record.game),
+        _tag("Variant", record.variant),
+        _tag("Players", str(record.players)),
+    ]
+    if record.options:
+        lines.append(_tag("Options", options_text(record.options)))
+    with contextlib.suppress(RecordFault):  # a record the engine refuses is written as is
+        lines.append(_tag("Dealer", str(first_dealer(new_state(record)))))
+    lines += [_tag(name, value) for name, value in tags.items()]
+    lines.append(_tag("Result", _scores(record.result)))
+    for number, deal in enumerate(record.deals, 1):
+        lines += ["", _tag("Deal", str(number))]
+        lines += [_tag(name, value) for name, value in deal.tags.items()]
+        lines += [_tag(f"Hand{seat}", hand_text(hand)) for seat, hand in enumerate(deal.hands)]
+        if deal.dog:
+            lines.append(_tag("Dog", hand_text(deal.dog)))
+        lines += _wrapped(deal.actions)
+        if deal.score is not None:
+            lines.append(_tag("Score", _scores(deal.score)))
+    return "\n".join(lines) + "\n"
+
+
+def _tag(name: str, value: str) -> str:
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def _scores(scores: tuple[int, ...] | None) -> str:
+    return "*" if scores is None else " ".join(map(str, scores))
+
+
+def hand_text(hand: int) -> str:
+    """Cards as the record writes them, space-separated; ``-`` for none."""
+    return cards.hand_text(hand) or "-"
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """``key=value`` pairs, each value compact JSON (a plain word may stay bare)."""
+    return " ".join(f"{key}={_option_value(value)}" for key, value in options.items())
+
+
+def _option_value(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    bare = isinstance(value, str) and _NAME.fullmatch(value) and value not in _JSON_WORDS
+    return value if bare else text
+
+
+_JSON_WORDS: Final = frozenset({"true", "false", "null", "NaN", "Infinity"})
+
+
+def _wrapped(actions: tuple[str, ...]) -> list[str]:
+    lines: list[str] = []
+    line = ""
+    for text in actions:
+        if line and len(line) + 1 + len(text) > _LINE_WIDTH:
+            lines.append(line)
+            line = text
+        else:
+            line = f"{line} {text}" if line else text
+    return [*lines, line] if line else lines
+
+
+# --- Reading --------------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Tag:
+    name: str
+    value: str
+    line: int
+    column: int
+    value_column: int
+
+
+@dataclass(slots=True)
+class _Deal:
+    tag: _Tag
+    tags: dict[str, _Tag] = field(default_factory=dict)
+    actions: list[tuple[str, int, int]] = field(default_factory=list)
+
+
+def read_text(text: str) -> GameRecord:
+    """Read and check a record text: RecordSyntaxError names the line and column of
+    the first fault, be it of syntax, a deal that is no deal or an illegal action."""
+    header: dict[str, _Tag] = {}
+    deals: list[_Deal] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        for item in _items(line, number):
+            if isinstance(item, _Tag):
+                _take_tag(item, header, deals)
+            elif not deals:
+                raise RecordSyntaxError("an action before the first [Deal] tag", *item[1:])
+            else:
+                deals[-1].actions.append(item)
+    record, places = _build(header, deals)
+    try:
+        check(record)
+    except RecordFault as fault:
+        line, column = places(fault.part)
+        raise RecordSyntaxError(fault.reason, line, column) from None
+    return record
+
+
+def _take_tag(tag: _Tag, header: dict[str, _Tag], deals: list[_Deal]) -> None:
+    if tag.name == "Deal":
+        if tag.value != str(len(deals) + 1):
+            raise _at(tag, f'expected [Deal "{len(deals) + 1}"]: deals are numbered from 1')
+        deals.append(_Deal(tag))
+        return
+    scope = header if not deals or tag.name == "Result" else deals[-1].tags
+    if tag.name in scope:
+        raise _at(tag, f"tag {tag.name} given twice")
+    if deals and tag.name in STRUCTURAL - {"Result"}:
+        raise _at(tag, f"tag {tag.name} belongs before the first [Deal]")
+    if not deals and (tag.name in DEAL_TAGS or _HAND.fullmatch(tag.name)):
+        raise _at(tag, f"tag {tag.name} belongs inside a deal, after its [Deal] tag")
+    scope[tag.name] = tag
+
+
+def _at(tag: _Tag, reason: str, offset: int | None = None) -> RecordSyntaxError:
+    column = tag.column if offset is None else tag.value_column + offset
+    return RecordSyntaxError(reason, tag.line, column)
+
+
+def _items(line: str, number: int) -> Iterator[_Tag | tuple[str, int, int]]:
+    """A line's tags and action tokens (with their line and column), comments left out."""
+    position = 0
+    while position < len(line):
+        char = line[position]
+        if char.isspace():
+            position += 1
+        elif char == ";":
+            return
+        elif char == "[":
+            tag, position = _read_tag(line, number, position)
+            yield tag
+        else:
+            end = position
+            while end < len(line) and not line[end].isspace() and line[end] not in ";[":
+                end += 1
+            yield line[position:end], number, position + 1
+            position = end
+
+
+_TAG_START: Final = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+\"")
+
+
+def _read_tag(line: str, number: int, start: int) -> tuple[_Tag, int]:
+    match = _TAG_START.match(line, start)
+    if match is None:
+        raise RecordSyntaxError('a tag is written [Name "value"]', number, start + 1)
+    value: list[str] = []
+    position = match.end()
+    while True:
+        if position >= len(line):
+            raise RecordSyntaxError("the tag's value has no closing quote", number, position + 1)
+        char = line[position]
+        if char == "\\":
+            if position + 1 >= len(line) or line[position + 1] not in '"\\':
+                raise RecordSyntaxError('only \\" and \\\\ are escapes', number, position + 1)
+            value.append(line[position + 1])
+            position += 2
+        elif char == '"':
+            break
+        else:
+            value.append(char)
+            position += 1
+    close = position + 1
+    while close < len(line) and line[close] in " \t":
+        close += 1
+    if close >= len(line) or line[close] != "]":
+        raise RecordSyntaxError("the tag has no closing ]", number, close + 1)
+    tag = _Tag(match.group(1), "".join(value), number, start + 1, match.end() + 1)
+    return tag, close + 1
+
+
+def _build(header: dict[str, _Tag], deals: list[_Deal]) -> tuple[GameRecord, Any]:
+    """The record the tags and actions make, and where each of its parts was read."""
+    for name in ("Game", "Variant", "Players"):
+        if name not in header:
+            raise RecordSyntaxError(f"the record has no [{name}] tag", 1, 1)
+    players = _integer(header["Players"])
+    game_deals = tuple(_deal(deal, players) for deal in deals)
+    record = GameRecord(
+        game=header["Game"].value,
+        players=players,
+        variant=header["Variant"].value,
+        options=_options(header["Options"]) if "Options" in header else {},
+        deals=game_deals,
+        result=_score_tag(header["Result"], players) if "Result" in header else None,
+        tags={n: t.value for n, t in header.items() if n not in STRUCTURAL},
+    )
+    if "Dealer" in header:
+        _check_dealer(record, header)
+
+    def places(part: Part) -> tuple[int, int]:
+        kind = part[0]
+        tag: _Tag | None = None
+        if kind == "header":
+            tag = header.get(part[1]) or header.get("Game")
+        elif kind == "result":
+            tag = header["Result"]
+        elif kind == "action":
+            _, line, column = deals[part[1]].actions[part[2]]
+            return line, column
+        elif kind == "score":
+            tag = deals[part[1]].tags["Score"]
+        elif kind == "hand":
+            tag = deals[part[1]].tags.get(f"Hand{part[2]}")
+        tag = tag or deals[part[1]].tag
+        return tag.line, tag.column
+
+    return record, places
+
+
+def _check_dealer(record: GameRecord, header: Mapping[str, _Tag]) -> None:
+    tag = header["Dealer"]
+    try:
+        dealer = first_dealer(new_state(record))
+    except RecordFault:
+        return  # the header's fault is reported where it lies
+    if _integer(tag) != dealer:
+        raise _at(tag, f"the first deal is dealt by seat {dealer}, not {tag.value}")
+
+
+def _integer(tag: _Tag) -> int:
+    try:
+        return int(tag.value)
+    except ValueError:
+        raise _at(tag, f"{tag.name} is a whole number, not {tag.value!r}", 0) from None
+
+
+def _deal(deal: _Deal, players: int) -> DealRecord:
+    hands = [0] * players
+    dog = 0
+    tags: dict[str, str] = {}
+    score = None
+    for name, tag in deal.tags.items():
+        seat = _HAND.fullmatch(name)
+        if seat is not None:
+            if int(seat.group(1)) >= players:
+                raise _at(tag, f"there is no seat {seat.group(1)} at {players} players")
+            hands[int(seat.group(1))] = _cards(tag)
+        elif name == "Dog":
+            dog = _cards(tag)
+        elif name == "Score":
+            score = _score_tag(tag, players)
+        else:
+            tags[name] = tag.value
+    if not any(hands):
+        raise _at(deal.tag, 'a deal shows its hands: [Hand0 "..."], [Hand1 "..."]...')
+    actions = tuple(text for text, _, _ in deal.actions)
+    return DealRecord(tuple(hands), dog, actions, score, tags)
+
+
+def _cards(tag: _Tag) -> int:
+    """A hand's cards as a bit set; a bad or repeated card named at its column."""
+    mask = 0
+    if tag.value.strip() == "-":
+        return mask
+    for match in re.finditer(r"[^\s,]+", tag.value):
+        try:
+            card = parse_card(match.group())
+        except CardSyntaxError as error:
+            raise _at(tag, str(error), match.start()) from None
+        if mask >> card & 1:
+            raise _at(tag, f"{match.group()} is given twice", match.start())
+        mask |= 1 << card
+    return mask
+
+
+def _score_tag(tag: _Tag, players: int) -> tuple[int, ...] | None:
+    if tag.value.strip() == "*":
+        return None
+    scores: list[int] = []
+    for match in re.finditer(r"\S+", tag.value):
+        try:
+            scores.append(int(match.group()))
+        except ValueError:
+            reason = f"a score is a whole number, not {match.group()!r}"
+            raise _at(tag, reason, match.start()) from None
+    if len(scores) != players:
+        raise _at(tag, f"{tag.name} gives {len(scores)} scores for {players} seats", 0)
+    return tuple(scores)
+
+
+def _options(tag: _Tag) -> dict[str, Any]:
+    """``key=value`` pairs; a value is JSON, or a bare word read as a string."""
+    options: dict[str, Any] = {}
+    text, position = tag.value, 0
+    decoder = json.JSONDecoder()
+    while position < len(text):
+        if text[position].isspace():
+            position += 1
+            continue
+        key = _NAME.match(text, position)
+        if key is None or key.end() >= len(text) or text[key.end()] != "=":
+            raise _at(tag, "an option is written key=value", position)
+        start = key.end() + 1
+        try:
+            value, position = decoder.raw_decode(text, start)
+        except json.JSONDecodeError:
+            end = start
+            while end < len(text) and not text[end].isspace():
+                end += 1
+            value, position = text[start:end], end
+        if key.group() in options:
+            raise _at(tag, f"option {key.group()} given twice", key.start())
+        if position < len(text) and not text[position].isspace():
+            raise _at(tag, "options are separated by spaces", position)
+        options[key.group()] = value
+    return options
