@@ -11,8 +11,9 @@ record is accepted only when its deals are deals and its actions legal.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from atout.game import CHANCE, OMNISCIENT, ActionSyntaxError, GameRules, GameState, IllegalAction
@@ -20,6 +21,13 @@ from atout.records import Record, RecordError
 from atout.registry import game_rules
 
 FORMAT: Final = "atout-record/2"
+
+TAG_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+RESERVED_TAGS: Final = frozenset(
+    {"Game", "Variant", "Players", "Options", "Dealer", "Result", "Deal", "Dog", "Score"}
+)
+"""Tags that are the record's structure; ``Hand0``, ``Hand1``... too."""
+HAND_TAG: Final = re.compile(r"Hand(0|[1-9][0-9]?)")
 
 
 class RecordSyntaxError(RecordError):
@@ -147,6 +155,17 @@ def check(record: GameRecord) -> GameState:
     return state
 
 
+def checked(record: GameRecord) -> GameRecord:
+    """``record`` checked (:func:`check`), its actions in the engine's canonical text."""
+    check(record)
+    parse = game_rules(record.game).parse_action
+    deals = tuple(
+        replace(deal, actions=tuple(str(parse(text)) for text in deal.actions))
+        for deal in record.deals
+    )
+    return replace(record, deals=deals)
+
+
 def _check_scores(
     rules: GameRules, state: GameState, shown: tuple[int, ...], part: Part, what: str
 ) -> None:
@@ -215,6 +234,17 @@ def meta_tags(meta: Mapping[str, Any]) -> dict[str, str]:
         else:
             tags[tag_name(key)] = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     return tags
+
+
+def tag_fault(name: str, value: object) -> str | None:
+    """Why ``name`` and ``value`` cannot be a free tag, or None."""
+    if not TAG_NAME.fullmatch(name):
+        return "a tag name is a letter then letters, digits or _"
+    if name in RESERVED_TAGS or HAND_TAG.fullmatch(name):
+        return f"{name} is not a free tag"
+    if not isinstance(value, str) or value.splitlines() not in ([], [value]):
+        return "a tag's value is a string on one line"
+    return None
 
 
 def tag_name(key: str) -> str:

@@ -16,12 +16,15 @@ from typing import Any, Final
 from atout import cards
 from atout.cards import CardSyntaxError, parse_card
 from atout.record_format import (
+    HAND_TAG,
+    RESERVED_TAGS,
+    TAG_NAME,
     DealRecord,
     GameRecord,
     Part,
     RecordFault,
     RecordSyntaxError,
-    check,
+    checked,
     first_dealer,
     new_state,
 )
@@ -30,9 +33,7 @@ STRUCTURAL: Final = frozenset({"Game", "Variant", "Players", "Options", "Dealer"
 """Header tags that are the record's structure, not free information."""
 FIRST_TAGS: Final = ("Event", "Site", "Date", "Round")
 """Free tags written first, in this order, as PGN's roster does."""
-DEAL_TAGS: Final = frozenset({"Deal", "Dog", "Score"})
-_HAND: Final = re.compile(r"Hand(0|[1-9][0-9]?)")
-_NAME: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+DEAL_TAGS: Final = RESERVED_TAGS - STRUCTURAL
 _LINE_WIDTH: Final = 78
 
 
@@ -63,7 +64,7 @@ def write_text(record: GameRecord) -> str:
         lines += [_tag(f"Hand{seat}", hand_text(hand)) for seat, hand in enumerate(deal.hands)]
         if deal.dog:
             lines.append(_tag("Dog", hand_text(deal.dog)))
-        lines += _wrapped(deal.actions)
+        lines += _wrapped(tuple(text.replace(" ", ",") for text in deal.actions))
         if deal.score is not None:
             lines.append(_tag("Score", _scores(deal.score)))
     return "\n".join(lines) + "\n"
@@ -90,7 +91,7 @@ def options_text(options: Mapping[str, Any]) -> str:
 
 def _option_value(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
-    bare = isinstance(value, str) and _NAME.fullmatch(value) and value not in _JSON_WORDS
+    bare = isinstance(value, str) and TAG_NAME.fullmatch(value) and value not in _JSON_WORDS
     return value if bare else text
 
 
@@ -143,11 +144,10 @@ def read_text(text: str) -> GameRecord:
                 deals[-1].actions.append(item)
     record, places = _build(header, deals)
     try:
-        check(record)
+        return checked(record)
     except RecordFault as fault:
         line, column = places(fault.part)
         raise RecordSyntaxError(fault.reason, line, column) from None
-    return record
 
 
 def _take_tag(tag: _Tag, header: dict[str, _Tag], deals: list[_Deal]) -> None:
@@ -161,7 +161,7 @@ def _take_tag(tag: _Tag, header: dict[str, _Tag], deals: list[_Deal]) -> None:
         raise _at(tag, f"tag {tag.name} given twice")
     if deals and tag.name in STRUCTURAL - {"Result"}:
         raise _at(tag, f"tag {tag.name} belongs before the first [Deal]")
-    if not deals and (tag.name in DEAL_TAGS or _HAND.fullmatch(tag.name)):
+    if not deals and (tag.name in DEAL_TAGS or HAND_TAG.fullmatch(tag.name)):
         raise _at(tag, f"tag {tag.name} belongs inside a deal, after its [Deal] tag")
     scope[tag.name] = tag
 
@@ -285,7 +285,7 @@ def _deal(deal: _Deal, players: int) -> DealRecord:
     tags: dict[str, str] = {}
     score = None
     for name, tag in deal.tags.items():
-        seat = _HAND.fullmatch(name)
+        seat = HAND_TAG.fullmatch(name)
         if seat is not None:
             if int(seat.group(1)) >= players:
                 raise _at(tag, f"there is no seat {seat.group(1)} at {players} players")
@@ -342,7 +342,7 @@ def _options(tag: _Tag) -> dict[str, Any]:
         if text[position].isspace():
             position += 1
             continue
-        key = _NAME.match(text, position)
+        key = TAG_NAME.match(text, position)
         if key is None or key.end() >= len(text) or text[key.end()] != "=":
             raise _at(tag, "an option is written key=value", position)
         start = key.end() + 1

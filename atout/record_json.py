@@ -1,0 +1,232 @@
+"""The JSON form of a game record: the same content as the text form
+(:mod:`atout.record_text`), so each converts to the other without loss.
+
+Its JSON Schema is docs/record.schema.json (:mod:`atout.record_schema`). Old
+records (``atout-record/1``: the engine's log, deals perhaps by seed) are still
+read, converted by replaying them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping
+from typing import Any, Literal, NotRequired
+
+from typing_extensions import TypedDict
+
+from atout.cards import CardSyntaxError, hand_texts, parse_card
+from atout.record_format import (
+    FORMAT,
+    DealRecord,
+    GameRecord,
+    Part,
+    RecordFault,
+    RecordSyntaxError,
+    checked,
+    first_dealer,
+    from_log,
+    new_state,
+    tag_fault,
+)
+from atout.records import FORMAT as LOG_FORMAT
+from atout.records import Record, RecordError
+
+
+class DealJSON(TypedDict):
+    """One deal: each seat's cards, the dog, the actions after the deal, the
+    seats' scores once it is over, free tags."""
+
+    hands: list[list[str]]
+    dog: list[str]
+    actions: list[str]
+    score: list[int] | None
+    tags: dict[str, str]
+
+
+class RecordJSON(TypedDict):
+    """A whole game record."""
+
+    format: Literal["atout-record/2"]
+    game: str
+    variant: str
+    players: int
+    options: dict[str, Any]
+    dealer: NotRequired[int]
+    tags: dict[str, str]
+    deals: list[DealJSON]
+    result: list[int] | None
+
+
+def to_json_dict(record: GameRecord) -> RecordJSON:
+    """The record as JSON-ready data."""
+    data: RecordJSON = {
+        "format": FORMAT,
+        "game": record.game,
+        "variant": record.variant,
+        "players": record.players,
+        "options": dict(record.options),
+        "tags": dict(record.tags),
+        "deals": [
+            {
+                "hands": [hand_texts(hand) for hand in deal.hands],
+                "dog": hand_texts(deal.dog),
+                "actions": list(deal.actions),
+                "score": None if deal.score is None else list(deal.score),
+                "tags": dict(deal.tags),
+            }
+            for deal in record.deals
+        ],
+        "result": None if record.result is None else list(record.result),
+    }
+    with contextlib.suppress(RecordFault):  # a record the engine refuses is written as is
+        data["dealer"] = first_dealer(new_state(record))
+    return data
+
+
+def write_json(record: GameRecord) -> str:
+    """The record as JSON text: objects one field a line, lists of cards, actions
+    or scores on one line each, so that a 78-card deal reads in a glance."""
+    return _dump(to_json_dict(record), "") + "\n"
+
+
+def _dump(value: Any, indent: str) -> str:
+    inner = indent + " "
+    if isinstance(value, dict) and value:
+        fields = (f"{inner}{_scalar(k)}: {_dump(v, inner)}" for k, v in value.items())
+        return "{\n" + ",\n".join(fields) + f"\n{indent}}}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        items = (f"{inner}{_dump(v, inner)}" for v in value)
+        return "[\n" + ",\n".join(items) + f"\n{indent}]"
+    return _scalar(value)
+
+
+_scalar = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+
+
+def read_json(text: str) -> GameRecord:
+    """Read and check a JSON record (this form, or the old log form): a syntax
+    error names its line and column, any other fault its place in the document."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise RecordSyntaxError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
+    return from_json_dict(data)
+
+
+def from_json_dict(data: Any) -> GameRecord:
+    """A record from parsed JSON, every field's type and the game checked."""
+    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+        return from_log(Record.from_dict(data))
+    record = _record(data)
+    try:
+        record = checked(record)
+    except RecordFault as fault:
+        raise RecordError(f"{_path(fault.part)}: {fault.reason}") from None
+    dealer = data.get("dealer")
+    if dealer is not None and dealer != first_dealer(new_state(record)):
+        raise RecordError(f"dealer: the first deal is dealt by another seat, not {dealer}")
+    return record
+
+
+def _path(part: Part) -> str:
+    kind = part[0]
+    if kind == "header":
+        return {"Game": "game", "Variant": "variant", "Players": "players"}.get(part[1], "options")
+    if kind == "action":
+        return f"deals[{part[1]}].actions[{part[2]}]"
+    if kind == "hand":
+        return f"deals[{part[1]}].hands[{part[2]}]"
+    if kind == "score":
+        return f"deals[{part[1]}].score"
+    if kind == "deal":
+        return f"deals[{part[1]}]"
+    return "result"
+
+
+def _record(data: Any) -> GameRecord:
+    top = _object(data, "the record")
+    if top.get("format") != FORMAT:
+        known = f"{FORMAT} or {LOG_FORMAT}"
+        raise RecordError(f"format: {top.get('format')!r} is not a record format ({known})")
+    deals = _list(top, "deals", "the record")
+    return GameRecord(
+        game=_typed(top, "game", str, "the record"),
+        players=_typed(top, "players", int, "the record"),
+        variant=_typed(top, "variant", str, "the record"),
+        options=_object(top.get("options", {}), "options"),
+        deals=tuple(_deal(d, f"deals[{i}]") for i, d in enumerate(deals)),
+        result=_scores(top.get("result"), "result"),
+        tags=_tags(top.get("tags", {}), "tags"),
+    )
+
+
+def _deal(data: Any, where: str) -> DealRecord:
+    deal = _object(data, where)
+    hands = _list(deal, "hands", where)
+    return DealRecord(
+        hands=tuple(_cards(h, f"{where}.hands[{i}]") for i, h in enumerate(hands)),
+        dog=_cards(deal.get("dog", []), f"{where}.dog"),
+        actions=tuple(_strings(deal.get("actions", []), f"{where}.actions")),
+        score=_scores(deal.get("score"), f"{where}.score"),
+        tags=_tags(deal.get("tags", {}), f"{where}.tags"),
+    )
+
+
+def _object(data: Any, where: str) -> dict[str, Any]:
+    if not isinstance(data, dict):
+        raise RecordError(f"{where} must be a JSON object")
+    return data
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
+    if key not in data:
+        raise RecordError(f"{where} has no field {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise RecordError(f"{key} must be a {kind.__name__}")
+    return value
+
+
+def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
+    value = _typed(data, key, list, where)
+    assert isinstance(value, list)
+    return value
+
+
+def _strings(data: Any, where: str) -> list[str]:
+    if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
+        raise RecordError(f"{where} must be a list of strings")
+    return data
+
+
+def _cards(data: Any, where: str) -> int:
+    mask = 0
+    for index, text in enumerate(_strings(data, where)):
+        try:
+            card = parse_card(text)
+        except CardSyntaxError as error:
+            raise RecordError(f"{where}[{index}]: {error}") from None
+        if mask >> card & 1:
+            raise RecordError(f"{where}[{index}]: {text} is given twice")
+        mask |= 1 << card
+    return mask
+
+
+def _scores(data: Any, where: str) -> tuple[int, ...] | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or not all(
+        isinstance(s, int) and not isinstance(s, bool) for s in data
+    ):
+        raise RecordError(f"{where} must be a list of whole numbers or null")
+    return tuple(data)
+
+
+def _tags(data: Any, where: str) -> dict[str, str]:
+    tags = _object(data, where)
+    for name, value in tags.items():
+        fault = tag_fault(name, value)
+        if fault:
+            raise RecordError(f"{where}.{name}: {fault}")
+    return tags
