@@ -183,7 +183,10 @@ def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecor
     """A log (the engine's actions, deals perhaps by seed) as a readable record:
     every deal's cards shown, a seed kept as the informative ``Seed`` tag, the
     scores filled in. RecordError when the log does not replay."""
-    rules = game_rules(record.game)
+    try:
+        rules = game_rules(record.game)
+    except ValueError as error:
+        raise RecordError(str(error)) from None
     state = record.new_state()
     deals: list[DealRecord] = []
     actions: list[str] = []

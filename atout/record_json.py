@@ -116,7 +116,7 @@ def read_json(text: str) -> GameRecord:
 
 def from_json_dict(data: Any) -> GameRecord:
     """A record from parsed JSON, every field's type and the game checked."""
-    if isinstance(data, dict) and data.get("format") == LOG_FORMAT:
+    if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
         return from_log(Record.from_dict(data))
     record = _record(data)
     try:

@@ -2,6 +2,7 @@
 
 from atout.cli import arena as arena  # registers `atout arena`
 from atout.cli import db as db  # registers `atout db`
+from atout.cli import importing as importing  # registers `atout import`
 from atout.cli import play as play  # registers `atout play`
 from atout.cli import replay as replay  # registers `atout replay`
 from atout.cli import score as score  # registers `atout score`

@@ -40,6 +40,9 @@ def play(
     cores: int | None = typer.Option(
         None, help="Cores strong robots think on (default: every core)."
     ),
+    save: str | None = typer.Option(
+        None, help="Write the game to this record file (text; JSON if it ends in .json)."
+    ),
 ) -> None:
     """Play French Tarot or Tarot Africain against robots; type 'hint' for advice."""
     from rich.console import Console
@@ -78,4 +81,12 @@ def play(
         finished = session.run()
     except EOFError:
         finished = False
+    if save:
+        from atout.cli.saving import save_played
+
+        try:
+            save_played(save, game, chosen, options, session.match.log, level, players)
+        except OSError as error:
+            typer.echo(f"error: {error}", err=True)
+            raise typer.Exit(2) from None
     raise typer.Exit(0 if finished else 1)

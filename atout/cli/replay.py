@@ -1,4 +1,5 @@
-"""``atout replay``: a game record rendered as text a person can read."""
+"""``atout replay``: a game record rendered as text a person can read, or
+converted to the record's text or JSON form (docs/records.md)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import typer
 from atout.cards import Language
 from atout.cli.app import app
 from atout.game import ActionSyntaxError, IllegalAction
+from atout.record_files import read_record, record_text
 from atout.records import Record, RecordError
 from atout.registry import game_rules
 
@@ -23,17 +25,32 @@ def render_record(record: Record, language: Language | None = None) -> str:
     return rules.render(record.players, record.variant, record.options, record.actions, language)
 
 
+def read_input(file: str) -> str:
+    """A file's text, or standard input's for ``-``."""
+    return typer.get_text_stream("stdin").read() if file == "-" else Path(file).read_text()
+
+
 @app.command()
 def replay(
-    file: Annotated[str, typer.Argument(help="A record file (JSON), or - for stdin.")],
+    file: Annotated[str, typer.Argument(help="A record file (text or JSON), or - for stdin.")],
     names: Annotated[
         Language | None, typer.Option("--names", help="Write cards as names: en or fr.")
     ] = None,
+    json_form: Annotated[
+        bool, typer.Option("--json", help="Print the record's JSON form instead.")
+    ] = False,
+    text_form: Annotated[
+        bool, typer.Option("--text", help="Print the record's text form instead.")
+    ] = False,
 ) -> None:
-    """Print a game record as readable text: hands, bids, tricks and scores."""
+    """Print a game record as readable text (hands, bids, tricks and scores), or
+    convert it: --text and --json print the record in that form."""
     try:
-        text = typer.get_text_stream("stdin").read() if file == "-" else Path(file).read_text()
-        typer.echo(render_record(Record.from_json(text), names))
+        record = read_record(read_input(file))
+        if json_form or text_form:
+            typer.echo(record_text(record, json_form), nl=False)
+        else:
+            typer.echo(render_record(record.to_log(), names))
     except (OSError, RecordError, ActionSyntaxError, IllegalAction, ValueError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
@@ -12,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, WebSocket
+from fastapi import FastAPI, Response, WebSocket
 from fastapi import Path as FastAPIPath
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
@@ -38,6 +39,7 @@ from atout.server.profile_routes import profile_routes
 from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
+from atout.web.record_export import FORMS, MEDIA_TYPES, export_record, record_tags
 from atout.web.routes import router as web_router
 from atout.web.static_files import GZIP_LEVEL, GZIP_MINIMUM_BYTES, RevalidatedStaticFiles
 
@@ -135,9 +137,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         deals for and its rules: the lobby and the score sheet offer exactly these."""
         return [_game_offer(name) for name in GAME_NAMES]
 
-    @app.get("/api/games/{game_id}")
-    def replay(game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]) -> dict[str, Any]:
-        """A finished game's full record; an unfinished game is never shown."""
+    def finished_game(game_id: int) -> tuple[dict[str, Any], dict[str, str]]:
+        """A finished game's log record and its tags (docs/records.md)."""
         with store.session() as db:
             game = db.get(GameRow, game_id)
             if game is None or game.status == "playing":
@@ -147,7 +148,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             ).all()
         if game.status == "cancelled":  # its complete deals only: nobody saw the rest
             texts = texts[: (game.result or {}).get("shown_actions", 0)]
-        return {
+        names = [seat["name"] if seat else None for seat in game.seats]
+        record = {
             "format": "atout-record/1",
             "game": game.game,
             "players": game.players,
@@ -158,9 +160,28 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
                 "status": game.status,
                 "result": game.result,
                 "shared_ip": game.shared_ip,
-                "names": [seat["name"] if seat else None for seat in game.seats],
+                "names": names,
             },
         }
+        return record, record_tags(game_id, game.started, game.status, names)
+
+    @app.get("/api/games/{game_id}")
+    async def replay(
+        game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)], format: str = "log"
+    ) -> Any:
+        """A finished game's full record; an unfinished game is never shown. As the
+        store keeps it (``format=log``), or readable with every deal's cards shown
+        (``format=text`` or ``json``, docs/records.md), made in a worker process."""
+        if format != "log" and format not in FORMS:
+            raise HTTPRefusal(400, "bad_record_format", formats=["log", *FORMS])
+        record, tags = await asyncio.to_thread(finished_game, game_id)
+        if format == "log":
+            return record
+        try:
+            body = await offload.workers.run(export_record, (json.dumps(record), tags, format))
+        except offload.Busy as error:
+            raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
+        return Response(body, media_type=MEDIA_TYPES[format])
 
     @app.websocket("/ws")
     async def websocket(ws: WebSocket) -> None:

@@ -16,7 +16,8 @@ from typing import Final
 
 from atout.game import OMNISCIENT
 from atout.match import BadLog, Match
-from atout.records import Record, RecordError
+from atout.record_files import read_log
+from atout.records import RecordError
 from atout.registry import game_rules
 
 MAX_REPLAY_ACTIONS: Final = 20_000
@@ -24,13 +25,13 @@ MAX_REPLAY_ACTIONS: Final = 20_000
 
 
 def replay_steps(text: str) -> bytes:
-    """The record's JSON text in; ``{"game", "players", "steps"}`` out as UTF-8 JSON,
-    each step ``{"action", "view"}`` (no action before the first).
+    """The record's text (any form, docs/records.md) in; ``{"game", "players",
+    "steps"}`` out as UTF-8 JSON, each step ``{"action", "view"}`` (no action before the first).
 
     A record that cannot be read or replayed raises RecordError (a ValueError)
     saying where and why; an unknown game, ValueError.
     """
-    record = Record.from_json(text)
+    record = read_log(text)
     if len(record.actions) > MAX_REPLAY_ACTIONS:
         raise RecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
     match = Match(game_rules(record.game), record.new_state())
