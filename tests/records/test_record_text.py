@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -211,3 +212,12 @@ def test_a_record_is_a_value() -> None:
     record = read_text(SMALL)
     assert isinstance(record, GameRecord)
     assert read_text(write_text(record)) == record
+
+
+def test_the_examples_of_the_specification_read() -> None:
+    spec = (Path(__file__).parents[2] / "docs" / "records.md").read_text()
+    blocks = re.findall(r"```(\w*)\n(.*?)```", spec, re.DOTALL)
+    first_text = next(body for lang, body in blocks if not lang and body.startswith("; a two"))
+    assert read_text(first_text) == read_text(SMALL)
+    example_json = next(body for lang, body in blocks if lang == "json")
+    assert read_json(example_json) == read_text(SMALL)
