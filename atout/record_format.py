@@ -64,6 +64,9 @@ class DealRecord:
     score: tuple[int, ...] | None = None
     tags: Mapping[str, str] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        check_tags(self.tags)
+
 
 @dataclass(frozen=True, slots=True)
 class GameRecord:
@@ -77,6 +80,9 @@ class GameRecord:
     deals: tuple[DealRecord, ...] = ()
     result: tuple[int, ...] | None = None
     tags: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        check_tags(self.tags)
 
     def to_log(self) -> Record:
         """The game as the engine's log, deals as explicit chance actions."""
@@ -231,11 +237,17 @@ def meta_tags(meta: Mapping[str, Any]) -> dict[str, str]:
     tags: dict[str, str] = {}
     for key, value in meta.items():
         if key == "names" and isinstance(value, list):
-            tags |= {f"Seat{seat}": str(name) for seat, name in enumerate(value) if name}
-        elif isinstance(value, str):
-            tags[tag_name(key)] = value
-        else:
-            tags[tag_name(key)] = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+            tags |= {
+                f"Seat{seat}": " ".join(str(name).split())
+                for seat, name in enumerate(value)
+                if name
+            }
+            continue
+        text = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+        name = tag_name(key)
+        if tag_fault(name, ""):  # a structural tag's name: kept apart
+            name = f"Meta{name}"
+        tags[name] = " ".join(text.split())
     return tags
 
 
@@ -248,6 +260,14 @@ def tag_fault(name: str, value: object) -> str | None:
     if not isinstance(value, str) or value.splitlines() not in ([], [value]):
         return "a tag's value is a string on one line"
     return None
+
+
+def check_tags(tags: Mapping[str, str]) -> None:
+    """RecordError naming the first tag that cannot be a free tag."""
+    for name, value in tags.items():
+        fault = tag_fault(name, value)
+        if fault:
+            raise RecordError(f"tag {name!r}: {fault}")
 
 
 def tag_name(key: str) -> str:

@@ -17,6 +17,7 @@ from atout.record_format import GameRecord, RecordSyntaxError, from_log
 from atout.record_json import read_json, to_json_dict, write_json
 from atout.record_schema import RECORD
 from atout.record_text import read_text, write_text
+from atout.records import Record
 from tests.test_records import random_record
 
 SMALL = """\
@@ -221,3 +222,30 @@ def test_the_examples_of_the_specification_read() -> None:
     assert read_text(first_text) == read_text(SMALL)
     example_json = next(body for lang, body in blocks if lang == "json")
     assert read_json(example_json) == read_text(SMALL)
+
+
+def test_an_old_record_s_information_becomes_tags() -> None:
+    log = random_record("africain", 2, 3)
+    meta = {
+        "names": ["ana", None],
+        "status": "over",
+        "result": {"lives": [1, 0]},
+        "why": "two\nlines",
+        "seat": 0,
+    }
+    old = Record(log.game, log.players, log.variant, log.options, log.actions, meta)
+    record = read_json(old.to_json())
+    assert record.tags == {
+        "Seat0": "ana",
+        "Status": "over",
+        "MetaResult": '{"lives": [1, 0]}',
+        "Why": "two lines",
+        "Seat": "0",
+    }
+    assert read_text(write_text(record)) == record
+
+
+def test_a_record_refuses_a_tag_it_could_not_write() -> None:
+    for tags in ({"Result": "1 0"}, {"Hand0": "EX"}, {"1st": "x"}, {"Note": "a\nb"}):
+        with pytest.raises(ValueError, match="tag"):
+            GameRecord("africain", 2, "standard", tags=tags)
