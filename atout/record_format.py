@@ -38,6 +38,10 @@ class RecordSyntaxError(RecordError):
         super().__init__(f"line {line}, column {column}: {reason}")
         self.reason, self.line, self.column = reason, line, column
 
+    def __reduce__(self) -> tuple[type, tuple[str, int, int]]:
+        """Pickled as its parts: the server's replay workers send it back."""
+        return type(self), (self.reason, self.line, self.column)
+
 
 Part = tuple[Any, ...]
 """Where in a record a fault lies: ("header", tag), ("deal", i), ("hand", i, seat),
@@ -50,6 +54,10 @@ class RecordFault(RecordError):
     def __init__(self, part: Part, reason: str) -> None:
         super().__init__(reason)
         self.part, self.reason = part, reason
+
+    def __reduce__(self) -> tuple[type, tuple[Part, str]]:
+        """Pickled as its parts, as :class:`RecordSyntaxError` is."""
+        return type(self), (self.part, self.reason)
 
 
 @dataclass(frozen=True, slots=True)

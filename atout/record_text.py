@@ -171,56 +171,57 @@ def _at(tag: _Tag, reason: str, offset: int | None = None) -> RecordSyntaxError:
     return RecordSyntaxError(reason, tag.line, column)
 
 
+_SPACES: Final = re.compile(r"\s*")
+_TOKEN: Final = re.compile(r"[^\s;\[]+")
+_TAG_START: Final = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+\"")
+_VALUE: Final = re.compile(r'(?:[^"\\]|\\.)*')
+_ESCAPE: Final = re.compile(r"\\(.)")
+_TAG_END: Final = re.compile(r"[ \t]*\]")
+
+
 def _items(line: str, number: int) -> Iterator[_Tag | tuple[str, int, int]]:
     """A line's tags and action tokens (with their line and column), comments left out."""
-    position = 0
+    position = _skip(line, 0)
     while position < len(line):
         char = line[position]
-        if char.isspace():
-            position += 1
-        elif char == ";":
+        if char == ";":
             return
-        elif char == "[":
+        if char == "[":
             tag, position = _read_tag(line, number, position)
             yield tag
         else:
-            end = position
-            while end < len(line) and not line[end].isspace() and line[end] not in ";[":
-                end += 1
-            yield line[position:end], number, position + 1
-            position = end
+            token = _TOKEN.match(line, position)
+            assert token is not None  # neither a space, ";" nor "["
+            yield token.group(), number, position + 1
+            position = token.end()
+        position = _skip(line, position)
 
 
-_TAG_START: Final = re.compile(r"\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+\"")
+def _skip(line: str, position: int) -> int:
+    """The position of the first character from ``position`` on that is no space."""
+    spaces = _SPACES.match(line, position)
+    assert spaces is not None  # it matches the empty string
+    return spaces.end()
 
 
 def _read_tag(line: str, number: int, start: int) -> tuple[_Tag, int]:
     match = _TAG_START.match(line, start)
     if match is None:
         raise RecordSyntaxError('a tag is written [Name "value"]', number, start + 1)
-    value: list[str] = []
-    position = match.end()
-    while True:
-        if position >= len(line):
-            raise RecordSyntaxError("the tag's value has no closing quote", number, position + 1)
-        char = line[position]
-        if char == "\\":
-            if position + 1 >= len(line) or line[position + 1] not in '"\\':
-                raise RecordSyntaxError('only \\" and \\\\ are escapes', number, position + 1)
-            value.append(line[position + 1])
-            position += 2
-        elif char == '"':
-            break
-        else:
-            value.append(char)
-            position += 1
-    close = position + 1
-    while close < len(line) and line[close] in " \t":
-        close += 1
-    if close >= len(line) or line[close] != "]":
-        raise RecordSyntaxError("the tag has no closing ]", number, close + 1)
-    tag = _Tag(match.group(1), "".join(value), number, start + 1, match.end() + 1)
-    return tag, close + 1
+    value = _VALUE.match(line, match.end())
+    assert value is not None  # it matches the empty string
+    for escape in _ESCAPE.finditer(line, match.end(), value.end()):
+        if escape.group(1) not in '"\\':
+            raise RecordSyntaxError('only \\" and \\\\ are escapes', number, escape.start() + 1)
+    if value.end() >= len(line) or line[value.end()] != '"':  # the end, or a lone "\"
+        raise RecordSyntaxError("the tag's value has no closing quote", number, len(line) + 1)
+    close = _TAG_END.match(line, value.end() + 1)
+    if close is None:
+        column = _skip(line, value.end() + 1) + 1
+        raise RecordSyntaxError("the tag has no closing ]", number, column)
+    text = _ESCAPE.sub(r"\1", value.group())
+    tag = _Tag(match.group(1), text, number, start + 1, match.end() + 1)
+    return tag, close.end()
 
 
 def _build(header: dict[str, _Tag], deals: list[_Deal]) -> tuple[GameRecord, Any]:

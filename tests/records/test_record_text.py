@@ -4,6 +4,7 @@ every deal shows its cards, and every fault is named by line and column."""
 from __future__ import annotations
 
 import json
+import pickle
 import re
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from atout.cards import DECK_SIZE, FULL_DECK, mask_of, parse_card
 from atout.game import OMNISCIENT
-from atout.record_format import GameRecord, RecordSyntaxError, from_log
+from atout.record_format import GameRecord, RecordFault, RecordSyntaxError, from_log
 from atout.record_json import read_json, to_json_dict, write_json
 from atout.record_schema import RECORD
 from atout.record_text import read_text, write_text
@@ -249,3 +250,27 @@ def test_a_record_refuses_a_tag_it_could_not_write() -> None:
     for tags in ({"Result": "1 0"}, {"Hand0": "EX"}, {"1st": "x"}, {"Note": "a\nb"}):
         with pytest.raises(ValueError, match="tag"):
             GameRecord("africain", 2, "standard", tags=tags)
+
+
+def test_errors_cross_process_boundaries() -> None:
+    # the server reads records in worker processes, which send errors back pickled
+    error = RecordSyntaxError("a reason", 3, 7)
+    again = pickle.loads(pickle.dumps(error))
+    assert (again.reason, again.line, again.column, str(again)) == (
+        "a reason",
+        3,
+        7,
+        "line 3, column 7: a reason",
+    )
+    fault = pickle.loads(pickle.dumps(RecordFault(("deal", 2), "why")))
+    assert (fault.part, fault.reason) == (("deal", 2), "why")
+
+
+def test_tag_values_escape_quotes_and_backslashes_only() -> None:
+    text = SMALL.replace('[Event "Test"]', r'[Event "a \"b\" \\ c"]  [Site "x"] ; two tags')
+    assert read_text(text).tags == {"Event": 'a "b" \\ c', "Site": "x"}
+    assert read_text(write_text(read_text(text))) == read_text(text)
+    for bad, column in ((r'[Event "a \n"]', 11), (r'[Event "a \\\"]', 16), ('[Event "a \\', 12)):
+        with pytest.raises(RecordSyntaxError) as caught:
+            read_text(SMALL.replace('[Event "Test"]', bad))
+        assert (caught.value.line, caught.value.column) == (2, column), bad
