@@ -3,32 +3,44 @@
 
 from __future__ import annotations
 
-import contextlib
 import json
 from pathlib import Path
 
 from atout.record_format import GameRecord
-from atout.record_json import read_json, write_json
+from atout.record_json import from_json_dict, read_json, write_json
 from atout.record_text import read_text, write_text
 from atout.records import FORMAT as LOG_FORMAT
 from atout.records import Record
 
 
 def read_record(text: str) -> GameRecord:
-    """A record in either form (JSON starts with ``{``), checked on the engine;
-    RecordError (RecordSyntaxError with a line and column) says what is wrong."""
-    return read_json(text) if text.lstrip().startswith("{") else read_text(text)
+    """A record in either form, checked on the engine; RecordError (RecordSyntaxError
+    with a line and column) says what is wrong. JSON is told by its first character
+    (a text record starts with a tag, a comment or a blank, never with ``{``) or,
+    for ``[``, by parsing as JSON."""
+    return read_json(text) if _is_json(text) else read_text(text)
 
 
 def read_log(text: str) -> Record:
     """Any record form as the engine's log: an old log record as it is (no replay
     needed), a readable one checked and its deals made explicit actions."""
-    if text.lstrip().startswith("{"):
-        with contextlib.suppress(ValueError):
-            data = json.loads(text)
-            if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
-                return Record.from_dict(data)
-    return read_record(text).to_log()
+    if _is_json(text):
+        data = json.loads(text)
+        if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
+            return Record.from_dict(data)
+        return from_json_dict(data).to_log()
+    return read_text(text).to_log()
+
+
+def _is_json(text: str) -> bool:
+    start = text.lstrip()[:1]
+    if start != "[":
+        return start == "{"
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def load_record(path: str | Path) -> GameRecord:

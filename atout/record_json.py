@@ -118,6 +118,8 @@ def from_json_dict(data: Any) -> GameRecord:
     """A record from parsed JSON, every field's type and the game checked."""
     if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
         return from_log(Record.from_dict(data))
+    if not isinstance(data, dict):
+        raise RecordError("a record is a JSON object")
     record = _record(data)
     try:
         record = checked(record)
