@@ -7,6 +7,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
+from atout.record_text import read_text
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn
 
@@ -70,6 +71,13 @@ def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -
     page.click("#next-trick")
     expect(page.locator("#replay-trick .card")).to_have_count(4)
     shot(page, "french-replay")
+    # The page offers the readable record: the game's cards and the person's seat.
+    href = page.locator("#record-text").get_attribute("href")
+    assert href is not None and href.endswith("?format=text")
+    record = read_text(page.request.get(f"{base_url}{href}").text())
+    assert record.game == "french" and record.players == 4 and record.result is not None
+    assert sum(record.result) == 0 and list(record.result) == totals
+    assert page.locator("#record-json").get_attribute("download", timeout=1000)
 
 
 def _visible_faces(page: Page, outside: str) -> list[str]:

@@ -116,5 +116,12 @@ export function replayPage(gameId) {
     if (e.key === "ArrowRight") go(at + 1);
     if (e.key === "ArrowLeft") go(at - 1);
   });
-  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })), box);
+  // The readable record (docs/records.md), every deal's cards shown.
+  const record = (format, name) => h("a", {
+    id: `record-${format}`, href: `/api/games/${encodeURIComponent(gameId)}?format=${format}`,
+    download: `atout-${gameId}.${format === "text" ? "atout" : "json"}`,
+  }, t(name));
+  const downloads = h("p", { class: "muted" }, t("record_download"), " ",
+    record("text", "record_text"), " · ", record("json", "record_json"));
+  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })), box, downloads);
 }
