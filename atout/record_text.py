@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -134,7 +134,7 @@ def read_text(text: str) -> GameRecord:
     the first fault, be it of syntax, a deal that is no deal or an illegal action."""
     header: dict[str, _Tag] = {}
     deals: list[_Deal] = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), 1):
         for item in _items(line, number):
             if isinstance(item, _Tag):
                 _take_tag(item, header, deals)
@@ -146,8 +146,7 @@ def read_text(text: str) -> GameRecord:
     try:
         return checked(record)
     except RecordFault as fault:
-        line, column = places(fault.part)
-        raise RecordSyntaxError(fault.reason, line, column) from None
+        raise RecordSyntaxError(fault.reason, *places(fault.part)) from None
 
 
 def _take_tag(tag: _Tag, header: dict[str, _Tag], deals: list[_Deal]) -> None:
@@ -224,7 +223,9 @@ def _read_tag(line: str, number: int, start: int) -> tuple[_Tag, int]:
     return tag, close.end()
 
 
-def _build(header: dict[str, _Tag], deals: list[_Deal]) -> tuple[GameRecord, Any]:
+def _build(
+    header: dict[str, _Tag], deals: list[_Deal]
+) -> tuple[GameRecord, Callable[[Part], tuple[int, int]]]:
     """The record the tags and actions make, and where each of its parts was read."""
     for name in ("Game", "Variant", "Players"):
         if name not in header:

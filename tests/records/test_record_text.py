@@ -274,3 +274,7 @@ def test_tag_values_escape_quotes_and_backslashes_only() -> None:
         with pytest.raises(RecordSyntaxError) as caught:
             read_text(SMALL.replace('[Event "Test"]', bad))
         assert (caught.value.line, caught.value.column) == (2, column), bad
+
+
+def test_windows_line_ends_and_a_byte_order_mark_are_read() -> None:
+    assert read_text("\ufeff" + SMALL.replace("\n", "\r\n")) == read_text(SMALL)
