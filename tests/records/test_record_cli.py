@@ -92,3 +92,15 @@ def test_import_prints_or_writes_a_tarotclub_deal(tmp_path: Path) -> None:
     broken = runner.invoke(app, ["import", "-"], input='{"version": "3", "Dog": 5}')
     assert broken.exit_code == 2 and broken.output.startswith("error: ")
     assert "Traceback" not in broken.output
+
+
+def test_the_example_records_read_and_replay_to_their_result() -> None:
+    examples = sorted((Path(__file__).parents[2] / "examples").glob("record-*"))
+    assert len(examples) >= 2
+    for path in examples:
+        record = load_record(path)
+        assert record.result is not None and record.replay().is_over
+        result = runner.invoke(app, ["replay", str(path)])
+        assert result.exit_code == 0 and result.output.startswith(
+            ("French Tarot", "Tarot Africain")
+        )
