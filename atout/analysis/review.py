@@ -135,6 +135,13 @@ class Decision:
         }
 
 
+_PLURALS: Final = {
+    Mark.INACCURACY: "inaccuracies",
+    Mark.MISTAKE: "mistakes",
+    Mark.BLUNDER: "blunders",
+}
+
+
 def _option(option: Option) -> dict[str, Any]:
     return {"action": option.action, "expected": round(option.expected, 2)}
 
@@ -183,7 +190,7 @@ class Review:
                 "unsearched": self.unsearched,
                 "accuracy": round(self.accuracy, 1),
                 "average_loss": round(self.average_loss, 2),
-                **{f"{m.value}s": self.count(m) for m in Mark},
+                **{_PLURALS[m]: self.count(m) for m in Mark},
             },
         }
 
