@@ -273,3 +273,10 @@ def _decision(
         mark=lost.mark(judge.thresholds),
         deals=scored.deals,
     )
+
+
+def review_record(asked: tuple[str, int, int, int]) -> dict[str, Any]:
+    """The review of (record JSON text, seat, deals per decision, seed) as JSON, for a
+    worker process (top-level and picklable); RecordError or ValueError if refused."""
+    text, seat, deals, seed = asked
+    return analyse(Record.from_json(text), seat, Budget(deals, seed)).to_dict()

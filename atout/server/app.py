@@ -24,7 +24,7 @@ from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import lease, offload, protocol
+from atout.server import analyses, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.friend_routes import friend_routes
@@ -113,6 +113,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await writer.stop()
         await asyncio.to_thread(lease.release, store, owner)
         passwords_pool.close()
+        await analyses.stop()  # reviews under way start over when asked again
         await offload.workers.stop()  # started by the first replay, if any
         await asyncio.to_thread(cores.stop)
         store.close()
@@ -128,6 +129,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
+    app.include_router(analyses.analysis_routes(store))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
