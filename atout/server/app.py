@@ -24,7 +24,7 @@ from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import analyses, lease, offload, protocol
+from atout.server import analyses, hints, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.friend_routes import friend_routes
@@ -115,6 +115,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         passwords_pool.close()
         await analyses.stop()  # reviews under way start over when asked again
         await offload.workers.stop()  # started by the first replay, if any
+        await hints.workers.stop(kill=True)  # started by the first hint, if any
         await asyncio.to_thread(cores.stop)
         store.close()
 
