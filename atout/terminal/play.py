@@ -5,10 +5,10 @@ fill the other seats. At each decision the legal choices are numbered: the
 person types a number, or the choice in words of either language (``garde
 sans``, ``KH``, ``R♥``, ``oui``, ``EX haute``), several cards at once for the
 écart, a full action text (``play:KH``), ``hint``/``indice``/``?`` for the strong
-robot's choice and its reason (the best options' expected scores), ``help``/``aide`` or ``quit``/``quitter``. Every choice is
-tried on a copy of the state first, so a refusal shows the engine's reason and
-changes nothing. Input and output go through two callables so that tests
-drive it like a user.
+robot's choice and its reason (the best options' expected scores),
+``help``/``aide`` or ``quit``/``quitter``. Every choice is tried on a copy of
+the state first, so a refusal shows the engine's reason and changes nothing.
+Input and output go through two callables so that tests drive it like a user.
 """
 
 from __future__ import annotations
