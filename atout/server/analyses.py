@@ -43,10 +43,10 @@ class Asked(BaseModel):
     game_id: int | None = Field(default=None, ge=1, le=2**63 - 1)
 
 
-def digest(record: Record, seat: int) -> str:
+def digest(record: Record, seat: int, deals: int) -> str:
     """The key of a review: the record's game (not its free ``meta``), seat and budget."""
     game = {**record.to_dict(), "meta": {}}
-    text = json.dumps([game, seat, DEFAULT_DEALS, SEED], sort_keys=True, ensure_ascii=True)
+    text = json.dumps([game, seat, deals, SEED], sort_keys=True, ensure_ascii=True)
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -61,8 +61,9 @@ async def stop() -> None:
     await workers.stop(kill=True)
 
 
-def analysis_routes(store: Store) -> APIRouter:
-    """The review endpoints, storing their results in ``store``."""
+def analysis_routes(store: Store, deals: int = DEFAULT_DEALS) -> APIRouter:
+    """The review endpoints (``deals`` sampled deals per decision), storing their
+    results in ``store``."""
     router = APIRouter()
 
     def load(key: str) -> dict[str, Any] | None:
@@ -91,9 +92,7 @@ def analysis_routes(store: Store) -> APIRouter:
     async def review(key: str, record: Record, seat: int) -> None:
         try:
             try:
-                result = await workers.run(
-                    review_record, (record.to_json(), seat, DEFAULT_DEALS, SEED)
-                )
+                result = await workers.run(review_record, (record.to_json(), seat, deals, SEED))
                 await asyncio.to_thread(save, key, None, seat, "done", result)
             except (RecordError, ValueError) as error:
                 await asyncio.to_thread(save, key, None, seat, "failed", {"error": str(error)})
@@ -113,7 +112,7 @@ def analysis_routes(store: Store) -> APIRouter:
             raise HTTPRefusal(422, "bad_record", reason=str(error)[:200]) from None
         if asked.seat >= record.players:
             raise HTTPRefusal(422, "analysis_seat", seat=asked.seat, players=record.players)
-        key = digest(record, asked.seat)
+        key = digest(record, asked.seat, deals)
         known = await asyncio.to_thread(load, key)
         if known is not None and (known["status"] != "running" or key in running):
             return known

@@ -20,6 +20,7 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
+from atout.analysis.review import DEFAULT_DEALS
 from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
@@ -65,6 +66,8 @@ class Settings:
     """The web client's files, served at ``/`` when the directory exists."""
     robot_cores: int | None = 1
     """Cores a strong robot's decision is spread over (None: every core)."""
+    analysis_deals: int = DEFAULT_DEALS
+    """Sampled deals per decision in a game's review (``atout.server.analyses``)."""
     lease_seconds: float = 10.0
     """How long a dead server's lease on the database keeps a successor waiting."""
     guards: Guards = field(default_factory=Guards)
@@ -130,7 +133,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
-    app.include_router(analyses.analysis_routes(store))
+    app.include_router(analyses.analysis_routes(store, settings.analysis_deals))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
