@@ -125,15 +125,7 @@ class FrenchAnalyst:
     def searches(self, legal: Sequence[str]) -> bool:
         return legal[0].split(":", 1)[0] in SEARCHED
 
-    def score(
-        self,
-        view: Mapping[str, Any],
-        legal: Sequence[str],
-        taken: Sequence[str],
-        rng: random.Random,
-        deals: int,
-    ) -> Scored | None:
-        return score_decision(view, legal, taken, rng, deals)
+    score = staticmethod(score_decision)
 
     def stake(self, state: GameState, seat: int) -> float:
         """The contract's multiplier times the seat's shares of the score (1 before
