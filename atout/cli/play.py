@@ -40,6 +40,9 @@ def play(
     cores: int | None = typer.Option(
         None, help="Cores strong robots think on (default: every core)."
     ),
+    save: str | None = typer.Option(
+        None, help="Write the game's record to this file (for atout replay or atout analyse)."
+    ),
 ) -> None:
     """Play French Tarot or Tarot Africain against robots; type 'hint' for advice."""
     from rich.console import Console
@@ -78,4 +81,9 @@ def play(
         finished = session.run()
     except EOFError:
         finished = False
+    if save is not None:  # a game left unfinished is saved as far as it went
+        from atout.records import Record
+        from atout.records import save as write
+
+        write(Record(game, players, chosen, options, tuple(session.match.log)), save)
     raise typer.Exit(0 if finished else 1)

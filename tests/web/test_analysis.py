@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.analysis.planted import PETIT_DEAL, scripted
 from tests.server.conftest import Player, Server, create_table, run_server
 from tests.web.conftest import shot
 from tests.web.play import create_table as create_table_page
@@ -21,7 +22,7 @@ from tests.web.play import my_phase
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     """A server whose reviews sample few deals per decision, so that one takes seconds."""
-    running, stop = run_server(tmp_path, analysis_deals=4)
+    running, stop = run_server(tmp_path, analysis_deals=8)
     yield running
     stop()
 
@@ -71,3 +72,21 @@ def test_the_replay_shows_the_review_of_a_seat_in_french(page: Page, server: Ser
         page.click("#next")
     expect(page.locator("#analysis-move")).to_contain_text("meilleur trouvé")
     shot(page, "replay-analysis")
+
+
+def test_a_record_file_is_replayed_and_its_blunder_marked(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    record, planted = scripted(PETIT_DEAL, {(1, 8): "play:T21", (0, 1): "play:T1"})
+    path = tmp_path / "petit.json"
+    path.write_text(record.to_json())
+    page.goto(f"{server.http}/#/replay")
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator("#replay-action")).to_be_visible()
+    page.select_option("#analysis-seat", "0")
+    page.click("#analyse")
+    marks = page.locator("#analysis-marks")
+    expect(marks).to_contain_text(f"{planted[0] + 1}. play:T1 ??", timeout=90_000)
+    marks.locator("button").first.click()
+    expect(page.locator("#replay-action")).to_have_text("play:T1")
+    expect(page.locator("#analysis-move")).to_contain_text("blunder")

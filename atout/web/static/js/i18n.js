@@ -116,6 +116,7 @@ const STRINGS = {
     analysis_move: "Played {action} (expected {score}); best found {best} (expected {best_score}); loss {loss} {unit}",
     analysis_marks: "Marked moves", unit_card_points: "card points", unit_lives: "lives",
     mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder",
+    open_record: "Or open a record file (JSON) to replay and analyse it",
   },
   fr: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
@@ -230,6 +231,7 @@ const STRINGS = {
     analysis_move: "Joué {action} (score espéré {score}) ; meilleur trouvé {best} (score espéré {best_score}) ; perte {loss} {unit}",
     analysis_marks: "Coups marqués", unit_card_points: "points de cartes", unit_lives: "vies",
     mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe",
+    open_record: "Ou ouvrez un fichier d'enregistrement (JSON) pour le revoir et l'analyser",
   },
 };
 

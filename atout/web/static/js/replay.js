@@ -55,13 +55,31 @@ function browsePage() {
       h("button", { type: "submit" }, t("filter"))),
     list,
     h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/replay/${number.value}`; } },
-      h("label", {}, t("game_number"), number), h("button", { type: "submit" }, t("open"))));
+      h("label", {}, t("game_number"), number), h("button", { type: "submit" }, t("open"))),
+    h("label", { class: "row" }, t("open_record"),
+      h("input", { type: "file", id: "record-file", accept: ".json,application/json", onchange: openRecord })));
 }
 
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 export function replayPage(gameId) {
   if (!gameId) return browsePage();
+  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })),
+    recordReplay(api(`/api/games/${encodeURIComponent(gameId)}`), gameId));
+}
+
+/** A record file of the player's own (``atout play`` saves them, another program may
+ * export them), replayed and reviewed like a game of the server's. */
+function openRecord(e) {
+  const file = e.target.files[0];
+  const section = e.target.closest("section");
+  if (!file || !section) return;
+  const record = file.text().then((text) => JSON.parse(text));
+  clear(section, h("h1", {}, file.name), recordReplay(record, null));
+}
+
+/** The replay of a record (a promise of it), with the strong robot's review of a seat. */
+function recordReplay(recordPromise, gameId) {
   const box = h("div", { id: "replay" }, "…");
   let steps = [], at = 0, names = [], record = null;
   // The strong robot's review of one seat (POST /api/analysis, computed by the server in
@@ -79,7 +97,7 @@ export function replayPage(gameId) {
   function analyse(seat) {
     reviewSeat = seat; review = null; reviewNote = t("analysis_running"); render();
     const asked = { record, seat };
-    if (/^\d+$/.test(gameId)) asked.game_id = Number(gameId);
+    if (/^\d+$/.test(gameId ?? "")) asked.game_id = Number(gameId);
     api("/api/analysis", asked).then(poll).catch(fail);
   }
   function number(x) { return x.toLocaleString(getLang(), { maximumFractionDigits: 1 }); }
@@ -140,10 +158,12 @@ export function replayPage(gameId) {
       analysisBox(),
       game.extras(v));
   }
-  api(`/api/games/${encodeURIComponent(gameId)}`)
+  recordPromise
     .then((answer) => {
       record = answer;
-      names = Array.from({ length: record.players }, (_, seat) => record.meta?.names?.[seat] ?? `${t("robot")} ${seat + 1}`);
+      const named = record.meta?.names; // a server's game names its players; a file may not
+      names = Array.from({ length: record.players }, (_, seat) =>
+        named ? named[seat] ?? `${t("robot")} ${seat + 1}` : `${t("seat")} ${seat + 1}`);
       return api("/api/replay", record);
     })
     .then((data) => {
@@ -160,5 +180,5 @@ export function replayPage(gameId) {
     if (e.key === "ArrowRight") go(at + 1);
     if (e.key === "ArrowLeft") go(at - 1);
   });
-  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })), box);
+  return box;
 }
