@@ -637,6 +637,9 @@ class Table:
             raise TableError("not_playing")
         if self.game_options.competitive:
             raise TableError("hint_competitive")
+        seat = self.seats[seat_no]
+        if seat is not None and seat.abandoned:  # a robot plays that seat now
+            raise TableError("left_game")
         if self._to_move() != seat_no:
             raise TableError("not_your_turn")
         if seat_no in self.hinting:
