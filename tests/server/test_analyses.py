@@ -66,11 +66,11 @@ def test_wrong_requests_are_refused_with_their_reason(server: Server) -> None:
 
 def test_a_full_queue_answers_503(server: Server) -> None:
     capacity = analyses.workers.processes + analyses.workers.waiting
+    records = [scripted(PETIT_DEAL, planted)[0].to_dict() for planted in ({}, PETIT_LOST)]
     answers = []
     for seat in range(4):
-        for planted in ({}, PETIT_LOST):
-            record, _ = scripted(PETIT_DEAL, planted)
-            asked = {"record": record.to_dict(), "seat": seat}
+        for record in records:
+            asked = {"record": record, "seat": seat}
             answers.append(httpx.post(f"{server.http}/api/analysis", json=asked).status_code)
     assert answers[:capacity] == [202] * capacity
     assert 503 in answers[capacity:]
