@@ -1,5 +1,6 @@
 """Command line: ``atout score``, ``atout simulate``, ``atout replay`` ..."""
 
+from atout.cli import analyse as analyse  # registers `atout analyse`
 from atout.cli import arena as arena  # registers `atout arena`
 from atout.cli import db as db  # registers `atout db`
 from atout.cli import importing as importing  # registers `atout import`

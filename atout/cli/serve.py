@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from atout.analysis.review import DEFAULT_DEALS
 from atout.cli.app import app
 from atout.server.logs import LogFormat
 
@@ -40,6 +41,10 @@ def serve(
         int | None,
         typer.Option(help="Cores a strong robot's decision is spread over (default: every core)."),
     ] = None,
+    analysis_deals: Annotated[
+        int,
+        typer.Option(min=2, max=10_000, help="Sampled deals per decision in a game's review."),
+    ] = DEFAULT_DEALS,
     lease_seconds: Annotated[
         float,
         typer.Option(
@@ -93,6 +98,7 @@ def serve(
         robot_delay=robot_delay,
         trick_pause=trick_pause,
         robot_cores=robot_cores,
+        analysis_deals=analysis_deals,
         lease_seconds=lease_seconds,
         guards=Guards(exempt=exempt),
     )

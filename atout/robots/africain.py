@@ -385,14 +385,22 @@ def _score_share(
     seen: Seen, legal: Sequence[str], worlds: int, rng: random.Random, deadline: float
 ) -> list[float]:
     """Each action's lives lost, summed over one share's sampled deals."""
-    totals = [0.0] * len(legal)
+    return [sum(lost) for lost in outcomes(seen, legal, worlds, rng, deadline)]
+
+
+def outcomes(
+    seen: Seen, legal: Sequence[str], worlds: int, rng: random.Random, deadline: float
+) -> list[list[float]]:
+    """Each action's lives lost (see :func:`_outcome`), deal by deal, on the same
+    sampled deals: at least 8 of them, then up to ``worlds`` before ``deadline``."""
+    lost: list[list[float]] = [[] for _ in legal]
     for world in range(worlds):
         if world >= 8 and time.monotonic() > deadline:
             break
         hands = seen.worlds.sample(rng)
         for i, action in enumerate(legal):
-            totals[i] += _outcome(seen, hands, action)
-    return totals
+            lost[i].append(_outcome(seen, hands, action))
+    return lost
 
 
 def _outcome(seen: Seen, dealt: list[int], action: str) -> float:

@@ -128,7 +128,7 @@ def finish(state: FrenchState, seat: int) -> float:
         elif phase == CALL:
             state.step(CALLS[model_call(state)])
         elif phase == DISCARD:
-            _discard(state, model_ecart(state))
+            apply_ecart(state, model_ecart(state))
         elif phase == CHELEM:
             state.step(CHELEM_NO)
         elif phase == DEAL:
@@ -165,7 +165,8 @@ def _call(state: FrenchState, card: int) -> None:
     state.step(CALLS[card])
 
 
-def _discard(state: FrenchState, ecart: int) -> None:
+def apply_ecart(state: FrenchState, ecart: int) -> None:
+    """Discard the cards of ``ecart`` (bit set) one by one, plain cards first."""
     while ecart:
         card = first_discard(ecart)
         ecart ^= 1 << card
@@ -193,4 +194,4 @@ def search_ecart(sampler: Worlds, allowed: int, rng: random.Random, seconds: flo
     options = ecart_candidates(known.hand, allowed, size)
     if len(options) == 1:
         return options[0]
-    return options[pick(compare(sampler, options, _discard, rng, seconds), 0)]
+    return options[pick(compare(sampler, options, apply_ecart, rng, seconds), 0)]

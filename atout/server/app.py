@@ -21,11 +21,12 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
+from atout.analysis.review import DEFAULT_DEALS
 from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import lease, offload, protocol
+from atout.server import analyses, hints, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.friend_routes import friend_routes
@@ -67,6 +68,8 @@ class Settings:
     """The web client's files, served at ``/`` when the directory exists."""
     robot_cores: int | None = 1
     """Cores a strong robot's decision is spread over (None: every core)."""
+    analysis_deals: int = DEFAULT_DEALS
+    """Sampled deals per decision in a game's review (``atout.server.analyses``)."""
     lease_seconds: float = 10.0
     """How long a dead server's lease on the database keeps a successor waiting."""
     guards: Guards = field(default_factory=Guards)
@@ -115,7 +118,9 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await writer.stop()
         await asyncio.to_thread(lease.release, store, owner)
         passwords_pool.close()
+        await analyses.stop()  # reviews under way start over when asked again
         await offload.workers.stop()  # started by the first replay, if any
+        await hints.workers.stop(kill=True)  # started by the first hint, if any
         await asyncio.to_thread(cores.stop)
         store.close()
 
@@ -130,6 +135,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
+    app.include_router(analyses.analysis_routes(store, settings.analysis_deals))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

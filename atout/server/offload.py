@@ -54,12 +54,17 @@ class Workers:
         off the loop: starting a process blocks."""
         await asyncio.to_thread(self._start)
 
-    async def stop(self) -> None:
-        """Cancel the waiting jobs, let the running ones end, and stop the workers."""
+    async def stop(self, kill: bool = False) -> None:
+        """Cancel the waiting jobs, let the running ones end (or, with ``kill``, end
+        the workers at once: a job minutes long must not hold up a shutdown), and
+        stop the workers."""
         with self._lock:
             pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)
+            if kill:  # the executor has no public way to end its processes before 3.14
+                for process in list(pool._processes.values()):
+                    process.terminate()
+            await asyncio.to_thread(pool.shutdown, wait=not kill, cancel_futures=True)
 
     async def run(self, work: Callable[[Argument], Result], argument: Argument) -> Result:
         """``work(argument)`` computed in a worker (``work`` must be a module's

@@ -203,6 +203,13 @@ class Vote(_Strict):
     agree: bool
 
 
+class Hint(_Strict):
+    """Ask the strong robot's suggestion for one's own decision (practice tables only)."""
+
+    type: Literal["hint"]
+    table: TableId
+
+
 class Resume(_Strict):
     type: Literal["resume"]
     table: TableId
@@ -227,11 +234,12 @@ ClientMessage = Annotated[
     | Start
     | Act
     | Vote
+    | Hint
     | Resume
     | Ping,
     Field(discriminator="type"),
 ]
-TableMessage = Sit | Spectate | Leave | Invite | Chat | Options | Start | Act | Vote | Resume
+TableMessage = Sit | Spectate | Leave | Invite | Chat | Options | Start | Act | Vote | Hint | Resume
 
 _adapter: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 

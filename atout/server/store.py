@@ -216,6 +216,21 @@ class Allowance(Base):
     """``YYYY-MM-DD`` in UTC."""
 
 
+class AnalysisRow(Base):
+    """The strong robot's review of a game for one seat (``atout.server.analyses``),
+    by the digest of what it reviewed: the record, the seat and the budget."""
+
+    __tablename__ = "analyses"
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(16), default="running")
+    """running, done or failed."""
+    result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The review (``Review.to_dict``), or ``{"error": ...}`` when it failed."""
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
 class Store:
     """The database of one server, created on first use."""
 

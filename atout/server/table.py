@@ -38,7 +38,7 @@ from atout.game import (
 )
 from atout.match import Chance, Match
 from atout.refusals import Refusal
-from atout.server import broadcast, friends, ledger, protocol, tablestore
+from atout.server import broadcast, friends, hints, ledger, protocol, tablestore
 from atout.server.accounts import user_ids
 from atout.server.clients import Client
 from atout.server.eventlog import EventLog, Numbered
@@ -114,6 +114,8 @@ class Table:
     """The (game, action number) a robot is deciding for in the thinking pool."""
     queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    hinting: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    """Seats whose hint is being computed (one at a time each), with its task."""
 
     def __post_init__(self) -> None:
         self.events = EventLog()
@@ -625,6 +627,48 @@ class Table:
         voters = {i for i, s in enumerate(self.seats) if s and not s.abandoned}
         if message.agree and voters <= self.votes:
             await self._cancel_game()
+
+    async def _on_hint(self, client: Client, message: protocol.Hint) -> None:
+        """The strong robot's suggestion for the asker's own decision, at a practice
+        table only, from the asker's view only; sent to the asker alone, if the turn
+        is still theirs when it is ready (the table goes on meanwhile)."""
+        seat_no = self._seat_of(client)
+        if seat_no is None or self.match is None or self.game_options is None:
+            raise TableError("not_playing")
+        if self.game_options.competitive:
+            raise TableError("hint_competitive")
+        seat = self.seats[seat_no]
+        if seat is not None and seat.abandoned:  # a robot plays that seat now
+            raise TableError("left_game")
+        if self._to_move() != seat_no:
+            raise TableError("not_your_turn")
+        if seat_no in self.hinting:
+            raise TableError("hint_pending")
+        turn = (self.game_id, self.actions)
+        view, legal = self.match.view(seat_no), self.match.legal()
+        self.hinting[seat_no] = asyncio.create_task(self._hint(client, seat_no, turn, view, legal))
+
+    async def _hint(
+        self,
+        client: Client,
+        seat_no: int,
+        turn: tuple[int | None, int],
+        view: Any,
+        legal: list[str],
+    ) -> None:
+        try:
+            advice = await hints.suggest(view, legal)
+        except Refusal as busy:
+            client.send(protocol.error(busy, self.id))
+            return
+        except Exception:
+            log.exception("table %s: hint failed", self.id)
+            client.send(protocol.error(Refusal("internal_error"), self.id))
+            return
+        finally:
+            self.hinting.pop(seat_no, None)
+        if (self.game_id, self.actions) == turn:
+            client.send({"type": "hint", "table": self.id, **advice})
 
     # ----- the game ---------------------------------------------------------------
 

@@ -4,11 +4,11 @@ The person sits in seat 0 and sees exactly seat 0's view and events; robots
 fill the other seats. At each decision the legal choices are numbered: the
 person types a number, or the choice in words of either language (``garde
 sans``, ``KH``, ``R♥``, ``oui``, ``EX haute``), several cards at once for the
-écart, a full action text (``play:KH``), ``hint``/``indice`` for the strong
-robot's choice, ``help``/``aide`` or ``quit``/``quitter``. Every choice is
-tried on a copy of the state first, so a refusal shows the engine's reason and
-changes nothing. Input and output go through two callables so that tests
-drive it like a user.
+écart, a full action text (``play:KH``), ``hint``/``indice``/``?`` for the strong
+robot's choice and its reason (the best options' expected scores),
+``help``/``aide`` or ``quit``/``quitter``. Every choice is tried on a copy of
+the state first, so a refusal shows the engine's reason and changes nothing.
+Input and output go through two callables so that tests drive it like a user.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
+from atout.analysis.hints import hint
 from atout.cards import CardSyntaxError, Language, card_name, card_text, parse_card, sort_key
 from atout.french.scoring import POIGNEE_SIZES
 from atout.game import ActionSyntaxError, Event, GameState, IllegalAction
@@ -93,7 +94,6 @@ class TerminalGame:
             self.rules, self.rules.new(players, variant, options), random_seeds(self.rng)
         )
         self.robots = {s: make_robot(level) for s in range(1, players)}
-        self.hinter = make_robot("strong", budget=0.5)
         self.lang: Language = lang
         self.text = MESSAGES[lang]
         self.ask = ask
@@ -146,8 +146,17 @@ class TerminalGame:
             if word in QUIT_WORDS:
                 raise Quit
             if word in HINT_WORDS:
-                action = self.hinter.choose(view, legal, self.rng.getrandbits(32))
-                self.tell.line(self.text["hint"].format(action=""), self.describe(action, choices))
+                advice = hint(view, legal, seed=self.rng.getrandbits(32))
+                self.tell.line(
+                    self.text["hint"].format(action=""), self.describe(advice.action, choices)
+                )
+                for option in advice.options:  # the reason: the best few expected scores
+                    self.console.print(
+                        self.text["hint.option"].format(
+                            action=option.action, expected=option.expected
+                        ),
+                        highlight=False,
+                    )
                 continue
             if word in HELP_WORDS or not word:
                 self.tell.say("help")

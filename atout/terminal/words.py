@@ -88,6 +88,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "prompt.play": "Your card",
         "prompt.tail": "(hint, help, quit)",
         "hint": "The strong robot would choose: {action}",
+        "hint.option": "  {action}: expected score {expected:+.1f}",
         "bad": "Not possible: {error}",
         "not_understood": "I do not understand {text!r}. {help}",
         "out_of_range": "Choose a number from 1 to {last}.",
@@ -192,6 +193,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "prompt.play": "À vous de jouer",
         "prompt.tail": "(indice, aide, quitter)",
         "hint": "Le robot fort choisirait : {action}",
+        "hint.option": "  {action} : score espéré {expected:+.1f}",
         "bad": "Impossible : {error}",
         "not_understood": "Je ne comprends pas {text!r}. {help}",
         "out_of_range": "Choisissez un numéro de 1 à {last}.",
@@ -305,8 +307,8 @@ BREAKDOWN_NAMES: Final[dict[str, dict[str, str]]] = {
 # --- Words read from the person -------------------------------------------------
 
 QUIT_WORDS: Final = frozenset(("quit", "exit", "q", "quitter", "abandonner", "fin"))
-HINT_WORDS: Final = frozenset(("hint", "indice", "conseil", "h"))
-HELP_WORDS: Final = frozenset(("help", "aide", "?"))
+HINT_WORDS: Final = frozenset(("hint", "indice", "conseil", "h", "?"))
+HELP_WORDS: Final = frozenset(("help", "aide"))
 YES_WORDS: Final = frozenset(("yes", "y", "oui", "o"))
 NO_WORDS: Final = frozenset(("no", "n", "non", "none", "aucune", "aucun", "rien"))
 HIGH_WORDS: Final = frozenset(("high", "haute", "haut", "h"))

@@ -10,12 +10,14 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from typer.testing import CliRunner
 
 from atout.cli import app
+from atout.records import load
 from atout.robots import make_robot
 from atout.terminal.play import TerminalGame
 
@@ -298,6 +300,22 @@ def test_cli_help_hint_and_quit_in_french() -> None:
     assert "Je ne comprends pas" in out
     assert "Choisissez un numéro de 1 à" in out
     assert "Partie abandonnée" in out
+
+
+def test_cli_hint_gives_its_reason_and_the_game_is_saved_for_analysis(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    result = CliRunner().invoke(
+        app,
+        ["play", "--players", "3", "--seed", "1", "--save", str(saved)],
+        input="?\n1\nquit\n",
+    )
+    assert result.exit_code == 1
+    assert "The strong robot would choose" in result.output
+    assert "expected score" in result.output
+    record = load(saved)
+    assert record.game == "french" and record.players == 3
+    assert record.actions[0].startswith("deal:") and len(record.actions) >= 2
+    record.replay()  # the saved log is a game the engine accepts
 
 
 def test_cli_french_game_to_the_end_by_numbers() -> None:

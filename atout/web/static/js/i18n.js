@@ -108,6 +108,16 @@ const STRINGS = {
     friend_asked: "Friend request sent to {name}.", friend_added: "{name} is now your friend.",
     friend_request_from: "{name} asks to be your friend.", invited_by: "{name} invites you to a table.",
     join_invited: "Join", close: "Close",
+    // hints and analyses (issue 22)
+    hint: "Hint", hint_wait: "The strong robot is thinking…", hint_says: "The strong robot suggests {action}",
+    hint_option: "{action}: expected score {score}",
+    analyse_seat: "Analyse the play of", analyse: "Analyse", analysis_running: "The strong robot is analysing the game…",
+    analysis_failed: "The analysis failed: {why}",
+    analysis_summary: "Accuracy {accuracy}%: {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders (average loss {loss} {unit})",
+    analysis_move: "Played {action} (expected {score}); best found {best} (expected {best_score}); loss {loss} {unit}",
+    analysis_marks: "Marked moves", unit_card_points: "card points", unit_lives: "lives",
+    mark_inaccuracy: "inaccuracy", mark_mistake: "mistake", mark_blunder: "blunder",
+    open_record: "Or open a record file (JSON) to replay and analyse it",
   },
   fr: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
@@ -214,6 +224,16 @@ const STRINGS = {
     friend_asked: "Demande d'ami envoyée à {name}.", friend_added: "{name} est maintenant votre ami.",
     friend_request_from: "{name} demande à être votre ami.", invited_by: "{name} vous invite à une table.",
     join_invited: "Rejoindre", close: "Fermer",
+    // conseils et analyses (issue 22)
+    hint: "Conseil", hint_wait: "Le robot fort réfléchit…", hint_says: "Le robot fort conseille {action}",
+    hint_option: "{action} : score espéré {score}",
+    analyse_seat: "Analyser le jeu de", analyse: "Analyser", analysis_running: "Le robot fort analyse la partie…",
+    analysis_failed: "L'analyse a échoué : {why}",
+    analysis_summary: "Précision {accuracy} % : {inaccuracies} imprécisions, {mistakes} erreurs, {blunders} gaffes (perte moyenne {loss} {unit})",
+    analysis_move: "Joué {action} (score espéré {score}) ; meilleur trouvé {best} (score espéré {best_score}) ; perte {loss} {unit}",
+    analysis_marks: "Coups marqués", unit_card_points: "points de cartes", unit_lives: "vies",
+    mark_inaccuracy: "imprécision", mark_mistake: "erreur", mark_blunder: "gaffe",
+    open_record: "Ou ouvrez un fichier d'enregistrement (JSON) pour le revoir et l'analyser",
   },
 };
 

@@ -55,13 +55,81 @@ function browsePage() {
       h("button", { type: "submit" }, t("filter"))),
     list,
     h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/replay/${number.value}`; } },
-      h("label", {}, t("game_number"), number), h("button", { type: "submit" }, t("open"))));
+      h("label", {}, t("game_number"), number), h("button", { type: "submit" }, t("open"))),
+    h("label", { class: "row" }, t("open_record"),
+      h("input", { type: "file", id: "record-file", accept: ".atout,.txt,.json,application/json", onchange: openRecord })));
 }
+
+const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 
 export function replayPage(gameId) {
   if (!gameId) return browsePage();
+  // The readable record (docs/records.md), every deal's cards shown.
+  const record = (format, name) => h("a", {
+    id: `record-${format}`, href: `/api/games/${encodeURIComponent(gameId)}?format=${format}`,
+    download: `atout-${gameId}.${format === "text" ? "atout" : "json"}`,
+  }, t(name));
+  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })),
+    recordReplay(api(`/api/games/${encodeURIComponent(gameId)}`), gameId),
+    h("p", { class: "muted" }, t("record_download"), " ",
+      record("text", "record_text"), " · ", record("json", "record_json")));
+}
+
+/** A record file of the player's own (``atout play`` saves them, another program may
+ * export them), replayed and reviewed like a game of the server's. */
+function openRecord(e) {
+  const file = e.target.files[0];
+  const section = e.target.closest("section");
+  if (!file || !section) return;
+  // Any record form (docs/records.md): the server reads it; a log record is an object.
+  const record = file.text().then((text) => { try { return JSON.parse(text); } catch { return text; } });
+  clear(section, h("h1", {}, file.name), recordReplay(record, null));
+}
+
+/** The replay of a record (a promise of it), with the strong robot's review of a seat. */
+function recordReplay(recordPromise, gameId) {
   const box = h("div", { id: "replay" }, "…");
-  let steps = [], at = 0, names = [];
+  let steps = [], at = 0, names = [], record = null;
+  // The strong robot's review of one seat (POST /api/analysis, computed by the server in
+  // the background and asked for again until it is done), shown move by move.
+  let review = null, reviewNote = null, reviewSeat = 0;
+  function fail(error) { reviewNote = t("analysis_failed", { why: refusal(error) }); render(); }
+  function poll(answer) {
+    if (!document.body.contains(box)) return;
+    if (answer.status === "running") {
+      setTimeout(() => api(`/api/analysis/${answer.key}`).then(poll).catch(fail), 2000);
+    } else if (answer.status === "failed") {
+      reviewNote = t("analysis_failed", { why: answer.analysis.error }); render();
+    } else { review = answer.analysis; reviewNote = null; render(); }
+  }
+  function analyse(seat) {
+    reviewSeat = seat; review = null; reviewNote = t("analysis_running"); render();
+    const asked = { record, seat };
+    if (/^\d+$/.test(gameId ?? "")) asked.game_id = Number(gameId);
+    api("/api/analysis", asked).then(poll).catch(fail);
+  }
+  function number(x) { return x.toLocaleString(getLang(), { maximumFractionDigits: 1 }); }
+  function analysisBox() {
+    const seat = h("select", { id: "analysis-seat" }, names.map((name, i) => h("option", { value: i, selected: i === reviewSeat }, name)));
+    const unit = review ? t(`unit_${review.unit.replace(" ", "_")}`) : "";
+    const here = review?.decisions.find((d) => d.index <= at - 1 && at - 1 < d.index + d.actions);
+    const marked = review ? review.decisions.filter((d) => d.mark) : [];
+    return h("div", { class: "analysis", id: "analysis" },
+      h("div", { class: "row" }, h("label", {}, t("analyse_seat"), " ", seat),
+        h("button", { id: "analyse", onclick: () => analyse(Number(seat.value)) }, t("analyse"))),
+      reviewNote ? h("p", { class: "muted", id: "analysis-note" }, reviewNote) : null,
+      review ? h("p", { id: "analysis-summary" }, t("analysis_summary", {
+        accuracy: number(review.summary.accuracy), inaccuracies: review.summary.inaccuracies,
+        mistakes: review.summary.mistakes, blunders: review.summary.blunders,
+        loss: number(review.summary.average_loss), unit })) : null,
+      here ? h("p", { id: "analysis-move", class: here.mark ? `mark-${here.mark}` : "" },
+        here.mark ? h("strong", {}, `${MARKS[here.mark]} ${t(`mark_${here.mark}`)} · `) : null,
+        t("analysis_move", { action: here.taken.action, score: number(here.taken.expected), best: here.best[0].action,
+          best_score: number(here.best[0].expected), loss: number(Math.max(0, here.loss)), unit })) : null,
+      marked.length ? h("div", { id: "analysis-marks" }, h("strong", {}, t("analysis_marks")), " ",
+        marked.map((d) => h("button", { class: "secondary", onclick: () => go(d.index + 1) },
+          `${d.index + 1}. ${d.taken.action} ${MARKS[d.mark]}`))) : null);
+  }
   function isTrickEnd(i) {
     const before = steps[i - 1]?.view, after = steps[i]?.view;
     if (!before || !after) return false;
@@ -95,14 +163,18 @@ export function replayPage(gameId) {
         h("div", { class: "row cards-row" }, sortHand(hand).map((c) => cardImage(c, "small")))))),
       h("div", {}, h("strong", {}, game.trickTitle()),
         h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))),
+      analysisBox(),
       game.extras(v));
   }
-  api(`/api/games/${encodeURIComponent(gameId)}`)
-    .then((record) => {
-      names = (record.meta?.names || []).map((name, seat) => name ?? `${t("robot")} ${seat + 1}`);
+  recordPromise
+    .then((answer) => {
+      record = answer;
       return api("/api/replay", record);
     })
     .then((data) => {
+      const named = record.meta?.names; // a server's game names its players; a file may not
+      names = Array.from({ length: data.players }, (_, seat) =>
+        named ? named[seat] ?? `${t("robot")} ${seat + 1}` : `${t("seat")} ${seat + 1}`);
       steps = data.steps;
       // Open on the hands as dealt: step 0 is the table before the first deal.
       const dealt = steps.findIndex((step) => uiOf(step.view.game).replay.hands(step.view).some((hand) => hand.length));
@@ -116,12 +188,5 @@ export function replayPage(gameId) {
     if (e.key === "ArrowRight") go(at + 1);
     if (e.key === "ArrowLeft") go(at - 1);
   });
-  // The readable record (docs/records.md), every deal's cards shown.
-  const record = (format, name) => h("a", {
-    id: `record-${format}`, href: `/api/games/${encodeURIComponent(gameId)}?format=${format}`,
-    download: `atout-${gameId}.${format === "text" ? "atout" : "json"}`,
-  }, t(name));
-  const downloads = h("p", { class: "muted" }, t("record_download"), " ",
-    record("text", "record_text"), " · ", record("json", "record_json"));
-  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })), box, downloads);
+  return box;
 }

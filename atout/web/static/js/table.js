@@ -3,7 +3,7 @@
 // The server's view of the game is shown as it is: no rule is decided here; an
 // illegal move is sent anyway and the server's reason is shown.
 import { clear, h } from "./dom.js";
-import { refusal, t, tn } from "./i18n.js";
+import { getLang, refusal, t, tn } from "./i18n.js";
 import { muted, play as sound, setMuted } from "./sounds.js";
 import { listen, send, session } from "./net.js";
 import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
@@ -37,6 +37,7 @@ export function tablePage(id, params) {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
     error: null, selection: new Set(), showOptions: false, asked: null, showSide: false,
+    hint: null, hinting: false,
   };
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
@@ -112,6 +113,8 @@ export function tablePage(id, params) {
     s.error = null; // a refusal is about the game as it was
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
+    s.hint = null; // a hint is for the turn it was asked on
+    s.hinting = false;
     s.asked = null;
     // The clock of whoever is to move (a human): everyone sees it run.
     const clock = m.turn ?? m.clock;
@@ -141,9 +144,11 @@ export function tablePage(id, params) {
     else if (m.type === "error" && m.code === "seat_left") { s.notices.push(refusal(m)); render(); } // why this page watches
     else if (m.type === "error") {
       s.error = m; // worded when drawn, in the language of the moment
+      s.hinting = false;
       if (s.asked) { s.legal = s.asked; s.asked = null; }
       render();
     }
+    else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
     else if (m.type === "invited") { s.notices.push(`${t("invite")}: ${m.name}`); render(); }
     else if (m.type === "left") location.hash = "#/";
   });
@@ -383,6 +388,7 @@ function tableInfoPanel(ctx) {
       onfocus: (e) => e.target.select() }))) : null,
     isMaster && info.options.private ? inviteBox(s.id) : null,
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
+    hintBox(ctx),
     h("div", { class: "row" },
       inGame ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
         voters.length ? t("vote_agree") : t("vote_end")) : null,
@@ -390,6 +396,21 @@ function tableInfoPanel(ctx) {
       h("button", { class: "secondary", id: "mute", "aria-pressed": String(muted()),
         onclick: () => { setMuted(!muted()); ctx.render(); } }, muted() ? t("sound_off") : t("sound_on")),
       h("button", { class: "secondary", id: "leave", onclick: () => send({ type: "leave", table: s.id }) }, t("leave"))));
+}
+
+// The strong robot's suggestion for this player's own turn, at a practice table only
+// (the server refuses it elsewhere), with its reason: the best options' expected scores.
+function hintBox(ctx) {
+  const { s } = ctx;
+  if (!s.legal || s.info.options.competitive) return null;
+  const ask = () => { s.hinting = true; send({ type: "hint", table: s.id }); ctx.render(); };
+  return h("div", { id: "hint-box" },
+    h("button", { type: "button", class: "secondary", id: "hint", disabled: s.hinting, onclick: ask }, t("hint")),
+    s.hinting ? h("p", { class: "muted" }, t("hint_wait")) : null,
+    s.hint ? h("div", {},
+      h("p", { id: "hint-action" }, t("hint_says", { action: s.hint.action })),
+      h("ul", { id: "hint-options" }, s.hint.options.map((o) => h("li", {},
+        t("hint_option", { action: o.action, score: o.expected.toLocaleString(getLang()) }))))) : null);
 }
 
 function dealsPanel(ctx) {

@@ -1,0 +1,76 @@
+"""Reviews asked of the server: computed by a worker while the server answers, stored,
+given again at once, and refused clearly when the request is wrong or the queue full."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+
+from atout.server import analyses
+from atout.server.store import AnalysisRow, Store
+from tests.analysis.planted import PETIT_DEAL, scripted
+from tests.server.conftest import Server
+
+PETIT_LOST = {(1, 8): "play:T21", (0, 1): "play:T1"}
+
+
+def _done(server: Server, key: str) -> dict[str, Any]:
+    deadline = time.monotonic() + 120
+    while True:
+        answer = httpx.get(f"{server.http}/api/analysis/{key}")
+        assert answer.status_code == 200, answer.text
+        if answer.json()["status"] != "running":
+            return dict(answer.json())
+        assert time.monotonic() < deadline, "the review did not end"
+        # The server keeps answering while the worker reviews.
+        assert httpx.get(f"{server.http}/api/games").status_code == 200
+        time.sleep(0.2)
+
+
+def test_a_review_is_computed_in_a_worker_stored_and_given_again(server: Server) -> None:
+    record, planted = scripted(PETIT_DEAL, PETIT_LOST)
+    asked = {"record": record.to_dict(), "seat": 0}
+    first = httpx.post(f"{server.http}/api/analysis", json=asked)
+    assert first.status_code == 202, first.text
+    key = first.json()["key"]
+    result = _done(server, key)
+    assert result["status"] == "done"
+    marked = [d["index"] for d in result["analysis"]["decisions"] if d["mark"]]
+    assert marked == planted
+    again = httpx.post(f"{server.http}/api/analysis", json=asked)
+    assert again.json() == result  # stored: no second review
+    store = Store.in_dir(server.data_dir)
+    try:
+        with store.session() as db:
+            row = db.get(AnalysisRow, key)
+            assert row is not None and row.status == "done" and row.seat == 0
+    finally:
+        store.close()
+
+
+def test_wrong_requests_are_refused_with_their_reason(server: Server) -> None:
+    record, _ = scripted(PETIT_DEAL, {})
+    seat = httpx.post(f"{server.http}/api/analysis", json={"record": record.to_dict(), "seat": 4})
+    assert seat.status_code == 422 and seat.json()["code"] == "analysis_seat"
+    bad = httpx.post(f"{server.http}/api/analysis", json={"record": {"game": 1}, "seat": 0})
+    assert bad.status_code == 422 and bad.json()["code"] == "bad_record"
+    missing = httpx.get(f"{server.http}/api/analysis/{'0' * 64}")
+    assert missing.status_code == 404 and missing.json()["code"] == "no_analysis"
+    unreplayable = {**record.to_dict(), "actions": ["deal:seed=1", "play:KH"]}
+    failed = httpx.post(f"{server.http}/api/analysis", json={"record": unreplayable, "seat": 0})
+    result = _done(server, failed.json()["key"])
+    assert result["status"] == "failed" and "action 2 'play:KH'" in result["analysis"]["error"]
+
+
+def test_a_full_queue_answers_503(server: Server) -> None:
+    capacity = analyses.workers.processes + analyses.workers.waiting
+    records = [scripted(PETIT_DEAL, planted)[0].to_dict() for planted in ({}, PETIT_LOST)]
+    answers = []
+    for seat in range(4):
+        for record in records:
+            asked = {"record": record, "seat": seat}
+            answers.append(httpx.post(f"{server.http}/api/analysis", json=asked).status_code)
+    assert answers[:capacity] == [202] * capacity
+    assert 503 in answers[capacity:]

@@ -1,0 +1,92 @@
+"""The strong robot in the browser: a Hint button for one's own turn at a practice
+table, and a finished game's review in the replay viewer, marks and all, in the
+page's language."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.analysis.planted import PETIT_DEAL, scripted
+from tests.server.conftest import Player, Server, create_table, run_server
+from tests.web.conftest import shot
+from tests.web.play import create_table as create_table_page
+from tests.web.play import my_phase
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    """A server whose reviews sample few deals per decision, so that one takes seconds."""
+    running, stop = run_server(tmp_path, analysis_deals=8)
+    yield running
+    stop()
+
+
+def _finished_game(server: Server) -> int:
+    """A one-deal French game at three, played by the robots (the clock runs out)."""
+
+    async def play() -> int:
+        alice = await Player.connect(server, name="alice")
+        table = await create_table(alice, game="french", players=3, turn_seconds=0.05)
+        await alice.send({"type": "start", "table": table})
+        over = await alice.event("table.game_over", timeout=120)
+        await alice.close()
+        return int(over["data"]["game"])
+
+    # In a thread: the browser's driver runs its own event loop in this one.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, play()).result()
+
+
+def test_the_hint_button_gives_the_robots_suggestion_and_reason(page: Page, server: Server) -> None:
+    create_table_page(page, server.http, players=3)
+    page.click("#start")
+    page.wait_for_function("() => document.querySelector('#turn-line.mine')", timeout=60_000)
+    assert my_phase(page) is not None
+    page.click("#hint")
+    expect(page.locator("#hint-action")).to_contain_text(
+        "The strong robot suggests ", timeout=30_000
+    )
+    expect(page.locator("#hint-options li").first).to_contain_text("expected score")
+    shot(page, "hint")
+
+
+def test_the_replay_shows_the_review_of_a_seat_in_french(page: Page, server: Server) -> None:
+    game = _finished_game(server)
+    page.add_init_script("localStorage.setItem('atout.lang', 'fr')")
+    page.goto(f"{server.http}/#/replay/{game}")
+    expect(page.locator("#replay-action")).to_be_visible()
+    page.select_option("#analysis-seat", "0")
+    page.click("#analyse")
+    expect(page.locator("#analysis-summary")).to_contain_text("Précision", timeout=90_000)
+    expect(page.locator("#analysis-summary")).to_contain_text("points de cartes")
+    # Stepping onto a reviewed move shows what was played against the best found.
+    for _ in range(80):
+        if page.locator("#analysis-move").count():
+            break
+        page.click("#next")
+    expect(page.locator("#analysis-move")).to_contain_text("meilleur trouvé")
+    shot(page, "replay-analysis")
+
+
+def test_a_record_file_is_replayed_and_its_blunder_marked(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    record, planted = scripted(PETIT_DEAL, {(1, 8): "play:T21", (0, 1): "play:T1"})
+    path = tmp_path / "petit.json"
+    path.write_text(record.to_json())
+    page.goto(f"{server.http}/#/replay")
+    page.set_input_files("#record-file", str(path))
+    expect(page.locator("#replay-action")).to_be_visible()
+    page.select_option("#analysis-seat", "0")
+    page.click("#analyse")
+    marks = page.locator("#analysis-marks")
+    expect(marks).to_contain_text(f"{planted[0] + 1}. play:T1 ??", timeout=90_000)
+    marks.locator("button").first.click()
+    expect(page.locator("#replay-action")).to_have_text("play:T1")
+    expect(page.locator("#analysis-move")).to_contain_text("blunder")
