@@ -8,6 +8,8 @@ from typing import Any
 
 import httpx
 
+from atout.record_format import from_log
+from atout.record_text import write_text
 from atout.server import analyses
 from atout.server.store import AnalysisRow, Store
 from tests.analysis.planted import PETIT_DEAL, scripted
@@ -74,3 +76,15 @@ def test_a_full_queue_answers_503(server: Server) -> None:
             answers.append(httpx.post(f"{server.http}/api/analysis", json=asked).status_code)
     assert answers[:capacity] == [202] * capacity
     assert 503 in answers[capacity:]
+
+
+def test_a_record_in_its_readable_text_form_is_reviewed_the_same(server: Server) -> None:
+    record, planted = scripted(PETIT_DEAL, PETIT_LOST)
+    text = write_text(from_log(record))
+    first = httpx.post(f"{server.http}/api/analysis", json={"record": text, "seat": 0})
+    assert first.status_code == 202, first.text
+    result = _done(server, first.json()["key"])
+    assert [d["index"] for d in result["analysis"]["decisions"] if d["mark"]] == planted
+    garbage = httpx.post(f"{server.http}/api/analysis", json={"record": "[Game 1", "seat": 0})
+    assert garbage.status_code == 422 and garbage.json()["code"] == "bad_record"
+    assert "line 1" in garbage.json()["params"]["reason"]
