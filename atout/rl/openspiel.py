@@ -196,14 +196,14 @@ class AtoutObserver:
         return json.dumps(state.engine.view(player), sort_keys=True)
 
 
-class FrenchGame(AtoutGame):  # type: ignore[misc]
+class FrenchGame(AtoutGame):
     """``python_atout_french``: parameters ``players`` (3-5) and ``variant``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__("french", FRENCH_TYPE, params)
 
 
-class AfricainGame(AtoutGame):  # type: ignore[misc]
+class AfricainGame(AtoutGame):
     """``python_atout_africain``: parameters ``players`` (2-5), ``variant``, ``max_rounds``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:

@@ -65,7 +65,7 @@ def test_vector_games_step_and_reset() -> None:
     ended = 0
     for _ in range(200):
         obs, masks, seats, rewards, done = games.step(sample(masks, rng))
-        assert masks.any(axis=1).all()  # every row waits for a decision
+        assert masks.any(axis=1).all() and ((seats >= 0) & (seats < 4)).all()
         assert np.allclose(rewards.sum(axis=1), 0.0)  # French points are zero-sum
         for row in np.flatnonzero(rewards.any(axis=1)):
             assert done[row]
