@@ -8,6 +8,7 @@ from typing import Annotated
 import typer
 
 from atout.cli.app import app
+from atout.cli.extras import require_server
 from atout.server.logs import LogFormat
 
 HEADER_SECONDS = 10.0
@@ -68,6 +69,7 @@ def serve(
     ] = LogFormat.TEXT,
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
+    require_server("serve")
     import logging.config
 
     import uvicorn
