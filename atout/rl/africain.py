@@ -5,9 +5,7 @@ viewer. Only the 21 trumps and the Excuse are dealt (22 cards)."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
-
-import numpy as np
+from typing import Any, Final, Self
 
 from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, Bid, Deal, Play
 from atout.africain.state import DECK_LIST, PHASE_NAMES, AfricainState
@@ -49,6 +47,10 @@ class AfricainSpec:
         self.layout = layout(self.players)
         self.obs_size = self.layout.size
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """Shared, never changed: copying a game state (OpenSpiel's clone) keeps it."""
+        return self
+
     def index(self, action: Action) -> int:
         """The integer of a bid or a play (ValueError for a deal)."""
         if isinstance(action, Play):
@@ -74,12 +76,8 @@ class AfricainSpec:
     def observe(self, view: Mapping[str, Any]) -> Tensor:
         """The tensor of a seat's view (see :func:`layout`)."""
         n = self.players
-        viewer: int = view["viewer"]
         at = self.layout.at
-        x = np.zeros(self.obs_size, dtype=np.float32)
-
-        def rel(seat: int) -> int:
-            return (seat - viewer) % n
+        x, rel = self.layout.canvas(view["viewer"], n)
 
         for seat, hand in enumerate(view["hands"]):
             for text in hand or ():

@@ -7,9 +7,7 @@ docs/rl.md are printed from :data:`ACTIONS` and :meth:`FrenchSpec.layout`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final
-
-import numpy as np
+from typing import Any, Final, Self
 
 from atout.cards import DECK_SIZE, half_points
 from atout.french.actions import (
@@ -87,6 +85,10 @@ class FrenchSpec:
         self.layout = layout(self.players)
         self.obs_size = self.layout.size
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """Shared, never changed: copying a game state (OpenSpiel's clone) keeps it."""
+        return self
+
     # --- Actions --------------------------------------------------------------
 
     def index(self, action: Action) -> int:
@@ -143,12 +145,8 @@ class FrenchSpec:
     def observe(self, view: Mapping[str, Any]) -> Tensor:
         """The tensor of a seat's view (see :func:`layout`)."""
         n = self.players
-        viewer: int = view["viewer"]
         at = self.layout.at
-        x = np.zeros(self.obs_size, dtype=np.float32)
-
-        def rel(seat: int) -> int:
-            return (seat - viewer) % n
+        x, rel = self.layout.canvas(view["viewer"], n)
 
         def cards(block: str, texts: Sequence[str] | None, seat: int = 0) -> None:
             if texts:

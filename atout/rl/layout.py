@@ -3,7 +3,10 @@ prints the same table the code uses."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
 
 
 class Layout:
@@ -26,3 +29,13 @@ class Layout:
             for name, size, meaning in self.blocks
         ]
         return "\n".join(rows)
+
+    def canvas(
+        self, viewer: int, players: int
+    ) -> tuple[npt.NDArray[np.float32], Callable[[int], int]]:
+        """A zero tensor to fill, and the place of a seat counted from ``viewer``."""
+
+        def relative(seat: int) -> int:
+            return (seat - viewer) % players
+
+        return np.zeros(self.size, dtype=np.float32), relative
