@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from importlib.util import find_spec
 
 from atout.french.actions import plays_of
 from atout.french.rules import FRENCH
@@ -87,14 +88,17 @@ def main() -> None:
     parser.add_argument("seconds", nargs="?", type=float, default=3.0)
     parser.add_argument("--vs-openspiel", action="store_true")
     args = parser.parse_args()
+    if args.vs_openspiel and find_spec("pyspiel") is None:
+        raise SystemExit("--vs-openspiel needs open_spiel: python3 -m uv sync --extra openspiel")
     for players in (3, 4, 5):
         figures = [(path, *rates(players, path, args.seconds)) for path in PATHS]
         deals = ", ".join(f"{d:6.0f} ({p})" for p, d, _ in figures)
         print(f"{players} players, deals/s: {deals}")
         if args.vs_openspiel:
             line = ", ".join(f"{r:8.0f} ({p})" for p, _, r in figures)
-            tarok = f", {openspiel_rate(players, args.seconds):8.0f} (openspiel tarok)"
-            print(f"{players} players, decisions/s: {line}{tarok if players < 5 else ''}")
+            if players < 5:  # tarok seats 3 or 4
+                line += f", {openspiel_rate(players, args.seconds):8.0f} (openspiel tarok)"
+            print(f"{players} players, decisions/s: {line}")
 
 
 if __name__ == "__main__":
