@@ -129,8 +129,8 @@ class PolicyRobot:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=600, help="heuristic deals to imitate")
-    parser.add_argument("--epochs", type=int, default=6)
-    parser.add_argument("--hidden", type=int, default=256)
+    parser.add_argument("--epochs", type=int, default=4)
+    parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--eval-deals", type=int, default=300, help="arena deals per opponent")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
