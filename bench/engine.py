@@ -5,59 +5,100 @@ Three paths: ``apply`` (legality checks plus events, what a server runs),
 cards drawn from the legal bit set instead of an action list, what rollouts
 use). Each picks uniformly among the legal actions. Run with
 ``uv run python bench/engine.py [seconds per figure]``.
+
+``--vs-openspiel`` also prints decisions (actions chosen by a player, deals
+not counted) per second of the same random play next to OpenSpiel's C++
+``tarok`` (Slovenian Tarok) driven from Python in the same process, at 3 and 4
+players (needs the ``openspiel`` extra).
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import time
+from importlib.util import find_spec
 
-from atout.french.actions import PLAYS
+from atout.french.actions import plays_of
 from atout.french.rules import FRENCH
 from atout.french.state import DEAL, PLAY, FrenchState
 
 PATHS = ("apply", "step", "mask")
 
 
-def random_deal(state: FrenchState, rng: random.Random, path: str) -> None:
-    """Play one deal from a fresh seed with uniformly random legal actions."""
+def random_deal(state: FrenchState, rng: random.Random, path: str) -> int:
+    """Play one deal from a fresh seed with uniformly random legal actions; the
+    number of decisions taken."""
     act = state.apply if path == "apply" else state.step
     act(FRENCH.deal_action(state, rng.getrandbits(32)))
+    decisions = 0
     while state.phase != DEAL and not state.is_over:
         if path == "mask" and state.phase == PLAY:
             mask = state.legal_cards()
-            for _ in range(int(rng.random() * mask.bit_count())):
-                mask &= mask - 1  # drop the lowest cards to reach the chosen one
-            act(PLAYS[(mask & -mask).bit_length() - 1])
+            act(plays_of(mask)[int(rng.random() * mask.bit_count())])
         else:
             actions = state.legal_actions()
             act(actions[int(rng.random() * len(actions))])
+        decisions += 1
+    return decisions
 
 
-def deals_per_second(players: int, path: str, seconds: float) -> float:
-    """Completed deals (redeals not counted) per second of this process's CPU time."""
+def rates(players: int, path: str, seconds: float) -> tuple[float, float]:
+    """Completed deals (redeals not counted) and decisions per second of CPU time."""
     rng = random.Random(players)
-    done = 0
+    done = decisions = 0
     start = time.process_time()
     elapsed = 0.0
     while elapsed < seconds:
         for _ in range(20):
             state = FRENCH.new(players)
             while not state.is_over:
-                random_deal(state, rng, path)
+                decisions += random_deal(state, rng, path)
             done += 1
         elapsed = time.process_time() - start
-    return done / elapsed
+    return done / elapsed, decisions / elapsed
+
+
+def openspiel_rate(players: int, seconds: float) -> float:
+    """Decisions per second of random play of OpenSpiel's tarok."""
+    import pyspiel
+
+    game = pyspiel.load_game(f"tarok(players={players})")
+    rng = random.Random(players)
+    decisions = 0
+    start = time.process_time()
+    elapsed = 0.0
+    while elapsed < seconds:
+        for _ in range(20):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
+                else:
+                    actions = state.legal_actions()
+                    state.apply_action(actions[int(rng.random() * len(actions))])
+                    decisions += 1
+        elapsed = time.process_time() - start
+    return decisions / elapsed
 
 
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("seconds", nargs="?", type=float, default=3.0)
+    parser.add_argument("--vs-openspiel", action="store_true")
+    args = parser.parse_args()
+    if args.vs_openspiel and find_spec("pyspiel") is None:
+        raise SystemExit("--vs-openspiel needs open_spiel: python3 -m uv sync --extra openspiel")
     for players in (3, 4, 5):
-        figures = ", ".join(
-            f"{deals_per_second(players, path, seconds):6.0f} ({path})" for path in PATHS
-        )
-        print(f"{players} players, deals/s: {figures}")
+        figures = [(path, *rates(players, path, args.seconds)) for path in PATHS]
+        deals = ", ".join(f"{d:6.0f} ({p})" for p, d, _ in figures)
+        print(f"{players} players, deals/s: {deals}")
+        if args.vs_openspiel:
+            line = ", ".join(f"{r:8.0f} ({p})" for p, _, r in figures)
+            if players < 5:  # tarok seats 3 or 4
+                line += f", {openspiel_rate(players, args.seconds):8.0f} (openspiel tarok)"
+            print(f"{players} players, decisions/s: {line}")
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import Any
@@ -18,6 +18,7 @@ from typing import Any
 from atout.match import Match, seed_sequence
 from atout.registry import game_rules
 from atout.robots import make_robot
+from atout.robots.base import Robot
 
 
 def seatings(robots: int, players: int) -> list[tuple[int, ...]]:
@@ -70,6 +71,8 @@ class Setup:
     variant: str | None = None
     options: Mapping[str, Any] = field(default_factory=dict)
     budget: float | None = None
+    robots: Callable[[str, float | None], Robot] = make_robot
+    """Builds the robot named in ``bots`` (a learned policy: examples/train_policy.py)."""
 
 
 def play_deal(setup: Setup, index: int) -> DealResult:
@@ -87,7 +90,7 @@ def _play_unit(
 ) -> list[SeatResult]:
     """One arena unit of the deal seeded ``base``, fresh robots seated by ``seating``."""
     rules = game_rules(setup.game)
-    robots = {seat: make_robot(setup.bots[r], setup.budget) for seat, r in enumerate(seating)}
+    robots = {seat: setup.robots(setup.bots[r], setup.budget) for seat, r in enumerate(seating)}
     match = Match.new(rules, setup.players, setup.variant, dict(setup.options) or None)
     units = rules.arena_deals(match.state)
     seeds = [base] if units == 1 else [deal_seed(base, r) for r in range(units)]

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from atout.cli.app import app
+from atout.cli.extras import require_server
 
 db_app = typer.Typer(help="The server's database: schema revisions.", no_args_is_help=True)
 app.add_typer(db_app, name="db")
@@ -23,6 +24,7 @@ DatabaseUrl = Annotated[
 @db_app.command()
 def upgrade(data_dir: DataDir = Path("data"), database_url: DatabaseUrl = None) -> None:
     """Bring the database's schema to this version of atout (kept data migrated)."""
+    require_server("db upgrade")
     from atout.server import schema
     from atout.server.store import Store
 
@@ -34,6 +36,7 @@ def upgrade(data_dir: DataDir = Path("data"), database_url: DatabaseUrl = None) 
 @db_app.command()
 def current(data_dir: DataDir = Path("data"), database_url: DatabaseUrl = None) -> None:
     """Print the database's revision and the newest this version knows, without changing it."""
+    require_server("db current")
     from sqlalchemy import create_engine
     from sqlalchemy.exc import SQLAlchemyError
 

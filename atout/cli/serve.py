@@ -9,6 +9,7 @@ import typer
 
 from atout.analysis.review import DEFAULT_DEALS
 from atout.cli.app import app
+from atout.cli.extras import require_server
 from atout.server.logs import LogFormat
 
 HEADER_SECONDS = 10.0
@@ -73,6 +74,7 @@ def serve(
     ] = LogFormat.TEXT,
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
+    require_server("serve")
     import logging.config
 
     import uvicorn

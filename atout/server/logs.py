@@ -11,8 +11,6 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from uvicorn.config import LOGGING_CONFIG
-
 
 class LogFormat(StrEnum):
     TEXT = "text"
@@ -59,6 +57,8 @@ def logging_config(log_format: LogFormat) -> dict[str, Any]:
                 for name in ("atout", "uvicorn", "uvicorn.error", "uvicorn.access")
             },
         }
+    from uvicorn.config import LOGGING_CONFIG  # the server extra: `atout serve` checks for it
+
     config: dict[str, Any] = copy.deepcopy(LOGGING_CONFIG)
     config["formatters"]["named"] = {
         "()": "uvicorn.logging.DefaultFormatter",

@@ -74,3 +74,19 @@ def test_role_advantage_pairs_each_seat_with_the_same_cards() -> None:
     assert first["defender_advantage"]["mean"] == -50.0
     assert second["taker_advantage"]["n"] == 0
     assert second["defender_advantage"]["mean"] == -50.0
+
+
+def test_a_setup_may_bring_its_own_robots() -> None:
+    from atout.robots import make_robot
+    from atout.robots.base import Robot
+
+    built: list[str] = []
+
+    def robots(name: str, budget: float | None) -> Robot:
+        built.append(name)
+        return make_robot("random" if name == "mine" else name, budget)
+
+    setup = Setup("french", 4, ("mine", "heuristic"), seed=3, robots=robots)
+    deal = play_deal(setup, 0)
+    assert built.count("mine") == 2 * len(deal.games)  # two seats each seating
+    assert {s.robot for g in deal.games for s in g} == {0, 1}

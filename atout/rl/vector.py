@@ -1,0 +1,79 @@
+"""Many games stepped together: one integer action per game, arrays back.
+
+Batched policies (a network evaluating N positions at once) step N tables per
+call; each row is the seat to move in that game. A game that ends is reset at
+once, so every row always waits for a decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from atout.rl.episode import Episode
+from atout.rl.spec import Mask, Tensor
+
+Batch = tuple[Tensor, Mask, npt.NDArray[np.int64]]
+"""Observations [n, obs_size] of the seats to move, masks [n, num_actions], seats [n]."""
+
+
+class VectorGames:
+    """``n`` episodes of one table, dealt from ``seed``, ``seed + 1`` ...; with
+    ``observe=False`` the observations are left out (rows of zeros) for speed."""
+
+    def __init__(
+        self,
+        n: int,
+        game: str = "french",
+        players: int = 4,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        observe: bool = True,
+    ) -> None:
+        self.episodes = [Episode(game, players, variant, options, seed + i) for i in range(n)]
+        self.spec = self.episodes[0].spec
+        self.observe = observe
+        self.players = players
+
+    def reset(self) -> Batch:
+        """Deal every game; the first decision of each."""
+        for episode in self.episodes:
+            episode.reset()
+        return self._batch()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Tensor, Mask, npt.NDArray[np.int64], npt.NDArray[np.float32], Mask]:
+        """Play ``actions[i]`` in game ``i``: the next batch, each game's rewards per
+        seat [n, players] and whether it ended [n] (then it was reset)."""
+        chosen = np.asarray(actions, dtype=np.int64)
+        rewards = np.zeros((len(self.episodes), self.players), dtype=np.float32)
+        done = np.zeros(len(self.episodes), dtype=np.bool_)
+        for i, episode in enumerate(self.episodes):
+            rewards[i] = episode.step(int(chosen[i]))
+            if episode.done:
+                done[i] = True
+                episode.reset()
+        obs, masks, seats = self._batch()
+        return obs, masks, seats, rewards, done
+
+    def _batch(self) -> Batch:
+        n, spec = len(self.episodes), self.spec
+        obs = np.zeros((n, spec.obs_size if self.observe else 0), dtype=np.float32)
+        masks = np.zeros((n, spec.num_actions), dtype=np.bool_)
+        seats = np.zeros(n, dtype=np.int64)
+        for i, episode in enumerate(self.episodes):
+            seat = seats[i] = episode.to_move
+            masks[i, list(episode.legal())] = True
+            if self.observe:
+                obs[i] = episode.observe(seat)
+        return obs, masks, seats
+
+
+def sample(masks: Mask, rng: np.random.Generator) -> npt.NDArray[np.int64]:
+    """A uniformly random legal action per row of ``masks``."""
+    return np.asarray(np.argmax(rng.random(masks.shape) * masks, axis=1), dtype=np.int64)

@@ -1,0 +1,46 @@
+"""Decisions per second of the batched stepper (atout.rl.vector), random legal
+actions chosen from the masks with numpy: with the observation tensors a
+policy needs, and without (masks only). Run with
+``uv run python bench/rl.py [seconds per figure] [games per batch]``.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import numpy as np
+
+from atout.rl.vector import VectorGames, sample
+
+
+def rate(game: str, players: int, n: int, observe: bool, seconds: float) -> tuple[float, float]:
+    """Decisions and finished episodes per second of CPU time."""
+    games = VectorGames(n, game, players, observe=observe)
+    _, masks, _ = games.reset()
+    rng = np.random.default_rng(0)
+    decisions = episodes = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        _, masks, _, _, done = games.step(sample(masks, rng))
+        decisions += n
+        episodes += int(done.sum())
+    elapsed = time.process_time() - start
+    return decisions / elapsed, episodes / elapsed
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    n = int(sys.argv[2]) if len(sys.argv) > 2 else 64
+    for game, players in (("french", 4), ("french", 5), ("africain", 3)):
+        for observe in (False, True):
+            decisions, episodes = rate(game, players, n, observe, seconds)
+            what = "tensors and masks" if observe else "masks only"
+            print(
+                f"{game} {players} players, {n} games a batch, {what}: "
+                f"{decisions:8.0f} decisions/s, {episodes:6.1f} episodes/s"
+            )
+
+
+if __name__ == "__main__":
+    main()
