@@ -12,10 +12,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse
 
-from atout.cli.score import InputError, score_text
+from atout.cli.score import score_text
 from atout.refusals import CATALOGUE_PATH
 from atout.server import offload
 from atout.server.http_refusals import HTTPRefusal
+from atout.sheet import InputError
 from atout.web.replays import replay_steps
 
 router = APIRouter()
