@@ -1,5 +1,5 @@
-"""The served application: account, profile, friends and leaderboard endpoints, the websocket,
-and the static web client when it is installed."""
+"""The served application: account, profile, friends, score sheet and leaderboard
+endpoints, the websocket, and the static web client when it is installed."""
 
 from __future__ import annotations
 
@@ -35,6 +35,7 @@ from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
+from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
@@ -128,6 +129,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
+    app.include_router(sheet_routes(store))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:
