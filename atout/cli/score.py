@@ -8,8 +8,6 @@ input stops with exit code 2 and a message naming the field.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import typer
@@ -17,7 +15,7 @@ from pydantic import Field
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app
+from atout.cli.app import app, read_input
 from atout.french.scoring import DealScore
 from atout.sheet import DealEntry, InputError, parse, score_entry, variant_of
 
@@ -43,11 +41,7 @@ def score(
     text: Annotated[bool, typer.Option("--text", help="A readable table instead of JSON.")] = False,
 ) -> None:
     """Score one French Tarot deal described in JSON (see examples/score-*.json)."""
-    try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"FILE: cannot read {file}: {error.strerror}", err=True)
-        raise typer.Exit(2) from None
+    raw = read_input(file)
     try:
         data, result = score_text(raw)
     except InputError as error:

@@ -8,15 +8,13 @@ input stops with exit code 2 and a message naming the field.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app
+from atout.cli.app import app, read_input
 from atout.sheet import (
     InputError,
     ScoredSheet,
@@ -34,11 +32,7 @@ def sheet(
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV instead of a table.")] = False,
 ) -> None:
     """Score a sheet of French Tarot deals (JSON) and print the running totals."""
-    try:
-        raw = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"FILE: cannot read {file}: {error.strerror}", err=True)
-        raise typer.Exit(2) from None
+    raw = read_input(file)
     try:
         scored = score_sheet(parse(SheetInput, raw))
     except InputError as error:

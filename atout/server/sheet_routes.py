@@ -19,7 +19,7 @@ from typing import Annotated, Any, Final
 from fastapi import APIRouter, Header, Request, Response
 from fastapi import Path as FastAPIPath
 
-from atout.server import accounts, sheets
+from atout.server import members, sheets
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.sheets import Kept, SheetRefused
 from atout.server.store import Store
@@ -85,13 +85,10 @@ def sheet_routes(store: Store) -> APIRouter:
 
     async def owner(authorization: str) -> int:
         """The registered player a Bearer token opens (401; a guest: 403)."""
-        token = authorization.removeprefix("Bearer ")
-        known = await asyncio.to_thread(accounts.identify, store, token) if token else None
-        if known is None:
-            raise HTTPRefusal(401, "sign_in_first")
-        if known.identity.user_id is None:
+        me = await members.identity(store, authorization)
+        if me.user_id is None:
             raise HTTPRefusal(403, "guests_no_sheets")
-        return known.identity.user_id
+        return me.user_id
 
     @router.get("/api/sheets")
     async def listing(authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
