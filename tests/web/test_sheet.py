@@ -199,6 +199,7 @@ def test_each_rule_sets_contracts_and_bonuses(page: Page, base_url: str) -> None
     # The dealer out, a Garde made by 1 is 52 a defender, three times that to the taker.
     _add(page, Deal(2, "garde", "52", "1", sitting_out=0))
     assert _scores(page, 0) == ["0", "-52", "+156", "-52", "-52"]
+    expect(page.locator("#deal-sitting-out")).to_have_value("1")  # the next dealer
 
 
 def test_an_impossible_deal_names_the_field(page: Page, base_url: str) -> None:
@@ -225,3 +226,17 @@ def test_a_phone_scrolls_the_table_not_the_page(new_context: object, base_url: s
     assert wide, "the page scrolls sideways on a phone"
     expect(page.locator("#sheet-table tfoot th.total")).to_have_count(5)
     shot(page, "sheet-phone")
+
+
+def test_a_guests_sheet_is_kept_on_registering(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/#/sheet")
+    for deal in RULEBOOK[:2]:
+        _add(page, deal)
+    register(page, base_url, "keeper")
+    page.goto(f"{base_url}/#/sheet")
+    page.click("#keep-sheet")
+    expect(page).to_have_url(re.compile(r"#/sheet/\d+$"))
+    expect(page.locator("#sheet-table tfoot th.total")).to_have_text(["-182", "-182", "242", "122"])
+    page.goto(f"{base_url}/#/sheet")  # kept once: the browser's copy is gone
+    expect(page.locator("#sheet-list li")).to_have_count(1)
+    expect(page.locator("#keep-sheet")).to_have_count(0)

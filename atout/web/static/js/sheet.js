@@ -231,6 +231,8 @@ async function show(page, store, { readOnly = false }) {
       const miseres = option("misere") ? [...Array(MISERES).keys()].map((i) => pair("misere", i, ["sans_atouts", "sans_points"])) : [];
       const announced = h("input", { id: "deal-chelem-announced", type: "checkbox" });
       const chelemMade = side("deal-chelem-made");
+      const last = sheet.deals.at(-1);
+      if (out && last?.sitting_out != null) out.value = (last.sitting_out + 1) % count; // the deal passes to the right
       if (before) {
         taker.value = before.taker;
         if (partner) partner.value = before.partner ?? before.taker;
