@@ -11,6 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tests.server.conftest import Player, Server
 
@@ -146,3 +148,34 @@ def test_guests_score_in_their_browser_and_keep_sheets_by_registering(server: Se
     # Registering, the guest's sheet is sent whole and kept.
     kept = ok(call(server, server.register("newcomer"), "POST", "/sheets", EXAMPLE), 201)
     assert kept["totals"] == BILAN
+
+
+_ANY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 100),
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-1, max_value=100),
+    st.sampled_from(["attack", "defense", "garde", "pousse", "simple", "sans_points", ""]),
+    st.lists(st.fixed_dictionaries({"seat": st.integers(-1, 5), "size": st.just("simple")})),
+)
+_FIELDS = ["contract", "taker", "partner", "points", "bouts", "petit_au_bout", "poignees"]
+_FIELDS += ["chelem", "miseres", "sitting_out", "extra"]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.dictionaries(st.sampled_from(_FIELDS), _ANY), st.sampled_from(["fft", "traditionnel"]))
+def test_any_deal_is_scored_or_refused_with_a_code(
+    server: Server, changes: dict[str, Any], variant: str
+) -> None:
+    """Whatever a deal holds, the answer is its score or a coded 422, never a 500."""
+    deal = {**EXAMPLE["deals"][0], **changes}
+    reply = call(
+        server, None, "POST", "/sheet/score", {**EXAMPLE, "variant": variant, "deals": [deal]}
+    )
+    if reply.status_code != 200:
+        answer = refused(reply, 422, "sheet_invalid")
+        assert answer["params"]["field"].startswith("deals.0"), answer
+    else:
+        assert sum(reply.json()["totals"]) == 0
