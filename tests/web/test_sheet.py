@@ -132,7 +132,7 @@ def test_a_guest_enters_the_rulebooks_sheet(page: Page, base_url: str) -> None:
 
 def test_an_account_keeps_shares_and_prints_its_sheet(new_context: object, base_url: str) -> None:
     page = new_context().new_page()  # type: ignore[operator]
-    register(page, base_url, "sheet")
+    me = register(page, base_url, "sheet")
     page.goto(f"{base_url}/#/sheet")
     expect(page.locator("#no-sheets")).to_be_visible()
     page.click("#new-sheet")
@@ -144,6 +144,23 @@ def test_an_account_keeps_shares_and_prints_its_sheet(new_context: object, base_
     for deal in RULEBOOK:
         _add(page, deal)
     assert _totals(page) == BILAN
+
+    # Nord is the player keeping the sheet: their account, found by their name.
+    _name_players(page, [me])
+    with page.expect_response(lambda r: r.request.method == "PUT"):
+        page.check("#sheet-account-0")
+    expect(page.locator("#sheet-account-0")).to_be_checked()
+    page.check("#sheet-account-1")  # nobody registered as Sud
+    expect(page.locator("#sheet-error")).to_contain_text("no such player")
+    expect(page.locator("#sheet-account-1")).not_to_be_checked()
+    kept = page.evaluate(
+        """async () => (await (await fetch(location.hash.replace("#/sheet/", "/api/sheets/"),
+             {headers: {Authorization: "Bearer " + localStorage.getItem("atout.token")}})).json())"""
+    )
+    assert kept["players"][0]["name"] == me and isinstance(kept["players"][0]["user"], int)
+    assert "user" not in kept["players"][1] or kept["players"][1]["user"] is None
+    _name_players(page, ["Nord"])  # a new name is no longer the account
+    expect(page.locator("#sheet-account-0")).not_to_be_checked()
 
     page.goto(f"{base_url}/#/sheet")  # the list, then the sheet again from the server
     expect(page.locator("#sheet-list li")).to_have_count(1)

@@ -158,7 +158,8 @@ async function show(page, store, { readOnly = false }) {
       message.textContent = "";
       const typing = `.sheet-setup input:not([type=checkbox])${keepDraft ? ", #deal-form [id]" : ""}`;
       const draft = [...page.querySelectorAll(typing)].map((el) => [el.id, el.value, el.checked]);
-      const focused = page.contains(document.activeElement) ? document.activeElement.id : null;
+      const active = page.contains(document.activeElement) ? document.activeElement : null;
+      const [focused, start, end] = active ? [active.id, active.selectionStart, active.selectionEnd] : [];
       render();
       for (const [id, value, checked] of draft) {
         const el = page.querySelector(`#${id}`);
@@ -166,7 +167,9 @@ async function show(page, store, { readOnly = false }) {
         if (el.type === "checkbox") el.checked = checked;
         else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
       }
-      if (focused) page.querySelector(`#${focused}`)?.focus();
+      const refocus = focused ? page.querySelector(`#${focused}`) : null;
+      refocus?.focus();
+      if (refocus && start !== null && start !== undefined) refocus.setSelectionRange(start, end); // the caret where it was
       return true;
     } catch (error) {
       message.textContent = t("error", { msg: refusal(error) });
@@ -193,7 +196,7 @@ async function show(page, store, { readOnly = false }) {
     const setup = readOnly ? null : h("fieldset", { class: "sheet-setup" }, h("legend", {}, t("sheet_setup")),
       h("div", { class: "options-grid" },
         h("label", {}, t("sheet_title"), h("input", { id: "sheet-title", value: sheet.title, maxlength: 80,
-          onchange: (e) => change(() => store.replace({ ...sheet, title: e.target.value })) })),
+          onchange: (e) => { if (e.target.value !== sheet.title) change(() => store.replace({ ...sheet, title: e.target.value })); } })),
         h("label", {}, t("players"), h("select", { id: "sheet-players", onchange: (e) => {
           const n = Number(e.target.value);
           const players = [...Array(n).keys()].map((seat) => sheet.players[seat] ?? { name: t("seat_n", { n: seat + 1 }) });
@@ -206,11 +209,31 @@ async function show(page, store, { readOnly = false }) {
         ["misere", ...(count === 5 ? ["dealer_sits_out"] : [])].filter((key) => typeof offer?.options[key] === "boolean").map((key) =>
           h("label", { class: "check" }, h("input", { type: "checkbox", id: `sheet-option-${key}`, checked: option(key) === true,
             onchange: (e) => restart({ ...sheet, options: { ...sheet.options, [key]: e.target.checked } }) }), t(`rule_${key}`)))),
-      h("div", { class: "row" }, seats.map((seat) => h("input", { id: `sheet-name-${seat}`, value: nameOf(seat), maxlength: 32, "aria-label": t("seat_n", { n: seat + 1 }),
-        onchange: (e) => {
-          const players = sheet.players.map((p, i) => (i === seat ? { ...p, name: e.target.value.trim() || t("seat_n", { n: seat + 1 }) } : p));
-          change(() => store.replace({ ...sheet, players }));
-        } }))));
+      h("div", { class: "row" }, seats.map((seat) => h("span", { class: "player-name" },
+        h("input", { id: `sheet-name-${seat}`, value: nameOf(seat), maxlength: 32, "aria-label": t("seat_n", { n: seat + 1 }),
+          onchange: (e) => {
+            const name = e.target.value.trim() || t("seat_n", { n: seat + 1 });
+            if (name !== nameOf(seat)) setPlayer(seat, { name });
+          } }),
+        store.id ? h("label", { class: "check", title: t("account_link_help") }, h("input", { type: "checkbox", id: `sheet-account-${seat}`,
+          checked: Boolean(sheet.players[seat].user), onchange: (e) => linkAccount(seat, e.target) }), t("account_link")) : null))));
+
+    // A player is a name, or online a registered player's account: its id, found by
+    // the name written (their profile), is what the sheet keeps.
+    function setPlayer(seat, player) {
+      const players = sheet.players.map((p, i) => (i === seat ? player : p));
+      return change(() => store.replace({ ...sheet, players }));
+    }
+    async function linkAccount(seat, box) {
+      if (!box.checked) { setPlayer(seat, { name: nameOf(seat) }); return; }
+      try {
+        const found = await api(`/api/profile/${encodeURIComponent(nameOf(seat))}`);
+        setPlayer(seat, { name: found.name, user: found.id });
+      } catch (error) {
+        box.checked = false;
+        message.textContent = t("error", { msg: refusal(error) });
+      }
+    }
 
     const form = readOnly ? null : dealForm();
     function dealForm() {
