@@ -226,10 +226,16 @@ def taker_text(scored: ScoredSheet, entry: DealEntry) -> str:
     return text
 
 
+def _text_cell(text: str) -> str:
+    """A name as a spreadsheet shows it and never runs it: a leading ``=``,
+    ``+``, ``-`` or ``@`` would make a shared sheet's CSV a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
 def csv_text(scored: ScoredSheet) -> str:
     """The sheet as CSV: a row per deal with each player's score and running
     total, then the totals (a spreadsheet reads it as it is)."""
-    names = [p.name for p in scored.sheet.players]
+    names = [_text_cell(p.name) for p in scored.sheet.players]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
@@ -240,7 +246,7 @@ def csv_text(scored: ScoredSheet) -> str:
     for number, deal in enumerate(scored.deals, 1):
         entry = deal.entry
         made = "yes" if deal.score.made else "no"
-        taker = taker_text(scored, entry)
+        taker = _text_cell(taker_text(scored, entry))
         points = f"{entry.points:g}"
         scores = [*deal.score.scores, *deal.totals]
         writer.writerow([number, entry.contract, taker, points, entry.bouts, made, *scores])

@@ -122,6 +122,14 @@ def test_csv_has_a_row_per_deal_and_the_totals() -> None:
     assert lines[-1] == "total,,,,,,-446,1346,-390,-510,,,,"
 
 
+def test_a_name_in_the_csv_is_never_a_formula() -> None:
+    sheet = _sheet([{"contract": "prise", "taker": 0, "points": 60, "bouts": 1}])
+    sheet.players[0].name = "=HYPERLINK(1)"
+    lines = csv_text(score_sheet(sheet)).splitlines()
+    assert lines[0].split(",")[6] == "'=HYPERLINK(1)"
+    assert lines[1].split(",")[2] == "'=HYPERLINK(1)"
+
+
 _DEALS = st.fixed_dictionaries(
     {
         "contract": st.sampled_from(["prise", "garde", "garde_sans", "garde_contre"]),

@@ -154,8 +154,11 @@ def test_an_account_keeps_shares_and_prints_its_sheet(new_context: object, base_
     expect(page.locator("#sheet-error")).to_contain_text("no such player")
     expect(page.locator("#sheet-account-1")).not_to_be_checked()
     kept = page.evaluate(
-        """async () => (await (await fetch(location.hash.replace("#/sheet/", "/api/sheets/"),
-             {headers: {Authorization: "Bearer " + localStorage.getItem("atout.token")}})).json())"""
+        """async () => {
+          const auth = { Authorization: "Bearer " + localStorage.getItem("atout.token") };
+          const path = location.hash.replace("#/sheet/", "/api/sheets/");
+          return (await fetch(path, { headers: auth })).json();
+        }"""
     )
     assert kept["players"][0]["name"] == me and isinstance(kept["players"][0]["user"], int)
     assert "user" not in kept["players"][1] or kept["players"][1]["user"] is None
