@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,9 @@ import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from atout.server import accounts, sheets
+from atout.server.store import Store
+from atout.sheet import DealEntry, SheetInput
 from tests.server.conftest import Player, Server
 
 EXAMPLE = json.loads(
@@ -179,3 +183,22 @@ def test_any_deal_is_scored_or_refused_with_a_code(
         assert answer["params"]["field"].startswith("deals.0"), answer
     else:
         assert sum(reply.json()["totals"]) == 0
+
+
+def test_sheets_on_postgresql(new_database: Callable[[], str]) -> None:
+    """The same store calls on a real PostgreSQL: kept, changed, shared, listed."""
+    store = Store(new_database())
+    try:
+        owner, _ = accounts.create(store, "pia", "not a real hash")
+        kept = sheets.create(store, owner, SheetInput.model_validate(EXAMPLE))
+        assert list(kept.scored.totals) == BILAN
+        first = DealEntry.model_validate(EXAMPLE["deals"][0])
+        changed = sheets.change(
+            store, owner, kept.id, lambda s: s.model_copy(update={"deals": [first]})
+        )
+        assert changed.scored.totals == (-106, -106, 318, -106)
+        token = sheets.share(store, owner, kept.id, True)
+        assert token is not None and sheets.shared(store, token).id == kept.id
+        assert [k.id for k in sheets.listing(store, owner)] == [kept.id]
+    finally:
+        store.close()
