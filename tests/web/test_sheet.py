@@ -150,7 +150,7 @@ def test_an_account_keeps_shares_and_prints_its_sheet(new_context: object, base_
     with page.expect_response(lambda r: r.request.method == "PUT"):
         page.check("#sheet-account-0")
     expect(page.locator("#sheet-account-0")).to_be_checked()
-    page.check("#sheet-account-1")  # nobody registered as Sud
+    page.click("#sheet-account-1")  # nobody registered as Sud: unticked again
     expect(page.locator("#sheet-error")).to_contain_text("no such player")
     expect(page.locator("#sheet-account-1")).not_to_be_checked()
     kept = page.evaluate(
