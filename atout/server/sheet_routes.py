@@ -7,12 +7,12 @@ Identity is the session's user id; a sheet belongs to the account that made
 it and answers 404 to anyone else. Bodies are read as :mod:`atout.sheet`'s
 models and every change is scored whole before it is kept, so a bad deal is a
 422 naming its field (``sheet_invalid``), never a 500. The store is read and
-written in threads.
+written in threads (``to_thread``).
 """
 
 from __future__ import annotations
 
-import asyncio
+from asyncio import to_thread
 from collections.abc import Callable
 from typing import Annotated, Any, Final
 
@@ -21,7 +21,7 @@ from fastapi import Path as FastAPIPath
 
 from atout.server import members, sheets
 from atout.server.http_refusals import HTTPRefusal
-from atout.server.sheets import Kept, SheetRefused
+from atout.server.sheets import Kept
 from atout.server.store import Store
 from atout.sheet import (
     MAX_DEALS,
@@ -46,14 +46,6 @@ async def _read(request: Request, model: type[Any]) -> Any:
         raise HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason) from None
 
 
-async def _run(call: Callable[..., Any], *args: Any) -> Any:
-    """A blocking store call in a thread, its refusal answered with its status."""
-    try:
-        return await asyncio.to_thread(call, *args)
-    except SheetRefused as refused:
-        raise HTTPRefusal.of(refused.status, refused) from None
-
-
 def _view(kept: Kept, owned: bool = True) -> dict[str, Any]:
     view = sheet_view(kept.scored)
     if owned:
@@ -72,7 +64,7 @@ def _deal_at(index: int, edit: Callable[[list[DealEntry]], None]) -> Callable[..
 
     def apply(sheet: SheetInput) -> SheetInput:
         if index >= len(sheet.deals):
-            raise SheetRefused(404, "no_sheet_deal", deal=index)
+            raise HTTPRefusal(404, "no_sheet_deal", deal=index)
         deals = list(sheet.deals)
         edit(deals)
         return sheet.model_copy(update={"deals": deals})
@@ -93,7 +85,7 @@ def sheet_routes(store: Store) -> APIRouter:
     @router.get("/api/sheets")
     async def listing(authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         """The player's sheets, the latest changed first, with their totals."""
-        kept = await _run(sheets.listing, store, await owner(authorization))
+        kept = await to_thread(sheets.listing, store, await owner(authorization))
         return {"sheets": [sheets.summary(k) for k in kept]}
 
     @router.post("/api/sheets", status_code=201)
@@ -101,11 +93,11 @@ def sheet_routes(store: Store) -> APIRouter:
         """A new sheet (with deals already, e.g. a guest's kept on registering)."""
         me = await owner(authorization)
         sheet = await _read(request, SheetInput)
-        return _view(await _run(sheets.create, store, me, sheet))
+        return _view(await to_thread(sheets.create, store, me, sheet))
 
     @router.get("/api/sheets/{sheet_id}")
     async def read(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Any:
-        return _view(await _run(sheets.get, store, await owner(authorization), sheet_id))
+        return _view(await to_thread(sheets.get, store, await owner(authorization), sheet_id))
 
     @router.put("/api/sheets/{sheet_id}")
     async def replace(
@@ -114,11 +106,11 @@ def sheet_routes(store: Store) -> APIRouter:
         """The whole sheet written again (names, title, rules and deals)."""
         me = await owner(authorization)
         sheet = await _read(request, SheetInput)
-        return _view(await _run(sheets.change, store, me, sheet_id, lambda _: sheet))
+        return _view(await to_thread(sheets.change, store, me, sheet_id, lambda _: sheet))
 
     @router.delete("/api/sheets/{sheet_id}")
     async def remove(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Any:
-        await _run(sheets.delete, store, await owner(authorization), sheet_id)
+        await to_thread(sheets.delete, store, await owner(authorization), sheet_id)
         return {"ok": True}
 
     @router.post("/api/sheets/{sheet_id}/deals")
@@ -130,10 +122,10 @@ def sheet_routes(store: Store) -> APIRouter:
 
         def add(sheet: SheetInput) -> SheetInput:
             if len(sheet.deals) >= MAX_DEALS:
-                raise SheetRefused(409, "sheet_full", limit=MAX_DEALS)
+                raise HTTPRefusal(409, "sheet_full", limit=MAX_DEALS)
             return sheet.model_copy(update={"deals": [*sheet.deals, deal]})
 
-        return _view(await _run(sheets.change, store, me, sheet_id, add))
+        return _view(await to_thread(sheets.change, store, me, sheet_id, add))
 
     @router.put("/api/sheets/{sheet_id}/deals/{index}")
     async def edit_deal(
@@ -146,7 +138,7 @@ def sheet_routes(store: Store) -> APIRouter:
         me = await owner(authorization)
         deal = await _read(request, DealEntry)
         edit = _deal_at(index, lambda deals: deals.__setitem__(index, deal))
-        return _view(await _run(sheets.change, store, me, sheet_id, edit))
+        return _view(await to_thread(sheets.change, store, me, sheet_id, edit))
 
     @router.delete("/api/sheets/{sheet_id}/deals/{index}")
     async def delete_deal(
@@ -154,43 +146,43 @@ def sheet_routes(store: Store) -> APIRouter:
     ) -> Any:
         me = await owner(authorization)
         edit = _deal_at(index, lambda deals: deals.__delitem__(index))
-        return _view(await _run(sheets.change, store, me, sheet_id, edit))
+        return _view(await to_thread(sheets.change, store, me, sheet_id, edit))
 
     @router.get("/api/sheets/{sheet_id}/csv")
     async def export(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Response:
-        return _csv(await _run(sheets.get, store, await owner(authorization), sheet_id))
+        return _csv(await to_thread(sheets.get, store, await owner(authorization), sheet_id))
 
     @router.post("/api/sheets/{sheet_id}/share")
     async def share(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Any:
         """A read-only public address of the sheet: ``/#/shared/{token}`` in the browser."""
-        token = await _run(sheets.share, store, await owner(authorization), sheet_id, True)
+        token = await to_thread(sheets.share, store, await owner(authorization), sheet_id, True)
         return {"token": token}
 
     @router.delete("/api/sheets/{sheet_id}/share")
     async def unshare(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Any:
         """The share link stops working (a new one is another token)."""
-        await _run(sheets.share, store, await owner(authorization), sheet_id, False)
+        await to_thread(sheets.share, store, await owner(authorization), sheet_id, False)
         return {"ok": True}
 
     @router.get("/api/shared/{token}")
     async def shared(token: Annotated[str, FastAPIPath(max_length=64)]) -> Any:
         """A shared sheet, read-only, to anyone holding the link."""
-        return _view(await _run(sheets.shared, store, token), owned=False)
+        return _view(await to_thread(sheets.shared, store, token), owned=False)
 
     @router.get("/api/shared/{token}/csv")
     async def shared_csv(token: Annotated[str, FastAPIPath(max_length=64)]) -> Response:
-        return _csv(await _run(sheets.shared, store, token))
+        return _csv(await to_thread(sheets.shared, store, token))
 
     @router.post("/api/sheet/score")
     async def score(request: Request) -> Any:
         """A whole sheet in (a guest's, kept in the browser), scored with totals out."""
         sheet = await _read(request, SheetInput)
-        return sheet_view(await _run(sheets.checked, sheet))
+        return sheet_view(await to_thread(sheets.checked, sheet))
 
     @router.post("/api/sheet/csv")
     async def score_csv(request: Request) -> Response:
         """A whole sheet in, its CSV out (the browser downloads it)."""
         sheet = await _read(request, SheetInput)
-        return _csv(Kept(0, await _run(sheets.checked, sheet), None, 0.0))
+        return _csv(Kept(0, await to_thread(sheets.checked, sheet), None, 0.0))
 
     return router

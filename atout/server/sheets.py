@@ -4,7 +4,8 @@ A sheet is kept as written (``atout.sheet.SheetInput``) and checked by scoring
 it whole before every write, so a stored sheet always scores; a change is read,
 applied and written in one transaction. A share token is a random, unguessable
 read-only address of one sheet, made on request and revocable. These functions
-block: the server calls them in threads. Refusals change nothing.
+block: the server calls them in threads. Refusals (answered as they are,
+with their status) change nothing.
 """
 
 from __future__ import annotations
@@ -18,20 +19,12 @@ from typing import Any, Final
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from atout.refusals import Param, Refusal
+from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import SheetRow, Store, User
 from atout.sheet import InputError, ScoredSheet, SheetInput, score_sheet
 
 SHEETS_LIMIT: Final = 200
 """Sheets one account keeps."""
-
-
-class SheetRefused(Refusal):
-    """A refused sheet request, with the HTTP status that answers it."""
-
-    def __init__(self, status: int, code: str, /, **params: Param) -> None:
-        super().__init__(code, **params)
-        self.status = status
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +42,7 @@ def checked(sheet: SheetInput) -> ScoredSheet:
     try:
         return score_sheet(sheet)
     except InputError as error:
-        raise SheetRefused(422, "sheet_invalid", field=error.field, reason=error.reason) from None
+        raise HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason) from None
 
 
 def create(store: Store, owner: int, sheet: SheetInput) -> Kept:
@@ -58,7 +51,7 @@ def create(store: Store, owner: int, sheet: SheetInput) -> Kept:
         _check_accounts(db, sheet)
         count = db.scalar(select(func.count()).where(SheetRow.owner == owner))
         if (count or 0) >= SHEETS_LIMIT:
-            raise SheetRefused(409, "too_many_sheets", limit=SHEETS_LIMIT)
+            raise HTTPRefusal(409, "too_many_sheets", limit=SHEETS_LIMIT)
         row = SheetRow(owner=owner, data=sheet.model_dump())
         db.add(row)
         db.flush()
@@ -114,14 +107,14 @@ def shared(store: Store, token: str) -> Kept:
     with store.session() as db:
         row = db.scalar(select(SheetRow).where(SheetRow.share == token)) if token else None
         if row is None:
-            raise SheetRefused(404, "no_shared_sheet")
+            raise HTTPRefusal(404, "no_shared_sheet")
         return _kept(row)
 
 
 def _owned(db: Session, owner: int, sheet_id: int) -> SheetRow:
     row = db.get(SheetRow, sheet_id)
     if row is None or row.owner != owner:  # another's sheet is not told apart from none
-        raise SheetRefused(404, "no_sheet")
+        raise HTTPRefusal(404, "no_sheet")
     return row
 
 
@@ -135,7 +128,7 @@ def _check_accounts(db: Session, sheet: SheetInput) -> None:
     found = set(db.scalars(select(User.id).where(User.id.in_(ids))).all()) if ids else set()
     for index, player in enumerate(sheet.players):
         if player.user is not None and player.user not in found:
-            raise SheetRefused(
+            raise HTTPRefusal(
                 422, "sheet_invalid", field=f"players.{index}.user", reason="no such account"
             )
 
