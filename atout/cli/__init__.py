@@ -8,6 +8,7 @@ from atout.cli import play as play  # registers `atout play`
 from atout.cli import replay as replay  # registers `atout replay`
 from atout.cli import score as score  # registers `atout score`
 from atout.cli import serve as serve  # registers `atout serve`
+from atout.cli import sheet as sheet  # registers `atout sheet`
 from atout.cli import simulate as simulate  # registers `atout simulate`
 from atout.cli.app import app
 

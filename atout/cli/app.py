@@ -1,5 +1,8 @@
 """The ``atout`` command-line application that every sub-command registers on."""
 
+import sys
+from pathlib import Path
+
 import typer
 
 app = typer.Typer(
@@ -13,3 +16,13 @@ app = typer.Typer(
 @app.callback()
 def _root() -> None:
     """Tarot: French Tarot and Tarot Africain rules, robots and online play."""
+
+
+def read_input(file: str) -> str:
+    """The text of a command's input file (``-``: stdin); exit code 2 with a
+    message when it cannot be read."""
+    try:
+        return sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"FILE: cannot read {file}: {error.strerror}", err=True)
+        raise typer.Exit(2) from None

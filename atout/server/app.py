@@ -1,5 +1,5 @@
-"""The served application: account, profile, friends and leaderboard endpoints, the websocket,
-and the static web client when it is installed."""
+"""The served application: account, profile, friends, score sheet and leaderboard
+endpoints, the websocket, and the static web client when it is installed."""
 
 from __future__ import annotations
 
@@ -37,6 +37,7 @@ from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
+from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
@@ -136,6 +137,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
     app.include_router(analyses.analysis_routes(store, settings.analysis_deals))
+    app.include_router(sheet_routes(store))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

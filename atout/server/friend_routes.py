@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header
 from pydantic import BaseModel, ConfigDict, Field
 
-from atout.server import accounts, friends
+from atout.server import accounts, friends, members
 from atout.server.friends import FriendRefused
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
@@ -40,13 +40,10 @@ def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
 
     async def member(authorization: str) -> accounts.Identity:
         """The registered player a Bearer token opens (401; a guest: 403)."""
-        token = authorization.removeprefix("Bearer ")
-        known = await asyncio.to_thread(accounts.identify, store, token) if token else None
-        if known is None:
-            raise HTTPRefusal(401, "sign_in_first")
-        if known.identity.user_id is None:
+        me = await members.identity(store, authorization)
+        if me.user_id is None:
             raise HTTPRefusal(403, "guests_no_friends")
-        return known.identity
+        return me
 
     @router.get("/api/friends")
     async def listing(authorization: Annotated[str, Header()] = "") -> dict[str, Any]:

@@ -1,5 +1,6 @@
-"""The server's durable store (SQLAlchemy): accounts, guests, friendships, tables
-with their logs, games, the chips ledger and the lease of the one server using it.
+"""The server's durable store (SQLAlchemy): accounts, guests, friendships, score
+sheets, tables with their logs, games, the chips ledger and the lease of the one
+server using it.
 
 SQLite in the data directory by default, or any SQLAlchemy URL. One server
 process owns a database at a time (``atout.server.lease``); its tables write
@@ -192,6 +193,20 @@ class Friendship(Base):
     friend_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
     accepted: Mapped[bool] = mapped_column(Boolean, default=False)
     created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class SheetRow(Base):
+    """A registered player's score sheet (``atout.server.sheets``): the sheet as
+    written (``atout.sheet.SheetInput``), scored again whenever it is read."""
+
+    __tablename__ = "sheets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    owner: Mapped[int] = mapped_column(ForeignKey("users.id"), index=True)
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    share: Mapped[str | None] = mapped_column(String(32), unique=True, nullable=True)
+    """The token of its read-only public address, while it is shared."""
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+    updated: Mapped[float] = mapped_column(Float, default=time.time)
 
 
 class LedgerEntry(Base):

@@ -1,7 +1,7 @@
-"""The web client's endpoints. The score sheet: the browser sends one deal as a person writes it
-down and gets back each seat's score, computed by the project's French scoring
-(the same validation as ``atout score``), so no rule is ever re-implemented in
-JavaScript. Replays: a finished game's record in, every step's full view out.
+"""The web client's endpoints. One deal as a person writes it down in, each seat's score out,
+computed by the project's French scoring (the same validation as ``atout score``;
+whole score sheets are ``atout.server.sheet_routes``), so no rule is ever
+re-implemented in JavaScript. Replays: a finished game's record in, every step's full view out.
 Refusals: the catalogue of their messages, the one the terminal and the server use.
 Request bodies are bounded before they are read (``atout.server.limits``)."""
 
@@ -12,10 +12,11 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse
 
-from atout.cli.score import InputError, score_text
+from atout.cli.score import score_text
 from atout.refusals import CATALOGUE_PATH
 from atout.server import offload
 from atout.server.http_refusals import HTTPRefusal
+from atout.sheet import InputError
 from atout.web.replays import replay_steps
 
 router = APIRouter()

@@ -1,5 +1,6 @@
 // The single page: a header (navigation, language, account) and a router from the
-// URL's hash (#/, #/table/ID, #/leaderboard, #/friends, #/profile/NAME, #/replay/ID, #/sheet).
+// URL's hash (#/, #/table/ID, #/leaderboard, #/friends, #/profile/NAME, #/replay/ID, #/sheet, #/sheet/ID,
+// #/shared/TOKEN).
 import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
@@ -81,7 +82,8 @@ export async function route() {
   else if (parts[0] === "leaderboard") page = (await import("./stats.js")).leaderboardPage();
   else if (parts[0] === "profile" && parts[1]) page = (await import("./stats.js")).profilePage(parts[1]);
   else if (parts[0] === "replay") page = (await import("./replay.js")).replayPage(parts[1]);
-  else if (parts[0] === "sheet") page = (await import("./sheet.js")).sheetPage();
+  else if (parts[0] === "sheet") page = (await import("./sheet.js")).sheetPage(parts[1]);
+  else if (parts[0] === "shared" && parts[1]) page = (await import("./sheet.js")).sheetPage(null, parts[1]);
   else if (parts[0] === "friends") [page, leave] = friendsPage();
   else if (parts[0] === "login") page = loginPage();
   else if (parts[0] === "help") page = (await import("./help.js")).helpPage();

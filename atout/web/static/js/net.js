@@ -89,9 +89,10 @@ function reconnect() {
   connect();
 }
 
-export async function api(path, body) {
-  const options = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" },
+// GET without a body, POST with one, or the method given (PUT, DELETE).
+export async function api(path, body, method = body === undefined ? "GET" : "POST") {
+  const options = body === undefined ? { method } : {
+    method, headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
   const saved = localStorage.getItem("atout.token");

@@ -1,0 +1,70 @@
+"""``atout sheet FILE``: a whole score sheet (players, rules, deals played with real
+cards) scored deal by deal, with the running totals, as at the end of a club evening.
+
+The input is a JSON sheet (see ``examples/sheet-fft-rulebook.json`` and the
+README); the output is a table of each deal's scores and totals, or CSV. Bad
+input stops with exit code 2 and a message naming the field.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from atout.cli.app import app, read_input
+from atout.sheet import (
+    InputError,
+    ScoredSheet,
+    SheetInput,
+    csv_text,
+    parse,
+    score_sheet,
+    taker_text,
+)
+
+
+@app.command("sheet")
+def sheet(
+    file: Annotated[str, typer.Argument(help="The sheet's JSON file, or - for stdin.")],
+    as_csv: Annotated[bool, typer.Option("--csv", help="CSV instead of a table.")] = False,
+) -> None:
+    """Score a sheet of French Tarot deals (JSON) and print the running totals."""
+    raw = read_input(file)
+    try:
+        scored = score_sheet(parse(SheetInput, raw))
+    except InputError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    if as_csv:
+        typer.echo(csv_text(scored), nl=False)
+    else:
+        _print_table(scored)
+
+
+def _print_table(scored: ScoredSheet) -> None:
+    names = [p.name for p in scored.sheet.players]
+    title = scored.sheet.title or f"Score sheet ({scored.sheet.variant})"
+    table = Table("#", "Contract", "Taker", *names, title=title, show_footer=True)
+    table.caption = "each deal's score (running total); ✓ made, ✗ failed"
+    for column in table.columns[3:]:
+        column.justify = "right"
+        column.no_wrap = True
+    for number, deal in enumerate(scored.deals, 1):
+        entry = deal.entry
+        verdict = "✓" if deal.score.made else "✗"
+        table.add_row(
+            str(number),
+            f"{entry.contract.replace('_', ' ')} {verdict}",
+            taker_text(scored, entry),
+            *(
+                f"{score:+d} ({total})"
+                for score, total in zip(deal.score.scores, deal.totals, strict=True)
+            ),
+        )
+    table.columns[2].footer = "Total"
+    for column, total in zip(table.columns[3:], scored.totals, strict=True):
+        column.footer = str(total)
+    Console().print(table)

@@ -1,0 +1,147 @@
+"""Registered players' score sheets in the store, by owner id, and their share tokens.
+
+A sheet is kept as written (``atout.sheet.SheetInput``) and checked by scoring
+it whole before every write, so a stored sheet always scores; a change is read,
+applied and written in one transaction. A share token is a random, unguessable
+read-only address of one sheet, made on request and revocable. These functions
+block: the server calls them in threads. Refusals (answered as they are,
+with their status) change nothing.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
+
+from atout.server.http_refusals import HTTPRefusal
+from atout.server.store import SheetRow, Store, User
+from atout.sheet import InputError, ScoredSheet, SheetInput, score_sheet
+
+SHEETS_LIMIT: Final = 200
+"""Sheets one account keeps."""
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A stored sheet, scored, with its id and share token (None: not shared)."""
+
+    id: int
+    scored: ScoredSheet
+    share: str | None
+    updated: float
+
+
+def checked(sheet: SheetInput) -> ScoredSheet:
+    """``sheet`` scored; SheetRefused (422, the field and reason) if it cannot be."""
+    try:
+        return score_sheet(sheet)
+    except InputError as error:
+        raise HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason) from None
+
+
+def create(store: Store, owner: int, sheet: SheetInput) -> Kept:
+    scored = checked(sheet)
+    with store.session.begin() as db:
+        _check_accounts(db, sheet)
+        count = db.scalar(select(func.count()).where(SheetRow.owner == owner))
+        if (count or 0) >= SHEETS_LIMIT:
+            raise HTTPRefusal(409, "too_many_sheets", limit=SHEETS_LIMIT)
+        row = SheetRow(owner=owner, data=sheet.model_dump())
+        db.add(row)
+        db.flush()
+        return Kept(row.id, scored, None, row.updated)
+
+
+def listing(store: Store, owner: int) -> list[Kept]:
+    """The owner's sheets, the latest changed first."""
+    with store.session() as db:
+        rows = db.scalars(
+            select(SheetRow).where(SheetRow.owner == owner).order_by(SheetRow.updated.desc())
+        ).all()
+    return [_kept(row) for row in rows]
+
+
+def get(store: Store, owner: int, sheet_id: int) -> Kept:
+    with store.session() as db:
+        return _kept(_owned(db, owner, sheet_id))
+
+
+def change(
+    store: Store, owner: int, sheet_id: int, edit: Callable[[SheetInput], SheetInput]
+) -> Kept:
+    """Apply ``edit`` to the stored sheet and keep the result if it scores."""
+    with store.session.begin() as db:
+        row = _owned(db, owner, sheet_id)
+        sheet = edit(SheetInput.model_validate(row.data))
+        scored = checked(sheet)
+        _check_accounts(db, sheet)
+        row.data = sheet.model_dump()
+        row.updated = time.time()
+        return Kept(row.id, scored, row.share, row.updated)
+
+
+def delete(store: Store, owner: int, sheet_id: int) -> None:
+    with store.session.begin() as db:
+        db.delete(_owned(db, owner, sheet_id))
+
+
+def share(store: Store, owner: int, sheet_id: int, shared: bool) -> str | None:
+    """Give the sheet a share token (the one it has, if any) or take it away."""
+    with store.session.begin() as db:
+        row = _owned(db, owner, sheet_id)
+        if not shared:
+            row.share = None
+        elif row.share is None:
+            row.share = secrets.token_urlsafe(18)
+        return row.share
+
+
+def shared(store: Store, token: str) -> Kept:
+    """The sheet a share token opens (404 for any other token)."""
+    with store.session() as db:
+        row = db.scalar(select(SheetRow).where(SheetRow.share == token)) if token else None
+        if row is None:
+            raise HTTPRefusal(404, "no_shared_sheet")
+        return _kept(row)
+
+
+def _owned(db: Session, owner: int, sheet_id: int) -> SheetRow:
+    row = db.get(SheetRow, sheet_id)
+    if row is None or row.owner != owner:  # another's sheet is not told apart from none
+        raise HTTPRefusal(404, "no_sheet")
+    return row
+
+
+def _kept(row: SheetRow) -> Kept:
+    return Kept(row.id, checked(SheetInput.model_validate(row.data)), row.share, row.updated)
+
+
+def _check_accounts(db: Session, sheet: SheetInput) -> None:
+    """Players given as accounts must be accounts."""
+    ids = {p.user for p in sheet.players if p.user is not None}
+    found = set(db.scalars(select(User.id).where(User.id.in_(ids))).all()) if ids else set()
+    for index, player in enumerate(sheet.players):
+        if player.user is not None and player.user not in found:
+            raise HTTPRefusal(
+                422, "sheet_invalid", field=f"players.{index}.user", reason="no such account"
+            )
+
+
+def summary(kept: Kept) -> dict[str, Any]:
+    """A line of the owner's list of sheets."""
+    sheet = kept.scored.sheet
+    return {
+        "id": kept.id,
+        "title": sheet.title,
+        "variant": sheet.variant,
+        "players": [p.name for p in sheet.players],
+        "deals": len(sheet.deals),
+        "totals": list(kept.scored.totals),
+        "updated": kept.updated,
+    }

@@ -1,0 +1,254 @@
+"""A score sheet for French Tarot played with real cards: the players, the rule set,
+and the deals as a person writes them down, with each deal's scores and the running
+totals.
+
+Nothing here scores: each deal becomes the engine's :class:`DealOutcome` and
+:func:`score_deal` marks it, so the sheet, ``atout score``, ``atout sheet``, the
+server's sheets and the browser all add up the same numbers. The model is pure
+(no I/O); bad input raises :class:`InputError` whose message names the field as
+the JSON spells it (``deals.3.taker: ...``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from atout.french.scoring import (
+    DealOutcome,
+    DealScore,
+    MisereDeclared,
+    MisereKind,
+    PoigneeDeclared,
+    PoigneeSize,
+    Side,
+    score_deal,
+)
+from atout.french.variants import VARIANTS, Contract, Variant, get_variant
+
+ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
+MAX_DEALS: Final = 500
+"""Deals one sheet holds: a long club evening is a few dozen."""
+NAME_LENGTH: Final = 32
+
+_FIELD_NAMES: Final = {
+    "attack_half_points": "points",
+    "chelem_announced": "chelem.announced",
+    "chelem": "chelem.made",
+}
+"""Scoring's field names, as the input spells them."""
+
+
+class InputError(ValueError):
+    """Input that cannot be scored; the message names the field (``field: reason``)."""
+
+    @property
+    def field(self) -> str:
+        return str(self).partition(": ")[0]
+
+    @property
+    def reason(self) -> str:
+        return str(self).partition(": ")[2]
+
+
+class _Input(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class PoigneeInput(_Input):
+    seat: int
+    size: PoigneeSize
+
+
+class MisereInput(_Input):
+    seat: int
+    kind: MisereKind
+
+
+class ChelemInput(_Input):
+    """``announced`` and the side that took every trick (``made``), if one did: an
+    announced chelem the attack did not make is a failed one."""
+
+    announced: bool = False
+    made: Side | None = None
+
+
+class DealEntry(_Input):
+    """One finished deal, as a person writes it down; seats are indexes in the
+    sheet's players (the table's playing order)."""
+
+    contract: ContractName
+    taker: int
+    partner: int | None = None
+    """5 players: the called King's holder (the taker's own seat when alone)."""
+    points: float = Field(ge=0, le=91)
+    bouts: int = Field(ge=0, le=3)
+    petit_au_bout: Side | None = None
+    poignees: list[PoigneeInput] = Field(default_factory=list, max_length=5)
+    chelem: ChelemInput = Field(default_factory=ChelemInput)
+    miseres: list[MisereInput] = Field(default_factory=list, max_length=10)
+    sitting_out: int | None = None
+    """The 5-seat "mort" form: the dealer, who sits this deal out."""
+
+    @field_validator("points")
+    @classmethod
+    def _whole_or_half(cls, points: float) -> float:
+        if (points * 2) % 1:
+            raise ValueError("points are counted to the half point (e.g. 40.5)")
+        return points
+
+    def outcome(self, players: int) -> DealOutcome:
+        """The deal as the scoring reads it, at a table of ``players``."""
+        return DealOutcome(
+            players=players,
+            contract=Contract[self.contract.upper()],
+            taker=self.taker,
+            partner=self.partner,
+            attack_half_points=round(self.points * 2),
+            bouts=self.bouts,
+            petit_au_bout=self.petit_au_bout,
+            poignees=tuple(PoigneeDeclared(p.seat, p.size) for p in self.poignees),
+            chelem_announced=self.chelem.announced,
+            chelem=self.chelem.made,
+            miseres=tuple(MisereDeclared(m.seat, m.kind) for m in self.miseres),
+            sitting_out=self.sitting_out,
+        )
+
+
+class PlayerEntry(_Input):
+    """A player on the sheet: a name, and online the account's id when they have one."""
+
+    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    user: int | None = Field(default=None, ge=1, le=2**63 - 1)
+
+
+class SheetInput(_Input):
+    """A whole sheet: who plays, under which rules, and the deals so far."""
+
+    title: str = Field(default="", max_length=80)
+    variant: str = "fft"
+    options: dict[str, Any] = Field(default_factory=dict)
+    players: list[PlayerEntry] = Field(min_length=3, max_length=5)
+    deals: list[DealEntry] = Field(default_factory=list, max_length=MAX_DEALS)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredDeal:
+    """One deal of a sheet: what was written, its scores, and the totals after it."""
+
+    entry: DealEntry
+    score: DealScore
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredSheet:
+    sheet: SheetInput
+    deals: tuple[ScoredDeal, ...]
+    totals: tuple[int, ...]
+
+
+def parse(model: type[_Input], text: str | bytes) -> Any:
+    """``text`` read as ``model``; InputError naming the first fields at fault."""
+    try:
+        return model.model_validate_json(text)
+    except ValidationError as error:
+        raise InputError("; ".join(_describe(e) for e in error.errors())) from None
+
+
+def _describe(error: Any) -> str:
+    """A pydantic error as ``field.path: message``."""
+    where = ".".join(str(part) for part in error["loc"]) or "input"
+    if error["type"] == "json_invalid":
+        return f"input: not valid JSON: {error['msg']}"
+    return f"{where}: {error['msg'].removeprefix('Value error, ')}"
+
+
+def variant_of(name: str, options: dict[str, Any]) -> Variant:
+    """The rule set ``name`` with ``options``; InputError naming variant or options."""
+    try:
+        return get_variant(name, options)
+    except ValueError as error:
+        field = "options" if name in VARIANTS else "variant"
+        raise InputError(f"{field}: {error}") from None
+
+
+def score_entry(entry: DealEntry, players: int, variant: Variant, where: str = "") -> DealScore:
+    """The engine's score of one deal; InputError naming the field (after ``where``)."""
+    try:
+        return score_deal(entry.outcome(players), variant)
+    except ValueError as error:
+        field, _, reason = str(error).partition(": ")
+        raise InputError(f"{where}{_FIELD_NAMES.get(field, field)}: {reason}") from None
+
+
+def score_sheet(sheet: SheetInput) -> ScoredSheet:
+    """Every deal scored, with the running totals; InputError at the first bad deal."""
+    variant = variant_of(sheet.variant, sheet.options)
+    players = len(sheet.players)
+    totals = (0,) * players
+    deals = []
+    for index, entry in enumerate(sheet.deals):
+        score = score_entry(entry, players, variant, f"deals.{index}.")
+        totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
+        deals.append(ScoredDeal(entry, score, totals))
+    return ScoredSheet(sheet, tuple(deals), totals)
+
+
+def sheet_view(scored: ScoredSheet) -> dict[str, Any]:
+    """The scored sheet as JSON: the input as written, and for each deal its
+    scores, whether it was made, its breakdown and the running totals."""
+    data = scored.sheet.model_dump(exclude={"deals"})
+    data["deals"] = [
+        {
+            **deal.entry.model_dump(),
+            "scores": list(deal.score.scores),
+            "made": deal.score.made,
+            "breakdown": dict(deal.score.breakdown),
+            "totals": list(deal.totals),
+        }
+        for deal in scored.deals
+    ]
+    data["totals"] = list(scored.totals)
+    return data
+
+
+def taker_text(scored: ScoredSheet, entry: DealEntry) -> str:
+    """Who took the deal (and with whom), by name."""
+    names = [p.name for p in scored.sheet.players]
+    text = names[entry.taker]
+    if entry.partner is not None and entry.partner != entry.taker:
+        text += f" + {names[entry.partner]}"
+    return text
+
+
+def _text_cell(text: str) -> str:
+    """A name as a spreadsheet shows it and never runs it: a leading ``=``,
+    ``+``, ``-`` or ``@`` would make a shared sheet's CSV a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def csv_text(scored: ScoredSheet) -> str:
+    """The sheet as CSV: a row per deal with each player's score and running
+    total, then the totals (a spreadsheet reads it as it is)."""
+    names = [_text_cell(p.name) for p in scored.sheet.players]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        ["deal", "contract", "taker", "points", "bouts", "made"]
+        + names
+        + [f"{name} (total)" for name in names]
+    )
+    for number, deal in enumerate(scored.deals, 1):
+        entry = deal.entry
+        made = "yes" if deal.score.made else "no"
+        taker = _text_cell(taker_text(scored, entry))
+        points = f"{entry.points:g}"
+        scores = [*deal.score.scores, *deal.totals]
+        writer.writerow([number, entry.contract, taker, points, entry.bouts, made, *scores])
+    writer.writerow(["total", "", "", "", "", "", *scored.totals] + [""] * len(names))
+    return out.getvalue()

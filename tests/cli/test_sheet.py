@@ -1,0 +1,42 @@
+"""``atout sheet`` through typer's CliRunner: the rulebook's sheet (FFT 2012,
+page 10) gives its Bilan, as a table and as CSV; bad input names the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from atout.cli import app
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
+
+
+def test_the_rulebooks_sheet_as_a_table() -> None:
+    result = CliRunner().invoke(app, ["sheet", str(EXAMPLE)], env={"COLUMNS": "120"})
+    assert result.exit_code == 0, result.output
+    total = next(line for line in result.stdout.splitlines() if "Total" in line)
+    assert [cell.strip() for cell in total.split("│")[4:8]] == ["-446", "1346", "-390", "-510"]
+
+
+def test_the_rulebooks_sheet_as_csv() -> None:
+    result = CliRunner().invoke(app, ["sheet", "--csv", str(EXAMPLE)])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert len(lines) == 7
+    assert lines[-1].split(",")[6:10] == ["-446", "1346", "-390", "-510"]
+
+
+def test_a_bad_deal_stops_with_its_field() -> None:
+    sheet = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    sheet["deals"][4]["petit_au_bout"] = "sideways"
+    result = CliRunner().invoke(app, ["sheet", "-"], input=json.dumps(sheet))
+    assert result.exit_code == 2
+    assert "deals.4.petit_au_bout" in result.stderr
+
+
+def test_an_unreadable_file() -> None:
+    result = CliRunner().invoke(app, ["sheet", "/nonexistent/sheet.json"])
+    assert result.exit_code == 2
+    assert "cannot read" in result.stderr

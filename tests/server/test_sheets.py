@@ -1,0 +1,204 @@
+"""Score sheets kept for accounts, on a real server: the FFT rulebook's sheet
+(2012, page 10) entered deal by deal gives its Bilan; deals edited and deleted;
+CSV; a share link that anyone may read and the owner may withdraw; guests score
+a sheet sent whole; every bad request is a coded 4xx."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from atout.server import accounts, sheets
+from atout.server.store import Store
+from atout.sheet import DealEntry, SheetInput
+from tests.server.conftest import Player, Server
+
+EXAMPLE = json.loads(
+    (Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json").read_text("utf-8")
+)
+BILAN = [-446, 1346, -390, -510]
+"""The rulebook's sheet, page 10: Nord, Sud, Est, Ouest."""
+
+
+def call(
+    server: Server, token: str | None, method: str, path: str, body: Any = None
+) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    content = body if isinstance(body, bytes) else None if body is None else json.dumps(body)
+    return httpx.request(method, f"{server.http}/api{path}", content=content, headers=headers)
+
+
+def ok(reply: httpx.Response, status: int = 200) -> Any:
+    assert reply.status_code == status, reply.text
+    return reply.json()
+
+
+def refused(reply: httpx.Response, status: int, code: str) -> dict[str, Any]:
+    assert reply.status_code == status, reply.text
+    answer: dict[str, Any] = reply.json()
+    assert answer["code"] == code, answer
+    return answer
+
+
+def test_the_rulebooks_sheet_kept_edited_shared_and_exported(server: Server) -> None:
+    ann = server.register("ann")
+    empty = {key: EXAMPLE[key] for key in ("title", "variant", "players")}
+    sheet = ok(call(server, ann, "POST", "/sheets", empty), 201)
+    path = f"/sheets/{sheet['id']}"
+    for deal in EXAMPLE["deals"]:
+        sheet = ok(call(server, ann, "POST", f"{path}/deals", deal))
+    assert sheet["totals"] == BILAN
+    assert [d["scores"] for d in sheet["deals"]][1] == [-76, -76, -76, 228]
+    assert sheet["deals"][2]["totals"] == [-140, -308, 284, 164]
+    assert ok(call(server, ann, "GET", path))["totals"] == BILAN
+    listed = ok(call(server, ann, "GET", "/sheets"))["sheets"]
+    assert [(s["id"], s["deals"], s["totals"]) for s in listed] == [(sheet["id"], 5, BILAN)]
+
+    # Sud's chelem was a Garde Sans after all: (25 + 46) x 4 + 20 + 40 + 400.
+    chelem = {**EXAMPLE["deals"][4], "contract": "garde_sans"}
+    edited = ok(call(server, ann, "PUT", f"{path}/deals/4", chelem))
+    assert edited["deals"][4]["scores"] == [-744, 2232, -744, -744]
+    # Without the first deal, Est has only +42 - 76 - 92 - 744.
+    shorter = ok(call(server, ann, "DELETE", f"{path}/deals/0"))
+    assert len(shorter["deals"]) == 4 and shorter["totals"][2] == 42 - 76 - 92 - 744
+
+    exported = call(server, ann, "GET", f"{path}/csv")
+    assert exported.status_code == 200 and exported.headers["content-type"].startswith("text/csv")
+    assert exported.text.splitlines()[-1].split(",")[6:10] == [str(t) for t in shorter["totals"]]
+
+    token = ok(call(server, ann, "POST", f"{path}/share"))["token"]
+    assert len(token) >= 20
+    assert ok(call(server, ann, "POST", f"{path}/share"))["token"] == token  # one link
+    public = ok(call(server, None, "GET", f"/shared/{token}"))
+    assert public["totals"] == shorter["totals"] and "id" not in public
+    assert call(server, None, "GET", f"/shared/{token}/csv").text == exported.text
+    ok(call(server, ann, "DELETE", f"{path}/share"))
+    refused(call(server, None, "GET", f"/shared/{token}"), 404, "no_shared_sheet")
+
+    ok(call(server, ann, "DELETE", path))
+    refused(call(server, ann, "GET", path), 404, "no_sheet")
+    assert ok(call(server, ann, "GET", "/sheets"))["sheets"] == []
+
+
+def test_a_sheet_is_its_owners_alone(server: Server) -> None:
+    ann, ben = server.register("ann"), server.register("ben")
+    sheet = ok(call(server, ann, "POST", "/sheets", EXAMPLE), 201)
+    path = f"/sheets/{sheet['id']}"
+    refused(call(server, ben, "GET", path), 404, "no_sheet")
+    refused(call(server, ben, "POST", f"{path}/deals", EXAMPLE["deals"][0]), 404, "no_sheet")
+    refused(call(server, ben, "DELETE", path), 404, "no_sheet")
+    refused(call(server, ben, "POST", f"{path}/share"), 404, "no_sheet")
+    refused(call(server, None, "GET", path), 401, "sign_in_first")
+    assert ok(call(server, ben, "GET", "/sheets"))["sheets"] == []
+    assert ok(call(server, ann, "GET", path))["totals"] == BILAN
+
+
+def test_bad_input_is_refused_with_its_field(server: Server) -> None:
+    ann = server.register("ann")
+    sheet = ok(call(server, ann, "POST", "/sheets", EXAMPLE), 201)
+    path = f"/sheets/{sheet['id']}"
+    cases: list[tuple[str, str, Any, str]] = [
+        ("POST", f"{path}/deals", {**EXAMPLE["deals"][0], "taker": 4}, "taker"),
+        ("POST", f"{path}/deals", {**EXAMPLE["deals"][0], "contract": "pousse"}, "contract"),
+        (
+            "POST",
+            f"{path}/deals",
+            {**EXAMPLE["deals"][0], "bouts": 3, "petit_au_bout": "defense"},
+            "petit",
+        ),
+        ("POST", f"{path}/deals", b"{not json", "input"),
+        ("POST", f"{path}/deals", b"\xff\xfe", "input"),
+        ("PUT", f"{path}/deals/1", {"contract": "garde"}, "taker"),
+        ("POST", "/sheets", {**EXAMPLE, "variant": "belote"}, "variant"),
+        ("POST", "/sheets", {**EXAMPLE, "options": {"misere": "often"}}, "options"),
+        ("POST", "/sheets", {**EXAMPLE, "players": EXAMPLE["players"][:2]}, "players"),
+        ("POST", "/sheets", {**EXAMPLE, "players": [{"name": "x", "user": 999}] * 4}, "players"),
+        ("POST", "/sheets", [1, 2], "input"),
+    ]
+    for method, where, body, field in cases:
+        answer = refused(call(server, ann, method, where, body), 422, "sheet_invalid")
+        assert field in answer["params"]["field"], (body, answer)
+    refused(call(server, ann, "PUT", f"{path}/deals/7", EXAMPLE["deals"][0]), 404, "no_sheet_deal")
+    refused(call(server, ann, "DELETE", f"{path}/deals/5"), 404, "no_sheet_deal")
+    assert call(server, ann, "GET", "/sheets/0").status_code == 422
+    assert call(server, ann, "DELETE", f"{path}/deals/-1").status_code == 422
+    refused(call(server, None, "GET", "/shared/" + "x" * 24), 404, "no_shared_sheet")
+    # Nothing refused changed the sheet.
+    assert ok(call(server, ann, "GET", path))["totals"] == BILAN
+
+
+def test_guests_score_in_their_browser_and_keep_sheets_by_registering(server: Server) -> None:
+    async def scenario() -> None:
+        guest = await Player.connect(server, name="visitor")
+        refused(call(server, guest.token, "GET", "/sheets"), 403, "guests_no_sheets")
+        refused(call(server, guest.token, "POST", "/sheets", EXAMPLE), 403, "guests_no_sheets")
+        await guest.close()
+
+    asyncio.run(scenario())
+    scored = ok(call(server, None, "POST", "/sheet/score", EXAMPLE))
+    assert scored["totals"] == BILAN and "id" not in scored
+    lines = call(server, None, "POST", "/sheet/csv", EXAMPLE).text.splitlines()
+    assert lines[-1].split(",")[6:10] == [str(t) for t in BILAN]
+    bad = {**EXAMPLE, "deals": [{**EXAMPLE["deals"][0], "points": 95}]}
+    answer = refused(call(server, None, "POST", "/sheet/score", bad), 422, "sheet_invalid")
+    assert answer["params"]["field"] == "deals.0.points"
+    # Registering, the guest's sheet is sent whole and kept.
+    kept = ok(call(server, server.register("newcomer"), "POST", "/sheets", EXAMPLE), 201)
+    assert kept["totals"] == BILAN
+
+
+_ANY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 100),
+    st.floats(allow_nan=False, allow_infinity=False, min_value=-1, max_value=100),
+    st.sampled_from(["attack", "defense", "garde", "pousse", "simple", "sans_points", ""]),
+    st.lists(st.fixed_dictionaries({"seat": st.integers(-1, 5), "size": st.just("simple")})),
+)
+_FIELDS = ["contract", "taker", "partner", "points", "bouts", "petit_au_bout", "poignees"]
+_FIELDS += ["chelem", "miseres", "sitting_out", "extra"]
+
+
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.dictionaries(st.sampled_from(_FIELDS), _ANY), st.sampled_from(["fft", "traditionnel"]))
+def test_any_deal_is_scored_or_refused_with_a_code(
+    server: Server, changes: dict[str, Any], variant: str
+) -> None:
+    """Whatever a deal holds, the answer is its score or a coded 422, never a 500."""
+    deal = {**EXAMPLE["deals"][0], **changes}
+    reply = call(
+        server, None, "POST", "/sheet/score", {**EXAMPLE, "variant": variant, "deals": [deal]}
+    )
+    if reply.status_code != 200:
+        answer = refused(reply, 422, "sheet_invalid")
+        assert answer["params"]["field"].startswith("deals.0"), answer
+    else:
+        assert sum(reply.json()["totals"]) == 0
+
+
+def test_sheets_on_postgresql(new_database: Callable[[], str]) -> None:
+    """The same store calls on a real PostgreSQL: kept, changed, shared, listed."""
+    store = Store(new_database())
+    try:
+        owner, _ = accounts.create(store, "pia", "not a real hash")
+        kept = sheets.create(store, owner, SheetInput.model_validate(EXAMPLE))
+        assert list(kept.scored.totals) == BILAN
+        first = DealEntry.model_validate(EXAMPLE["deals"][0])
+        changed = sheets.change(
+            store, owner, kept.id, lambda s: s.model_copy(update={"deals": [first]})
+        )
+        assert changed.scored.totals == (-106, -106, 318, -106)
+        token = sheets.share(store, owner, kept.id, True)
+        assert token is not None and sheets.shared(store, token).id == kept.id
+        assert [k.id for k in sheets.listing(store, owner)] == [kept.id]
+    finally:
+        store.close()
