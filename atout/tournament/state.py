@@ -26,7 +26,9 @@ def deal_json(outcome: DealOutcome) -> dict[str, Any]:
         "contract": outcome.contract.text,
         "taker": outcome.taker,
         "partner": outcome.partner,
-        "points": outcome.attack_half_points / 2,
+        "points": outcome.attack_half_points / 2
+        if outcome.attack_half_points % 2
+        else outcome.attack_half_points // 2,
         "bouts": outcome.bouts,
         "petit_au_bout": outcome.petit_au_bout,
         "poignees": [{"seat": p.seat, "size": p.size} for p in outcome.poignees],
