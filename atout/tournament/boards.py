@@ -19,6 +19,7 @@ from atout.cards import hand_text, parse_hand
 from atout.french.dealing import check_deal, deal_from_seed, petit_sec_seat
 from atout.french.variants import Contract, get_variant
 from atout.game import IllegalAction
+from atout.refusals import Refusal
 from atout.robots.french import bid_count
 
 ORIENTATIONS: Final[dict[int, tuple[str, ...]]] = {
@@ -32,8 +33,10 @@ SOUTH: Final = 2
 _FFT: Final = get_variant("fft")
 
 
-class TournamentError(ValueError):
-    """A tournament, board or result that the rulebook does not allow; says why."""
+class TournamentError(Refusal, ValueError):
+    """A tournament, board or result that the rulebook does not allow, as a refusal
+    code and parameters (``atout/refusals.json``): the server and the page show it
+    in the reader's language, the command line in English."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +89,9 @@ class Board:
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, TournamentError):
                 raise
-            raise TournamentError(f"board {data.get('number', '?')}: {error}") from None
+            raise TournamentError(
+                "tournament_board_malformed", board=str(data.get("number"))
+            ) from None
 
 
 def make_board(
@@ -100,14 +105,14 @@ def make_board(
     """A board from explicit cards, checked like any deal; TournamentError says what is wrong."""
     players = len(hands)
     if players not in ORIENTATIONS:
-        raise TournamentError(f"board {number}: {players} hands, duplicate is played at 4 or 5")
+        raise TournamentError("tournament_players", players=players)
     if not (0 <= dealer < players and 0 <= taker < players):
-        raise TournamentError(f"board {number}: dealer and taker are orientations 0..{players - 1}")
+        raise TournamentError("tournament_board_marks", board=number, most=players - 1)
     order = tuple((dealer + 1 + i) % players for i in range(players))
     try:
         check_deal(hands, dog, order, players)
     except IllegalAction as error:
-        raise TournamentError(f"board {number}: {error}") from None
+        raise TournamentError(error.code, **error.params) from None
     return Board(number, dealer, taker, hands, dog, contract)
 
 
@@ -117,7 +122,7 @@ def prepare_boards(
     """``count`` boards dealt from ``seed``; the taker's orientation turns board by board
     (each player attacks one board in ``players``) unless the form fixes it (``taker``)."""
     if players not in ORIENTATIONS:
-        raise TournamentError(f"duplicate is played at 4 or 5 players, not {players}")
+        raise TournamentError("tournament_players", players=players)
     boards = []
     for number in range(1, count + 1):
         marked = taker if taker is not None else (number - 1) % players

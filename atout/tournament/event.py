@@ -64,18 +64,15 @@ def movement_of(setup: Setup) -> Movement:
     if setup.form == "individual":
         return individual_movement(setup.tables, setup.players, setup.positions, setup.per_position)
     if setup.players != 4:
-        raise TournamentError("quadrettes are played at 4 a table")
+        raise TournamentError("tournament_quadrettes_four")
     return quadrette_movement(setup.tables, setup.positions, setup.per_position)
 
 
 def check_setup(setup: Setup) -> None:
     if setup.form not in FORMS:
-        raise TournamentError(f"form must be one of {', '.join(FORMS)}")
+        raise TournamentError("tournament_form", forms=[str(form) for form in FORMS])
     if len(setup.names) != setup.entrants:
-        raise TournamentError(
-            f"{setup.tables} tables of {setup.players} need {setup.entrants} names, "
-            f"got {len(setup.names)}"
-        )
+        raise TournamentError("tournament_names", needed=setup.entrants, got=len(setup.names))
 
 
 @dataclass(slots=True)
@@ -98,19 +95,19 @@ class Tournament:
             boards = prepare_boards(setup.board_count, setup.players, seed, IMPOSED, taker)
         boards = tuple(boards)
         if [b.number for b in boards] != list(range(1, setup.board_count + 1)):
-            raise TournamentError(f"the boards must be numbered 1 to {setup.board_count}")
+            raise TournamentError("tournament_board_numbers", count=setup.board_count)
         for board in boards:
             if board.players != setup.players:
                 raise TournamentError(
-                    f"board {board.number} has {board.players} hands, not {setup.players}"
+                    "tournament_board_players", board=board.number, players=setup.players
                 )
             if taker is not None and board.taker != taker:
-                raise TournamentError(f"board {board.number}: in quadrettes the taker is South")
+                raise TournamentError("tournament_taker_south", board=board.number)
         return cls(setup, boards, movement)
 
     def board(self, number: int) -> Board:
         if not 1 <= number <= len(self.boards):
-            raise TournamentError(f"no board {number}: boards are 1 to {len(self.boards)}")
+            raise TournamentError("tournament_no_board", board=number, count=len(self.boards))
         return self.boards[number - 1]
 
     def position_of(self, table: int, board: int) -> int:
@@ -119,9 +116,10 @@ class Tournament:
             s.position for s in self.movement.seatings if s.table == table and board in s.boards
         ]
         if len(found) != 1:
-            where = "never" if not found else "more than once"
             raise TournamentError(
-                f"table {table + 1} plays board {board} {where}: give the position"
+                "tournament_board_never" if not found else "tournament_give_position",
+                table=table + 1,
+                board=board,
             )
         return found[0]
 
@@ -131,21 +129,19 @@ class Tournament:
         marked = self.board(board)
         if board not in seating.boards:
             raise TournamentError(
-                f"table {table + 1} does not play board {board} at position {position + 1}"
+                "tournament_not_here", table=table + 1, board=board, position=position + 1
             )
         if outcome.players != self.setup.players:
-            raise TournamentError(f"players: the tables seat {self.setup.players}")
+            raise TournamentError("tournament_deal_players", players=self.setup.players)
         if marked.contract is not None and outcome.contract != marked.contract:
-            raise TournamentError(
-                f"contract: board {board} is played at {marked.contract.text} (imposed)"
-            )
+            raise TournamentError("tournament_imposed", board=board, contract=marked.contract.text)
         if outcome.taker != marked.taker:
             name = ORIENTATIONS[self.setup.players][marked.taker]
-            raise TournamentError(f"taker: board {board}'s taker is {name} (seat {marked.taker})")
+            raise TournamentError("tournament_taker", board=board, taker=name, seat=marked.taker)
         try:
             score = score_deal(outcome, VARIANT)
         except ValueError as error:
-            raise TournamentError(str(error)) from None
+            raise TournamentError("tournament_deal", reason=str(error)) from None
         key = (position, table, board)
         self.results[key] = outcome
         self.scores[key] = score

@@ -63,8 +63,11 @@ class Movement:
         """The seating of ``table`` at ``position`` (both from 0)."""
         if not (0 <= position < self.positions and 0 <= table < self.tables):
             raise TournamentError(
-                f"no table {table + 1} at position {position + 1}: "
-                f"{self.tables} tables, {self.positions} positions"
+                "tournament_no_table",
+                table=table + 1,
+                position=position + 1,
+                tables=self.tables,
+                positions=self.positions,
             )
         return self.seatings[position * self.tables + table]
 
@@ -103,13 +106,13 @@ def _multipliers(tables: int, players: int, positions: int) -> tuple[tuple[int, 
 
 def _check(tables: int, players: int, positions: int, per_position: int) -> None:
     if players not in (4, 5):
-        raise TournamentError(f"duplicate is played at 4 or 5 players a table, not {players}")
+        raise TournamentError("tournament_players", players=players)
     if not 1 <= tables <= MAX_TABLES:
-        raise TournamentError(f"tables must be between 1 and {MAX_TABLES}")
+        raise TournamentError("tournament_tables", most=MAX_TABLES)
     if not 1 <= positions <= tables:
-        raise TournamentError(f"positions must be between 1 and the number of tables ({tables})")
+        raise TournamentError("tournament_positions", most=tables)
     if per_position < 1:
-        raise TournamentError("each position plays at least one board")
+        raise TournamentError("tournament_per_position")
 
 
 def individual_movement(tables: int, players: int, positions: int, per_position: int) -> Movement:
@@ -150,11 +153,11 @@ def quadrette_movement(teams: int, positions: int, per_position: int) -> Movemen
     Each pairing (A, B) sits at tables ``2p`` (A attacks) and ``2p+1`` (B attacks);
     every table of position ``r`` plays set ``r`` (the same deals for everyone)."""
     if teams < 2 or teams % 2:
-        raise TournamentError("quadrettes need an even number of teams, at least 2")
+        raise TournamentError("tournament_teams")
     if not 1 <= positions <= teams - 1:
-        raise TournamentError(f"positions must be between 1 and {teams - 1} (each pairing once)")
+        raise TournamentError("tournament_positions", most=teams - 1)
     if per_position < 1:
-        raise TournamentError("each position plays at least one board")
+        raise TournamentError("tournament_per_position")
     seatings = []
     for position, pairs in enumerate(round_robin(teams, positions)):
         boards = tuple(range(position * per_position + 1, (position + 1) * per_position + 1))

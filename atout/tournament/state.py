@@ -41,9 +41,9 @@ def read_deal(text: str) -> DealOutcome:
     try:
         data, _ = score_text(text)
     except InputError as error:
-        raise TournamentError(str(error)) from None
+        raise TournamentError("tournament_deal", reason=str(error)) from None
     if data.variant != "fft" or data.options:
-        raise TournamentError("variant: duplicate tournaments are scored by the FFT rules")
+        raise TournamentError("tournament_fft_only")
     return data.outcome()
 
 
@@ -69,13 +69,13 @@ def to_json(tournament: Tournament) -> dict[str, Any]:
 def from_json(data: Any) -> Tournament:
     """A tournament from :func:`to_json`'s form; TournamentError on anything amiss."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TournamentError(f'not an atout tournament (no "format": "{FORMAT}")')
+        raise TournamentError("tournament_format")
     if data.get("version") != VERSION:
-        raise TournamentError(f"unknown tournament version {data.get('version')!r}")
+        raise TournamentError("tournament_version", version=str(data.get("version")))
     try:
         form = data["form"]
         if form not in FORMS:
-            raise TournamentError(f"form must be one of {', '.join(FORMS)}")
+            raise TournamentError("tournament_form", forms=[str(form) for form in FORMS])
         setup = Setup(
             form,
             _int(data, "players"),
@@ -94,12 +94,12 @@ def from_json(data: Any) -> Tournament:
                 read_deal(json.dumps(entry["deal"])),
             )
     except (KeyError, TypeError) as error:
-        raise TournamentError(f"tournament file: missing or malformed {error}") from None
+        raise TournamentError("tournament_field", field=str(error).strip("'")) from None
     return tournament
 
 
 def _int(data: dict[str, Any], key: str) -> int:
     value = data[key]
     if not isinstance(value, int) or isinstance(value, bool):
-        raise TournamentError(f"{key}: a whole number is needed, got {value!r}")
+        raise TournamentError("tournament_field", field=key)
     return value
