@@ -21,7 +21,7 @@ from rich.table import Table
 
 from atout.cli.app import app
 from atout.tournament.boards import Board, TournamentError
-from atout.tournament.event import FORMS, Form, Setup, Tournament
+from atout.tournament.event import FORMS, Form, Tournament, new_setup
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
 from atout.tournament.report import csv_text, ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
@@ -94,15 +94,7 @@ def create(
     listed = [line.strip() for line in listed if line.strip()]
     if names and len(listed) != count:
         raise _fail(f"--names: {tables} tables of {players} need {count} names, got {len(listed)}")
-    default_positions = tables if chosen == "individual" else max(tables - 1, 1)
-    setup = Setup(
-        chosen,
-        players,
-        tables,
-        positions or default_positions,
-        per_position or players,
-        tuple(listed) or tuple(f"Player {n}" for n in range(1, count + 1)),
-    )
+    setup = new_setup(chosen, players, tables, positions, per_position, listed)
     try:
         explicit = None
         if boards:

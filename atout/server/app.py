@@ -37,6 +37,7 @@ from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
 from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
+from atout.server.tournament_routes import tournament_routes
 from atout.server.writer import Writer
 from atout.web.routes import router as web_router
 from atout.web.static_files import GZIP_LEVEL, GZIP_MINIMUM_BYTES, RevalidatedStaticFiles
@@ -128,6 +129,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
+    app.include_router(tournament_routes(store))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

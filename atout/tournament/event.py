@@ -59,6 +59,23 @@ class Setup:
         return sets * self.per_position
 
 
+def new_setup(
+    form: Form,
+    players: int,
+    tables: int,
+    positions: int | None = None,
+    per_position: int | None = None,
+    names: Sequence[str] = (),
+) -> Setup:
+    """A setup with the usual defaults: every position the movement has (each player
+    meets each set of boards once; each pairing of teams once in quadrettes), as
+    many boards a position as seats (each player attacks one), numbered names."""
+    if positions is None:
+        positions = tables if form == "individual" else max(tables - 1, 1)
+    named = tuple(names) or tuple(f"{n}" for n in range(1, tables * players + 1))
+    return Setup(form, players, tables, positions, per_position or players, named)
+
+
 def movement_of(setup: Setup) -> Movement:
     """The movement the form calls for."""
     if setup.form == "individual":

@@ -76,29 +76,34 @@ class Movement:
         return [seating for seating in self.seatings if board in seating.boards]
 
 
-def _collisions(step: int, tables: int, positions: int) -> int:
-    """Pairs of positions r < r' with step*r = step*r' (mod tables)."""
-    counts = Counter(step * r % tables for r in range(positions))
-    return sum(n * (n - 1) // 2 for n in counts.values())
+def _collisions(tables: int, positions: int) -> list[int]:
+    """For each step d (mod tables): pairs of positions r < r' with d*r = d*r'."""
+    table = []
+    for step in range(tables):
+        counts = Counter(step * r % tables for r in range(positions))
+        table.append(sum(n * (n - 1) // 2 for n in counts.values()))
+    return table
 
 
-def _repeats(lines: Sequence[int], boards: int, tables: int, positions: int) -> tuple[int, int]:
+def _repeats(lines: Sequence[int], boards: int, collisions: Sequence[int]) -> tuple[int, int]:
     """(player-board repeats, player-player repeats) of an arithmetic movement."""
-    board = sum(_collisions(boards - m, tables, positions) for m in lines)
-    meet = sum(_collisions(b - a, tables, positions) for a, b in combinations(lines, 2))
+    tables = len(collisions)
+    board = sum(collisions[(boards - m) % tables] for m in lines)
+    meet = sum(collisions[(b - a) % tables] for a, b in combinations(lines, 2))
     return board, meet
 
 
 @lru_cache(maxsize=64)
 def _multipliers(tables: int, players: int, positions: int) -> tuple[tuple[int, ...], int]:
     """The line multipliers and board multiplier with the fewest repeats."""
+    collisions = _collisions(tables, positions)
     best = tuple(range(players)), -1 % tables
-    best_cost = _repeats(*best, tables, positions)
+    best_cost = _repeats(*best, collisions)
     if best_cost == (0, 0) or tables**players > SEARCH_LIMIT:
         return best
     for rest in product(range(tables), repeat=players - 1):
         for boards in range(tables):
-            cost = _repeats((0, *rest), boards, tables, positions)
+            cost = _repeats((0, *rest), boards, collisions)
             if cost < best_cost:
                 best, best_cost = ((0, *rest), boards), cost
     return best
@@ -130,7 +135,7 @@ def individual_movement(tables: int, players: int, positions: int, per_position:
             seatings.append(
                 Seating(position, table, seats, tuple(range(first, first + per_position)))
             )
-    board_repeats, meet_repeats = _repeats(lines, board_step, tables, positions)
+    board_repeats, meet_repeats = _repeats(lines, board_step, _collisions(tables, positions))
     return Movement(
         tables, players, positions, tuple(seatings), meet_repeats == 0, board_repeats == 0
     )

@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from typing import Any, Final
 
-from atout.cli.score import InputError, score_text
 from atout.french.scoring import DealOutcome
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import FORMS, Setup, Tournament
@@ -38,6 +37,10 @@ def deal_json(outcome: DealOutcome) -> dict[str, Any]:
 
 def read_deal(text: str) -> DealOutcome:
     """A deal in ``atout score``'s form, checked; TournamentError names the field."""
+    # Imported here: the command line, which registers `atout tournament` from this
+    # package, holds the deal form; at the top this would import in a circle.
+    from atout.cli.score import InputError, score_text
+
     try:
         data, _ = score_text(text)
     except InputError as error:

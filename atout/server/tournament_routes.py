@@ -1,0 +1,197 @@
+"""Duplicate tournaments over HTTP: an organiser (account or guest) creates one,
+prints its boards and slips, enters each table's results; anyone with its
+number follows the movement and the live ranking, and exports the results.
+
+The work on a tournament (dealing boards, searching a movement, replaying its
+results for the ranking) runs in the worker processes (``atout.server.offload``);
+the store is read and written in threads. A result is written only over the
+version it was computed from, so two entries at once cannot lose one another.
+The public view is computed once per version and kept.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable
+from typing import Annotated, Any, Final, Literal, TypeVar
+
+from fastapi import APIRouter, Header, Query
+from fastapi import Path as FastAPIPath
+from fastapi.responses import HTMLResponse, PlainTextResponse
+from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import select, update
+
+from atout.server import accounts, offload
+from atout.server.http_refusals import HTTPRefusal
+from atout.server.store import Store, TournamentRow
+from atout.tournament import documents
+from atout.tournament.boards import TournamentError
+from atout.tournament.movement import MAX_TABLES
+from atout.tournament.report import csv_text
+
+Argument = TypeVar("Argument")
+Result = TypeVar("Result")
+TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
+VIEWS_KEPT: Final = 256
+WRITE_TRIES: Final = 3
+
+
+class Choices(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: str = Field(min_length=1, max_length=64)
+    form: Literal["individual", "quadrettes"] = "individual"
+    players: Literal[4, 5] = 4
+    tables: int = Field(ge=1, le=MAX_TABLES)
+    positions: int | None = Field(default=None, ge=1, le=MAX_TABLES)
+    per_position: int | None = Field(default=None, ge=1, le=10)
+    names: list[Annotated[str, Field(min_length=1, max_length=32)]] = Field(
+        default_factory=list, max_length=5 * MAX_TABLES
+    )
+
+
+class Entry(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    table: int = Field(ge=1, le=MAX_TABLES)
+    board: int = Field(ge=1, le=10 * MAX_TABLES)
+    position: int | None = Field(default=None, ge=1, le=MAX_TABLES)
+    deal: dict[str, Any]
+
+
+def tournament_routes(store: Store) -> APIRouter:
+    router = APIRouter()
+    views: dict[tuple[int, int], dict[str, Any]] = {}
+
+    async def caller(authorization: str) -> str:
+        """The key of the account or guest a Bearer token opens (401 otherwise)."""
+        token = authorization.removeprefix("Bearer ")
+        known = await asyncio.to_thread(accounts.identify, store, token) if token else None
+        if known is None:
+            raise HTTPRefusal(401, "sign_in_first")
+        return known.key
+
+    async def work(job: Callable[[Argument], Result], argument: Argument) -> Result:
+        try:
+            return await offload.workers.run(job, argument)
+        except TournamentError as refused:
+            raise HTTPRefusal.of(422, refused) from None
+        except offload.Busy as busy:
+            raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
+
+    def load(tournament_id: int) -> TournamentRow:
+        with store.session() as db:
+            row = db.get(TournamentRow, tournament_id)
+        if row is None:
+            raise HTTPRefusal(404, "no_tournament")
+        return row
+
+    async def mine(tournament_id: int, authorization: str) -> TournamentRow:
+        key = await caller(authorization)
+        row = await asyncio.to_thread(load, tournament_id)
+        if row.master != key:
+            raise HTTPRefusal(403, "not_tournament_master")
+        return row
+
+    async def public(row: TournamentRow) -> dict[str, Any]:
+        cached = views.get((row.id, row.version))
+        if cached is None:
+            cached = await work(documents.view, row.state)
+            if len(views) >= VIEWS_KEPT:
+                views.pop(next(iter(views)))
+            views[row.id, row.version] = cached
+        return {"id": row.id, "name": row.name, "version": row.version, **cached}
+
+    @router.post("/api/tournaments")
+    async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        key = await caller(authorization)
+        choices = body.model_dump() | {"seed": secrets.randbits(32)}
+        state = await work(documents.create, choices)
+
+        def insert() -> TournamentRow:
+            with store.session.begin() as db:
+                row = TournamentRow(master=key, name=body.name, state=state, version=1)
+                db.add(row)
+            return row
+
+        row = await asyncio.to_thread(insert)
+        return await public(row) | {"master": True}
+
+    @router.get("/api/tournaments")
+    async def listing(authorization: Annotated[str, Header()] = "") -> list[dict[str, Any]]:
+        """The caller's own tournaments, newest first."""
+        key = await caller(authorization)
+
+        def rows() -> list[dict[str, Any]]:
+            with store.session() as db:
+                found = db.execute(
+                    select(TournamentRow.id, TournamentRow.name, TournamentRow.created)
+                    .where(TournamentRow.master == key)
+                    .order_by(TournamentRow.id.desc())
+                    .limit(100)
+                ).all()
+            return [{"id": i, "name": n, "created": c} for i, n, c in found]
+
+        return await asyncio.to_thread(rows)
+
+    @router.get("/api/tournaments/{tournament_id}")
+    async def show(
+        tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, Any]:
+        row = await asyncio.to_thread(load, tournament_id)
+        master = False
+        if authorization:
+            master = row.master == await caller(authorization)
+        return await public(row) | {"master": master}
+
+    @router.post("/api/tournaments/{tournament_id}/results")
+    async def enter(
+        tournament_id: TournamentId, body: Entry, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, Any]:
+        """Enter or correct one table's result (the organiser only)."""
+        row = await mine(tournament_id, authorization)
+        for _ in range(WRITE_TRIES):
+            state = await work(documents.record, (row.state, body.model_dump()))
+
+            def write(version: int = row.version, new: dict[str, Any] = state) -> bool:
+                with store.session.begin() as db:
+                    done = db.execute(
+                        update(TournamentRow)
+                        .where(TournamentRow.id == tournament_id, TournamentRow.version == version)
+                        .values(state=new, version=version + 1)
+                    )
+                return bool(done.rowcount)  # type: ignore[attr-defined]
+
+            if await asyncio.to_thread(write):
+                row = await asyncio.to_thread(load, tournament_id)
+                return await public(row) | {"master": True}
+            row = await asyncio.to_thread(load, tournament_id)
+        raise HTTPRefusal(409, "tournament_busy")
+
+    @router.get("/api/tournaments/{tournament_id}/print/{what}")
+    async def printable(
+        tournament_id: TournamentId,
+        what: Literal["boards", "slips"],
+        authorization: Annotated[str, Header()] = "",
+    ) -> HTMLResponse:
+        """The boards (with their cards) or the slips as a page to print (the organiser only)."""
+        row = await mine(tournament_id, authorization)
+        return HTMLResponse(await work(documents.printout, (row.state, what)))
+
+    @router.get("/api/tournaments/{tournament_id}/export")
+    async def export(
+        tournament_id: TournamentId,
+        what: Annotated[Literal["ranking", "results"], Query()] = "results",
+        format: Annotated[Literal["csv", "json"], Query()] = "csv",
+    ) -> Any:
+        row = await asyncio.to_thread(load, tournament_id)
+        rows = (await public(row))[what]
+        if format == "json":
+            return rows
+        name = f"tournament-{tournament_id}-{what}.csv"
+        return PlainTextResponse(
+            csv_text(rows),
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": f'attachment; filename="{name}"'},
+        )
+
+    return router
