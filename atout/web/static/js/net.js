@@ -89,12 +89,13 @@ function reconnect() {
   connect();
 }
 
-export async function api(path, body) {
+// With { guest: true } a guest's token goes too (the endpoints that take guests).
+export async function api(path, body, { guest = false } = {}) {
   const options = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
-  const saved = localStorage.getItem("atout.token");
+  const saved = guest ? token() : localStorage.getItem("atout.token");
   if (saved) options.headers = { ...(options.headers || {}), Authorization: `Bearer ${saved}` };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
