@@ -129,7 +129,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(account_routes(store, passwords_pool, settings.guards, hub.revoke))
     app.include_router(profile_routes(store))
     app.include_router(friend_routes(store, settings.guards, hub))
-    app.include_router(tournament_routes(store))
+    app.include_router(tournament_routes(store, hub))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

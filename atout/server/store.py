@@ -228,6 +228,8 @@ class TournamentRow(Base):
     state: Mapped[dict[str, Any]] = mapped_column(JSON)
     version: Mapped[int] = mapped_column(Integer, default=1)
     created: Mapped[float] = mapped_column(Float, default=time.time)
+    tables: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """The server tables playing it online: table id -> [position, table] (from 0)."""
 
 
 class Store:

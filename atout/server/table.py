@@ -114,6 +114,12 @@ class Table:
     """The (game, action number) a robot is deciding for in the thinking pool."""
     queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
     closed: bool = False
+    boards: tuple[str, ...] = ()
+    """Explicit deals (action texts), dealt in order instead of seeds: a duplicate
+    tournament's boards. Never shown: the table's options and log say nothing of them
+    before each is dealt."""
+    dealt: int = 0
+    """Deals of the current game dealt so far (counted again when a restart replays it)."""
 
     def __post_init__(self) -> None:
         self.events = EventLog()
@@ -131,11 +137,23 @@ class Table:
         if state is None:
             self.match = None
         else:
-            self.match = Match(self.ctx.rules(self.options.game), state, _deal_seeds())
+            self.match = Match(self.ctx.rules(self.options.game), state, self._chance())
 
     @property
     def rules(self) -> GameRules | None:
         return None if self.match is None else self.match.rules
+
+    def _chance(self) -> Chance:
+        """Where the game's deals come from: the boards in order (read when a deal is
+        due: a restarted table is given its boards after its game is replayed), else
+        unpredictable seeds from the operating system."""
+
+        def next_deal() -> int | str | None:
+            if not self.boards:
+                return secrets.randbits(63)
+            return self.boards[self.dealt] if self.dealt < len(self.boards) else None
+
+        return next_deal
 
     # ----- the task ---------------------------------------------------------------
 
@@ -346,6 +364,18 @@ class Table:
             return True
         guards.codes.failed(client.ip)
         return False
+
+    async def opened(self) -> None:
+        """Store a table the server opened for players to come (a tournament's)."""
+        await self._write(
+            tablestore.create_table,
+            self.id,
+            self.options.model_dump(),
+            self.master,
+            self.master_name,
+            self.invite_code,
+        )
+        self.ctx.on_change(self)
 
     async def created(self, client: Client) -> None:
         """Store the new table, then seat its creator."""
@@ -590,9 +620,10 @@ class Table:
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
     ) -> None:
         """Play ``state``, stored as game ``game_id``: a new game, or one a restart replays."""
-        self.match = Match(rules, state, _deal_seeds())
+        self.match = Match(rules, state, self._chance())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
+        self.dealt = 0
         self.public_moves = 0
         self.complete_actions = 0
 
@@ -651,6 +682,7 @@ class Table:
         """Count an action the game took and keep what the table needs of its
         events, whether it is played now or replayed after a restart."""
         self.actions += 1
+        self.dealt += sum(event.kind == "deal" for event in events)
         self.public_moves += any(e.to is None for e in events)
         for event in events:
             self._remember(event)
@@ -819,8 +851,3 @@ def new_state(rules: GameRules, options: TableOptions) -> GameState:
     """A new game of ``options``, before its deal."""
     assert options.variant is not None
     return rules.new(options.players, options.variant, options.engine_options())
-
-
-def _deal_seeds() -> Chance:
-    """A table's deals: unpredictable seeds, from the operating system."""
-    return lambda: secrets.randbits(63)

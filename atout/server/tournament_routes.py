@@ -1,6 +1,9 @@
 """Duplicate tournaments over HTTP: an organiser (account or guest) creates one,
-prints its boards and slips, enters each table's results; anyone with its
-number follows the movement and the live ranking, and exports the results.
+prints its boards and slips, enters each table's results, or opens a position's
+tables online (server tables dealing the boards at the imposed Garde, robots in
+the seats nobody takes) and collects their games' results; anyone with its
+number follows the movement, the online tables and the live ranking, and exports
+the results.
 
 The work on a tournament (dealing boards, searching a movement, replaying its
 results for the ranking) runs in the worker processes (``atout.server.offload``);
@@ -24,7 +27,9 @@ from sqlalchemy import select, update
 
 from atout.server import accounts, offload
 from atout.server.http_refusals import HTTPRefusal
+from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
+from atout.server.tournament_tables import finished_games, table_options
 from atout.tournament import documents
 from atout.tournament.boards import TournamentError
 from atout.tournament.movement import MAX_TABLES
@@ -58,7 +63,12 @@ class Entry(BaseModel):
     deal: dict[str, Any]
 
 
-def tournament_routes(store: Store) -> APIRouter:
+class Online(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    position: int = Field(ge=1, le=MAX_TABLES)
+
+
+def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     router = APIRouter()
     views: dict[tuple[int, int], dict[str, Any]] = {}
 
@@ -99,7 +109,26 @@ def tournament_routes(store: Store) -> APIRouter:
             if len(views) >= VIEWS_KEPT:
                 views.pop(next(iter(views)))
             views[row.id, row.version] = cached
-        return {"id": row.id, "name": row.name, "version": row.version, **cached}
+        online = [
+            {"table_id": table_id, "position": position + 1, "table": table + 1}
+            for table_id, (position, table) in sorted(row.tables.items(), key=lambda i: i[1])
+        ]
+        return {"id": row.id, "name": row.name, "version": row.version, "online": online, **cached}
+
+    def save(
+        row: TournamentRow, state: dict[str, Any], tables: dict[str, Any] | None = None
+    ) -> bool:
+        """Write over the version ``row`` was read at; False if it changed meanwhile."""
+        values: dict[str, Any] = {"state": state, "version": row.version + 1}
+        if tables is not None:
+            values["tables"] = tables
+        with store.session.begin() as db:
+            done = db.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == row.id, TournamentRow.version == row.version)
+                .values(**values)
+            )
+        return bool(done.rowcount)  # type: ignore[attr-defined]
 
     @router.post("/api/tournaments")
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
@@ -151,17 +180,42 @@ def tournament_routes(store: Store) -> APIRouter:
         row = await mine(tournament_id, authorization)
         for _ in range(WRITE_TRIES):
             state = await work(documents.record, (row.state, body.model_dump()))
+            if await asyncio.to_thread(save, row, state):
+                row = await asyncio.to_thread(load, tournament_id)
+                return await public(row) | {"master": True}
+            row = await asyncio.to_thread(load, tournament_id)
+        raise HTTPRefusal(409, "tournament_busy")
 
-            def write(version: int = row.version, new: dict[str, Any] = state) -> bool:
-                with store.session.begin() as db:
-                    done = db.execute(
-                        update(TournamentRow)
-                        .where(TournamentRow.id == tournament_id, TournamentRow.version == version)
-                        .values(state=new, version=version + 1)
-                    )
-                return bool(done.rowcount)  # type: ignore[attr-defined]
+    @router.post("/api/tournaments/{tournament_id}/online")
+    async def online(
+        tournament_id: TournamentId, body: Online, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, Any]:
+        """Open the tables of a position online (the organiser only; once per position)."""
+        row = await mine(tournament_id, authorization)
+        position = body.position - 1
+        if position >= row.state["positions"]:
+            raise HTTPRefusal(422, "tournament_positions", most=row.state["positions"])
+        if any(p == position for p, _ in row.tables.values()):
+            raise HTTPRefusal(409, "tournament_position_open", position=body.position)
+        tables = dict(row.tables)
+        for table, boards in await work(documents.position_boards, (row.state, position)):
+            options = table_options(row.state["players"], len(boards))
+            tables[hub.open_table(options, boards)] = [position, table]
+        if not await asyncio.to_thread(save, row, row.state, tables):
+            raise HTTPRefusal(409, "tournament_busy")
+        row = await asyncio.to_thread(load, tournament_id)
+        return await public(row) | {"master": True}
 
-            if await asyncio.to_thread(write):
+    @router.post("/api/tournaments/{tournament_id}/collect")
+    async def collect(
+        tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, Any]:
+        """Enter the results of the online tables' finished games (the organiser only)."""
+        row = await mine(tournament_id, authorization)
+        for _ in range(WRITE_TRIES):
+            games = await asyncio.to_thread(finished_games, store, row.tables)
+            state = await work(documents.collect, (row.state, games))
+            if state == row.state or await asyncio.to_thread(save, row, state):
                 row = await asyncio.to_thread(load, tournament_id)
                 return await public(row) | {"master": True}
             row = await asyncio.to_thread(load, tournament_id)

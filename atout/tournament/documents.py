@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from atout.tournament.event import Form, Tournament, new_setup
+from atout.tournament.online import game_results, table_boards
 from atout.tournament.printout import boards_html, slips_html
 from atout.tournament.report import ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
@@ -40,6 +41,24 @@ def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
     position = entry.get("position")
     at = tournament.position_of(table, entry["board"]) if position is None else position - 1
     tournament.record(at, table, entry["board"], read_deal(json.dumps(entry["deal"])))
+    return to_json(tournament)
+
+
+def position_boards(job: tuple[dict[str, Any], int]) -> list[tuple[int, tuple[str, ...]]]:
+    """(table, deal actions) of every table of a position (from 0), to open online."""
+    document, position = job
+    tournament = from_json(document)
+    return [(t, table_boards(tournament, position, t)) for t in range(tournament.movement.tables)]
+
+
+def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dict[str, Any]:
+    """The document with the results of finished online games entered:
+    (document, [(position, table, actions)]) in."""
+    document, games = job
+    tournament = from_json(document)
+    for position, table, actions in games:
+        for board, outcome in game_results(tournament, position, table, actions):
+            tournament.record(position, table, board, outcome)
     return to_json(tournament)
 
 

@@ -3,12 +3,13 @@ results; anyone follows the ranking; others may not write; state survives restar
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
 import httpx
 
-from tests.server.conftest import Server, run_server
+from tests.server.conftest import Player, Server, play_until_over, run_server
 
 
 def call(server: Server, token: str | None, path: str, body: Any = None) -> httpx.Response:
@@ -62,3 +63,47 @@ def test_a_club_night_on_the_server(tmp_path: Path) -> None:
         assert view["missing"] == 100 - 5 and view["version"] == 6
     finally:
         stop()
+
+
+def test_a_position_played_online_with_robots(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        made = call(server, ann, "", {"name": "Online", "tables": 1, "per_position": 2})
+        number = made.json()["id"]
+        opened = call(server, ann, f"/{number}/online", {"position": 1})
+        assert opened.status_code == 200, opened.text
+        (link,) = opened.json()["online"]
+        again = call(server, ann, f"/{number}/online", {"position": 1})
+        assert again.json()["code"] == "tournament_position_open"
+        over = asyncio.run(_play(server, link["table_id"]))
+        assert over["kind"] == "table.game_over"
+        collected = call(server, ann, f"/{number}/collect", {})
+        assert collected.status_code == 200, collected.text
+        results = collected.json()["results"]
+        # both boards of the position, each at the imposed Garde by the étui's taker
+        # (boards 1 and 2: North, then West)
+        assert [(r["board"], r["contract"], r["taker"]) for r in results] == [
+            (1, "garde", "N"),
+            (2, "garde", "W"),
+        ]
+    finally:
+        stop()
+    server, stop = run_server(tmp_path)  # the boards of an open table survive a restart
+    try:
+        boards = server.app.state.hub.tables[link["table_id"]].boards
+        assert len(boards) == 2 and boards[0].startswith("deal:hands=")
+    finally:
+        stop()
+
+
+async def _play(server: Server, table: str) -> dict[str, Any]:
+    """One person sits down and starts; robots take the three other seats."""
+    person = await Player.connect(server)
+    await person.send({"type": "sit", "table": table})
+    await person.expect(lambda m: m["type"] == "table")
+    await person.send({"type": "start", "table": table})
+    try:
+        return await play_until_over([person], table)
+    finally:
+        await person.close()

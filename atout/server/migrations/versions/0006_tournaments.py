@@ -24,6 +24,7 @@ def upgrade() -> None:
         sa.Column("state", sa.JSON, nullable=False),
         sa.Column("version", sa.Integer, nullable=False),
         sa.Column("created", sa.Float, nullable=False),
+        sa.Column("tables", sa.JSON, nullable=False),
     )
     op.create_index("ix_tournaments_master", "tournaments", ["master"])
 
