@@ -12,7 +12,7 @@ import json
 from typing import Any
 
 from atout.tournament.event import Form, Tournament, new_setup
-from atout.tournament.online import game_results, table_boards
+from atout.tournament.online import game_results, seat_shift, table_boards
 from atout.tournament.printout import boards_html, slips_html
 from atout.tournament.report import ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
@@ -82,6 +82,7 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
                 "seats": [p + 1 for p in s.seats],
                 "boards": list(s.boards),
                 "takers": [tournament.board(b).taker for b in s.boards],
+                "shift": seat_shift(tournament, s.position, s.table),
             }
             for s in movement.seatings
         ],

@@ -4,6 +4,8 @@
 // catalogue the server and the terminal use too (atout/refusals.json).
 const STRINGS = {
   en: {
+    tour_online: "Online", tour_online_help: "Open a position's tables on the server: each plays its boards in order at the imposed Garde, robots taking the seats nobody takes. Each player sits in the seat given here; the results come in as the games end.",
+    tour_open_online: "Open online", tour_seats: "Seats",
     tournaments: "Tournaments", tour_help: "A duplicate tournament as the FFT rulebook runs it: the same deals at every table, an imposed Garde, players ranked against those who held the same cards. Print the boards and slips, enter each table's result, follow the ranking.",
     tour_name: "Tournament name", tour_form: "Form", tour_individual: "individual", tour_quadrettes: "quadrettes (teams of four)",
     tour_players: "Seats per table", tour_tables: "Tables (quadrettes: teams)", tour_positions: "Positions", tour_per_position: "Boards per position",
@@ -121,6 +123,8 @@ const STRINGS = {
     join_invited: "Join", close: "Close",
   },
   fr: {
+    tour_online: "En ligne", tour_online_help: "Ouvrez sur le serveur les tables d'une position : chacune joue ses étuis dans l'ordre en Garde imposée, des robots prenant les places libres. Chaque joueur s'assoit à la place indiquée ici ; les résultats arrivent à la fin des parties.",
+    tour_open_online: "Ouvrir en ligne", tour_seats: "Places",
     tournaments: "Tournois", tour_help: "Un tournoi duplicate comme le règlement FFT le décrit : les mêmes donnes à chaque table, une Garde imposée, chacun classé face à ceux qui ont tenu les mêmes cartes. Imprimez les étuis et les feuilles, saisissez le résultat de chaque table, suivez le classement.",
     tour_name: "Nom du tournoi", tour_form: "Formule", tour_individual: "individuel", tour_quadrettes: "quadrettes (équipes de quatre)",
     tour_players: "Places par table", tour_tables: "Tables (quadrettes : équipes)", tour_positions: "Positions", tour_per_position: "Étuis par position",

@@ -71,7 +71,10 @@ function followPage(id) {
 
   async function refresh() {
     try {
-      view = await call(`/api/tournaments/${id}`);
+      // The organiser's page brings the online games' results in as they finish.
+      const collecting = view?.master && view.online.length && view.missing;
+      view = collecting ? await call(`/api/tournaments/${id}/collect`, {}).catch(() => view)
+        : await call(`/api/tournaments/${id}`);
       render();
     } catch (error) {
       clear(page, h("p", { class: "error", role: "alert" }, refusal(error)));
@@ -174,6 +177,40 @@ function followPage(id) {
       h("button", { type: "submit", id: "result-enter" }, t("tour_enter")));
   }
 
+  // Online: the organiser opens a position's tables; each player takes the seat of
+  // their orientation (seat numbers start at the table's first dealer).
+  function onlinePart() {
+    const message = h("p", { class: "error", role: "alert", id: "online-error" });
+    const open = new Set(view.online.map((o) => o.position));
+    const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
+      .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
+    async function openPosition() {
+      try {
+        view = await call(`/api/tournaments/${id}/online`, { position: Number(position.value) });
+        render();
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    const seats = labels(view.players);
+    const rows = view.online.map((o) => {
+      const seating = view.seatings.find((s) => s.position === o.position && s.table === o.table);
+      const places = seats.map((_, seat) => {
+        const at = (seat + seating.shift) % seats.length;
+        return `${t("seat")} ${seat + 1}: ${nameOf(seating.seats[at])} (${orientation(seats[at])})`;
+      });
+      return h("tr", {}, h("td", {}, o.position), h("td", {}, o.table),
+        h("td", {}, places.join(" · ")), h("td", {}, h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("join"))));
+    });
+    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help")),
+      view.master && position.options.length ? h("div", { class: "row" }, position,
+        h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
+      message,
+      rows.length ? h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
+        h("tbody", {}, rows)) : null);
+  }
+
   async function printable(what) {
     const response = await fetch(`/api/tournaments/${id}/print/${what}`, { headers: { Authorization: `Bearer ${token()}` } });
     const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
@@ -196,6 +233,7 @@ function followPage(id) {
         h("button", { class: "secondary", id: "print-slips", onclick: () => printable("slips") }, t("tour_print_slips"))) : null,
       h("h2", {}, t("tour_ranking")), rankingTable(),
       view.master ? resultForm() : null,
+      view.master || view.online.length ? onlinePart() : null,
       movementTable(),
       h("h2", {}, t("tour_results")), resultsTable(),
       h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")));
