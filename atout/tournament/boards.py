@@ -119,14 +119,15 @@ def make_board(
 def prepare_boards(
     count: int, players: int, seed: int, contract: Contract | None, taker: int | None = None
 ) -> tuple[Board, ...]:
-    """``count`` boards dealt from ``seed``; the taker's orientation turns board by board
-    (each player attacks one board in ``players``) unless the form fixes it (``taker``)."""
+    """``count`` boards dealt from ``seed``; the dealer turns board by board, and so does
+    the taker, on the dealer's right (each player attacks one board in ``players``),
+    unless the form fixes the taker (``taker``: quadrettes' South)."""
     if players not in ORIENTATIONS:
         raise TournamentError("tournament_players", players=players)
     boards = []
     for number in range(1, count + 1):
-        marked = taker if taker is not None else (number - 1) % players
-        dealer = (marked - 1) % players
+        dealer = (number - 2) % players
+        marked = taker if taker is not None else (dealer + 1) % players
         order = tuple((dealer + 1 + i) % players for i in range(players))
         rng = random.Random(f"{seed}:{number}")
         while True:

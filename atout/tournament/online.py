@@ -16,6 +16,7 @@ from typing import Any
 from atout.french.actions import DealCards
 from atout.french.rules import FRENCH
 from atout.french.scoring import DealOutcome, MisereDeclared, PoigneeDeclared
+from atout.tournament.boards import TournamentError
 from atout.tournament.event import IMPOSED, Tournament
 
 
@@ -26,13 +27,21 @@ def seat_shift(tournament: Tournament, position: int, table: int) -> int:
 
 
 def table_boards(tournament: Tournament, position: int, table: int) -> tuple[str, ...]:
-    """The deal actions the server table deals, in the movement's order, seats turned."""
+    """The deal actions the server table deals, in the movement's order, seats turned.
+
+    The engine's imposed contract goes to the player on the dealer's right, and a
+    table's dealer turns every deal: the individual form's boards are marked so, the
+    quadrettes' (taker always South) are not, nor may explicit boards be."""
+    if tournament.setup.form != "individual":
+        raise TournamentError("tournament_online_individual")
     seating = tournament.movement.at(position, table)
     shift = seat_shift(tournament, position, table)
     players = tournament.setup.players
     deals = []
-    for number in seating.boards:
+    for offset, number in enumerate(seating.boards):
         board = tournament.board(number)
+        if board.taker != board.leader or board.dealer != (shift + offset) % players:
+            raise TournamentError("tournament_online_marks", board=number)
         hands = tuple(board.hands[(seat + shift) % players] for seat in range(players))
         deals.append(str(DealCards(hands, board.dog)))
     return tuple(deals)

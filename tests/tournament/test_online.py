@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.french.rules import FRENCH
 from atout.match import Match
+from atout.tournament.boards import TournamentError
 from atout.tournament.event import Setup, Tournament
 from atout.tournament.online import engine_options, game_results, table_boards
 
@@ -37,3 +39,13 @@ def test_a_table_game_gives_each_boards_result(players: int, seed: int, table: i
         assert outcome.taker == tournament.board(board).taker
         tournament.record(position, table, board, outcome)
     assert len(tournament.results) == players
+
+
+def test_quadrettes_are_not_dealt_online() -> None:
+    names = tuple(str(n) for n in range(8))
+    tournament = Tournament.create(Setup("quadrettes", 4, 2, 1, 4, names), 5)
+    # the attacker is South whoever deals (p. 22); the leader turns with the dealer
+    assert [b.taker for b in tournament.boards] == [2, 2, 2, 2]
+    assert [b.leader for b in tournament.boards] == [0, 1, 2, 3]
+    with pytest.raises(TournamentError, match="individual"):
+        table_boards(tournament, 0, 0)
