@@ -74,6 +74,8 @@ class Board:
     @classmethod
     def from_json(cls, data: dict[str, object]) -> Board:
         """A board as :meth:`to_json` writes it; TournamentError on bad cards or marks."""
+        if not isinstance(data, dict):
+            raise TournamentError("tournament_board_malformed", board="?")
         try:
             hands = tuple(parse_hand(str(text)) for text in data["hands"])  # type: ignore[attr-defined]
             dog = parse_hand(str(data["dog"]))
