@@ -367,18 +367,15 @@ class Table:
 
     async def opened(self) -> None:
         """Store a table the server opened for players to come (a tournament's)."""
-        await self._write(
-            tablestore.create_table,
-            self.id,
-            self.options.model_dump(),
-            self.master,
-            self.master_name,
-            self.invite_code,
-        )
+        await self._store_new()
         self.ctx.on_change(self)
 
     async def created(self, client: Client) -> None:
         """Store the new table, then seat its creator."""
+        await self._store_new()
+        await self._on_sit(client, protocol.Sit(type="sit", table=self.id))
+
+    async def _store_new(self) -> None:
         await self._write(
             tablestore.create_table,
             self.id,
@@ -387,7 +384,6 @@ class Table:
             self.master_name,
             self.invite_code,
         )
-        await self._on_sit(client, protocol.Sit(type="sit", table=self.id))
 
     async def _on_sit(self, client: Client, message: protocol.Sit) -> None:
         mine = self._seat_of(client)

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Final, Literal, TypeVar
 
 from fastapi import APIRouter, Header, Query
@@ -130,6 +130,19 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
             )
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
+    async def rewrite(
+        row: TournamentRow, change: Callable[[TournamentRow], Awaitable[dict[str, Any]]]
+    ) -> dict[str, Any]:
+        """Write ``change``'s new state over the version it was computed from, computing
+        it again from the newer one if the tournament changed meanwhile."""
+        for _ in range(WRITE_TRIES):
+            state = await change(row)
+            if state == row.state or await asyncio.to_thread(save, row, state):
+                row = await asyncio.to_thread(load, row.id)
+                return await public(row) | {"master": True}
+            row = await asyncio.to_thread(load, row.id)
+        raise HTTPRefusal(409, "tournament_busy")
+
     @router.post("/api/tournaments")
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         key = await caller(authorization)
@@ -178,13 +191,8 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     ) -> dict[str, Any]:
         """Enter or correct one table's result (the organiser only)."""
         row = await mine(tournament_id, authorization)
-        for _ in range(WRITE_TRIES):
-            state = await work(documents.record, (row.state, body.model_dump()))
-            if await asyncio.to_thread(save, row, state):
-                row = await asyncio.to_thread(load, tournament_id)
-                return await public(row) | {"master": True}
-            row = await asyncio.to_thread(load, tournament_id)
-        raise HTTPRefusal(409, "tournament_busy")
+        entry = body.model_dump()
+        return await rewrite(row, lambda row: work(documents.record, (row.state, entry)))
 
     @router.post("/api/tournaments/{tournament_id}/online")
     async def online(
@@ -212,14 +220,12 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     ) -> dict[str, Any]:
         """Enter the results of the online tables' finished games (the organiser only)."""
         row = await mine(tournament_id, authorization)
-        for _ in range(WRITE_TRIES):
+
+        async def collected(row: TournamentRow) -> dict[str, Any]:
             games = await asyncio.to_thread(finished_games, store, row.tables)
-            state = await work(documents.collect, (row.state, games))
-            if state == row.state or await asyncio.to_thread(save, row, state):
-                row = await asyncio.to_thread(load, tournament_id)
-                return await public(row) | {"master": True}
-            row = await asyncio.to_thread(load, tournament_id)
-        raise HTTPRefusal(409, "tournament_busy")
+            return await work(documents.collect, (row.state, games))
+
+        return await rewrite(row, collected)
 
     @router.get("/api/tournaments/{tournament_id}/print/{what}")
     async def printable(
