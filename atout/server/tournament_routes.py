@@ -23,7 +23,7 @@ from fastapi import APIRouter, Header, Query
 from fastapi import Path as FastAPIPath
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 
 from atout.server import accounts, offload
 from atout.server.http_refusals import HTTPRefusal
@@ -40,6 +40,8 @@ Result = TypeVar("Result")
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 VIEWS_KEPT: Final = 256
 WRITE_TRIES: Final = 3
+TOURNAMENTS_PER_MASTER: Final = 100
+"""Tournaments one account or guest may keep: each is a stored document."""
 
 
 class Choices(BaseModel):
@@ -146,6 +148,14 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     @router.post("/api/tournaments")
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         key = await caller(authorization)
+
+        def count() -> int:
+            with store.session() as db:
+                found = db.scalar(select(func.count()).where(TournamentRow.master == key))
+            return int(found or 0)
+
+        if await asyncio.to_thread(count) >= TOURNAMENTS_PER_MASTER:
+            raise HTTPRefusal(429, "too_many_tournaments", limit=TOURNAMENTS_PER_MASTER)
         choices = body.model_dump() | {"seed": secrets.randbits(32)}
         state = await work(documents.create, choices)
 

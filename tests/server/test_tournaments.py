@@ -8,7 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
+from atout.server import tournament_routes
 from tests.server.conftest import Player, Server, play_until_over, run_server
 
 
@@ -107,3 +109,17 @@ async def _play(server: Server, table: str) -> dict[str, Any]:
         return await play_until_over([person], table)
     finally:
         await person.close()
+
+
+def test_an_organiser_keeps_a_bounded_number_of_tournaments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tournament_routes, "TOURNAMENTS_PER_MASTER", 1)
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        assert call(server, ann, "", {"name": "One", "tables": 1}).status_code == 200
+        refused = call(server, ann, "", {"name": "Two", "tables": 1})
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_tournaments"
+    finally:
+        stop()
