@@ -1,9 +1,9 @@
 """Duplicate tournaments over HTTP: an organiser (account or guest) creates one,
 prints its boards and slips, enters each table's results, or opens a position's
 tables online (server tables dealing the boards at the imposed Garde, robots in
-the seats nobody takes) and collects their games' results; anyone with its
-number follows the movement, the online tables and the live ranking, and exports
-the results.
+the seats nobody takes), whose games' results come in as they end; anyone with
+its number follows the movement, the online tables and the live ranking, and
+exports the results.
 
 The work on a tournament (dealing boards, searching a movement, replaying its
 results for the ranking) runs in the worker processes (``atout.server.offload``);
@@ -15,6 +15,7 @@ The public view is computed once per version and kept.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Final, Literal, TypeVar
@@ -29,7 +30,7 @@ from atout.server import accounts, offload
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
-from atout.server.tournament_tables import finished_games, table_options
+from atout.server.tournament_tables import finished_count, finished_games, table_options
 from atout.tournament import documents
 from atout.tournament.boards import TournamentError
 from atout.tournament.movement import MAX_TABLES
@@ -73,6 +74,8 @@ class Online(BaseModel):
 def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     router = APIRouter()
     views: dict[tuple[int, int], dict[str, Any]] = {}
+    entered: dict[int, int] = {}
+    """Finished online games whose results each tournament holds, as last counted."""
 
     async def caller(authorization: str) -> str:
         """The key of the account or guest a Bearer token opens (401 otherwise)."""
@@ -134,16 +137,34 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
 
     async def rewrite(
         row: TournamentRow, change: Callable[[TournamentRow], Awaitable[dict[str, Any]]]
-    ) -> dict[str, Any]:
+    ) -> TournamentRow:
         """Write ``change``'s new state over the version it was computed from, computing
-        it again from the newer one if the tournament changed meanwhile."""
+        it again from the newer one if the tournament changed meanwhile; the row after."""
         for _ in range(WRITE_TRIES):
             state = await change(row)
             if state == row.state or await asyncio.to_thread(save, row, state):
-                row = await asyncio.to_thread(load, row.id)
-                return await public(row) | {"master": True}
+                return await asyncio.to_thread(load, row.id)
             row = await asyncio.to_thread(load, row.id)
         raise HTTPRefusal(409, "tournament_busy")
+
+    async def with_finished_games(row: TournamentRow) -> TournamentRow:
+        """The row with the results of its online tables' games entered, once more of
+        them have finished than were entered: the ranking moves as games end."""
+        if not row.tables:
+            return row
+        finished = await asyncio.to_thread(finished_count, store, row.tables)
+        if entered.get(row.id) == finished:
+            return row
+
+        async def collect(row: TournamentRow) -> dict[str, Any]:
+            games = await asyncio.to_thread(finished_games, store, row.tables)
+            return await work(documents.collect, (row.state, games))
+
+        row = await rewrite(row, collect)
+        if len(entered) >= VIEWS_KEPT:
+            entered.pop(next(iter(entered)))
+        entered[row.id] = finished
+        return row
 
     @router.post("/api/tournaments")
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
@@ -193,6 +214,8 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
         master = False
         if authorization:
             master = row.master == await caller(authorization)
+        with contextlib.suppress(HTTPRefusal):  # busy now: the next look will enter them
+            row = await with_finished_games(row)
         return await public(row) | {"master": master}
 
     @router.post("/api/tournaments/{tournament_id}/results")
@@ -202,7 +225,8 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
         """Enter or correct one table's result (the organiser only)."""
         row = await mine(tournament_id, authorization)
         entry = body.model_dump()
-        return await rewrite(row, lambda row: work(documents.record, (row.state, entry)))
+        row = await rewrite(row, lambda row: work(documents.record, (row.state, entry)))
+        return await public(row) | {"master": True}
 
     @router.post("/api/tournaments/{tournament_id}/online")
     async def online(
@@ -223,19 +247,6 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
             raise HTTPRefusal(409, "tournament_busy")
         row = await asyncio.to_thread(load, tournament_id)
         return await public(row) | {"master": True}
-
-    @router.post("/api/tournaments/{tournament_id}/collect")
-    async def collect(
-        tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
-    ) -> dict[str, Any]:
-        """Enter the results of the online tables' finished games (the organiser only)."""
-        row = await mine(tournament_id, authorization)
-
-        async def collected(row: TournamentRow) -> dict[str, Any]:
-            games = await asyncio.to_thread(finished_games, store, row.tables)
-            return await work(documents.collect, (row.state, games))
-
-        return await rewrite(row, collected)
 
     @router.get("/api/tournaments/{tournament_id}/print/{what}")
     async def printable(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from atout.server.protocol import TableOptions
 from atout.server.store import ActionRow, GameRow, Store, TournamentRow
@@ -44,6 +44,15 @@ def tournament_boards(store: Store) -> dict[str, tuple[str, ...]]:
         for table_id, (position, table) in tables.items():
             found[table_id] = table_boards(tournament, position, table)
     return found
+
+
+def finished_count(store: Store, tables: dict[str, Any]) -> int:
+    """How many games of these tables have finished."""
+    with store.session() as db:
+        found = db.scalar(
+            select(func.count()).where(GameRow.table_id.in_(list(tables)), GameRow.status == "over")
+        )
+    return int(found or 0)
 
 
 def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[int, int, list[str]]]:

@@ -71,10 +71,7 @@ function followPage(id) {
 
   async function refresh() {
     try {
-      // The organiser's page brings the online games' results in as they finish.
-      const collecting = view?.master && view.online.length && view.missing;
-      view = collecting ? await call(`/api/tournaments/${id}/collect`, {}).catch(() => view)
-        : await call(`/api/tournaments/${id}`);
+      view = await call(`/api/tournaments/${id}`);
       render();
     } catch (error) {
       clear(page, h("p", { class: "error", role: "alert" }, refusal(error)));
