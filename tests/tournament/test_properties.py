@@ -121,3 +121,17 @@ def test_defenders_take_the_takers_complement(seed: int, points: list[int]) -> N
         for seat, player in enumerate(seating.seats):
             if seat != board.taker:
                 assert notes[player] == 100 - taker
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 3).map(lambda n: 2 * n), st.data())
+def test_match_points_won_are_match_points_lost(teams: int, data: st.DataObject) -> None:
+    # "la quadrette marque +4 PM ... et la quadrette adverse marque ... -4 PM"
+    names = tuple(str(n) for n in range(4 * teams))
+    tournament = Tournament.create(Setup("quadrettes", 4, teams, teams - 1, 1, names), 0)
+    for position, table, board in tournament.missing():
+        points = data.draw(st.integers(10, 80))
+        tournament.record(
+            position, table, board, DealOutcome(4, Contract.GARDE, 2, None, 2 * points, 1)
+        )
+    assert sum(points for _, points in tournament.team_points()) == 0
