@@ -159,10 +159,13 @@ def result(
 def ranking(
     state: StateArg,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
+    general: Annotated[
+        bool, typer.Option("--general", help="Classement général instead of alterné.")
+    ] = False,
 ) -> None:
     """Show the ranking: classement alterné (individual) or PM (quadrettes)."""
     tournament = _load(state)
-    rows = ranking_rows(tournament)
+    rows = ranking_rows(tournament, general)
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return

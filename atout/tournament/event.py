@@ -24,6 +24,7 @@ from atout.tournament.ranking import (
     PlayerStanding,
     PlayKey,
     alternate_ranking,
+    general_ranking,
     individual_standings,
     quadrette_points,
 )
@@ -164,11 +165,13 @@ class Tournament:
         self.scores[key] = score
         return score
 
-    def standings(self) -> list[PlayerStanding]:
-        """Individual form: the classement alterné (the rulebook's reference for one session)."""
+    def standings(self, general: bool = False) -> list[PlayerStanding]:
+        """Individual form: the classement alterné (the rulebook's reference for one
+        session), or the classement général."""
         takers = {b.number: b.taker for b in self.boards}
         seat_scores = {key: score.scores for key, score in self.scores.items()}
-        return alternate_ranking(individual_standings(self.movement, takers, seat_scores))
+        standings = individual_standings(self.movement, takers, seat_scores)
+        return general_ranking(standings) if general else alternate_ranking(standings)
 
     def team_points(self) -> list[tuple[int, int]]:
         """Quadrettes: (team, PM in thousandths), best first."""

@@ -21,9 +21,9 @@ def _percent(value: Fraction | None) -> float | None:
     return None if value is None else round(float(value), 2)
 
 
-def ranking_rows(tournament: Tournament) -> list[dict[str, Any]]:
-    """The ranking, best first: individual players by the classement alterné
-    (with their attack, defence and global percentages), quadrettes by PM."""
+def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str, Any]]:
+    """The ranking, best first: individual players by the classement alterné (or
+    général), with their attack, defence and global percentages; quadrettes by PM."""
     names = tournament.setup.names
     if tournament.setup.form == "quadrettes":
         return [
@@ -47,7 +47,7 @@ def ranking_rows(tournament: Tournament) -> list[dict[str, Any]]:
             "defence": _percent(standing.defence),
             "overall": _percent(standing.overall),
         }
-        for rank, standing in enumerate(tournament.standings(), start=1)
+        for rank, standing in enumerate(tournament.standings(general), start=1)
     ]
 
 

@@ -14,7 +14,13 @@ from atout.french.scoring import DealOutcome
 from atout.french.variants import Contract
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import Setup, Tournament
-from atout.tournament.ranking import match_points_milli, topage
+from atout.tournament.ranking import (
+    PlayerStanding,
+    alternate_ranking,
+    general_ranking,
+    match_points_milli,
+    topage,
+)
 
 
 def garde(taker: int, points: float, bouts: int = 2) -> DealOutcome:
@@ -125,3 +131,17 @@ def test_the_imposed_garde_and_the_boards_taker_are_enforced() -> None:
     with pytest.raises(TournamentError, match="does not play"):
         tournament.record(0, seating.table, other, garde(tournament.board(other).taker, 50))
     assert tournament.results == {}
+
+
+def test_the_alternate_ranking_takes_each_lines_firsts_then_seconds() -> None:
+    """ "Récupérer les 4 premiers de ligne, et les placer aux places 1 à 4 ... classés
+    selon leur pourcentage global" (p. 18-19). Two tables: North 90 and 40, West 80
+    and 70, South 60 and 10, East 50 and 30."""
+    overall = {0: 90, 4: 40, 1: 80, 5: 70, 2: 60, 6: 10, 3: 50, 7: 30}
+    standings = [
+        PlayerStanding(p, p % 4, None, Fraction(v), Fraction(v), {}) for p, v in overall.items()
+    ]
+    general = [s.player for s in general_ranking(standings)]
+    assert general == [0, 1, 5, 2, 3, 4, 7, 6]  # 90 80 70 60 50 40 30 10
+    # the firsts of line (90 N, 80 W, 60 S, 50 E), then the seconds (70 W, 40 N, 30 E, 10 S)
+    assert [s.player for s in alternate_ranking(standings)] == [0, 1, 2, 3, 5, 4, 7, 6]
