@@ -28,9 +28,10 @@ from atout.game import (
 )
 from atout.robots.base import Robot
 
-Chance = Callable[[], int | None]
-"""Where deals come from: the seed of the next deal, or None when there is none
-left to play (the match then stops before that deal)."""
+Chance = Callable[[], int | str | None]
+"""Where deals come from: the seed of the next deal, or the deal action's text
+(an explicit deal: a duplicate board), or None when there is none left to play
+(the match then stops before that deal)."""
 
 
 def random_seeds(rng: random.Random, bits: int = 32) -> Chance:
@@ -155,6 +156,8 @@ class Match:
     def deal_action(self) -> Action | None:
         """The next deal from the match's chance, or None when its deals are used up."""
         seed = self.chance()
+        if isinstance(seed, str):
+            return self.rules.parse_action(seed)
         return None if seed is None else self.rules.deal_action(self.state, seed)
 
     def robot_action(self, robots: Mapping[int, Robot], seed: int, budget: float | None) -> str:

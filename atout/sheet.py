@@ -119,6 +119,21 @@ class DealEntry(_Input):
         )
 
 
+class ScoreInput(DealEntry):
+    """One finished deal with its table size and rules, as a person writes it down."""
+
+    players: Literal[3, 4, 5]
+    variant: str = "fft"
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+def score_text(text: str) -> tuple[ScoreInput, DealScore]:
+    """Read and score one deal's JSON; InputError naming the field on bad input."""
+    data: ScoreInput = parse(ScoreInput, text)
+    variant = variant_of(data.variant, data.options)
+    return data, score_entry(data, data.players, variant)
+
+
 class PlayerEntry(_Input):
     """A player on the sheet: a name, and online the account's id when they have one."""
 

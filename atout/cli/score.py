@@ -8,31 +8,15 @@ input stops with exit code 2 and a message naming the field.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import typer
-from pydantic import Field
 from rich.console import Console
 from rich.table import Table
 
 from atout.cli.app import app, read_input
 from atout.french.scoring import DealScore
-from atout.sheet import DealEntry, InputError, parse, score_entry, variant_of
-
-
-class ScoreInput(DealEntry):
-    """One finished deal with its table size and rules, as a person writes it down."""
-
-    players: Literal[3, 4, 5]
-    variant: str = "fft"
-    options: dict[str, Any] = Field(default_factory=dict)
-
-
-def score_text(text: str) -> tuple[ScoreInput, DealScore]:
-    """Read and score one deal's JSON; InputError naming the field on bad input."""
-    data: ScoreInput = parse(ScoreInput, text)
-    variant = variant_of(data.variant, data.options)
-    return data, score_entry(data, data.players, variant)
+from atout.sheet import InputError, ScoreInput, score_text
 
 
 @app.command("score")

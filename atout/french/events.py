@@ -76,6 +76,11 @@ def _deal_events(before: Before, after: FrenchState) -> list[Event]:
         seat = petit_sec_seat(after.dealt, after.variant.petit_sec_excuse_protects)
         events.append(Event("petit_sec", {"seat": seat, "cards": cards_json(after.dealt[seat])}))
         events.append(Event("redeal", {"reason": "petit_sec", "dealer": after.dealer}))
+    elif after.taker >= 0:  # an imposed contract: the deal itself named the taker
+        contract = Contract(after.contract).text
+        events.append(Event("contract", {"taker": after.taker, "contract": contract}))
+        if len(after.order) != 5:
+            events.extend(_dog_events(after))
     return events
 
 

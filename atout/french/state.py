@@ -442,6 +442,10 @@ class FrenchState:
             return
         self.phase = BID
         self.turn = self.order[0]
+        if variant.imposed_contract != "none":  # duplicate: no auction
+            self._bid(Contract[variant.imposed_contract.upper()])
+            for _ in self.order[1:]:
+                self._bid(Contract.PASS)
 
     def _cancel(self, reason: str) -> None:
         """Cancel the deal (petit sec, all passed): the next dealer deals again, but in

@@ -45,6 +45,7 @@ PoigneeScoring = Literal["deal_winner", "taker_result"]
 PetitAuBoutScoring = Literal["bonus", "in_difference"]
 PartnerShare = Literal["third", "half"]
 MisereScoring = Literal["always", "taker_result"]
+ImposedContract = Literal["none", "prise", "pousse", "garde", "garde_sans", "garde_contre"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,10 @@ class Variant:
     dealer_sits_out: bool = False
     """The 5-at-the-table "mort" form: the dealer sits out and the others play
     by the 4-player rules (only with 5 seats); the dealer deals again until someone takes."""
+    imposed_contract: ImposedContract = "none"
+    """Duplicate with prepared deals: no auction, the player on the dealer's right
+    takes at this contract (FFT, "Lorsque les jeux sont préparés par l'arbitre, le
+    contrat est unique et imposé (Garde) [...] il n'y a pas d'enchère")."""
 
     def __post_init__(self) -> None:
         if Contract.PASS in self.contracts or not self.contracts:
@@ -141,6 +146,9 @@ class Variant:
                     f"option {name!r} expects one of {', '.join(map(repr, allowed))}, "
                     f"got {getattr(self, name)!r}"
                 )
+        imposed = self.imposed_contract
+        if imposed != "none" and Contract[imposed.upper()] not in self.contracts:
+            raise ValueError(f"imposed_contract: {imposed} is not a contract of this variant")
 
     def multiplier(self, contract: Contract) -> int:
         """The multiplier of a contract in this variant."""

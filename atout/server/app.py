@@ -40,6 +40,7 @@ from atout.server.profile_routes import profile_routes
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
+from atout.server.tournament_routes import tournament_routes
 from atout.server.writer import Writer
 from atout.web.record_export import FORMS, MEDIA_TYPES, export_record, record_tags
 from atout.web.routes import router as web_router
@@ -138,6 +139,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(friend_routes(store, settings.guards, hub))
     app.include_router(analyses.analysis_routes(store, settings.analysis_deals))
     app.include_router(sheet_routes(store))
+    app.include_router(tournament_routes(store, hub))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

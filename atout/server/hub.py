@@ -25,6 +25,7 @@ from atout.server.store import Store
 from atout.server.table import Context, Table
 from atout.server.table_restore import restore
 from atout.server.throttle import Guards
+from atout.server.tournament_tables import tournament_boards
 from atout.server.writer import StorageError, Writer
 
 log = logging.getLogger(__name__)
@@ -72,9 +73,11 @@ class Hub:
         """Rebuild and run every table left open by the previous run, which was
         last alive at ``stopped_at``. A table whose game cannot be rebuilt has
         that game cancelled, bets returned, and is closed: the others go on."""
+        boards = await asyncio.to_thread(tournament_boards, self.store)
         for row in await asyncio.to_thread(tablestore.open_tables, self.store):
             try:
                 table = restore(self.ctx, row, stopped_at)
+                table.boards = boards.get(row.id, ())
             except Exception:  # one unreadable log must not keep the others closed
                 log.exception("table %s cannot be rebuilt from its log; closed", row.id)
                 await self._give_up(row.id, row.game_id)
@@ -240,6 +243,16 @@ class Hub:
         self._run(table)
         self.joined[client].add(table_id)
         table.submit(None, partial(table.created, client))
+
+    def open_table(self, options: protocol.TableOptions, boards: tuple[str, ...]) -> str:
+        """Open a table for players to come, with no master until the first sits down,
+        dealing ``boards`` (a duplicate tournament's position); its id."""
+        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+        table = Table(self.ctx, table_id, options, "", secrets.token_urlsafe(12), "")
+        table.boards = boards
+        self._run(table)
+        table.submit(None, table.opened)
+        return table_id
 
     def _changed(self, table: Table) -> None:
         if table.options.private or not self.lobby:

@@ -246,6 +246,22 @@ class AnalysisRow(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
+class TournamentRow(Base):
+    """A duplicate tournament: its whole state as ``atout.tournament.state`` writes it;
+    ``version`` grows with each change, so that two writes cannot both win."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    master: Mapped[str] = mapped_column(String(40), index=True)
+    """The organiser's key (``u:<id>`` or ``g:<hash>``)."""
+    name: Mapped[str] = mapped_column(String(64))
+    state: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int] = mapped_column(Integer, default=1)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+    tables: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """The server tables playing it online: table id -> [position, table] (from 0)."""
+
+
 class Store:
     """The database of one server, created on first use."""
 

@@ -116,6 +116,12 @@ class Table:
     closed: bool = False
     hinting: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     """Seats whose hint is being computed (one at a time each), with its task."""
+    boards: tuple[str, ...] = ()
+    """Explicit deals (action texts), dealt in order instead of seeds: a duplicate
+    tournament's boards. Never shown: the table's options and log say nothing of them
+    before each is dealt."""
+    dealt: int = 0
+    """Deals of the current game dealt so far (counted again when a restart replays it)."""
 
     def __post_init__(self) -> None:
         self.events = EventLog()
@@ -133,11 +139,23 @@ class Table:
         if state is None:
             self.match = None
         else:
-            self.match = Match(self.ctx.rules(self.options.game), state, _deal_seeds())
+            self.match = Match(self.ctx.rules(self.options.game), state, self._chance())
 
     @property
     def rules(self) -> GameRules | None:
         return None if self.match is None else self.match.rules
+
+    def _chance(self) -> Chance:
+        """Where the game's deals come from: the boards in order (read when a deal is
+        due: a restarted table is given its boards after its game is replayed), else
+        unpredictable seeds from the operating system."""
+
+        def next_deal() -> int | str | None:
+            if not self.boards:
+                return secrets.randbits(63)
+            return self.boards[self.dealt] if self.dealt < len(self.boards) else None
+
+        return next_deal
 
     # ----- the task ---------------------------------------------------------------
 
@@ -349,8 +367,17 @@ class Table:
         guards.codes.failed(client.ip)
         return False
 
+    async def opened(self) -> None:
+        """Store a table the server opened for players to come (a tournament's)."""
+        await self._store_new()
+        self.ctx.on_change(self)
+
     async def created(self, client: Client) -> None:
         """Store the new table, then seat its creator."""
+        await self._store_new()
+        await self._on_sit(client, protocol.Sit(type="sit", table=self.id))
+
+    async def _store_new(self) -> None:
         await self._write(
             tablestore.create_table,
             self.id,
@@ -359,7 +386,6 @@ class Table:
             self.master_name,
             self.invite_code,
         )
-        await self._on_sit(client, protocol.Sit(type="sit", table=self.id))
 
     async def _on_sit(self, client: Client, message: protocol.Sit) -> None:
         mine = self._seat_of(client)
@@ -592,9 +618,10 @@ class Table:
         self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
     ) -> None:
         """Play ``state``, stored as game ``game_id``: a new game, or one a restart replays."""
-        self.match = Match(rules, state, _deal_seeds())
+        self.match = Match(rules, state, self._chance())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
+        self.dealt = 0
         self.public_moves = 0
         self.complete_actions = 0
 
@@ -695,6 +722,7 @@ class Table:
         """Count an action the game took and keep what the table needs of its
         events, whether it is played now or replayed after a restart."""
         self.actions += 1
+        self.dealt += sum(event.kind == "deal" for event in events)
         self.public_moves += any(e.to is None for e in events)
         for event in events:
             self._remember(event)
@@ -863,8 +891,3 @@ def new_state(rules: GameRules, options: TableOptions) -> GameState:
     """A new game of ``options``, before its deal."""
     assert options.variant is not None
     return rules.new(options.players, options.variant, options.engine_options())
-
-
-def _deal_seeds() -> Chance:
-    """A table's deals: unpredictable seeds, from the operating system."""
-    return lambda: secrets.randbits(63)

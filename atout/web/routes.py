@@ -12,7 +12,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse
 
-from atout.cli.score import score_text
+from atout.sheet import score_text
 from atout.refusals import CATALOGUE_PATH
 from atout.server import offload
 from atout.server.http_refusals import HTTPRefusal

@@ -18,7 +18,16 @@ WORDS = {
     | {"heuristique", "hasard", "fort", "officielles", "règles"},
 }
 """Common words of each language, none of which the other uses."""
-SCREENS = ["#/", "#/login", "#/leaderboard", "#/replay", "#/sheet", "#/help", "#/friends"]
+SCREENS = [
+    "#/",
+    "#/login",
+    "#/leaderboard",
+    "#/replay",
+    "#/sheet",
+    "#/help",
+    "#/friends",
+    "#/tournament",
+]
 
 
 def _words(page: Page) -> set[str]:

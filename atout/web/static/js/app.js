@@ -1,6 +1,6 @@
 // The single page: a header (navigation, language, account) and a router from the
 // URL's hash (#/, #/table/ID, #/leaderboard, #/friends, #/profile/NAME, #/replay/ID, #/sheet, #/sheet/ID,
-// #/shared/TOKEN).
+// #/shared/TOKEN, #/tournament/ID).
 import { clear, h } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
 import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
@@ -32,6 +32,7 @@ function renderHeader() {
       session.guest ? null : h("a", { href: "#/friends", id: "friends-link" }, t("friends")),
       h("a", { href: "#/replay" }, t("replays")),
       h("a", { href: "#/sheet" }, t("scoresheet")),
+      h("a", { href: "#/tournament" }, t("tournaments")),
       h("a", { href: "#/help", id: "help-link" }, t("help"))),
     account,
     session.guest ? h("a", { href: "#/login", id: "login-link" }, t("login"))
@@ -84,6 +85,7 @@ export async function route() {
   else if (parts[0] === "replay") page = (await import("./replay.js")).replayPage(parts[1]);
   else if (parts[0] === "sheet") page = (await import("./sheet.js")).sheetPage(parts[1]);
   else if (parts[0] === "shared" && parts[1]) page = (await import("./sheet.js")).sheetPage(null, parts[1]);
+  else if (parts[0] === "tournament") [page, leave] = (await import("./tournament.js")).tournamentPage(parts[1]);
   else if (parts[0] === "friends") [page, leave] = friendsPage();
   else if (parts[0] === "login") page = loginPage();
   else if (parts[0] === "help") page = (await import("./help.js")).helpPage();

@@ -89,13 +89,14 @@ function reconnect() {
   connect();
 }
 
-// GET without a body, POST with one, or the method given (PUT, DELETE).
-export async function api(path, body, method = body === undefined ? "GET" : "POST") {
+// GET without a body, POST with one, or the method given (PUT, DELETE); with
+// { guest: true } a guest's token goes too (the endpoints that take guests).
+export async function api(path, body, { method = body === undefined ? "GET" : "POST", guest = false } = {}) {
   const options = body === undefined ? { method } : {
     method, headers: { "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   };
-  const saved = localStorage.getItem("atout.token");
+  const saved = guest ? token() : localStorage.getItem("atout.token");
   if (saved) options.headers = { ...(options.headers || {}), Authorization: `Bearer ${saved}` };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));

@@ -72,13 +72,13 @@ function accountStore(id) {
   return {
     id,
     load: () => api(path),
-    replace: (next) => api(path, next, "PUT"),
+    replace: (next) => api(path, next, { method: "PUT" }),
     add: (deal) => api(`${path}/deals`, deal),
-    edit: (i, deal) => api(`${path}/deals/${i}`, deal, "PUT"),
-    remove: (i) => api(`${path}/deals/${i}`, undefined, "DELETE"),
+    edit: (i, deal) => api(`${path}/deals/${i}`, deal, { method: "PUT" }),
+    remove: (i) => api(`${path}/deals/${i}`, undefined, { method: "DELETE" }),
     csv: () => text(`${path}/csv`),
-    share: (on) => api(`${path}/share`, undefined, on ? "POST" : "DELETE"),
-    drop: () => api(path, undefined, "DELETE"),
+    share: (on) => api(`${path}/share`, undefined, { method: on ? "POST" : "DELETE" }),
+    drop: () => api(path, undefined, { method: "DELETE" }),
   };
 }
 

@@ -1,0 +1,201 @@
+"""``atout tournament``: run a duplicate tournament from a state file (see docs/tournaments.md).
+
+``create`` deals the boards and sets the movement; ``boards`` and ``slips`` print
+what the arbiter lays out; ``result`` enters one table's deal in ``atout score``'s
+form; ``ranking`` and ``export`` give the rulebook's ranking and every result.
+Bad input stops with exit code 2 and a message; the state file is then unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import sys
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from atout.cli.app import app
+from atout.tournament.boards import Board, TournamentError
+from atout.tournament.event import FORMS, Form, Tournament, new_setup
+from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
+from atout.tournament.report import csv_text, ranking_rows, result_rows
+from atout.tournament.state import from_json, read_deal, to_json
+
+tournament_app = typer.Typer(
+    help="Duplicate tournaments (FFT): boards, movement, results and ranking.",
+    no_args_is_help=True,
+)
+app.add_typer(tournament_app, name="tournament")
+
+StateArg = Annotated[Path, typer.Argument(help="The tournament's JSON state file.")]
+HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page instead of text.")]
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _read_text(path: str) -> str:
+    try:
+        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise _fail(f"cannot read {path}: {error.strerror}") from None
+
+
+def _load(path: Path) -> Tournament:
+    text = _read_text(str(path))
+    try:
+        return from_json(json.loads(text))
+    except json.JSONDecodeError as error:
+        raise _fail(f"{path}: not JSON (line {error.lineno}, column {error.colno})") from None
+    except TournamentError as error:
+        raise _fail(f"{path}: {error}") from None
+
+
+def _save(path: Path, tournament: Tournament) -> None:
+    """Write the state whole or not at all (a new file renamed over the old)."""
+    temporary = path.with_name(path.name + ".tmp")
+    temporary.write_text(json.dumps(to_json(tournament), indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, path)
+
+
+@tournament_app.command()
+def create(
+    state: StateArg,
+    form: Annotated[str, typer.Option(help=f"One of: {', '.join(FORMS)}.")] = "individual",
+    players: Annotated[int, typer.Option(help="Seats a table: 4 or 5.")] = 4,
+    tables: Annotated[int, typer.Option(help="Tables (quadrettes: teams).")] = 5,
+    positions: Annotated[int | None, typer.Option(help="Positions (rounds).")] = None,
+    per_position: Annotated[int | None, typer.Option(help="Boards per position.")] = None,
+    seed: Annotated[int | None, typer.Option(help="Deal the boards from this seed.")] = None,
+    names: Annotated[
+        Path | None, typer.Option(help="Player names, one a line, in starting seat order.")
+    ] = None,
+    boards: Annotated[
+        Path | None,
+        typer.Option(help="Explicit boards: a JSON list, as the state file holds them."),
+    ] = None,
+    force: Annotated[bool, typer.Option(help="Replace an existing state file.")] = False,
+) -> None:
+    """Create a tournament: deal its boards and set its movement."""
+    if state.exists() and not force:
+        raise _fail(f"{state} exists (use --force to replace it)")
+    if form not in FORMS:
+        raise _fail(f"--form must be one of {', '.join(FORMS)}")
+    chosen: Form = "quadrettes" if form == "quadrettes" else "individual"
+    count = tables * players
+    listed = _read_text(str(names)).split("\n") if names else []
+    listed = [line.strip() for line in listed if line.strip()]
+    if names and len(listed) != count:
+        raise _fail(f"--names: {tables} tables of {players} need {count} names, got {len(listed)}")
+    setup = new_setup(chosen, players, tables, positions, per_position, listed)
+    try:
+        explicit = None
+        if boards:
+            explicit = [Board.from_json(item) for item in json.loads(_read_text(str(boards)))]
+        tournament = Tournament.create(
+            setup, random.SystemRandom().getrandbits(32) if seed is None else seed, explicit
+        )
+    except json.JSONDecodeError as error:
+        raise _fail(f"--boards: not JSON (line {error.lineno}, column {error.colno})") from None
+    except (TournamentError, AttributeError, TypeError) as error:
+        raise _fail(str(error)) from None
+    _save(state, tournament)
+    movement = tournament.movement
+    typer.echo(
+        f"{state}: {len(tournament.boards)} boards, {movement.tables} tables, "
+        f"{movement.positions} positions; players meet at most once: "
+        f"{'yes' if movement.meets_once else 'no'}; boards played at most once by each "
+        f"player: {'yes' if movement.boards_once else 'no'}"
+    )
+
+
+@tournament_app.command("boards")
+def show_boards(state: StateArg, html: HtmlOpt = False) -> None:
+    """Print every board (étui): marks, hands and dog."""
+    tournament = _load(state)
+    typer.echo(boards_html(tournament) if html else boards_text(tournament), nl=False)
+
+
+@tournament_app.command()
+def slips(state: StateArg, html: HtmlOpt = False) -> None:
+    """Print each table's slip for each position: seats and boards to play."""
+    tournament = _load(state)
+    typer.echo(slips_html(tournament) if html else slips_text(tournament), nl=False)
+
+
+@tournament_app.command()
+def result(
+    state: StateArg,
+    deal: Annotated[str, typer.Argument(help="The deal in `atout score`'s JSON form, or -.")],
+    table: Annotated[int, typer.Option(help="Table number (from 1).")],
+    board: Annotated[int, typer.Option(help="Board number.")],
+    position: Annotated[
+        int | None, typer.Option(help="Position (from 1); found from table and board if omitted.")
+    ] = None,
+) -> None:
+    """Enter (or correct) one table's result on one board."""
+    tournament = _load(state)
+    try:
+        at = tournament.position_of(table - 1, board) if position is None else position - 1
+        score = tournament.record(at, table - 1, board, read_deal(_read_text(deal)))
+    except TournamentError as error:
+        raise _fail(str(error)) from None
+    _save(state, tournament)
+    typer.echo(
+        f"board {board}, table {table}, position {at + 1}: "
+        f"{score.breakdown['per_defender']:+d} ({'made' if score.made else 'failed'}); "
+        f"{len(tournament.missing())} results to come"
+    )
+
+
+@tournament_app.command()
+def ranking(
+    state: StateArg,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
+    general: Annotated[
+        bool, typer.Option("--general", help="Classement général instead of alterné.")
+    ] = False,
+) -> None:
+    """Show the ranking: classement alterné (individual) or PM (quadrettes)."""
+    tournament = _load(state)
+    rows = ranking_rows(tournament, general)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
+    view = Table(*(key.title() for key in rows[0]))
+    for row in rows:
+        view.add_row(*(_cell(value) for value in row.values()))
+    Console().print(view)
+    typer.echo(f"{len(tournament.missing())} results to come")
+
+
+def _cell(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
+@tournament_app.command()
+def export(
+    state: StateArg,
+    what: Annotated[
+        Literal["ranking", "results"], typer.Option(help="The ranking or every result.")
+    ] = "results",
+    format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
+) -> None:
+    """Export the ranking or the results as CSV or JSON on standard output."""
+    tournament = _load(state)
+    rows = ranking_rows(tournament) if what == "ranking" else result_rows(tournament)
+    text = (
+        csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+    )
+    typer.echo(text, nl=False)

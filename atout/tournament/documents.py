@@ -1,0 +1,99 @@
+"""The tournament work the server does on stored documents, in worker processes.
+
+Each function takes and returns JSON-ready values only (they cross a process
+boundary): a new document from the organiser's choices, a document with one
+more result, and the public view of a document (movement, results, ranking; no
+cards, which only the organiser prints).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from atout.tournament.event import Form, Tournament, new_setup
+from atout.tournament.online import game_results, seat_shift, table_boards
+from atout.tournament.printout import boards_html, slips_html
+from atout.tournament.report import ranking_rows, result_rows
+from atout.tournament.state import from_json, read_deal, to_json
+
+
+def create(choices: dict[str, Any]) -> dict[str, Any]:
+    """A new tournament's document from checked choices (form, players, tables...)."""
+    form: Form = choices["form"]
+    setup = new_setup(
+        form,
+        choices["players"],
+        choices["tables"],
+        choices.get("positions"),
+        choices.get("per_position"),
+        choices.get("names") or (),
+    )
+    return to_json(Tournament.create(setup, choices["seed"]))
+
+
+def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    """The document with one table's result entered: (document, entry) in, where the
+    entry has ``table``, ``board``, maybe ``position`` (from 1) and ``deal``."""
+    document, entry = job
+    tournament = from_json(document)
+    table = entry["table"] - 1
+    position = entry.get("position")
+    at = tournament.position_of(table, entry["board"]) if position is None else position - 1
+    tournament.record(at, table, entry["board"], read_deal(json.dumps(entry["deal"])))
+    return to_json(tournament)
+
+
+def position_boards(job: tuple[dict[str, Any], int]) -> list[tuple[int, tuple[str, ...]]]:
+    """(table, deal actions) of every table of a position (from 0), to open online."""
+    document, position = job
+    tournament = from_json(document)
+    return [(t, table_boards(tournament, position, t)) for t in range(tournament.movement.tables)]
+
+
+def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dict[str, Any]:
+    """The document with the results of finished online games entered:
+    (document, [(position, table, actions)]) in."""
+    document, games = job
+    tournament = from_json(document)
+    for position, table, actions in games:
+        for board, outcome in game_results(tournament, position, table, actions):
+            tournament.record(position, table, board, outcome)
+    return to_json(tournament)
+
+
+def view(document: dict[str, Any]) -> dict[str, Any]:
+    """What anyone with the tournament's number may see."""
+    tournament = from_json(document)
+    movement = tournament.movement
+    return {
+        "form": tournament.setup.form,
+        "players": tournament.setup.players,
+        "tables": movement.tables,
+        "positions": movement.positions,
+        "boards": len(tournament.boards),
+        "names": list(tournament.setup.names),
+        "meets_once": movement.meets_once,
+        "boards_once": movement.boards_once,
+        "seatings": [
+            {
+                "position": s.position + 1,
+                "table": s.table + 1,
+                "seats": [p + 1 for p in s.seats],
+                "boards": list(s.boards),
+                "takers": [tournament.board(b).taker for b in s.boards],
+                "shift": seat_shift(tournament, s.position, s.table),
+            }
+            for s in movement.seatings
+        ],
+        "results": result_rows(tournament),
+        "ranking": ranking_rows(tournament),
+        "missing": len(tournament.missing()),
+    }
+
+
+def printout(job: tuple[dict[str, Any], str]) -> str:
+    """The printable boards or slips (``"boards"`` / ``"slips"``) as an HTML page."""
+    document, what = job
+    tournament = from_json(document)
+    return boards_html(tournament) if what == "boards" else slips_html(tournament)

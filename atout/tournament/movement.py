@@ -1,0 +1,174 @@
+"""Movements: who sits where and which boards each table plays, position by position.
+
+The rulebook asks for "un mouvement où les donnes et les joueurs ne se
+rencontrent pas deux fois" where players "changent de table mais pas
+d'orientation". The individual movement is arithmetic, like a Mitchell: at
+position ``r`` the player of orientation line ``i`` who started at table ``a``
+sits at table ``a - m[i]*r`` and the boards of set ``s`` are at table
+``s - c*r`` (mod the number of tables). Two players of lines ``i``, ``j`` meet
+again only if ``(m[j]-m[i])*r`` repeats, and a player meets a set again only if
+``(c-m[i])*r`` repeats, so with 5, 7, 11, 13... tables (prime to 2 and 3, and to
+5 at 5 players) ``m = 0, 1, 2...`` and ``c = -1`` promise both. For other
+numbers of tables the multipliers are searched for the fewest repeats (boards
+first: a player who sees a board twice knows its cards) and the movement says
+what it cannot promise (:attr:`Movement.meets_once`, :attr:`Movement.boards_once`).
+
+Quadrettes are a round robin of teams: each position pairs the teams two by two
+and each pairing plays one set of boards at two tables, each team's attacker in
+South against the other's defence (rulebook, "Tournoi en quadrettes").
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations, product
+from typing import Final
+
+from atout.tournament.boards import SOUTH, TournamentError
+
+SEARCH_LIMIT: Final = 50_000
+"""Multiplier choices tried at most when the arithmetic movement cannot promise everything."""
+MAX_TABLES: Final = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """One table at one position: the player at each orientation and the boards in play."""
+
+    position: int
+    table: int
+    seats: tuple[int, ...]
+    """Player numbers by orientation."""
+    boards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """Every seating of a tournament, with what it promises."""
+
+    tables: int
+    players: int
+    """Players per table."""
+    positions: int
+    seatings: tuple[Seating, ...]
+    meets_once: bool
+    """No two players sit at the same table twice (in quadrettes: no two opponents)."""
+    boards_once: bool
+    """No player plays a board twice."""
+
+    def at(self, position: int, table: int) -> Seating:
+        """The seating of ``table`` at ``position`` (both from 0)."""
+        if not (0 <= position < self.positions and 0 <= table < self.tables):
+            raise TournamentError(
+                "tournament_no_table",
+                table=table + 1,
+                position=position + 1,
+                tables=self.tables,
+                positions=self.positions,
+            )
+        return self.seatings[position * self.tables + table]
+
+    def of_board(self, board: int) -> list[Seating]:
+        """The seatings where ``board`` is played."""
+        return [seating for seating in self.seatings if board in seating.boards]
+
+
+def _collisions(tables: int, positions: int) -> list[int]:
+    """For each step d (mod tables): pairs of positions r < r' with d*r = d*r'."""
+    table = []
+    for step in range(tables):
+        counts = Counter(step * r % tables for r in range(positions))
+        table.append(sum(n * (n - 1) // 2 for n in counts.values()))
+    return table
+
+
+def _repeats(lines: Sequence[int], boards: int, collisions: Sequence[int]) -> tuple[int, int]:
+    """(player-board repeats, player-player repeats) of an arithmetic movement."""
+    tables = len(collisions)
+    board = sum(collisions[(boards - m) % tables] for m in lines)
+    meet = sum(collisions[(b - a) % tables] for a, b in combinations(lines, 2))
+    return board, meet
+
+
+@lru_cache(maxsize=64)
+def _multipliers(tables: int, players: int, positions: int) -> tuple[tuple[int, ...], int]:
+    """The line multipliers and board multiplier with the fewest repeats."""
+    collisions = _collisions(tables, positions)
+    best = tuple(range(players)), -1 % tables
+    best_cost = _repeats(*best, collisions)
+    if best_cost == (0, 0) or tables**players > SEARCH_LIMIT:
+        return best
+    for rest in product(range(tables), repeat=players - 1):
+        for boards in range(tables):
+            cost = _repeats((0, *rest), boards, collisions)
+            if cost < best_cost:
+                best, best_cost = ((0, *rest), boards), cost
+    return best
+
+
+def _check(tables: int, players: int, positions: int, per_position: int) -> None:
+    if players not in (4, 5):
+        raise TournamentError("tournament_players", players=players)
+    if not 1 <= tables <= MAX_TABLES:
+        raise TournamentError("tournament_tables", most=MAX_TABLES)
+    if not 1 <= positions <= tables:
+        raise TournamentError("tournament_positions", most=tables)
+    if per_position < 1:
+        raise TournamentError("tournament_per_position")
+
+
+def individual_movement(tables: int, players: int, positions: int, per_position: int) -> Movement:
+    """The individual movement: player ``t*players + i`` starts at table ``t`` in
+    orientation ``i`` and keeps it; ``tables`` sets of ``per_position`` boards travel."""
+    _check(tables, players, positions, per_position)
+    lines, board_step = _multipliers(tables, players, positions)
+    seatings = []
+    for position in range(positions):
+        for table in range(tables):
+            seats = tuple(
+                (table + m * position) % tables * players + i for i, m in enumerate(lines)
+            )
+            first = (table + board_step * position) % tables * per_position + 1
+            seatings.append(
+                Seating(position, table, seats, tuple(range(first, first + per_position)))
+            )
+    board_repeats, meet_repeats = _repeats(lines, board_step, _collisions(tables, positions))
+    return Movement(
+        tables, players, positions, tuple(seatings), meet_repeats == 0, board_repeats == 0
+    )
+
+
+def round_robin(teams: int, rounds: int) -> list[list[tuple[int, int]]]:
+    """Pairings of ``teams`` (even) for each round, every two teams at most once (circle method)."""
+    others = list(range(1, teams))
+    schedule = []
+    for _ in range(rounds):
+        ring = [0, *others]
+        schedule.append([(ring[k], ring[teams - 1 - k]) for k in range(teams // 2)])
+        others = others[-1:] + others[:-1]
+    return schedule
+
+
+def quadrette_movement(teams: int, positions: int, per_position: int) -> Movement:
+    """Quadrettes: team ``k`` is players ``4k`` (its attacker, always South) and
+    ``4k+1..4k+3`` (its defenders, in North, West and East for the whole session).
+    Each pairing (A, B) sits at tables ``2p`` (A attacks) and ``2p+1`` (B attacks);
+    every table of position ``r`` plays set ``r`` (the same deals for everyone)."""
+    if teams < 2 or teams % 2:
+        raise TournamentError("tournament_teams")
+    if not 1 <= positions <= teams - 1:
+        raise TournamentError("tournament_positions", most=teams - 1)
+    if per_position < 1:
+        raise TournamentError("tournament_per_position")
+    seatings = []
+    for position, pairs in enumerate(round_robin(teams, positions)):
+        boards = tuple(range(position * per_position + 1, (position + 1) * per_position + 1))
+        for pair, (a, b) in enumerate(pairs):
+            for offset, (attack, defence) in enumerate(((a, b), (b, a))):
+                seats = [4 * defence + 1, 4 * defence + 2, 4 * defence + 3]
+                seats.insert(SOUTH, 4 * attack)
+                seatings.append(Seating(position, 2 * pair + offset, tuple(seats), boards))
+    return Movement(teams, 4, positions, tuple(seatings), True, True)

@@ -1,0 +1,150 @@
+"""The rulebook's ranking: results compared between players who held the same cards.
+
+Individual ("Le classement en duplicate individuel"): each board is *topé*, its
+results ranked from the TOP (100%) to the bulle (0%) in equal steps, ties
+sharing their notes; a player's attack and defence percentages are the means of
+their notes as taker and as defender, and the global percentage weighs them
+1/4 and 3/4 at 4 players. Each hand is topped on its own holder's score: at 4
+players the defenders' scores are the taker's divided by -3, so this gives each
+defender "le complément de la note du preneur" as the rulebook does, and it
+extends to 5 players (where the partner shares the taker's side) without a
+special case; at 5 the weights are 1/5 and 4/5, the share of boards a player
+attacks (the rulebook has no duplicate at 5: atout's reading).
+
+Quadrettes ("Conversion en PM"): on each board the score of a team's attacker is
+compared with the opposing team's attacker on the same deal; the Écart becomes
+square-root match points (PM), won by one team and lost by the other. PM are
+kept in thousandths, exactly rounded, as the rulebook's grid prints them.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import isqrt
+from typing import Final
+
+from atout.tournament.boards import SOUTH
+from atout.tournament.movement import Movement, Seating
+
+HUNDRED: Final = Fraction(100)
+PlayKey = tuple[int, int, int]
+"""(position, table, board), all from 0 but the board number."""
+
+
+def topage(scores: Sequence[int]) -> list[Fraction]:
+    """Each score's note in percent: best 100, worst 0, equal steps, ties share."""
+    plays = len(scores)
+    if plays == 1:
+        return [HUNDRED / 2]
+    step = HUNDRED / (plays - 1)
+    notes = []
+    for score in scores:
+        above = sum(other > score for other in scores)
+        tied = sum(other == score for other in scores)
+        # places above .. above+tied-1 share their notes: the mean of an arithmetic run
+        notes.append(HUNDRED - step * (above + Fraction(tied - 1, 2)))
+    return notes
+
+
+def match_points_milli(ecart: int) -> int:
+    """The signed square root of an Écart in thousandths of PM, rounded to nearest."""
+    size = abs(ecart) * 1_000_000
+    root = isqrt(size)
+    if 4 * size >= (2 * root + 1) ** 2:
+        root += 1
+    return root if ecart >= 0 else -root
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStanding:
+    """An individual player's percentages (None when they have no such board yet)."""
+
+    player: int
+    orientation: int
+    attack: Fraction | None
+    defence: Fraction | None
+    overall: Fraction | None
+    notes: Mapping[int, Fraction]
+    """Note by board number."""
+
+
+def individual_standings(
+    movement: Movement, takers: Mapping[int, int], scores: Mapping[PlayKey, Sequence[int]]
+) -> list[PlayerStanding]:
+    """Every player's percentages from the seat scores of the boards played so far.
+
+    ``takers`` gives each board's taker orientation, ``scores`` each play's seat scores.
+    """
+    seat_of = {key: seating.seats for seating in movement.seatings for key in _keys(seating)}
+    by_board: dict[int, list[PlayKey]] = defaultdict(list)
+    for key in sorted(scores):
+        by_board[key[2]].append(key)
+    notes: dict[int, dict[int, Fraction]] = defaultdict(dict)
+    for board, keys in by_board.items():
+        for seat in range(movement.players):
+            tops = topage([scores[key][seat] for key in keys])
+            for key, note in zip(keys, tops, strict=True):
+                notes[seat_of[key][seat]][board] = note
+    weight = Fraction(1, movement.players)
+    standings = []
+    for player in range(movement.tables * movement.players):
+        orientation = player % movement.players
+        mine = notes.get(player, {})
+        attack = _mean([n for b, n in mine.items() if takers[b] == orientation])
+        defence = _mean([n for b, n in mine.items() if takers[b] != orientation])
+        if attack is None or defence is None:
+            overall = attack if defence is None else defence
+        else:
+            overall = weight * attack + (1 - weight) * defence
+        standings.append(PlayerStanding(player, orientation, attack, defence, overall, mine))
+    return standings
+
+
+def _keys(seating: Seating) -> list[PlayKey]:
+    return [(seating.position, seating.table, board) for board in seating.boards]
+
+
+def _mean(values: Sequence[Fraction]) -> Fraction | None:
+    return sum(values, Fraction(0)) / len(values) if values else None
+
+
+def general_ranking(standings: Sequence[PlayerStanding]) -> list[PlayerStanding]:
+    """Classement général: by global percentage, highest first (no result yet: last)."""
+    return sorted(standings, key=lambda s: (s.overall is None, -(s.overall or 0), s.player))
+
+
+def alternate_ranking(standings: Sequence[PlayerStanding]) -> list[PlayerStanding]:
+    """Classement alterné: the firsts of each orientation line, ranked among themselves,
+    then the seconds, and so on (the reference for a one-session tournament)."""
+    lines: dict[int, list[PlayerStanding]] = defaultdict(list)
+    for standing in general_ranking(standings):
+        lines[standing.orientation].append(standing)
+    depth = max((len(line) for line in lines.values()), default=0)
+    ranked: list[PlayerStanding] = []
+    for place in range(depth):
+        group = [line[place] for line in lines.values() if place < len(line)]
+        ranked.extend(general_ranking(group))
+    return ranked
+
+
+def quadrette_points(movement: Movement, attack_scores: Mapping[PlayKey, int]) -> dict[int, int]:
+    """Each team's total PM in thousandths, from the attacker's score of each play.
+
+    Tables ``2p`` and ``2p+1`` of a position hold the two halves of one opposition.
+    """
+    totals = {team: 0 for team in range(movement.tables)}
+    for (position, table, board), score in attack_scores.items():
+        if table % 2:
+            continue
+        other = attack_scores.get((position, table + 1, board))
+        if other is None:
+            continue
+        first = movement.at(position, table).seats[SOUTH] // 4
+        second = movement.at(position, table + 1).seats[SOUTH] // 4
+        points = match_points_milli(score - other)
+        totals[first] += points
+        totals[second] -= points
+    return totals

@@ -1,0 +1,242 @@
+// Duplicate tournaments for a club night (#/tournament): the organiser creates one,
+// prints its boards and slips, enters each table's result as the travelling slip
+// says it; everyone with the link follows the movement and the live ranking. The
+// server deals, checks and ranks (atout.tournament): this page only shows and asks.
+import { clear, h } from "./dom.js";
+import { getLang, refusal, t, tn } from "./i18n.js";
+import { api, token } from "./net.js";
+
+const REFRESH_MS = 5000;
+const ORIENTATION_FR = { W: "O" };
+
+function orientation(label) {
+  return getLang() === "fr" ? ORIENTATION_FR[label] ?? label : label;
+}
+
+function labels(players) {
+  return players === 4 ? ["N", "W", "S", "E"] : ["A", "B", "C", "D", "E"];
+}
+
+// The organiser may be a guest: the tournament endpoints take either token.
+const call = (path, body) => api(path, body, { guest: true });
+
+export function tournamentPage(id) {
+  return id ? followPage(Number(id)) : [createPage(), null];
+}
+
+function createPage() {
+  const message = h("p", { class: "error", role: "alert", id: "tour-error" });
+  const name = h("input", { id: "tour-name", required: true, maxlength: 64 });
+  const form = h("select", { id: "tour-form" },
+    h("option", { value: "individual" }, t("tour_individual")), h("option", { value: "quadrettes" }, t("tour_quadrettes")));
+  const players = h("select", { id: "tour-players" }, [4, 5].map((n) => h("option", { value: n }, n)));
+  const tables = h("input", { id: "tour-tables", type: "number", min: 1, max: 60, value: 5, required: true });
+  const positions = h("input", { id: "tour-positions", type: "number", min: 1, max: 60, placeholder: t("tour_auto") });
+  const perPosition = h("input", { id: "tour-per-position", type: "number", min: 1, max: 10, placeholder: t("tour_auto") });
+  const names = h("textarea", { id: "tour-names", rows: 6, placeholder: t("tour_names_help") });
+  const mine = h("ul", { id: "tour-mine" });
+
+  async function create(e) {
+    e.preventDefault();
+    const body = { name: name.value, form: form.value, players: Number(players.value), tables: Number(tables.value),
+      names: names.value.split("\n").map((n) => n.trim()).filter(Boolean) };
+    if (positions.value) body.positions = Number(positions.value);
+    if (perPosition.value) body.per_position = Number(perPosition.value);
+    try {
+      const made = await call("/api/tournaments", body);
+      location.hash = `#/tournament/${made.id}`;
+    } catch (error) {
+      message.textContent = refusal(error);
+    }
+  }
+  call("/api/tournaments").then((list) => clear(mine, list.map((item) =>
+    h("li", {}, h("a", { href: `#/tournament/${item.id}` }, item.name))))).catch(() => {});
+  return h("section", { class: "panel", id: "tournament" },
+    h("h1", {}, t("tournaments")), h("p", { class: "muted" }, t("tour_help")),
+    h("form", { onsubmit: create },
+      h("div", { class: "options-grid" },
+        h("label", {}, t("tour_name"), name), h("label", {}, t("tour_form"), form),
+        h("label", {}, t("tour_players"), players), h("label", {}, t("tour_tables"), tables),
+        h("label", {}, t("tour_positions"), positions), h("label", {}, t("tour_per_position"), perPosition)),
+      h("label", {}, t("tour_names"), names), message,
+      h("button", { type: "submit", id: "tour-create" }, t("create"))),
+    h("h2", {}, t("tour_mine")), mine);
+}
+
+function followPage(id) {
+  const page = h("section", { class: "panel", id: "tournament" }, t("connecting"));
+  let view = null;
+  let entering = null; // the result form's values survive a refresh of the view
+  let timer = null;
+
+  async function refresh() {
+    try {
+      view = await call(`/api/tournaments/${id}`);
+      render();
+    } catch (error) {
+      clear(page, h("p", { class: "error", role: "alert" }, refusal(error)));
+    }
+  }
+
+  function nameOf(player) { return view.names[player - 1]; }
+
+  function rankingTable() {
+    if (view.form === "quadrettes") {
+      return h("table", { class: "score-table wide", id: "tour-ranking" },
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, "PM"))),
+        h("tbody", {}, view.ranking.map((row) => h("tr", {}, h("td", {}, row.rank),
+          h("td", {}, `${row.team} · ${row.names.join(", ")}`), h("td", {}, row.pm.toFixed(3))))));
+    }
+    const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
+    return h("table", { class: "score-table wide", id: "tour-ranking" },
+      h("thead", {}, h("tr", {}, ["#", t("tour_player"), t("tour_orientation"), t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
+        .map((label) => h("th", {}, label)))),
+      h("tbody", {}, view.ranking.map((row) => h("tr", { "data-player": row.player },
+        h("td", {}, row.rank), h("td", {}, row.name), h("td", {}, orientation(row.orientation)), h("td", {}, row.boards),
+        h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total" }, percent(row.overall))))));
+  }
+
+  function movementTable() {
+    const seats = labels(view.players);
+    return h("details", { id: "tour-movement" }, h("summary", {}, t("tour_movement")),
+      h("p", { class: "muted" }, view.meets_once ? t("tour_meets_once") : t("tour_meets_again"), " ",
+        view.boards_once ? t("tour_boards_once") : t("tour_boards_again")),
+      h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")),
+          seats.map((s) => h("th", {}, orientation(s))), h("th", {}, t("tour_boards")))),
+        h("tbody", {}, view.seatings.map((s) => h("tr", {}, h("td", {}, s.position), h("td", {}, s.table),
+          s.seats.map((p) => h("td", {}, nameOf(p))), h("td", {}, s.boards.join(", ")))))));
+  }
+
+  function resultsTable() {
+    return h("table", { class: "score-table", id: "tour-results" },
+      h("thead", {}, h("tr", {}, [t("tour_board"), t("tour_position"), t("table"), t("taker"), t("points"), t("bouts"), t("tour_score")]
+        .map((label) => h("th", {}, label)))),
+      h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", {}, r.board), h("td", {}, r.position), h("td", {}, r.table),
+        h("td", {}, orientation(r.taker)), h("td", {}, r.points), h("td", {}, r.bouts),
+        h("td", { class: `score ${r.score >= 0 ? "pos" : "neg"}` }, r.score > 0 ? `+${r.score}` : r.score)))));
+  }
+
+  // The organiser's form: the board's taker and the imposed Garde come from the board,
+  // the rest is what the travelling slip says.
+  function resultForm() {
+    const seats = labels(view.players);
+    const message = h("p", { class: "error", role: "alert", id: "result-error" });
+    const plays = view.seatings.flatMap((s) => s.boards.map((b, i) => ({ ...s, board: b, taker: s.takers[i] })));
+    const done = new Set(view.results.map((r) => `${r.position}:${r.table}:${r.board}`));
+    const play = h("select", { id: "result-play" }, plays.map((p) => {
+      const key = `${p.position}:${p.table}:${p.board}`;
+      return h("option", { value: key, selected: key === entering?.play },
+        `${t("tour_position")} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(key) ? " ✓" : ""}`);
+    }));
+    const seatSelect = (id, first) => h("select", { id }, first ? h("option", { value: "" }, "–") : null,
+      seats.map((s, i) => h("option", { value: i }, orientation(s))));
+    const partner = view.players === 5 ? seatSelect("result-partner") : null;
+    const points = h("input", { id: "result-points", type: "number", min: 0, max: 91, step: 0.5, required: true });
+    const bouts = h("select", { id: "result-bouts" }, [0, 1, 2, 3].map((n) => h("option", { value: n }, n)));
+    const side = (id) => h("select", { id }, h("option", { value: "" }, "–"),
+      h("option", { value: "attack" }, t("attack")), h("option", { value: "defense" }, t("defence")));
+    const petit = side("result-petit");
+    const poignee = { seat: seatSelect("result-poignee-seat", true),
+      size: h("select", { id: "result-poignee-size" }, ["simple", "double", "triple"].map((s) => h("option", { value: s }, t(s)))) };
+    const announced = h("input", { id: "result-chelem-announced", type: "checkbox" });
+    const chelem = side("result-chelem-made");
+
+    async function enter(e) {
+      e.preventDefault();
+      const [position, table, board] = play.value.split(":").map(Number);
+      const chosen = plays.find((p) => p.position === position && p.table === table && p.board === board);
+      const deal = { players: view.players, contract: "garde", taker: chosen.taker, points: Number(points.value),
+        bouts: Number(bouts.value), petit_au_bout: petit.value || null,
+        poignees: poignee.seat.value === "" ? [] : [{ seat: Number(poignee.seat.value), size: poignee.size.value }],
+        chelem: { announced: announced.checked, made: chelem.value || null } };
+      if (partner) deal.partner = Number(partner.value);
+      try {
+        view = await call(`/api/tournaments/${id}/results`, { position, table, board, deal });
+        document.activeElement?.blur();
+        entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
+        entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
+        render();
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    return h("form", { id: "result-form", class: "deal-form", onsubmit: enter },
+      h("h2", {}, t("tour_enter")),
+      h("div", { class: "options-grid" },
+        h("label", {}, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
+        h("label", {}, t("points"), points), h("label", {}, t("bouts"), bouts),
+        h("label", {}, t("petit_au_bout"), petit),
+        h("label", {}, t("poignee"), h("span", { class: "row" }, poignee.seat, poignee.size)),
+        h("label", { class: "check" }, announced, `${t("chelem")} ${t("announced")}`),
+        h("label", {}, `${t("chelem")} ${t("made_by")}`, chelem)),
+      h("p", { class: "muted" }, t("tour_imposed")), message,
+      h("button", { type: "submit", id: "result-enter" }, t("tour_enter")));
+  }
+
+  // Online: the organiser opens a position's tables; each player takes the seat of
+  // their orientation (seat numbers start at the table's first dealer).
+  function onlinePart() {
+    const message = h("p", { class: "error", role: "alert", id: "online-error" });
+    const open = new Set(view.online.map((o) => o.position));
+    const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
+      .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
+    async function openPosition() {
+      try {
+        view = await call(`/api/tournaments/${id}/online`, { position: Number(position.value) });
+        render();
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    const seats = labels(view.players);
+    const rows = view.online.map((o) => {
+      const seating = view.seatings.find((s) => s.position === o.position && s.table === o.table);
+      const places = seats.map((_, seat) => {
+        const at = (seat + seating.shift) % seats.length;
+        return `${t("seat")} ${seat + 1}: ${nameOf(seating.seats[at])} (${orientation(seats[at])})`;
+      });
+      return h("tr", {}, h("td", {}, o.position), h("td", {}, o.table),
+        h("td", {}, places.join(" · ")), h("td", {}, h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("join"))));
+    });
+    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help")),
+      view.master && position.options.length ? h("div", { class: "row" }, position,
+        h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
+      message,
+      rows.length ? h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
+        h("tbody", {}, rows)) : null);
+  }
+
+  async function printable(what) {
+    const response = await fetch(`/api/tournaments/${id}/print/${what}`, { headers: { Authorization: `Bearer ${token()}` } });
+    const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
+    window.open(url, "_blank");
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  }
+
+  function render() {
+    if (document.activeElement?.closest?.("#result-form")) return; // not under the organiser's typing
+    const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
+      href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
+    `${t(`tour_${what}`)} ${format.toUpperCase()}`);
+    clear(page,
+      h("h1", {}, view.name),
+      h("p", { class: "muted", id: "tour-summary" },
+        `${t(`tour_${view.form}`)} · ${tn("tour_n_tables", view.tables)} · ${tn("tour_n_boards", view.boards)} · `,
+        tn("tour_n_missing", view.missing)),
+      view.master ? h("div", { class: "row" },
+        h("button", { class: "secondary", id: "print-boards", onclick: () => printable("boards") }, t("tour_print_boards")),
+        h("button", { class: "secondary", id: "print-slips", onclick: () => printable("slips") }, t("tour_print_slips"))) : null,
+      h("h2", {}, t("tour_ranking")), rankingTable(),
+      view.master ? resultForm() : null,
+      view.master || view.online.length ? onlinePart() : null,
+      movementTable(),
+      h("h2", {}, t("tour_results")), resultsTable(),
+      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")));
+  }
+
+  refresh();
+  timer = setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
+  return [page, () => clearInterval(timer)];
+}

@@ -1,0 +1,66 @@
+"""``atout tournament`` end to end on a state file: the rulebook's 5-table topage."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from atout.cli import app
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["tournament", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def garde(points: int) -> str:
+    return json.dumps({"players": 4, "contract": "garde", "taker": 0, "points": points, "bouts": 2})
+
+
+def test_a_club_night_from_creation_to_export(tmp_path: Path) -> None:
+    state = tmp_path / "t.json"
+    names = tmp_path / "names.txt"
+    names.write_text("\n".join(f"Joueur {n}" for n in range(1, 21)), encoding="utf-8")
+    code, out, _ = run("create", str(state), "--tables", "5", "--seed", "4", "--names", str(names))
+    assert code == 0 and "meet at most once: yes" in out
+    code, out, _ = run("boards", str(state), "--html")
+    assert code == 0 and out.count("<section>") == 20
+    code, out, _ = run("slips", str(state))
+    assert code == 0 and out.count("Position") == 25  # 5 positions x 5 tables
+    # Board 1 (taker North) travels to table n at position n; the rulebook's scores
+    # 56, 62, -56, -52, 50 (Garde, 2 bouts, 44/47/38/40/41 points) top North at
+    # 75, 100, 0, 25, 50 (page 18).
+    for table, points in enumerate((44, 47, 38, 40, 41), start=1):
+        code, out, err = run(
+            "result", str(state), "-", "--table", str(table), "--board", "1", stdin=garde(points)
+        )
+        assert code == 0, err
+    code, out, _ = run("ranking", str(state), "--json")
+    rows = {row["player"]: row for row in json.loads(out)}
+    assert [rows[p]["overall"] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
+    assert rows[2]["defence"] == 25 and rows[2]["name"] == "Joueur 2"
+    code, out, _ = run("export", str(state), "--what", "results", "--format", "csv")
+    lines = out.splitlines()
+    assert len(lines) == 6 and lines[1].startswith("1,1,1,garde,N,44,2,True,56,Joueur 1,168,")
+
+
+def test_refusals_name_the_problem_and_keep_the_file(tmp_path: Path) -> None:
+    state = tmp_path / "t.json"
+    assert run("create", str(state), "--tables", "3", "--seed", "1")[0] == 0
+    before = state.read_text(encoding="utf-8")
+    code, _, err = run("create", str(state))
+    assert code == 2 and "exists" in err
+    prise = json.dumps({"players": 4, "contract": "prise", "taker": 0, "points": 60, "bouts": 2})
+    code, _, err = run("result", str(state), "-", "--table", "1", "--board", "1", stdin=prise)
+    assert code == 2 and "imposed" in err
+    code, _, err = run("result", str(state), "-", "--table", "1", "--board", "1", stdin="{")
+    assert code == 2 and "not valid JSON" in err
+    where = ("--table", "2", "--board", "1", "--position", "1")  # table 2 starts with set 2
+    code, _, err = run("result", str(state), "-", *where, stdin=garde(50))
+    assert code == 2 and "does not play board 1 at position 1" in err
+    assert state.read_text(encoding="utf-8") == before
+    state.write_text("[1, 2", encoding="utf-8")
+    code, _, err = run("ranking", str(state))
+    assert code == 2 and "line 1, column" in err

@@ -1,0 +1,123 @@
+"""Tournament endpoints on a real server: an organiser creates, prints and enters
+results; anyone follows the ranking; others may not write; state survives restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from atout.server import tournament_routes
+from tests.server.conftest import Player, Server, play_until_over, run_server
+
+
+def call(server: Server, token: str | None, path: str, body: Any = None) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    url = f"{server.http}/api/tournaments{path}"
+    if body is None:
+        return httpx.get(url, headers=headers, timeout=30)
+    return httpx.post(url, json=body, headers=headers, timeout=30)
+
+
+def garde(points: int) -> dict[str, Any]:
+    return {"players": 4, "contract": "garde", "taker": 0, "points": points, "bouts": 2}
+
+
+def test_a_club_night_on_the_server(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        made = call(server, ann, "", {"name": "Club", "tables": 5})
+        assert made.status_code == 200, made.text
+        number = made.json()["id"]
+        view = made.json()
+        assert view["master"] and view["meets_once"] and view["boards"] == 20
+        assert len(view["seatings"]) == 25 and "hands" not in str(view)
+        # The rulebook's 5-table example on board 1 (taker North), page 18.
+        for table, points in enumerate((44, 47, 38, 40, 41), start=1):
+            entry = {"table": table, "board": 1, "deal": garde(points)}
+            reply = call(server, ann, f"/{number}/results", entry)
+            assert reply.status_code == 200, reply.text
+        ranking = {row["player"]: row for row in call(server, None, f"/{number}").json()["ranking"]}
+        assert [ranking[p]["attack"] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
+        # refusals: a code, not a crash; nothing changes
+        prise = {"table": 1, "board": 1, "deal": garde(50) | {"contract": "prise"}}
+        reply = call(server, ann, f"/{number}/results", prise)
+        assert reply.status_code == 422 and reply.json()["code"] == "tournament_imposed"
+        assert call(server, ben, f"/{number}/results", prise).status_code == 403
+        assert call(server, None, f"/{number}/results", prise).status_code == 401
+        assert call(server, ann, "", {"name": "x", "tables": 0}).status_code == 422
+        assert call(server, None, "/99").json()["code"] == "no_tournament"
+        boards = call(server, ann, f"/{number}/print/boards")
+        assert boards.status_code == 200 and boards.text.count("<section>") == 20
+        assert call(server, ben, f"/{number}/print/boards").status_code == 403
+        csv = httpx.get(f"{server.http}/api/tournaments/{number}/export?what=results").text
+        assert len(csv.splitlines()) == 6
+        assert [t["id"] for t in call(server, ann, "").json()] == [number]
+    finally:
+        stop()
+    server, stop = run_server(tmp_path)  # a restart keeps everything
+    try:
+        view = call(server, None, f"/{number}").json()
+        assert view["missing"] == 100 - 5 and view["version"] == 6
+    finally:
+        stop()
+
+
+def test_a_position_played_online_with_robots(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        made = call(server, ann, "", {"name": "Online", "tables": 1, "per_position": 2})
+        number = made.json()["id"]
+        opened = call(server, ann, f"/{number}/online", {"position": 1})
+        assert opened.status_code == 200, opened.text
+        (link,) = opened.json()["online"]
+        again = call(server, ann, f"/{number}/online", {"position": 1})
+        assert again.json()["code"] == "tournament_position_open"
+        over = asyncio.run(_play(server, link["table_id"]))
+        assert over["kind"] == "table.game_over"
+        results = call(server, None, f"/{number}").json()["results"]  # anyone's look
+        # both boards of the position, each at the imposed Garde by the étui's taker
+        # (boards 1 and 2: North, then West)
+        assert [(r["board"], r["contract"], r["taker"]) for r in results] == [
+            (1, "garde", "N"),
+            (2, "garde", "W"),
+        ]
+    finally:
+        stop()
+    server, stop = run_server(tmp_path)  # the boards of an open table survive a restart
+    try:
+        boards = server.app.state.hub.tables[link["table_id"]].boards
+        assert len(boards) == 2 and boards[0].startswith("deal:hands=")
+    finally:
+        stop()
+
+
+async def _play(server: Server, table: str) -> dict[str, Any]:
+    """One person sits down and starts; robots take the three other seats."""
+    person = await Player.connect(server)
+    await person.send({"type": "sit", "table": table})
+    await person.expect(lambda m: m["type"] == "table")
+    await person.send({"type": "start", "table": table})
+    try:
+        return await play_until_over([person], table)
+    finally:
+        await person.close()
+
+
+def test_an_organiser_keeps_a_bounded_number_of_tournaments(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tournament_routes, "TOURNAMENTS_PER_MASTER", 1)
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        assert call(server, ann, "", {"name": "One", "tables": 1}).status_code == 200
+        refused = call(server, ann, "", {"name": "Two", "tables": 1})
+        assert refused.status_code == 429 and refused.json()["code"] == "too_many_tournaments"
+    finally:
+        stop()

@@ -1,0 +1,51 @@
+"""A position played by a server table: seats are the orientations turned, and the
+results come back by orientation, each at the board's imposed Garde and taker."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from atout.french.rules import FRENCH
+from atout.match import Match
+from atout.tournament.boards import TournamentError
+from atout.tournament.event import Setup, Tournament
+from atout.tournament.online import engine_options, game_results, table_boards
+
+
+@settings(max_examples=4, deadline=None)
+@given(st.sampled_from([4, 5]), st.integers(0, 2**32), st.integers(0, 2))
+def test_a_table_game_gives_each_boards_result(players: int, seed: int, table: int) -> None:
+    names = tuple(str(n) for n in range(3 * players))
+    tournament = Tournament.create(Setup("individual", players, 3, 3, players, names), seed)
+    position = 1
+    deals = table_boards(tournament, position, table)
+    seating = tournament.movement.at(position, table)
+    # seat 0 deals the first board, as a server table's first dealer does
+    first = tournament.board(seating.boards[0])
+    dealt = FRENCH.parse_action(deals[0])
+    assert dealt.hands[1] == first.hands[first.leader]  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    state = FRENCH.new(players, "fft", engine_options(len(deals)))
+    match = Match(FRENCH, state, iter([*deals, None]).__next__)
+    assert match.play(lambda seat: rng.choice(match.legal()))
+    results = game_results(tournament, position, table, match.log)
+    assert [board for board, _ in results] == list(seating.boards)
+    for board, outcome in results:
+        # each result is accepted as the board's: its taker is the étui's, at Garde
+        assert outcome.taker == tournament.board(board).taker
+        tournament.record(position, table, board, outcome)
+    assert len(tournament.results) == players
+
+
+def test_quadrettes_are_not_dealt_online() -> None:
+    names = tuple(str(n) for n in range(8))
+    tournament = Tournament.create(Setup("quadrettes", 4, 2, 1, 4, names), 5)
+    # the attacker is South whoever deals (p. 22); the leader turns with the dealer
+    assert [b.taker for b in tournament.boards] == [2, 2, 2, 2]
+    assert [b.leader for b in tournament.boards] == [0, 1, 2, 3]
+    with pytest.raises(TournamentError, match="individual"):
+        table_boards(tournament, 0, 0)

@@ -1,0 +1,45 @@
+"""The tournament page for a club night: a guest organiser creates a tournament,
+prints its boards, enters two tables' results and reads the ranking they give;
+then opens a position online, whose tables the page links to."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")  # a guest, whose token the organiser's calls carry
+    page.fill("#tour-name", "Club night")
+    page.fill("#tour-tables", "5")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("100 results to come")
+    with page.expect_popup() as popup:
+        page.click("#print-boards")
+    expect(popup.value.locator("section")).to_have_count(20)
+    # Board 1 (taker North) at table 1, position 1, then at table 2, position 2:
+    # Garde, 2 bouts, 44 points marks +56 and 47 points +62 (page 18 of the rulebook),
+    # so the second North tops the board (100 %) and the first gets the bulle (0 %).
+    for play, points in (("1:1:1", "44"), ("2:2:1", "47")):
+        page.select_option("#result-play", play)
+        page.fill("#result-points", points)
+        page.select_option("#result-bouts", "2")
+        page.click("#result-enter")
+        expect(page.locator("#result-points")).to_have_value("")  # the form came back empty
+    expect(page.locator("#tour-results tbody tr")).to_have_count(2)
+    expect(page.locator('#tour-ranking tr[data-player="5"]')).to_contain_text("100 %")
+    expect(page.locator('#tour-ranking tr[data-player="1"] td').nth(4)).to_have_text("0 %")
+    # a refusal in the page's words, the organiser's form kept
+    page.select_option("#result-play", "1:1:1")
+    page.fill("#result-points", "3")  # two bouts are worth more than 3 points
+    page.select_option("#result-bouts", "2")
+    page.click("#result-enter")
+    expect(page.locator("#result-error")).to_contain_text("cannot be scored")
+    expect(page.locator("#tour-results tbody tr")).to_have_count(2)
+    # online: the five tables of position 3, each a link to a server table
+    page.select_option("#online-position", "3")
+    page.click("#online-open")
+    expect(page.locator("#tour-online a.online-table")).to_have_count(5)
+    page.locator("#tour-online a.online-table").first.click()
+    page.click('button.sit[data-sit="1"]')  # the seat the tournament page gave
+    expect(page.locator("#start")).to_be_visible()  # the first to sit is the table's master
