@@ -12,11 +12,10 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse
 
-from atout.sheet import score_text
 from atout.refusals import CATALOGUE_PATH
 from atout.server import offload
 from atout.server.http_refusals import HTTPRefusal
-from atout.sheet import InputError
+from atout.sheet import InputError, score_text
 from atout.web.replays import replay_steps
 
 router = APIRouter()
