@@ -1,10 +1,11 @@
 """The friends endpoints: the list (with who is online, and at which table the
-asker may join them), requests by name, acceptance, removal.
+asker may join them), requests by name, acceptance, removal, blocks.
 
 Registered players only: identity is the session's user id, never a name. A
 request is throttled per account before anything is read (``Guards``), and
-the requested player, and a requester whose request is accepted, hear of it
-at once on their open sockets (``Hub.notify``). The store is read and written
+the requested player, a requester whose request is accepted or declined, and
+a friend removed hear of it at once on their open sockets (``Hub.notify``);
+a blocked player is told nothing. The store is read and written
 in threads; refusals answer a code (``atout.server.http_refusals``).
 """
 
@@ -58,6 +59,7 @@ def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
             "friends": [{"id": f.id, "name": f.name, **presence[f.id]} for f in found.friends],
             "incoming": [{"id": p.id, "name": p.name} for p in found.incoming],
             "outgoing": [{"id": p.id, "name": p.name} for p in found.outgoing],
+            "blocked": [{"id": p.id, "name": p.name} for p in found.blocked],
         }
 
     @router.post("/api/friends/request")
@@ -95,7 +97,31 @@ def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
         me = await member(authorization)
         assert me.user_id is not None
         try:
-            await asyncio.to_thread(friends.remove, store, me.user_id, body.id)
+            ended = await asyncio.to_thread(friends.remove, store, me.user_id, body.id)
+        except FriendRefused as refused:
+            raise HTTPRefusal.of(refused.status, refused) from None
+        if ended != "withdrawn":
+            kind = "friend_removed" if ended == "removed" else "friend_declined"
+            hub.notify(body.id, {"type": kind, "from": me.name, "id": me.user_id})
+        return {"ok": True}
+
+    @router.post("/api/friends/block")
+    async def block(body: ByName, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        """Block a player by name: what was between you ends, silently for them."""
+        me = await member(authorization)
+        assert me.user_id is not None
+        try:
+            other = await asyncio.to_thread(friends.block, store, me.user_id, body.name)
+        except FriendRefused as refused:
+            raise HTTPRefusal.of(refused.status, refused) from None
+        return {"id": other.id, "name": other.name}
+
+    @router.post("/api/friends/unblock")
+    async def unblock(body: ById, authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
+        me = await member(authorization)
+        assert me.user_id is not None
+        try:
+            await asyncio.to_thread(friends.unblock, store, me.user_id, body.id)
         except FriendRefused as refused:
             raise HTTPRefusal.of(refused.status, refused) from None
         return {"ok": True}

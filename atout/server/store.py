@@ -1,4 +1,4 @@
-"""The server's durable store (SQLAlchemy): accounts, guests, friendships, tables
+"""The server's durable store (SQLAlchemy): accounts, guests, friendships and blocks, tables
 with their logs, games, the chips ledger and the lease of the one server using it.
 
 SQLite in the data directory by default, or any SQLAlchemy URL. One server
@@ -191,6 +191,16 @@ class Friendship(Base):
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
     friend_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
     accepted: Mapped[bool] = mapped_column(Boolean, default=False)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Block(Base):
+    """``user_id`` blocked ``blocked_id``: no friendship, requests or invitations
+    between them, no seat at the blocker's private tables, their chat hidden."""
+
+    __tablename__ = "blocks"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
