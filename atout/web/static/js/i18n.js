@@ -107,6 +107,10 @@ const STRINGS = {
     friend_asked: "Friend request sent to {name}.", friend_added: "{name} is now your friend.",
     friend_request_from: "{name} asks to be your friend.", invited_by: "{name} invites you to a table.",
     join_invited: "Join", close: "Close",
+    friend_declined_by: "{name} declined your friend request.", friend_removed_by: "{name} removed you from their friends.",
+    block: "Block", unblock: "Unblock", blocked_players: "Blocked players", blocked_done: "{name} is blocked.",
+    blocked_rule: "A player you block cannot ask you to be friends nor invite you, cannot sit at or watch your private tables, and their chat is hidden from you.",
+    guest_avatar: "guest",
   },
   fr: {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
@@ -212,6 +216,10 @@ const STRINGS = {
     friend_asked: "Demande d'ami envoyée à {name}.", friend_added: "{name} est maintenant votre ami.",
     friend_request_from: "{name} demande à être votre ami.", invited_by: "{name} vous invite à une table.",
     join_invited: "Rejoindre", close: "Fermer",
+    friend_declined_by: "{name} a refusé votre demande d'ami.", friend_removed_by: "{name} vous a retiré de ses amis.",
+    block: "Bloquer", unblock: "Débloquer", blocked_players: "Joueurs bloqués", blocked_done: "{name} est bloqué.",
+    blocked_rule: "Un joueur que vous bloquez ne peut ni vous demander en ami ni vous inviter, ni s'asseoir à vos tables privées ni les regarder, et ses messages vous sont cachés.",
+    guest_avatar: "invité",
   },
 };
 

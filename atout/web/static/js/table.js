@@ -11,7 +11,7 @@ import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
 import { breakdownList, ecartLeft } from "./french.js";
 import { uiOf } from "./games.js";
-import { inviteBox } from "./friends.js";
+import { blockedIds, inviteBox } from "./friends.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -36,8 +36,9 @@ export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
-    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false,
+    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: new Set(),
   };
+  blockedIds().then((ids) => { s.blocked = ids; render(); }); // their chat is not shown
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
 
@@ -227,11 +228,25 @@ function seatBox(ctx, seat) {
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
-    h("div", { class: "seat-name" }, robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
+    h("div", { class: "seat-name" }, seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
       info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
       info && !info.connected && !info.robot ? " ⚠" : ""),
     h("div", { class: "seat-tags" }, tags),
     toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
+}
+
+// A registered player's chosen avatar (served by user id); a robot and a guest are
+// drawn here, with nothing to load.
+const ROBOT = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#37474f"/><rect x="5" y="7" width="14" height="11" rx="3" fill="#cfd8dc"/><circle cx="9.5" cy="12" r="1.8" fill="#37474f"/><circle cx="14.5" cy="12" r="1.8" fill="#37474f"/><path d="M12 3v4" stroke="#cfd8dc" stroke-width="2"/></svg>';
+const GUEST = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#5d4037"/><circle cx="12" cy="9" r="4" fill="#ffe0b2"/><path d="M4 22c0-5 4-8 8-8s8 3 8 8z" fill="#ffe0b2"/></svg>';
+
+function seatAvatar(info, robot) {
+  if (!robot && info?.user) {
+    return h("img", { class: "seat-avatar", src: `/api/avatar/${info.user}`, alt: "", width: 24, height: 24, "data-avatar": "user" });
+  }
+  const drawn = h("span", { class: "seat-avatar", "data-avatar": robot ? "robot" : "guest", title: robot ? t("robot") : t("guest_avatar") });
+  drawn.innerHTML = robot ? ROBOT : GUEST;
+  return drawn;
 }
 
 // A table that would not let this page in says why; a private one asks for the
@@ -424,7 +439,8 @@ function chatPanel(ctx) {
   const input = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
   return h("div", { class: "panel chat" },
     h("h2", {}, t("chat")),
-    h("ul", { class: "chat-log", id: "chat-log" }, s.chat.slice(-30).map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text))),
+    h("ul", { class: "chat-log", id: "chat-log" }, s.chat.filter((c) => !s.blocked.has(c.user)).slice(-30)
+      .map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text))),
     h("form", { class: "row", onsubmit: (e) => {
       e.preventDefault();
       if (input.value.trim()) send({ type: "chat", table: s.id, text: input.value.trim() });
