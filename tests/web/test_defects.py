@@ -238,6 +238,31 @@ def test_a_game_against_robots_moves_the_rating(page: Page, base_url: str) -> No
     assert float(row.locator("td").nth(2).inner_text()) == rating
 
 
+def test_a_game_between_players_at_one_address_says_it_counts_for_nobody(
+    new_context: object, base_url: str
+) -> None:
+    """Two registered players from one address (the tests' loopback) play a
+    competitive game out: the same-IP rule voids it, and each page says so."""
+    ann = new_context().new_page()  # type: ignore[operator]
+    ben = new_context(mobile=True).new_page()  # type: ignore[operator]
+    for player in (ann, ben):
+        register(player, base_url, "ip")
+    table = create_table(ann, base_url, players=3, robots="random", competitive=True)
+    ben.goto(f"{base_url}/#/table/{table}?join=1")
+    expect(ann.locator(".seat-box")).to_have_count(3)
+    expect(ben.locator(".seat-box.me")).to_have_count(1)
+    ann.click("#start")
+    deadline = time.monotonic() + 120
+    while not (ann.locator("#game-over").count() and ben.locator("#game-over").count()):
+        assert time.monotonic() < deadline, f"stuck in phase {phase(ann)}"
+        if take_turn(ann) is None and take_turn(ben) is None:
+            ann.wait_for_timeout(30)
+    for player in (ann, ben):
+        expect(player.locator("#game-over #shared-ip")).to_contain_text("same address")
+        expect(player.locator("#shared-ip")).to_be_in_viewport()
+    shot(ben, "shared-ip-phone")
+
+
 def test_static_files_are_compressed_and_revalidated(base_url: str) -> None:
     with httpx.Client(base_url=base_url) as http:
         plain = http.get("/js/table.js", headers={"Accept-Encoding": "identity"})

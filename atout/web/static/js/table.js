@@ -269,9 +269,6 @@ function layout(ctx) {
   const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "",
     "data-seats": n },
     [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
-    // Where the side panels are a drawer (a phone, a tablet upright), this opens it.
-    h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
-      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
     h("div", { class: "centre", id: "centre" },
       v ? uiOf(v.game).centre(ctx) : waitingCentre(ctx)));
   const prompt = v && s.seat !== null ? uiOf(v.game).prompt(ctx) : null;
@@ -286,7 +283,12 @@ function layout(ctx) {
     // Who won the trick and the last deal's result are the play area's, not the
     // felt's: over the felt, or beside it on a phone on its side, where the felt has
     // no room between its seats.
-    felt, v ? uiOf(v.game).onFelt(ctx) : null, turnLine, prompt,
+    felt, v ? uiOf(v.game).onFelt(ctx) : null, turnLine,
+    // Where the side panels are a drawer (a phone, a tablet upright), this opens it:
+    // at the turn line's end, where no seat of the felt can be.
+    h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
+      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
+    prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
     errorLine(s), (v && uiOf(v.game).hand ? uiOf(v.game).hand(ctx) : handRow(ctx)), gameOverPanel(ctx),
@@ -363,6 +365,7 @@ function gameOverPanel(ctx) {
   return h("div", { class: "panel game-over", id: "game-over" },
     h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
     over.result ? h("p", {}, t("winner", { names: names(over.result.winners) })) : null,
+    over.shared_ip ? h("p", { class: "notice", id: "shared-ip" }, t("shared_ip_void")) : null, // why nothing was scored
     over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
     session.name === s.info.master && s.seat !== null
       ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null);
