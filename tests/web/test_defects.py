@@ -20,7 +20,7 @@ from atout.server import ledger
 from atout.server.store import Store, User
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, register, take_turn
-from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, new_game, trumps
+from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, last_card, new_game, trumps
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
 
@@ -50,12 +50,6 @@ def _play(page: Page, until: Callable[[], bool], seconds: float = 120) -> None:
         assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
         if take_turn(page) is None:
             page.wait_for_timeout(50)
-
-
-def _last_card(state: GameState) -> bool:
-    """The page's player is about to play the last card of the game."""
-    view = state.view(ME)
-    return view["phase"] == "play" and len(view["hand"]) == 1 and state.to_move == ME
 
 
 def test_a_player_who_logs_in_may_tick_competitive_at_once(page: Page, base_url: str) -> None:
@@ -121,7 +115,7 @@ def test_after_an_amicable_end_nothing_asks_for_a_move(page: Page, base_url: str
 
 
 def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: str) -> None:
-    ScriptedTable(page, [0], before=_last_card)
+    ScriptedTable(page, [0], before=last_card)
     page.goto(f"{base_url}/#/table/{TABLE}")
     expect(page.locator("#vote-end")).to_be_visible()
     page.locator("#hand .card.legal").click(position=CORNER)
@@ -177,7 +171,7 @@ def test_a_refusal_shows_by_the_hand_until_the_game_moves(screen: Page, base_url
 
 def test_one_bout_is_singular(page: Page, base_url: str) -> None:
     one = next(s for s in itertools.count() if _bouts_made(s) == 1)
-    ScriptedTable(page, [one], before=_last_card)
+    ScriptedTable(page, [one], before=last_card)
     page.goto(f"{base_url}/#/table/{TABLE}")
     page.locator("#hand .card.legal").click(position=CORNER)
     singular = re.compile(r"\b1 bout(?!s)")
