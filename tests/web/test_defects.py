@@ -114,6 +114,35 @@ def test_after_an_amicable_end_nothing_asks_for_a_move(page: Page, base_url: str
     expect(page.locator("#table-error")).to_have_text("")
 
 
+def _closes_the_deal(seed: int) -> bool:
+    """Whether the page's player's last card is the last of the deal's last trick."""
+    state = ScriptedTable(None, [seed], before=last_card).state
+    return len(state.view(ME)["trick"]) == state.players - 1
+
+
+def test_the_card_that_ends_a_deal_is_drawn_in_its_trick(page: Page, base_url: str) -> None:
+    """The deal's result once replaced the last trick in the very update that
+    completed it: the card the player had just played was never drawn (the browser
+    bench counted these clicks as not taken)."""
+    seed = next(s for s in itertools.count() if _closes_the_deal(s))
+    ScriptedTable(page, [seed], before=last_card)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    card = page.locator("#hand .card.legal")
+    played = card.get_attribute("data-card")
+    page.evaluate(
+        """(card) => {
+          window.drawn = false;
+          new MutationObserver(() => {
+            window.drawn ||= Boolean(document.querySelector(`#trick .card[data-card="${card}"]`));
+          }).observe(document.body, { childList: true, subtree: true });
+        }""",
+        played,
+    )
+    card.click(position=CORNER)
+    expect(page.locator("#deal-result")).to_be_visible()
+    assert page.evaluate("window.drawn"), f"{played} was never drawn in the trick"
+
+
 def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: str) -> None:
     ScriptedTable(page, [0], before=last_card)
     page.goto(f"{base_url}/#/table/{TABLE}")

@@ -85,7 +85,10 @@ export function tablePage(id, params) {
     // The update's view holds the new state; a completed trick stays shown until the next card.
     if (kind === "play") { s.shownTrick = null; s.fresh = data.card; sound("card"); }
     if (kind === "trick") { s.shownTrick = data; sound("trick"); }
-    if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
+    // The trick that ended a deal stays shown (the card just played with it) until
+    // the next deal is dealt or the game ends: the result does not hide it unseen.
+    if (kind === "deal" || kind === "bid" || kind === "table.game_over" || kind === "table.game_cancelled") s.shownTrick = null;
+    if (kind === "deal" || kind === "bid" || kind === "deal_end") s.showLast = false;
     if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
     if (kind === "round_end") {
       const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
