@@ -415,7 +415,7 @@ def test_a_private_table_opened_without_its_code_asks_for_it(
     new_context: object, base_url: str
 ) -> None:
     """The page once stayed on 'Connecting…'; it now says the table is private and
-    takes the invitation's code."""
+    takes the invitation's code. There was no link to watch either: now there is."""
     master = new_context().new_page()  # type: ignore[operator]
     master.goto(f"{base_url}/#/")
     master.wait_for_selector("#who")
@@ -431,3 +431,9 @@ def test_a_private_table_opened_without_its_code_asks_for_it(
     guest.fill("#table-code", code)
     guest.click("#enter-code")
     expect(guest.locator(".seat-box.me")).to_have_count(1)
+    # The master's other link lets a third person watch, without a seat.
+    watcher = new_context().new_page()  # type: ignore[operator]
+    watcher.goto(master.locator("#watch-link").input_value())
+    expect(watcher.locator("#spectator-banner")).to_be_visible()
+    expect(watcher.locator(".seat-box.me")).to_have_count(0)
+    expect(master.locator("#options-summary")).to_be_visible()

@@ -379,6 +379,8 @@ function tableInfoPanel(ctx) {
   const info = s.info;
   const isMaster = session.name === info.master && s.seat !== null;
   const link = info.invite_code ? `${location.origin}/#/table/${info.id}?join=1&code=${info.invite_code}` : null;
+  // Spectators come in by the code too (a private table), without sitting down.
+  const watchLink = info.invite_code && info.options.spectators ? `${location.origin}/#/table/${info.id}?code=${info.invite_code}` : null;
   let editor = null;
   if (s.showOptions && isMaster) {
     const fields = optionFields(info.options);
@@ -401,6 +403,8 @@ function tableInfoPanel(ctx) {
     editor,
     s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n))) : null,
     link ? h("div", { class: "invite" }, h("label", {}, t("invite_link"), h("input", { readonly: true, id: "invite-link", value: link,
+      onfocus: (e) => e.target.select() }))) : null,
+    watchLink ? h("div", { class: "invite" }, h("label", {}, t("watch_link"), h("input", { readonly: true, id: "watch-link", value: watchLink,
       onfocus: (e) => e.target.select() }))) : null,
     isMaster && info.options.private ? inviteBox(s.id) : null,
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
