@@ -1,10 +1,11 @@
 """The friends endpoints: the list (with who is online, and at which table the
-asker may join them), requests by name, acceptance, removal.
+asker may join them), requests by name, acceptance, removal, blocks.
 
 Registered players only: identity is the session's user id, never a name. A
 request is throttled per account before anything is read (``Guards``), and
-the requested player, and a requester whose request is accepted, hear of it
-at once on their open sockets (``Hub.notify``). The store is read and written
+the requested player, a requester whose request is accepted or declined, and
+a friend removed hear of it at once on their open sockets (``Hub.notify``);
+a blocked player is told nothing. The store is read and written
 in threads; refusals answer a code (``atout.server.http_refusals``).
 """
 
@@ -12,17 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import math
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Header
 from pydantic import BaseModel, ConfigDict, Field
 
-from atout.server import accounts, friends, members
+from atout.server import friends, members
 from atout.server.friends import FriendRefused
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
 from atout.server.store import Store
 from atout.server.throttle import Guards
+
+T = TypeVar("T")
 
 
 class ByName(BaseModel):
@@ -38,63 +42,74 @@ class ById(BaseModel):
 def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
     router = APIRouter()
 
-    async def member(authorization: str) -> accounts.Identity:
-        """The registered player a Bearer token opens (401; a guest: 403)."""
+    async def member(authorization: str) -> tuple[int, str]:
+        """The registered player a Bearer token opens: (user id, name) (401; a guest: 403)."""
         me = await members.identity(store, authorization)
         if me.user_id is None:
             raise HTTPRefusal(403, "guests_no_friends")
-        return me
+        return me.user_id, me.name
+
+    async def settled(change: Callable[..., T], *args: Any) -> T:
+        """A friends function run in a thread; its refusal answers the request."""
+        try:
+            return await asyncio.to_thread(change, store, *args)
+        except FriendRefused as refused:
+            raise HTTPRefusal.of(refused.status, refused) from None
 
     @router.get("/api/friends")
     async def listing(authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        me = await member(authorization)
-        assert me.user_id is not None
-        found = await asyncio.to_thread(friends.listing, store, me.user_id)
-        presence = hub.presence(me.user_id, [f.id for f in found.friends])
+        me, _ = await member(authorization)
+        found = await asyncio.to_thread(friends.listing, store, me)
+        presence = hub.presence(me, [f.id for f in found.friends])
         return {
             "friends": [{"id": f.id, "name": f.name, **presence[f.id]} for f in found.friends],
             "incoming": [{"id": p.id, "name": p.name} for p in found.incoming],
             "outgoing": [{"id": p.id, "name": p.name} for p in found.outgoing],
+            "blocked": [{"id": p.id, "name": p.name} for p in found.blocked],
         }
 
     @router.post("/api/friends/request")
     async def request(body: ByName, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        me = await member(authorization)
-        assert me.user_id is not None
-        wait = guards.wait(guards.friend_requests, "", f"u:{me.user_id}")
+        me, my_name = await member(authorization)
+        wait = guards.wait(guards.friend_requests, "", f"u:{me}")
         if wait > 0:
             seconds = math.ceil(wait)
             raise HTTPRefusal(
                 429, "too_many_friend_requests", {"Retry-After": str(seconds)}, seconds=seconds
             )
-        try:
-            other, mutual = await asyncio.to_thread(friends.request, store, me.user_id, body.name)
-        except FriendRefused as refused:
-            raise HTTPRefusal.of(refused.status, refused) from None
+        other, mutual = await settled(friends.request, me, body.name)
         kind = "friend_accepted" if mutual else "friend_request"
-        hub.notify(other.id, {"type": kind, "from": me.name, "id": me.user_id})
+        hub.notify(other.id, {"type": kind, "from": my_name, "id": me})
         return {"id": other.id, "name": other.name, "friends": mutual}
 
     @router.post("/api/friends/accept")
     async def accept(body: ById, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        me = await member(authorization)
-        assert me.user_id is not None
-        try:
-            other = await asyncio.to_thread(friends.accept, store, me.user_id, body.id)
-        except FriendRefused as refused:
-            raise HTTPRefusal.of(refused.status, refused) from None
-        hub.notify(other.id, {"type": "friend_accepted", "from": me.name, "id": me.user_id})
+        me, my_name = await member(authorization)
+        other = await settled(friends.accept, me, body.id)
+        hub.notify(other.id, {"type": "friend_accepted", "from": my_name, "id": me})
         return {"id": other.id, "name": other.name, "friends": True}
 
     @router.post("/api/friends/remove")
     async def remove(body: ById, authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
         """End a friendship, decline a request or withdraw one's own."""
-        me = await member(authorization)
-        assert me.user_id is not None
-        try:
-            await asyncio.to_thread(friends.remove, store, me.user_id, body.id)
-        except FriendRefused as refused:
-            raise HTTPRefusal.of(refused.status, refused) from None
+        me, my_name = await member(authorization)
+        ended = await settled(friends.remove, me, body.id)
+        if ended != "withdrawn":
+            kind = "friend_removed" if ended == "removed" else "friend_declined"
+            hub.notify(body.id, {"type": kind, "from": my_name, "id": me})
+        return {"ok": True}
+
+    @router.post("/api/friends/block")
+    async def block(body: ByName, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        """Block a player by name: what was between you ends, silently for them."""
+        me, _ = await member(authorization)
+        other = await settled(friends.block, me, body.name)
+        return {"id": other.id, "name": other.name}
+
+    @router.post("/api/friends/unblock")
+    async def unblock(body: ById, authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
+        me, _ = await member(authorization)
+        await settled(friends.unblock, me, body.id)
         return {"ok": True}
 
     return router

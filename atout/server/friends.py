@@ -1,15 +1,18 @@
-"""Friendships in the store, by user id: requests, acceptance, removal.
+"""Friendships in the store, by user id: requests, acceptance, removal, and
+blocks.
 
 A request from a to b is the row (a, b) not accepted; accepting it marks it
 and adds (b, a), so each side finds its friends by its own id. Asking someone
-who already asked you makes you friends at once. These functions block: the
-server calls them in threads. Refusals change nothing.
+who already asked you makes you friends at once. Blocking someone ends what
+there was between you, and no request passes either way until it is lifted.
+These functions block: the server calls them in threads. Refusals change
+nothing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from sqlalchemy import and_, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -17,7 +20,7 @@ from sqlalchemy.orm import Session
 
 from atout.refusals import Param, Refusal
 from atout.server.names import name_key
-from atout.server.store import Friendship, Store, User
+from atout.server.store import Block, Friendship, Store, User
 
 PENDING_LIMIT: Final = 50
 """Requests a player may have waiting for an answer at once."""
@@ -44,6 +47,22 @@ class Listing:
     friends: list[Player]
     incoming: list[Player]
     outgoing: list[Player]
+    blocked: list[Player]
+
+
+Ended = Literal["removed", "declined", "withdrawn"]
+"""What ``remove`` ended: a friendship, the other's request, or one's own."""
+
+
+def _find(db: Session, name: str) -> Player:
+    found = db.execute(select(User.id, User.name).where(User.name_key == name_key(name))).first()
+    if found is None:
+        raise FriendRefused(404, "no_such_player")
+    return Player(found[0], found[1])
+
+
+def _blocked_between(db: Session, a: int, b: int) -> bool:
+    return db.get(Block, (a, b)) is not None or db.get(Block, (b, a)) is not None
 
 
 def request(store: Store, user_id: int, name: str) -> tuple[Player, bool]:
@@ -51,14 +70,11 @@ def request(store: Store, user_id: int, name: str) -> tuple[Player, bool]:
     you are now friends, having asked each other)."""
     try:
         with store.session.begin() as db:
-            found = db.execute(
-                select(User.id, User.name).where(User.name_key == name_key(name))
-            ).first()
-            if found is None:
-                raise FriendRefused(404, "no_such_player")
-            other = Player(found[0], found[1])
+            other = _find(db, name)
             if other.id == user_id:
                 raise FriendRefused(400, "friend_self")
+            if _blocked_between(db, user_id, other.id):
+                raise FriendRefused(403, "player_blocked", name=other.name)
             mine = db.get(Friendship, (user_id, other.id))
             if mine is not None and mine.accepted:
                 raise FriendRefused(409, "already_friends", name=other.name)
@@ -95,7 +111,7 @@ def accept(store: Store, user_id: int, requester: int) -> Player:
         raise FriendRefused(404, "no_friend_request") from None
 
 
-def remove(store: Store, user_id: int, other: int) -> None:
+def remove(store: Store, user_id: int, other: int) -> Ended:
     """End a friendship, decline ``other``'s request or withdraw one's own."""
     pair = or_(
         and_(Friendship.user_id == user_id, Friendship.friend_id == other),
@@ -107,6 +123,43 @@ def remove(store: Store, user_id: int, other: int) -> None:
             raise FriendRefused(404, "not_friends")
         for row in rows:
             db.delete(row)
+        if rows[0].accepted:
+            return "removed"
+        return "declined" if rows[0].user_id == other else "withdrawn"
+
+
+def _unfriend(db: Session, a: int, b: int) -> None:
+    pair = or_(
+        and_(Friendship.user_id == a, Friendship.friend_id == b),
+        and_(Friendship.user_id == b, Friendship.friend_id == a),
+    )
+    for row in db.scalars(select(Friendship).where(pair)).all():
+        db.delete(row)
+
+
+def block(store: Store, user_id: int, name: str) -> Player:
+    """Block the player called ``name``, ending any friendship or request
+    between you; returns them."""
+    try:
+        with store.session.begin() as db:
+            other = _find(db, name)
+            if other.id == user_id:
+                raise FriendRefused(400, "block_self")
+            if db.get(Block, (user_id, other.id)) is not None:
+                raise FriendRefused(409, "already_blocked", name=other.name)
+            _unfriend(db, user_id, other.id)
+            db.add(Block(user_id=user_id, blocked_id=other.id))
+            return other
+    except IntegrityError:  # blocked twice at the same moment
+        raise FriendRefused(409, "already_blocked", name=name) from None
+
+
+def unblock(store: Store, user_id: int, other: int) -> None:
+    with store.session.begin() as db:
+        row = db.get(Block, (user_id, other))
+        if row is None:
+            raise FriendRefused(404, "not_blocked")
+        db.delete(row)
 
 
 def listing(store: Store, user_id: int) -> Listing:
@@ -123,17 +176,47 @@ def listing(store: Store, user_id: int) -> Listing:
             .where(Friendship.friend_id == user_id, Friendship.accepted.is_(False))
             .order_by(Friendship.created, User.id)
         ).all()
+        blocked = db.execute(
+            select(Block.blocked_id, User.name)
+            .join(User, User.id == Block.blocked_id)
+            .where(Block.user_id == user_id)
+            .order_by(Block.created, User.id)
+        ).all()
     return Listing(
         friends=[Player(i, n) for i, n, accepted in mine if accepted],
         incoming=[Player(i, n) for i, n in theirs],
         outgoing=[Player(i, n) for i, n, accepted in mine if not accepted],
+        blocked=[Player(i, n) for i, n in blocked],
     )
 
 
-def are_friends(store: Store, a: int, b: int) -> bool:
+def friend_ids(store: Store, user_id: int) -> list[int]:
     with store.session() as db:
+        return list(
+            db.scalars(
+                select(Friendship.friend_id).where(
+                    Friendship.user_id == user_id, Friendship.accepted.is_(True)
+                )
+            ).all()
+        )
+
+
+Standing = Literal["friend", "blocked"]
+
+
+def standing(store: Store, a: int, b: int) -> Standing | None:
+    """What ``b`` is to ``a``: a friend, someone ``a`` blocked, or neither."""
+    with store.session() as db:
+        if db.get(Block, (a, b)) is not None:
+            return "blocked"
         row = db.get(Friendship, (a, b))
-        return row is not None and row.accepted
+        return "friend" if row is not None and row.accepted else None
+
+
+def blocked_between(store: Store, a: int, b: int) -> bool:
+    """Whether either of the two blocked the other."""
+    with store.session() as db:
+        return _blocked_between(db, a, b)
 
 
 def _befriend(db: Session, requester: int, addressee: int) -> None:

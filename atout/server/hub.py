@@ -18,7 +18,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import protocol, tablestore
+from atout.server import friends, protocol, tablestore
 from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
 from atout.server.store import Store
@@ -66,6 +66,8 @@ class Hub:
         self.joined: dict[Client, set[str]] = {}
         self.sockets: Counter[str] = Counter()
         """Open sockets per client address."""
+        self.background: set[asyncio.Task[None]] = set()
+        """Presence messages on their way (kept referenced until done)."""
 
     # ----- life cycle -------------------------------------------------------------
 
@@ -139,7 +141,10 @@ class Hub:
             welcome["guest_token"] = token
         welcome |= {"name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key, session)
+        first = not self._online(identity.user_id)
         self.joined[client] = set()
+        if first:
+            self._tell_friends(identity)
         return client, welcome
 
     def admit(self, ip: str) -> bool:
@@ -174,13 +179,36 @@ class Hub:
             if client.identity.user_id == user:
                 client.send(message)
 
-    def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
+    def _online(self, user: int | None) -> bool:
+        return user is not None and any(c.identity.user_id == user for c in self.joined)
+
+    def _tell_friends(self, identity: Identity) -> None:
+        """Tell a registered player's friends, on their open sockets, that the
+        player's first socket opened or last one closed."""
+        if identity.user_id is None:
+            return
+        task = asyncio.create_task(self._presence_sent(identity.user_id, identity.name))
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def _presence_sent(self, user: int, name: str) -> None:
+        try:
+            friend_ids = await asyncio.to_thread(friends.friend_ids, self.store, user)
+        except SQLAlchemyError:
+            log.warning("presence of user %s not sent: the store did not answer", user)
+            return
+        # Read after the store answers: of two changes close together, both say the last.
+        message = {"type": "presence", "id": user, "name": name, "online": self._online(user)}
+        for friend in friend_ids:
+            self.notify(friend, message)
+
+    def presence(self, asker: int, befriended: list[int]) -> dict[int, dict[str, Any]]:
         """Per friend of ``asker``: whether a socket of theirs is open, and the
         table they sit at if ``asker`` may enter it without a code (a public
         table, or a private one ``asker`` is invited to or whose master is a
         friend: ``Table.opens_to``), else None."""
         online = {c.identity.user_id for c in self.joined}
-        keys = {f"u:{friend}" for friend in friends}
+        keys = {f"u:{friend}" for friend in befriended}
         seated: dict[str, str] = {}
         for table in self.tables.values():
             if table.closed or not table.opens_to(f"u:{asker}", table.master in keys):
@@ -190,7 +218,7 @@ class Hub:
                     seated.setdefault(seat.key, table.id)
         return {
             friend: {"online": friend in online, "table": seated.get(f"u:{friend}")}
-            for friend in friends
+            for friend in befriended
         }
 
     def dispatch(self, client: Client, message: Any) -> None:
@@ -214,10 +242,15 @@ class Hub:
     def disconnected(self, client: Client) -> None:
         """The client's socket closed: tell every table it touched."""
         self.lobby.discard(client)
-        for table_id in self.joined.pop(client, set()):
+        touched = self.joined.pop(client, None)
+        if touched is None:
+            return
+        for table_id in touched:
             table = self.tables.get(table_id)
             if table is not None and not table.closed:
                 table.submit(None, lambda t=table: t.disconnected(client))
+        if not self._online(client.identity.user_id):
+            self._tell_friends(client.identity)
 
     # ----- lobby ------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""The server's durable store (SQLAlchemy): accounts, guests, friendships, score
-sheets, tables with their logs, games, the chips ledger and the lease of the one
-server using it.
+"""The server's durable store (SQLAlchemy): accounts, guests, friendships and blocks,
+score sheets, tables with their logs, games, the chips ledger and the lease of the
+one server using it.
 
 SQLite in the data directory by default, or any SQLAlchemy URL. One server
 process owns a database at a time (``atout.server.lease``); its tables write
@@ -207,6 +207,16 @@ class SheetRow(Base):
     """The token of its read-only public address, while it is shared."""
     created: Mapped[float] = mapped_column(Float, default=time.time)
     updated: Mapped[float] = mapped_column(Float, default=time.time)
+
+
+class Block(Base):
+    """``user_id`` blocked ``blocked_id``: no friendship, requests or invitations
+    between them, no seat at the blocker's private tables, their chat hidden."""
+
+    __tablename__ = "blocks"
+    user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)
+    blocked_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True, index=True)
+    created: Mapped[float] = mapped_column(Float, default=time.time)
 
 
 class LedgerEntry(Base):

@@ -340,21 +340,25 @@ class Table:
             or master_friend
         )
 
-    async def _master_friend(self, client: Client) -> bool:
-        """Whether the client is a friend of the table's master (read from the store)."""
+    async def _standing(self, client: Client) -> friends.Standing | None:
+        """What the client is to the table's master: a friend, blocked, or neither
+        (read from the store)."""
         user, master = client.identity.user_id, self.master
         if user is None or not master.startswith("u:"):
-            return False
+            return None
         store = self.ctx.writer.store
-        return await asyncio.to_thread(friends.are_friends, store, int(master[2:]), user)
+        return await asyncio.to_thread(friends.standing, store, int(master[2:]), user)
 
     async def _may_enter(self, client: Client, code: str | None) -> bool:
         """Whether the table lets this client in (``opens_to``, or its code); wrong
         invitation codes are throttled per client address, whatever the socket or
-        the guest."""
-        if self.opens_to(client.key, False) or self.opens_to(  # the store read only if needed
-            client.key, await self._master_friend(client)
-        ):
+        the guest. Nothing lets in a player its master blocked."""
+        if not self.options.private or client.key == self.master:
+            return True
+        standing = await self._standing(client)
+        if standing == "blocked":
+            raise TableError("blocked_by_master")
+        if self.opens_to(client.key, standing == "friend"):
             return True
         if code is None:
             return False
@@ -544,6 +548,12 @@ class Table:
         found = await asyncio.to_thread(user_ids, self.ctx.writer.store, [message.name])
         if message.name not in found:
             raise TableError("no_such_name", name=message.name)
+        inviter = client.identity.user_id
+        store = self.ctx.writer.store
+        if inviter is not None and await asyncio.to_thread(
+            friends.blocked_between, store, inviter, found[message.name]
+        ):
+            raise TableError("player_blocked", name=message.name)
         self.invited.add(f"u:{found[message.name]}")
         await self._persist_table()
         client.send(
@@ -556,7 +566,9 @@ class Table:
         if self._seat_of(client) is None and client not in self.spectators:
             raise TableError("not_at_table")
         broadcast.table_event(
-            self, "table.chat", {"name": client.identity.name, "text": message.text}
+            self,
+            "table.chat",
+            {"name": client.identity.name, "user": client.identity.user_id, "text": message.text},
         )
 
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
@@ -877,7 +889,12 @@ class Table:
             "seats": [
                 None
                 if s is None
-                else {"name": s.name, "connected": s.client is not None, "robot": s.robot_plays}
+                else {
+                    "name": s.name,
+                    "user": s.user,  # the avatar's (``/api/avatar/<user>``); None: a guest
+                    "connected": s.client is not None,
+                    "robot": s.robot_plays,
+                }
                 for s in self.seats
             ],
             "spectators": len(self.spectators),

@@ -42,6 +42,7 @@ def test_a_request_accepted_makes_friends_and_removal_ends_it(server: Server) ->
         "friends": [],
         "incoming": [],
         "outgoing": [{"id": ben_id, "name": "ben"}],
+        "blocked": [],
     }
     incoming = listing(server, ben)["incoming"]
     assert [p["name"] for p in incoming] == ["ann"]
@@ -205,5 +206,123 @@ def test_a_friend_of_the_master_sits_at_a_private_table_without_the_code(
         assert error["type"] == "error" and error["code"] == "table_private"
         for player in (ann, ben, stranger, guest, sue):
             await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_friends_hear_live_when_a_player_comes_and_goes(server: Server) -> None:
+    """Only the first socket opening and the last one closing are news, and only
+    to friends."""
+
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        stranger = await Player.connect(server, token=server.register("cat"))
+        befriend(server, ann_token, ben_token, "ben")
+        ann = await Player.connect(server, token=ann_token)
+        ben = await Player.connect(server, token=ben_token)
+        came = await ann.expect(lambda m: m["type"] == "presence", timeout=5)
+        assert (came["name"], came["online"]) == ("ben", True)
+        ben_tab = await Player.connect(server, token=ben_token)
+        await ben_tab.close()  # a second tab coming and going: Ben stays online
+        await ben.close()
+        went = await ann.expect(lambda m: m["type"] == "presence", timeout=5)
+        assert (went["id"], went["online"]) == (came["id"], False)
+        await asyncio.sleep(0.2)
+        assert [m["online"] for m in ann.log if m["type"] == "presence"] == [True, False]
+        assert not [m for m in stranger.log if m["type"] == "presence"]
+        for player in (ann, stranger):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_declined_request_and_a_removed_friend_are_told(server: Server) -> None:
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        ann = await Player.connect(server, token=ann_token)
+        await asyncio.to_thread(call, server, ann_token, "/request", {"name": "ben"})
+        ann_id = (await asyncio.to_thread(listing, server, ben_token))["incoming"][0]["id"]
+        await asyncio.to_thread(call, server, ben_token, "/remove", {"id": ann_id})
+        declined = await ann.expect(lambda m: m["type"].startswith("friend_"), timeout=5)
+        assert (declined["type"], declined["from"]) == ("friend_declined", "ben")
+        await asyncio.to_thread(befriend, server, ann_token, ben_token, "ben")
+        await asyncio.to_thread(call, server, ben_token, "/remove", {"id": ann_id})
+        removed = await ann.expect(lambda m: m["type"] == "friend_removed", timeout=5)
+        assert removed["from"] == "ben"
+        await ann.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_blocked_player_cannot_ask_invite_or_sit_at_the_blockers_private_tables(
+    server: Server,
+) -> None:
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        befriend(server, ann_token, ben_token, "ben")
+        ann = await Player.connect(server, token=ann_token)
+        ben = await Player.connect(server, token=ben_token)
+        private = await create_table(ann, private=True, players=3)
+        code = ann.log[-1]["table"]["invite_code"]
+        blocked = await asyncio.to_thread(call, server, ann_token, "/block", {"name": "BEN"})
+        assert blocked.status_code == 200 and blocked.json()["name"] == "ben"
+        ben_id = blocked.json()["id"]
+        mine = await asyncio.to_thread(listing, server, ann_token)
+        assert mine["friends"] == [] and mine["blocked"] == [{"id": ben_id, "name": "ben"}]
+        assert (await asyncio.to_thread(listing, server, ben_token))["friends"] == []
+        for asker, name in ((ben_token, "ann"), (ann_token, "ben")):
+            reply = await asyncio.to_thread(call, server, asker, "/request", {"name": name})
+            refused(reply, 403, "player_blocked")
+        refused(
+            await asyncio.to_thread(call, server, ann_token, "/block", {"name": "ben"}),
+            409,
+            "already_blocked",
+        )
+        refused(
+            await asyncio.to_thread(call, server, ann_token, "/block", {"name": "ann"}),
+            400,
+            "block_self",
+        )
+        # Not even the invitation's code seats him, nor lets him watch.
+        for message in (
+            {"type": "sit", "table": private, "code": code},
+            {"type": "spectate", "table": private, "code": code},
+        ):
+            await ben.send(message)
+            error = await ben.expect(lambda m: m["type"] in ("error", "table"))
+            assert error["type"] == "error" and error["code"] == "blocked_by_master"
+        # Ben cannot invite Ann to his own table, nor Ann him to hers.
+        his = await create_table(ben, private=True, players=3)
+        for inviter, table, name in ((ben, his, "ann"), (ann, private, "ben")):
+            await inviter.send({"type": "invite", "table": table, "name": name})
+            error = await inviter.expect(lambda m: m["type"] in ("error", "invited"))
+            assert error["type"] == "error" and error["code"] == "player_blocked"
+        assert not [m for m in ann.log + ben.log if m["type"] == "invitation"]
+        # Lifted, the code seats him again.
+        unblocked = await asyncio.to_thread(call, server, ann_token, "/unblock", {"id": ben_id})
+        assert unblocked.status_code == 200
+        refused(
+            await asyncio.to_thread(call, server, ann_token, "/unblock", {"id": ben_id}),
+            404,
+            "not_blocked",
+        )
+        await ben.send({"type": "sit", "table": private, "code": code})
+        seated = await ben.expect(lambda m: m["type"] in ("error", "table"))
+        assert seated["type"] == "table" and seated["seat"] is not None
+        for player in (ann, ben):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
+def test_chat_names_its_sender_by_id_so_that_a_blocker_may_hide_it(server: Server) -> None:
+    async def scenario() -> None:
+        ann = await Player.connect(server, token=server.register("ann"))
+        table = await create_table(ann, players=3)
+        await ann.send({"type": "chat", "table": table, "text": "hello"})
+        chat = await ann.event("table.chat")
+        ann_id = httpx.get(f"{server.http}/api/profile/ann").json()["id"]
+        assert chat["data"] == {"name": "ann", "user": ann_id, "text": "hello"}
+        await ann.close()
 
     asyncio.run(scenario())

@@ -56,6 +56,11 @@
     if (note) shown(note, "who won the trick");
     else problems.push("who won the trick is not said");
   }
+  // The drawer's button (phones, tablets upright) sits in the felt's corner: on no seat.
+  const toggle = document.querySelector("#side-toggle");
+  if (toggle && toggle.offsetParent) {
+    for (const seat of seats) if (meets(box(toggle), box(seat))) problems.push(`the menu button covers seat ${seat.dataset.seat}`);
+  }
   for (const label of document.querySelectorAll(".centre-label, #deal-result")) {
     for (const seat of seats) if (meets(box(label), box(seat))) problems.push(`${label.id || label.textContent} covers seat ${seat.dataset.seat}`);
   }

@@ -15,10 +15,13 @@ def create_table(
     players: int = 4,
     robots: str = "heuristic",
     rounds: int = 1,
+    competitive: bool = False,
 ) -> str:
-    """Create a practice table from the lobby; returns its id."""
+    """Create a table (practice unless ``competitive``) from the lobby; returns its id."""
     page.goto(f"{base_url}/#/")
     page.wait_for_selector("#who")
+    if competitive:
+        page.check("#opt-competitive")
     page.select_option("#opt-game", game)
     page.select_option("#opt-players", str(players))
     page.select_option("#opt-robot", robots)

@@ -49,6 +49,12 @@ def trumps(state: GameState, seat: int = ME) -> int:
     return sum(card.startswith("T") or card == "EX" for card in hand)
 
 
+def last_card(state: GameState) -> bool:
+    """The page's player is about to play the last card of the game."""
+    view = state.view(ME)
+    return view["phase"] == "play" and len(view["hand"]) == 1 and state.to_move == ME
+
+
 class ScriptedTable:
     """One table whose every other seat plays ``choose`` the moment its turn comes;
     ``seeds`` deal the deals in order. ``before`` plays the page's seat too, by

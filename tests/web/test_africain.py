@@ -40,3 +40,49 @@ def test_africain_game_to_the_end(page: Page, base_url: str) -> None:
     assert seen_bid
     shot(page, "africain-game-over")
     expect(page.locator("#game-over")).to_contain_text("Winner")
+
+
+def test_a_player_out_of_lives_is_told_and_may_leave(new_context: object, base_url: str) -> None:
+    """With one life each, the page's player bids all it can and soon loses its
+    life while others play on: the page says so, in view on a phone, goes on
+    showing the game, and leaves on a tap (issue 19: it once waited in silence)."""
+    page: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    page.select_option("#opt-game", "africain")
+    page.select_option("#opt-players", "4")
+    page.select_option("#opt-robot", "random")
+    page.click("#opt-rules summary")
+    page.fill("#opt-rules [data-rule=lives]", "1")
+    page.click("#create")
+    page.click("#start")
+    out = page.locator("#out-of-game")
+    bids = page.locator("#prompt .bid-button:not(.illegal)")
+    deadline = time.monotonic() + 90
+    while not out.count():
+        assert time.monotonic() < deadline, "the page's player never ran out of lives"
+        if page.locator("#game-over").count():  # everybody out at once: another game
+            page.click("#again")
+            expect(page.locator("#game-over")).to_have_count(0)
+        elif my_phase(page) == "bid" and bids.count():  # none while the bid is on its way
+            bids.last.click()
+        elif take_turn(page) is None:
+            page.wait_for_timeout(40)
+    expect(out).to_contain_text("no lives left")
+    expect(out).to_be_in_viewport(ratio=1)
+    shot(page, "africain-out-of-lives")
+    # Watching: the others' game moves on in the page (a new round, or its end).
+    label = page.locator("#round-label").inner_text()
+    deadline = time.monotonic() + 30
+    while (
+        page.locator("#round-label").inner_text() == label
+        and not page.locator("#game-over").count()
+    ):
+        assert time.monotonic() < deadline, "the game stood still"
+        page.wait_for_timeout(50)
+    if out.count():
+        out.locator("~ button").click()
+    else:
+        page.click("#side-toggle")
+        page.click("#leave")
+    expect(page.locator("#create")).to_be_visible()

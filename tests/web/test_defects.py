@@ -20,7 +20,7 @@ from atout.server import ledger
 from atout.server.store import Store, User
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, register, take_turn
-from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, new_game, trumps
+from tests.web.scripted import ME, RULES, TABLE, ScriptedTable, last_card, new_game, trumps
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
 
@@ -50,12 +50,6 @@ def _play(page: Page, until: Callable[[], bool], seconds: float = 120) -> None:
         assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
         if take_turn(page) is None:
             page.wait_for_timeout(50)
-
-
-def _last_card(state: GameState) -> bool:
-    """The page's player is about to play the last card of the game."""
-    view = state.view(ME)
-    return view["phase"] == "play" and len(view["hand"]) == 1 and state.to_move == ME
 
 
 def test_a_player_who_logs_in_may_tick_competitive_at_once(page: Page, base_url: str) -> None:
@@ -120,8 +114,37 @@ def test_after_an_amicable_end_nothing_asks_for_a_move(page: Page, base_url: str
     expect(page.locator("#table-error")).to_have_text("")
 
 
+def _closes_the_deal(seed: int) -> bool:
+    """Whether the page's player's last card is the last of the deal's last trick."""
+    state = ScriptedTable(None, [seed], before=last_card).state
+    return len(state.view(ME)["trick"]) == state.players - 1
+
+
+def test_the_card_that_ends_a_deal_is_drawn_in_its_trick(page: Page, base_url: str) -> None:
+    """The deal's result once replaced the last trick in the very update that
+    completed it: the card the player had just played was never drawn (the browser
+    bench counted these clicks as not taken)."""
+    seed = next(s for s in itertools.count() if _closes_the_deal(s))
+    ScriptedTable(page, [seed], before=last_card)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    card = page.locator("#hand .card.legal")
+    played = card.get_attribute("data-card")
+    page.evaluate(
+        """(card) => {
+          window.drawn = false;
+          new MutationObserver(() => {
+            window.drawn ||= Boolean(document.querySelector(`#trick .card[data-card="${card}"]`));
+          }).observe(document.body, { childList: true, subtree: true });
+        }""",
+        played,
+    )
+    card.click(position=CORNER)
+    expect(page.locator("#deal-result")).to_be_visible()
+    assert page.evaluate("window.drawn"), f"{played} was never drawn in the trick"
+
+
 def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: str) -> None:
-    ScriptedTable(page, [0], before=_last_card)
+    ScriptedTable(page, [0], before=last_card)
     page.goto(f"{base_url}/#/table/{TABLE}")
     expect(page.locator("#vote-end")).to_be_visible()
     page.locator("#hand .card.legal").click(position=CORNER)
@@ -177,7 +200,7 @@ def test_a_refusal_shows_by_the_hand_until_the_game_moves(screen: Page, base_url
 
 def test_one_bout_is_singular(page: Page, base_url: str) -> None:
     one = next(s for s in itertools.count() if _bouts_made(s) == 1)
-    ScriptedTable(page, [one], before=_last_card)
+    ScriptedTable(page, [one], before=last_card)
     page.goto(f"{base_url}/#/table/{TABLE}")
     page.locator("#hand .card.legal").click(position=CORNER)
     singular = re.compile(r"\b1 bout(?!s)")
@@ -236,6 +259,31 @@ def test_a_game_against_robots_moves_the_rating(page: Page, base_url: str) -> No
     row = page.locator("#leaderboard tbody tr", has=page.get_by_role("link", name=name))
     expect(row.locator("td").nth(4)).to_have_text("1")
     assert float(row.locator("td").nth(2).inner_text()) == rating
+
+
+def test_a_game_between_players_at_one_address_says_it_counts_for_nobody(
+    new_context: object, base_url: str
+) -> None:
+    """Two registered players from one address (the tests' loopback) play a
+    competitive game out: the same-IP rule voids it, and each page says so."""
+    ann = new_context().new_page()  # type: ignore[operator]
+    ben = new_context(mobile=True).new_page()  # type: ignore[operator]
+    for player in (ann, ben):
+        register(player, base_url, "ip")
+    table = create_table(ann, base_url, players=3, robots="random", competitive=True)
+    ben.goto(f"{base_url}/#/table/{table}?join=1")
+    expect(ann.locator(".seat-box")).to_have_count(3)
+    expect(ben.locator(".seat-box.me")).to_have_count(1)
+    ann.click("#start")
+    deadline = time.monotonic() + 120
+    while not (ann.locator("#game-over").count() and ben.locator("#game-over").count()):
+        assert time.monotonic() < deadline, f"stuck in phase {phase(ann)}"
+        if take_turn(ann) is None and take_turn(ben) is None:
+            ann.wait_for_timeout(30)
+    for player in (ann, ben):
+        expect(player.locator("#game-over #shared-ip")).to_contain_text("same address")
+        expect(player.locator("#shared-ip")).to_be_in_viewport()
+    shot(ben, "shared-ip-phone")
 
 
 def test_static_files_are_compressed_and_revalidated(base_url: str) -> None:
@@ -367,7 +415,7 @@ def test_a_private_table_opened_without_its_code_asks_for_it(
     new_context: object, base_url: str
 ) -> None:
     """The page once stayed on 'Connecting…'; it now says the table is private and
-    takes the invitation's code."""
+    takes the invitation's code. There was no link to watch either: now there is."""
     master = new_context().new_page()  # type: ignore[operator]
     master.goto(f"{base_url}/#/")
     master.wait_for_selector("#who")
@@ -383,3 +431,9 @@ def test_a_private_table_opened_without_its_code_asks_for_it(
     guest.fill("#table-code", code)
     guest.click("#enter-code")
     expect(guest.locator(".seat-box.me")).to_have_count(1)
+    # The master's other link lets a third person watch, without a seat.
+    watcher = new_context().new_page()  # type: ignore[operator]
+    watcher.goto(master.locator("#watch-link").input_value())
+    expect(watcher.locator("#spectator-banner")).to_be_visible()
+    expect(watcher.locator(".seat-box.me")).to_have_count(0)
+    expect(master.locator("#options-summary")).to_be_visible()

@@ -1,7 +1,12 @@
 """Two registered players become friends from the Friends page, one invites the
-other to a private table, and the other sees the invitation live and joins."""
+other to a private table, and the other sees the invitation live and joins; a
+friend's coming and going shows live; a declined request and a lost friend are
+told; a blocked player's chat is hidden and the blocker's private tables stay
+shut to them."""
 
 from __future__ import annotations
+
+import re
 
 from playwright.sync_api import expect
 
@@ -44,3 +49,79 @@ def test_friends_invite_each_other_to_a_private_table(new_context: object, base_
     invitation.locator(f"[data-join='{table}']").click()
     expect(ben.locator(".seat-box.me")).to_have_count(1)
     expect(ann.locator(".seat-box", has_text=ben_name)).to_have_count(1)
+    # Every seat shows its avatar: the two players' own images, the robot's drawing.
+    ann.click("#start")
+    for seat_of in (ann_name, ben_name):
+        avatar = ann.locator(".seat-box", has_text=seat_of).locator("img.seat-avatar")
+        expect(avatar).to_have_attribute("src", re.compile(r"^/api/avatar/\d+$"))
+        expect(avatar).to_have_js_property("complete", True)
+        assert avatar.evaluate("img => img.naturalWidth") > 0  # an image, loaded
+    expect(ann.locator('.seat-box [data-avatar="robot"] svg')).to_have_count(2)  # 4 seats
+
+    # Ben's chat shows, until Ann blocks him from his profile: then it is hidden.
+    ben.fill("#chat-input", "hello Ann")
+    ben.press("#chat-input", "Enter")
+    expect(ann.locator("#chat-log")).to_contain_text("hello Ann")
+    profile = ann.context.new_page()
+    profile.goto(f"{base_url}/#/profile/{ben_name}")
+    profile.click("#block-player")
+    expect(profile.locator("#add-friend-note")).to_contain_text(ben_name)
+    ann.reload()
+    ben.fill("#chat-input", "still there?")
+    ben.press("#chat-input", "Enter")
+    expect(ben.locator("#chat-log")).to_contain_text("still there?")
+    ann.fill("#chat-input", "bye")  # the table tells chat in order: his came before
+    ann.press("#chat-input", "Enter")
+    expect(ann.locator("#chat-log li")).to_have_text([re.compile("bye$")])
+
+
+def test_presence_is_live_and_a_decline_a_removal_and_a_block_are_told(
+    new_context: object, base_url: str
+) -> None:
+    ann = new_context().new_page()  # type: ignore[operator]
+    ben_context = new_context()  # type: ignore[operator]
+    ben = ben_context.new_page()
+    ann_name = register(ann, base_url, "ann")
+    ben_name = register(ben, base_url, "ben")
+    ben_token = ben.evaluate("localStorage.getItem('atout.token')")
+
+    ann.click("#friends-link")
+    ann.fill("#friend-name", ben_name)
+    ann.click("#friend-request")
+    ben.click("#friends-link")
+    ben.locator(f"#incoming li[data-name='{ann_name}'] button.decline").click()
+    expect(ann.locator(".live-notice.friend_declined")).to_contain_text(ben_name)
+    expect(ann.locator("#outgoing")).to_have_count(0)  # the page followed
+
+    ann.fill("#friend-name", ben_name)
+    ann.click("#friend-request")
+    ben.locator(f"#incoming li[data-name='{ann_name}'] button.accept").click()
+    friend = ann.locator(f"#friend-list li[data-name='{ben_name}']")
+    expect(friend.locator(".dot.online")).to_have_count(1)
+    # Ben closes his only tab: Ann's page, left alone, shows him offline; back, online.
+    ben.close()
+    expect(friend.locator(".dot.online")).to_have_count(0)
+    expect(friend).to_contain_text("offline")
+    ben = ben_context.new_page()
+    ben.goto(f"{base_url}/#/friends")
+    expect(friend.locator(".dot.online")).to_have_count(1)
+
+    ben.locator(f"#friend-list li[data-name='{ann_name}'] button.remove").click()
+    expect(ann.locator(".live-notice.friend_removed")).to_contain_text(ben_name)
+    expect(ann.locator("#friend-list")).to_have_count(0)
+
+    # Ann blocks Ben by name: listed as blocked; his link to her private table, code
+    # and all, is refused with the reason.
+    ann.fill("#friend-name", ben_name)
+    ann.click("#block-name")
+    expect(ann.locator(f"#blocked-list li[data-name='{ben_name}']")).to_have_count(1)
+    ann.goto(f"{base_url}/#/")
+    ann.check("#opt-private")
+    ann.click("#create")
+    link = ann.locator("#invite-link").input_value()
+    ben.goto(link)
+    expect(ben.locator("#table-refused")).to_contain_text("master")
+    assert ben_token == ben.evaluate("localStorage.getItem('atout.token')")
+    ann.goto(f"{base_url}/#/friends")
+    ann.locator(f"#blocked-list li[data-name='{ben_name}'] button.unblock").click()
+    expect(ann.locator("#blocked-list")).to_have_count(0)

@@ -10,12 +10,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.play import create_table, register, take_turn
+from tests.web.scripted import TABLE, ScriptedTable, last_card
 
 WORDS = {
     "en": {"the", "and", "with", "your", "you", "of", "to", "is", "players", "seconds", "game"}
-    | {"heuristic", "random", "strong", "official", "rules"},
+    | {"heuristic", "random", "strong", "official", "rules"}
+    | {"needed", "multiplier", "per", "defender", "made", "deal", "continue"},
     "fr": {"le", "la", "les", "et", "avec", "votre", "vous", "des", "du", "joueurs", "partie"}
-    | {"heuristique", "hasard", "fort", "officielles", "règles"},
+    | {"heuristique", "hasard", "fort", "officielles", "règles"}
+    | {"faire", "multiplicateur", "défenseur", "réussi", "donne", "continuer"},
 }
 """Common words of each language, none of which the other uses."""
 SCREENS = [
@@ -60,6 +63,16 @@ def test_every_screen_speaks_one_language(page: Page, base_url: str, lang: str, 
         stray = _words(page) & WORDS[other]
         assert not stray, f"the table in {lang} shows {sorted(stray)}"
         take_turn(page)
+    # A deal's result with its breakdown, at the game's last card (a game the test
+    # serves itself, in a page of its own: the same language saved).
+    scripted = page.context.new_page()
+    ScriptedTable(scripted, [0], before=last_card)
+    scripted.goto(f"{base_url}/#/table/{TABLE}")
+    scripted.locator("#hand .card.legal").click(position={"x": 10, "y": 24})
+    expect(scripted.locator("#deal-result .breakdown li").first).to_be_visible()
+    stray = _words(scripted) & WORDS[other]
+    assert not stray, f"the deal's result in {lang} shows {sorted(stray)}"
+    scripted.close()
     # A registered player's own pages: the profile (level, badges, avatars) and friends.
     name = register(page, base_url, "walk")
     _in(page, lang)

@@ -23,7 +23,8 @@ export function africainSeatTags(ctx, seat) {
   if (v.dealer === seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
   if (!v.in_game[seat]) tags.push(h("span", { class: "tag neg" }, t("out")));
   if (v.bids[seat] !== null && v.bids[seat] !== undefined) {
-    tags.push(h("span", { class: "tag bid" }, `${t("bid")} ${v.bids[seat]} · ${t("tricks")} ${v.tricks[seat]}`));
+    // Two tags, which a narrow seat puts on two lines.
+    tags.push(h("span", { class: "tag bid" }, `${t("bid")} ${v.bids[seat]}`), h("span", { class: "tag bid" }, `${t("tricks")} ${v.tricks[seat]}`));
   }
   const forehead = v.hand_size === 1 && seat !== ctx.s.seat && v.hands[seat];
   if (forehead) tags.push(h("div", { class: "forehead" }, v.hands[seat].map((c) => cardImage(c, "small"))));

@@ -1,7 +1,9 @@
-// Friends: the #/friends page (friends with their online dots, requests to answer,
-// a request by name), the "Add friend" button of a profile, the invite-by-name box
-// of a table suggesting friends, and the live notices of an invitation or a request,
-// shown on whatever page is open. Friends are known by user id; names are shown.
+// Friends: the #/friends page (friends with their online dots kept live, requests to
+// answer, a request by name, blocked players), the "Add friend" and "Block" buttons
+// of a profile, the invite-by-name box of a table suggesting friends, the players
+// blocked (whose chat a table hides), and the live notices of an invitation, a
+// request, a request declined, a friend lost, shown on whatever page is open.
+// Players are known by user id; names are shown.
 import { clear, h } from "./dom.js";
 import { refusal, t } from "./i18n.js";
 import { api, listen, send, session } from "./net.js";
@@ -15,6 +17,7 @@ export function friendsPage() {
   async function act(path, body, done) {
     try {
       await api(path, body);
+      if (path.includes("block")) blocked = null;
       note.className = "";
       note.textContent = done || "";
     } catch (error) {
@@ -30,22 +33,29 @@ export function friendsPage() {
     const person = (p, ...buttons) => h("li", { "data-name": p.name },
       h("a", { href: `#/profile/${encodeURIComponent(p.name)}` }, p.name), " ", ...buttons);
     const button = (label, cls, onclick) => h("button", { class: `small ${cls}`, onclick }, label);
+    const blockButton = (p) => button(t("block"), "secondary block",
+      () => act("/api/friends/block", { name: p.name }, t("blocked_done", { name: p.name })));
     clear(box,
       data.incoming.length ? [h("h2", {}, t("friend_requests")), h("ul", { id: "incoming", class: "friend-list" },
         data.incoming.map((p) => person(p,
           button(t("accept"), "accept", () => act("/api/friends/accept", { id: p.id }, t("friend_added", { name: p.name }))),
-          button(t("decline"), "secondary decline", () => act("/api/friends/remove", { id: p.id })))))] : null,
+          button(t("decline"), "secondary decline", () => act("/api/friends/remove", { id: p.id })), blockButton(p))))] : null,
       h("h2", {}, t("friends")),
       data.friends.length ? h("ul", { id: "friend-list", class: "friend-list" }, data.friends.map((f) => person(f,
         h("span", { class: `dot${f.online ? " online" : ""}`, title: t(f.online ? "online" : "offline") }),
         h("small", { class: "muted" }, t(f.online ? "online" : "offline")), " ",
         f.table ? h("a", { class: "friend-table", href: `#/table/${f.table}` }, t("at_table", { table: f.table })) : null,
-        button(t("remove"), "secondary remove", () => act("/api/friends/remove", { id: f.id })))))
+        button(t("remove"), "secondary remove", () => act("/api/friends/remove", { id: f.id })), blockButton(f))))
         : h("p", { class: "muted" }, t("no_friends")),
       data.outgoing.length ? [h("h2", {}, t("friend_requests_sent")), h("ul", { id: "outgoing", class: "friend-list" },
-        data.outgoing.map((p) => person(p, button(t("withdraw"), "secondary", () => act("/api/friends/remove", { id: p.id })))))] : null);
+        data.outgoing.map((p) => person(p, button(t("withdraw"), "secondary", () => act("/api/friends/remove", { id: p.id })))))] : null,
+      h("h2", {}, t("blocked_players")), h("p", { class: "muted" }, t("blocked_rule")),
+      data.blocked.length ? h("ul", { id: "blocked-list", class: "friend-list" }, data.blocked.map((p) => person(p,
+        button(t("unblock"), "secondary unblock", () => act("/api/friends/unblock", { id: p.id }))))) : null);
   }
-  const stop = listen((m) => { if (m.type === "friend_request" || m.type === "friend_accepted" || m.type === "welcome") load(); });
+  // A friend coming or going, a request answered, a friendship ended: the list follows.
+  const live = new Set(["friend_request", "friend_accepted", "friend_declined", "friend_removed", "presence", "welcome"]);
+  const stop = listen((m) => { if (live.has(m.type)) load(); });
   const timer = setInterval(load, REFRESH_MS);
   load();
   const page = h("section", { class: "panel narrow" }, h("h1", {}, t("friends")),
@@ -53,25 +63,36 @@ export function friendsPage() {
       e.preventDefault();
       act("/api/friends/request", { name: name.value.trim() }, t("friend_asked", { name: name.value.trim() }));
       name.value = "";
-    } }, name, h("button", { type: "submit", id: "friend-request" }, t("add_friend"))),
+    } }, name, h("button", { type: "submit", id: "friend-request" }, t("add_friend")),
+      h("button", { type: "button", class: "secondary", id: "block-name", onclick: () => {
+        if (!name.reportValidity()) return;
+        act("/api/friends/block", { name: name.value.trim() }, t("blocked_done", { name: name.value.trim() }));
+        name.value = "";
+      } }, t("block"))),
     note, box);
   return [page, () => { stop(); clearInterval(timer); }];
 }
 
-// On another registered player's profile: ask them to be a friend.
+// On another registered player's profile: ask them to be a friend, or block them.
 // Whose page it is may be known only at the server's welcome, after the profile.
 export function addFriendButton(name) {
   const note = h("span", { role: "status", id: "add-friend-note" });
-  const box = h("p", {}, h("button", { id: "add-friend", onclick: async () => {
+  const ask = (path, said) => async () => {
     try {
-      const answer = await api("/api/friends/request", { name });
+      const answer = await api(path, { name });
+      if (path.includes("block")) blocked = null;
       note.className = "";
-      note.textContent = answer.friends ? t("friend_added", { name }) : t("friend_asked", { name });
+      note.textContent = said(answer);
     } catch (error) {
       note.className = "error";
       note.textContent = refusal(error);
     }
-  } }, t("add_friend")), " ", note);
+  };
+  const box = h("p", {},
+    h("button", { id: "add-friend", onclick: ask("/api/friends/request",
+      (answer) => t(answer.friends ? "friend_added" : "friend_asked", { name })) }, t("add_friend")), " ",
+    h("button", { id: "block-player", class: "secondary", onclick: ask("/api/friends/block",
+      () => t("blocked_done", { name })) }, t("block")), " ", note);
   const show = () => { box.hidden = session.guest || !session.name || session.name === name; };
   show();
   const stop = listen((m) => {
@@ -99,7 +120,18 @@ export function inviteBox(tableId) {
   return invite;
 }
 
-// The live notices, on any page: an invitation with its Join link, a friend request.
+// The user ids this registered player blocked (empty for a guest), read once and
+// again after a block or an unblock from this page.
+let blocked = null;
+export function blockedIds() {
+  if (session.guest) return Promise.resolve(new Set());
+  blocked ??= api("/api/friends").then((data) => new Set(data.blocked.map((p) => p.id)), () => new Set());
+  return blocked;
+}
+listen((m) => { if (m.type === "welcome") blocked = null; }); // another account, perhaps
+
+// The live notices, on any page: an invitation with its Join link, a friend request,
+// a request declined, a friend lost.
 export function showNotice(message) {
   let body = null;
   if (message.type === "invitation") {
@@ -109,6 +141,8 @@ export function showNotice(message) {
     body = [t("friend_request_from", { name: message.from }), " ", h("a", { href: "#/friends" }, t("friends"))];
   } else if (message.type === "friend_accepted") {
     body = [t("friend_added", { name: message.from })];
+  } else if (message.type === "friend_declined" || message.type === "friend_removed") {
+    body = [t(message.type === "friend_declined" ? "friend_declined_by" : "friend_removed_by", { name: message.from })];
   } else return;
   let area = document.getElementById("live-notices");
   if (!area) {

@@ -11,7 +11,7 @@ import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
 import { breakdownList, ecartLeft } from "./french.js";
 import { uiOf } from "./games.js";
-import { inviteBox } from "./friends.js";
+import { blockedIds, inviteBox } from "./friends.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -36,9 +36,10 @@ export function tablePage(id, params) {
   const s = {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
-    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false,
+    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: new Set(),
     hint: null, hinting: false,
   };
+  blockedIds().then((ids) => { s.blocked = ids; render(); }); // their chat is not shown
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
 
@@ -85,7 +86,10 @@ export function tablePage(id, params) {
     // The update's view holds the new state; a completed trick stays shown until the next card.
     if (kind === "play") { s.shownTrick = null; s.fresh = data.card; sound("card"); }
     if (kind === "trick") { s.shownTrick = data; sound("trick"); }
-    if (kind === "deal" || kind === "bid" || kind === "deal_end") { s.shownTrick = null; s.showLast = false; }
+    // The trick that ended a deal stays shown (the card just played with it) until
+    // the next deal is dealt or the game ends: the result does not hide it unseen.
+    if (kind === "deal" || kind === "bid" || kind === "table.game_over" || kind === "table.game_cancelled") s.shownTrick = null;
+    if (kind === "deal" || kind === "bid" || kind === "deal_end") s.showLast = false;
     if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
     if (kind === "round_end") {
       const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
@@ -232,11 +236,25 @@ function seatBox(ctx, seat) {
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
-    h("div", { class: "seat-name" }, robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
+    h("div", { class: "seat-name" }, seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
       info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
       info && !info.connected && !info.robot ? " ⚠" : ""),
     h("div", { class: "seat-tags" }, tags),
     toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
+}
+
+// A registered player's chosen avatar (served by user id); a robot and a guest are
+// drawn here, with nothing to load.
+const ROBOT = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#37474f"/><rect x="5" y="7" width="14" height="11" rx="3" fill="#cfd8dc"/><circle cx="9.5" cy="12" r="1.8" fill="#37474f"/><circle cx="14.5" cy="12" r="1.8" fill="#37474f"/><path d="M12 3v4" stroke="#cfd8dc" stroke-width="2"/></svg>';
+const GUEST = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#5d4037"/><circle cx="12" cy="9" r="4" fill="#ffe0b2"/><path d="M4 22c0-5 4-8 8-8s8 3 8 8z" fill="#ffe0b2"/></svg>';
+
+function seatAvatar(info, robot) {
+  if (!robot && info?.user) {
+    return h("img", { class: "seat-avatar", src: `/api/avatar/${info.user}`, alt: "", width: 24, height: 24, "data-avatar": "user" });
+  }
+  const drawn = h("span", { class: "seat-avatar", "data-avatar": robot ? "robot" : "guest", title: robot ? t("robot") : t("guest_avatar") });
+  drawn.innerHTML = robot ? ROBOT : GUEST;
+  return drawn;
 }
 
 // A table that would not let this page in says why; a private one asks for the
@@ -259,9 +277,6 @@ function layout(ctx) {
   const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "",
     "data-seats": n },
     [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
-    // Where the side panels are a drawer (a phone, a tablet upright), this opens it.
-    h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
-      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
     h("div", { class: "centre", id: "centre" },
       v ? uiOf(v.game).centre(ctx) : waitingCentre(ctx)));
   const prompt = v && s.seat !== null ? uiOf(v.game).prompt(ctx) : null;
@@ -276,7 +291,12 @@ function layout(ctx) {
     // Who won the trick and the last deal's result are the play area's, not the
     // felt's: over the felt, or beside it on a phone on its side, where the felt has
     // no room between its seats.
-    felt, v ? uiOf(v.game).onFelt(ctx) : null, turnLine, prompt,
+    felt, v ? uiOf(v.game).onFelt(ctx) : null, turnLine,
+    // Where the side panels are a drawer (a phone, a tablet upright), this opens it:
+    // at the turn line's end, where no seat of the felt can be.
+    h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
+      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
+    prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
     errorLine(s), (v && uiOf(v.game).hand ? uiOf(v.game).hand(ctx) : handRow(ctx)), gameOverPanel(ctx),
@@ -353,6 +373,7 @@ function gameOverPanel(ctx) {
   return h("div", { class: "panel game-over", id: "game-over" },
     h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
     over.result ? h("p", {}, t("winner", { names: names(over.result.winners) })) : null,
+    over.shared_ip ? h("p", { class: "notice", id: "shared-ip" }, t("shared_ip_void")) : null, // why nothing was scored
     over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
     session.name === s.info.master && s.seat !== null
       ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null);
@@ -363,6 +384,8 @@ function tableInfoPanel(ctx) {
   const info = s.info;
   const isMaster = session.name === info.master && s.seat !== null;
   const link = info.invite_code ? `${location.origin}/#/table/${info.id}?join=1&code=${info.invite_code}` : null;
+  // Spectators come in by the code too (a private table), without sitting down.
+  const watchLink = info.invite_code && info.options.spectators ? `${location.origin}/#/table/${info.id}?code=${info.invite_code}` : null;
   let editor = null;
   if (s.showOptions && isMaster) {
     const fields = optionFields(info.options);
@@ -385,6 +408,8 @@ function tableInfoPanel(ctx) {
     editor,
     s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n))) : null,
     link ? h("div", { class: "invite" }, h("label", {}, t("invite_link"), h("input", { readonly: true, id: "invite-link", value: link,
+      onfocus: (e) => e.target.select() }))) : null,
+    watchLink ? h("div", { class: "invite" }, h("label", {}, t("watch_link"), h("input", { readonly: true, id: "watch-link", value: watchLink,
       onfocus: (e) => e.target.select() }))) : null,
     isMaster && info.options.private ? inviteBox(s.id) : null,
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
@@ -445,7 +470,8 @@ function chatPanel(ctx) {
   const input = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
   return h("div", { class: "panel chat" },
     h("h2", {}, t("chat")),
-    h("ul", { class: "chat-log", id: "chat-log" }, s.chat.slice(-30).map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text))),
+    h("ul", { class: "chat-log", id: "chat-log" }, s.chat.filter((c) => !s.blocked.has(c.user)).slice(-30)
+      .map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text))),
     h("form", { class: "row", onsubmit: (e) => {
       e.preventDefault();
       if (input.value.trim()) send({ type: "chat", table: s.id, text: input.value.trim() });
