@@ -9,6 +9,7 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Final
 
@@ -24,9 +25,10 @@ from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import lease, offload, protocol
+from atout.server import bus, lease, offload, protocol, table_lease
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
+from atout.server.cluster import ClusterHub
 from atout.server.friend_routes import friend_routes
 from atout.server.http_refusals import HTTPRefusal, refused
 from atout.server.hub import Hub
@@ -53,6 +55,8 @@ class Settings:
 
     data_dir: Path = Path("data")
     database_url: str | None = None
+    redis_url: str | None = None
+    """A cluster's Redis: this server is then one node of several on one database."""
     grace_seconds: float = 180.0
     robot_delay: float = 0.3
     trick_pause: float = 0.8
@@ -66,7 +70,8 @@ class Settings:
     robot_cores: int | None = 1
     """Cores a strong robot's decision is spread over (None: every core)."""
     lease_seconds: float = 10.0
-    """How long a dead server's lease on the database keeps a successor waiting."""
+    """How long a dead server's lease on the database keeps a successor waiting
+    (in a cluster: a dead node's leases on its tables)."""
     guards: Guards = field(default_factory=Guards)
     """Throttles per client address and account (``atout.server.throttle``)."""
 
@@ -79,22 +84,36 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     )
     owner = lease.new_owner()
     try:
-        previous = lease.acquire(store, owner, settings.lease_seconds)
+        if settings.redis_url is not None:  # one node of several: leases per table
+            bus.check(settings.redis_url)
+            previous = None
+        else:
+            previous = lease.acquire(store, owner, settings.lease_seconds)
     except BaseException:
         store.close()
         raise
     metrics = Metrics()
-    writer = Writer(store, owner, lease.renew_every(settings.lease_seconds), metrics)
-    passwords_pool = Passwords()
-    hub = Hub(
-        store,
-        writer,
+    renew = lease.renew_every(settings.lease_seconds)
+    hub_settings = (
         rules,
         settings.guards,
         settings.grace_seconds,
         settings.robot_delay,
         settings.trick_pause,
     )
+    if settings.redis_url is None:
+        writer = Writer(store, owner, renew, metrics)
+        hub = Hub(store, writer, *hub_settings)
+    else:
+        writer = Writer(store, owner, renew, metrics, partial(table_lease.fence, node=owner))
+        hub = ClusterHub(
+            store,
+            writer,
+            *hub_settings,
+            redis_url=settings.redis_url,
+            lease_seconds=settings.lease_seconds,
+        )
+    passwords_pool = Passwords()
     metrics.watch(hub)
     readiness = Readiness(writer)
 
@@ -111,7 +130,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         readiness.phase = "stopping"
         await hub.stop()
         await writer.stop()
-        await asyncio.to_thread(lease.release, store, owner)
+        if settings.redis_url is None:
+            await asyncio.to_thread(lease.release, store, owner)
         passwords_pool.close()
         await offload.workers.stop()  # started by the first replay, if any
         await asyncio.to_thread(cores.stop)

@@ -1,0 +1,316 @@
+"""One node of a cluster: several ``atout serve`` processes on one PostgreSQL
+database (what must last) and one Redis (what moves between them), the way
+lichess splits lila and lila-ws.
+
+Each table has one owner node at a time (``table_lease``): the node where it
+was created, or the one that took it over when its owner stopped renewing its
+lease. Any node serves any client: a command for a table owned elsewhere
+travels to the owner over Redis (``bus``), where a ``RemoteClient`` stands for
+the client, and what the table sends that client travels back. The lobby is a
+Redis hash kept by the tables' owners; invitations and sign-outs reach every
+node. When a node takes a table over, every node's clients at that table
+resume there at once (a snapshot of the table rebuilt from its log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from atout.game import GameRules
+from atout.refusals import Refusal
+from atout.server import protocol, table_lease
+from atout.server.accounts import Identity
+from atout.server.bus import ALL, Bus, node_channel
+from atout.server.clients import Client
+from atout.server.hub import Hub
+from atout.server.store import Store, TableRow
+from atout.server.table import Table
+from atout.server.table_lease import Orphan, TableLease, current
+from atout.server.table_restore import restore
+from atout.server.throttle import Guards
+from atout.server.writer import Writer
+
+log = logging.getLogger(__name__)
+TAKEN_PER_ROUND: Final = 20
+"""Orphaned tables a node takes over per round: survivors share a dead node's tables."""
+
+
+class RemoteClient(Client):
+    """A client connected to another node, as this node's tables see it: what
+    they send it travels to that node."""
+
+    def __init__(self, bus: Bus, node: str, remote: int, about: dict[str, Any]) -> None:
+        identity = Identity(about["user"], about["name"])
+        super().__init__(identity, about["ip"], about["key"], about["session"])
+        self.bus, self.node, self.remote = bus, node, remote
+
+    def send_text(self, text: str) -> None:
+        if not self.closed:
+            self.bus.publish(node_channel(self.node), {"to": self.remote, "text": text})
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.bus.publish(node_channel(self.node), {"close": self.remote})
+
+
+class ClusterHub(Hub):
+    """The hub of one node: its own tables, plus the routes to the others'."""
+
+    def __init__(
+        self,
+        store: Store,
+        writer: Writer,
+        rules: Callable[[str], GameRules],
+        guards: Guards,
+        grace_seconds: float,
+        robot_delay: float,
+        trick_pause: float,
+        *,
+        redis_url: str,
+        lease_seconds: float,
+    ) -> None:
+        super().__init__(store, writer, rules, guards, grace_seconds, robot_delay, trick_pause)
+        self.node = writer.owner
+        self.ttl = lease_seconds
+        self.bus = Bus(redis_url, self.node, self._heard)
+        self.leases: dict[str, TableLease] = {}
+        self.owners: dict[str, str] = {}
+        """Owner node of tables elsewhere, as last heard."""
+        self.local: dict[int, Client] = {}
+        """This node's own sockets, by client id."""
+        self.proxies: dict[tuple[str, int], RemoteClient] = {}
+        self._forwards: asyncio.Queue[tuple[Client, str, str]] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ----- life cycle -------------------------------------------------------------
+
+    async def start(self, stopped_at: float) -> None:
+        """Join the cluster: tables come to this node when they are created here,
+        or when their owner stops renewing their lease."""
+        await self.bus.start()
+        self._spawn(self._keep_leases())
+        self._spawn(self._forward())
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await super().stop()
+        await self.bus.stop()
+        try:  # the others take this node's tables at once
+            await asyncio.to_thread(table_lease.release, self.store, self.node)
+        except SQLAlchemyError as error:
+            log.error("leases not released (%s): taken over when they expire", error)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _run(self, table: Table, lease: TableLease | None = None) -> None:
+        """Run a table with its lease in its task's context: every write it makes is fenced."""
+        lease = lease or TableLease(table.id)
+        self.leases[table.id] = lease
+        token = current.set(lease)
+        try:
+            super()._run(table)
+        finally:
+            current.reset(token)
+
+    async def _keep_leases(self) -> None:
+        """Renew this node's leases; drop the tables taken over by another node;
+        take over the tables whose owner stopped renewing theirs."""
+        every = min(1.0, self.ttl / 5)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                held = list(self.leases.values())
+                lost = await asyncio.to_thread(table_lease.renew, self.store, self.node, held)
+                for table_id in lost:
+                    self._drop(table_id)
+                found = await asyncio.to_thread(
+                    table_lease.orphans, self.store, self.ttl, TAKEN_PER_ROUND
+                )
+                for orphan in found:
+                    if orphan.table not in self.tables:
+                        await self._take(orphan)
+            except SQLAlchemyError as error:
+                log.error("table leases: the database failed (%s)", str(error).splitlines()[0])
+
+    async def _take(self, orphan: Orphan) -> None:
+        """Take an orphaned table over: its lease, then the table rebuilt from its
+        log; every node's clients at the table then resume here."""
+        lease = await asyncio.to_thread(table_lease.take, self.store, self.node, orphan, self.ttl)
+        if lease is None:
+            return
+        row = await asyncio.to_thread(_table_row, self.store, orphan.table)
+        stopped_at = orphan.renewed or time.time()
+        try:
+            table = await asyncio.to_thread(restore, self.ctx, row, stopped_at)
+        except Exception:  # one unreadable log must not keep the others closed
+            log.exception("table %s cannot be rebuilt from its log; closed", row.id)
+            token = current.set(lease)
+            try:
+                await self._give_up(row.id, row.game_id)
+            finally:
+                current.reset(token)
+            return
+        log.info("table %s taken over (token %d)", table.id, lease.token)
+        self._run(table, lease)
+        self._changed(table)
+        self.bus.publish(ALL, {"taken": table.id, "owner": self.node})
+
+    def _drop(self, table_id: str) -> None:
+        """Stop serving a table another node took over (its clients resume there)."""
+        task = self.tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+            log.warning("table %s: taken over by another node; no longer served here", table_id)
+        self.tables.pop(table_id, None)
+        self.leases.pop(table_id, None)
+
+    # ----- clients ----------------------------------------------------------------
+
+    async def greet(self, hello: protocol.Hello, ip: str) -> tuple[Client, dict[str, Any]]:
+        client, welcome = await super().greet(hello, ip)
+        self.local[client.id] = client
+        return client, welcome
+
+    def dispatch(self, client: Client, message: Any) -> None:
+        table = getattr(message, "table", None)
+        if table is None or table in self.tables:
+            super().dispatch(client, message)
+            return
+        self.joined[client].add(table)
+        self._forwards.put_nowait((client, table, message.model_dump_json(exclude_unset=True)))
+
+    def disconnected(self, client: Client) -> None:
+        tables = self.joined.get(client, set()) - set(self.tables)
+        for node in {self.owners[t] for t in tables if t in self.owners}:
+            self.bus.publish(node_channel(node), {"gone": client.id, "node": self.node})
+        self.local.pop(client.id, None)
+        super().disconnected(client)
+
+    async def _forward(self) -> None:
+        """Send commands for tables owned elsewhere to their owners, in order."""
+        while True:
+            client, table, text = await self._forwards.get()
+            owner = self.owners.get(table)
+            if owner is None:
+                try:
+                    owner = await asyncio.to_thread(table_lease.owner, self.store, table)
+                except SQLAlchemyError:
+                    owner = None
+                if owner is not None:
+                    self.owners[table] = owner
+            if owner is None or owner == self.node:  # closed, or being taken over here
+                client.send(protocol.error(Refusal("no_table", table=table)))
+                continue
+            about = {
+                "user": client.identity.user_id,
+                "name": client.identity.name,
+                "ip": client.ip,
+                "key": client.key,
+                "session": client.session,
+            }
+            message = {"cmd": text, "node": self.node, "id": client.id, "client": about}
+            self.bus.publish(node_channel(owner), message)
+
+    # ----- what the other nodes say -------------------------------------------------
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        if "to" in message:
+            local = self.local.get(message["to"])
+            if local is not None:
+                local.send_text(message["text"])
+        elif "cmd" in message:
+            self._command(message)
+        elif "gone" in message:
+            proxy = self.proxies.pop((message["node"], message["gone"]), None)
+            if proxy is not None:
+                super().disconnected(proxy)
+        elif "close" in message:
+            local = self.local.get(message["close"])
+            if local is not None:
+                local.close()
+        elif "lobby_update" in message:
+            self._tell_lobby({"type": "lobby_update", "table": message["lobby_update"]})
+        elif "lobby_remove" in message:
+            self._tell_lobby({"type": "lobby_remove", "table": message["lobby_remove"]})
+        elif "notify" in message:
+            for client in self.local.values():
+                if client.identity.user_id == message["notify"]:
+                    client.send(message["message"])
+        elif "revoke" in message:
+            super().revoke(message["revoke"], message["user"])
+        elif "taken" in message:
+            self._taken(message["taken"], message["owner"])
+
+    def _command(self, message: dict[str, Any]) -> None:
+        """A command from a client of another node for a table of this one."""
+        key = (message["node"], message["id"])
+        proxy = self.proxies.get(key)
+        if proxy is None:
+            proxy = self.proxies[key] = RemoteClient(self.bus, *key, message["client"])
+            self.joined[proxy] = set()
+        command = protocol.parse_message(message["cmd"])
+        if command.table not in self.tables:
+            proxy.send(protocol.error(Refusal("no_table", table=command.table)))
+            return
+        super().dispatch(proxy, command)
+
+    def _taken(self, table_id: str, owner: str) -> None:
+        """A table changed owner: this node's clients at it resume at the new one."""
+        self.owners[table_id] = owner
+        if owner != self.node and table_id in self.tables:
+            self._drop(table_id)
+        for client in list(self.local.values()):
+            if table_id in self.joined.get(client, ()):
+                resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
+                self.dispatch(client, resume)
+
+    def _tell_lobby(self, message: dict[str, Any]) -> None:
+        for client in self.lobby:
+            client.send(message)
+
+    # ----- shared with every node ---------------------------------------------------
+
+    def notify(self, user: int, message: dict[str, Any]) -> None:
+        self.bus.publish(ALL, {"notify": user, "message": message})
+
+    def revoke(self, session: str | None, user: int | None) -> None:
+        self.bus.publish(ALL, {"revoke": session, "user": user})
+
+    def _lobby(self, client: Client, subscribe: bool) -> None:
+        if subscribe:
+            self.lobby.add(client)
+        else:
+            self.lobby.discard(client)
+
+        async def answer() -> None:
+            client.send({"type": "lobby", "tables": await self.bus.lobby()})
+
+        self._spawn(answer())
+
+    def _changed(self, table: Table) -> None:
+        self.bus.list_table(table.id, None if table.options.private else table.info())
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        self.tasks.pop(table.id, None)
+        self.leases.pop(table.id, None)
+        self.bus.list_table(table.id, None)
+
+
+def _table_row(store: Store, table_id: str) -> TableRow:
+    with store.session() as db:
+        row = db.get(TableRow, table_id)
+        assert row is not None, f"table {table_id} is not stored"
+        return row
