@@ -9,7 +9,6 @@ import logging
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, Final
 
@@ -25,7 +24,7 @@ from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import bus, lease, offload, protocol, table_lease
+from atout.server import bus, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.cluster import ClusterHub
@@ -101,11 +100,10 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         settings.robot_delay,
         settings.trick_pause,
     )
+    writer = Writer(store, owner, renew, metrics)
     if settings.redis_url is None:
-        writer = Writer(store, owner, renew, metrics)
         hub = Hub(store, writer, *hub_settings)
     else:
-        writer = Writer(store, owner, renew, metrics, partial(table_lease.fence, node=owner))
         hub = ClusterHub(
             store,
             writer,

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
+from sqlalchemy import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
@@ -78,6 +79,7 @@ class ClusterHub(Hub):
     ) -> None:
         super().__init__(store, writer, rules, guards, grace_seconds, robot_delay, trick_pause)
         self.node = writer.owner
+        writer.fence = self._fence  # per table, by its lease
         self.ttl = lease_seconds
         self.bus = Bus(redis_url, self.node, self._heard)
         self.leases: dict[str, TableLease] = {}
@@ -94,6 +96,7 @@ class ClusterHub(Hub):
     async def start(self, stopped_at: float) -> None:
         """Join the cluster: tables come to this node when they are created here,
         or when their owner stops renewing their lease."""
+        self._loop = asyncio.get_running_loop()
         await self.bus.start()
         self._spawn(self._keep_leases())
         self._spawn(self._forward())
@@ -108,6 +111,18 @@ class ClusterHub(Hub):
             await asyncio.to_thread(table_lease.release, self.store, self.node)
         except SQLAlchemyError as error:
             log.error("leases not released (%s): taken over when they expire", error)
+
+    def _fence(self, db: Connection, leases: list[TableLease]) -> set[str]:
+        """The writer's fence (in its thread): the tables found taken over stop at
+        once, before their task hears that the write failed."""
+        lost = table_lease.fence(db, leases, node=self.node)
+        if lost:
+            self._loop.call_soon_threadsafe(self._lose, lost)
+        return lost
+
+    def _lose(self, tables: set[str]) -> None:
+        for table_id in tables:
+            self._drop(table_id)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -133,8 +148,7 @@ class ClusterHub(Hub):
             try:
                 held = list(self.leases.values())
                 lost = await asyncio.to_thread(table_lease.renew, self.store, self.node, held)
-                for table_id in lost:
-                    self._drop(table_id)
+                self._lose(lost)
                 found = await asyncio.to_thread(
                     table_lease.orphans, self.store, self.ttl, TAKEN_PER_ROUND
                 )
@@ -267,14 +281,19 @@ class ClusterHub(Hub):
         super().dispatch(proxy, command)
 
     def _taken(self, table_id: str, owner: str) -> None:
-        """A table changed owner: this node's clients at it resume at the new one."""
+        """A table changed owner: this node's clients at it resume at the new one.
+        A former owner learns here that it lost the table, but stops serving it
+        only when its lease says so (its next write or renewal): the lease, not a
+        message, is what decides."""
         self.owners[table_id] = owner
-        if owner != self.node and table_id in self.tables:
-            self._drop(table_id)
+        resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
         for client in list(self.local.values()):
-            if table_id in self.joined.get(client, ()):
-                resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
+            if table_id not in self.joined.get(client, ()):
+                continue
+            if owner == self.node:
                 self.dispatch(client, resume)
+            else:
+                self._forwards.put_nowait((client, table_id, resume.model_dump_json()))
 
     def _tell_lobby(self, message: dict[str, Any]) -> None:
         for client in self.lobby:

@@ -210,7 +210,8 @@ class Writer:
             return jobs
         dropped = [job for job in jobs if job.lease is not None and job.lease.table in lost]
         log.warning("writes refused: tables %s are no longer this node's", sorted(lost))
-        self._fail(dropped, lease.LeaseLost("this node's lease on the table was taken over"))
+        for job in dropped:  # not a failing store: the node stays ready for its other tables
+            self._settle(job, None, StorageError("the table's lease was taken over"))
         return [job for job in jobs if job not in dropped]
 
     def _succeed(self, jobs: list[_Job], results: list[Any]) -> None:
