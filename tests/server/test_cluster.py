@@ -10,6 +10,8 @@ import asyncio
 import json
 import random
 import signal
+import subprocess
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import select
@@ -17,8 +19,8 @@ from sqlalchemy import select
 from atout.match import Match
 from atout.registry import game_rules
 from atout.server.store import ActionRow, GameRow
-from tests.server.cluster_nodes import Cluster
-from tests.server.conftest import Player, play_until_over, seat_at_new_table, turn_in
+from tests.server.cluster_nodes import ATOUT, Cluster
+from tests.server.conftest import Player, free_port, play_until_over, seat_at_new_table, turn_in
 
 
 def stored_game(cluster: Cluster, table: str) -> tuple[GameRow, list[str]]:
@@ -92,6 +94,15 @@ async def resumed(player: Player) -> dict[str, Any]:
     snapshot = await player.expect(lambda m: m["type"] == "table" and m["view"] is not None, 15)
     player.inbox.put_nowait(snapshot)
     return snapshot
+
+
+def test_a_redis_that_does_not_answer_is_told_in_one_line(tmp_path: Path) -> None:
+    url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
+    command = [str(ATOUT), "serve", "--data-dir", str(tmp_path), "--redis-url", url]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"atout serve: Redis at {url} cannot be reached")
+    assert "Traceback" not in done.stderr
 
 
 def test_players_on_three_nodes_play_one_table_and_see_one_lobby(cluster: Cluster) -> None:
