@@ -19,6 +19,7 @@ BIN=$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -n 1)
 AS_PG=""
 if [ "$(id -u)" -eq 0 ]; then AS_PG="runuser -u postgres --"; fi
 mkdir -p "$DIR"
+if [ -n "$AS_PG" ]; then chmod a+x "$DIR"; fi  # the postgres user must reach its data
 if [ ! -d "$DIR/pg" ]; then
     mkdir -p "$DIR/pg"
     if [ -n "$AS_PG" ]; then chown postgres "$DIR/pg"; fi
@@ -39,12 +40,13 @@ stop() {
 trap stop INT TERM EXIT
 export ATOUT_DATABASE_URL="postgresql://postgres@127.0.0.1:$PG_PORT/postgres"
 export ATOUT_REDIS_URL="redis://127.0.0.1:$REDIS_PORT/0"
-python3 -m uv run --quiet atout db upgrade  # once, before the nodes start
+if command -v atout >/dev/null; then ATOUT="atout"; else ATOUT="python3 -m uv run --quiet atout"; fi
+$ATOUT db upgrade  # once, before the nodes start
 i=0
 while [ "$i" -lt "$NODES" ]; do
     port=$((FIRST_PORT + i))
     # shellcheck disable=SC2086
-    python3 -m uv run --quiet atout serve --port "$port" ${ATOUT_NODE_OPTIONS:-} \
+    $ATOUT serve --port "$port" ${ATOUT_NODE_OPTIONS:-} \
         >"$DIR/node-$port.log" 2>&1 &
     PIDS="$PIDS $!"
     echo "node $i: http://127.0.0.1:$port (log: $DIR/node-$port.log)"
