@@ -30,6 +30,7 @@ from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
 from atout.server.hub import Hub
+from atout.server.peers import BEAT, Peers, SeatedAt
 from atout.server.store import Store, TableRow
 from atout.server.table import Table
 from atout.server.table_lease import Orphan, TableLease, current
@@ -88,6 +89,7 @@ class ClusterHub(Hub):
         self.local: dict[int, Client] = {}
         """This node's own sockets, by client id."""
         self.proxies: dict[tuple[str, int], RemoteClient] = {}
+        self.peers = Peers(self.node)
         self._forwards: asyncio.Queue[tuple[Client, str, str]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -100,6 +102,7 @@ class ClusterHub(Hub):
         await self.bus.start()
         self._spawn(self._keep_leases())
         self._spawn(self._forward())
+        self._spawn(self._beat())
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -190,6 +193,19 @@ class ClusterHub(Hub):
         self.tables.pop(table_id, None)
         self.leases.pop(table_id, None)
 
+    async def _beat(self) -> None:
+        """Tell the others this node lives, who is online here and where they sit;
+        forget the nodes gone silent, and the stand-ins of their clients here."""
+        while True:
+            online = [client.identity.user_id for client in self.local.values()]
+            tables = [_seated_at(t) for t in self.tables.values() if not t.closed]
+            self.bus.publish(ALL, self.peers.summary(online, [t for t in tables if t.seated]))
+            for node in self.peers.forget_silent():
+                log.warning("node %s went silent: its clients here are disconnected", node)
+                for key in [key for key in self.proxies if key[0] == node]:
+                    super().disconnected(self.proxies.pop(key))
+            await asyncio.sleep(BEAT)
+
     # ----- clients ----------------------------------------------------------------
 
     async def greet(self, hello: protocol.Hello, ip: str) -> tuple[Client, dict[str, Any]]:
@@ -266,6 +282,8 @@ class ClusterHub(Hub):
             super().revoke(message["revoke"], message["user"])
         elif "taken" in message:
             self._taken(message["taken"], message["owner"])
+        elif "beat" in message:
+            self.peers.heard(message)
 
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
@@ -307,6 +325,23 @@ class ClusterHub(Hub):
     def revoke(self, session: str | None, user: int | None) -> None:
         self.bus.publish(ALL, {"revoke": session, "user": user})
 
+    def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
+        """This node's answer, completed by what the others last said."""
+        here = super().presence(asker, friends)
+        online, keys = self.peers.online(), {f"u:{friend}" for friend in friends}
+        seated: dict[str, str] = {}
+        for table in self.peers.tables():
+            if table.opens_to(f"u:{asker}", keys):
+                for key in table.seated & keys:
+                    seated.setdefault(key, table.table)
+        return {
+            friend: {
+                "online": here[friend]["online"] or friend in online,
+                "table": here[friend]["table"] or seated.get(f"u:{friend}"),
+            }
+            for friend in friends
+        }
+
     def _lobby(self, client: Client, subscribe: bool) -> None:
         if subscribe:
             self.lobby.add(client)
@@ -326,6 +361,17 @@ class ClusterHub(Hub):
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)
         self.bus.list_table(table.id, None)
+
+
+def _seated_at(table: Table) -> SeatedAt:
+    seats = [seat for seat in table.seats if seat is not None]
+    return SeatedAt(
+        table.id,
+        frozenset(s.key for s in seats if not s.abandoned and s.user is not None),
+        not table.options.private,
+        frozenset({table.master, *table.invited, *(s.key for s in seats)}),
+        table.master,
+    )
 
 
 def _table_row(store: Store, table_id: str) -> TableRow:

@@ -83,16 +83,21 @@ def start_nodes(database_url: str, redis_url: str, count: int) -> list[Node]:
             process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         nodes.append(Node(Server(port, None, logs), process, log))
     deadline = time.monotonic() + 180  # a loaded machine imports slowly
-    for node in nodes:
-        while True:
-            assert node.process.poll() is None, node.log.read_text()
-            try:
-                if httpx.get(f"{node.server.http}/health/ready").status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, node.log.read_text()
-            time.sleep(0.1)
+    try:
+        for node in nodes:
+            while True:
+                assert node.process.poll() is None, node.log.read_text()
+                try:
+                    if httpx.get(f"{node.server.http}/health/ready").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    pass
+                assert time.monotonic() < deadline, node.log.read_text()
+                time.sleep(0.1)
+    except BaseException:
+        for node in nodes:
+            node.process.kill()
+        raise
     return nodes
 
 

@@ -14,13 +14,21 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
+import httpx
 from sqlalchemy import select
 
 from atout.match import Match
 from atout.registry import game_rules
 from atout.server.store import ActionRow, GameRow
 from tests.server.cluster_nodes import ATOUT, Cluster
-from tests.server.conftest import Player, free_port, play_until_over, seat_at_new_table, turn_in
+from tests.server.conftest import (
+    Player,
+    Server,
+    free_port,
+    play_until_over,
+    seat_at_new_table,
+    turn_in,
+)
 
 
 def stored_game(cluster: Cluster, table: str) -> tuple[GameRow, list[str]]:
@@ -139,6 +147,35 @@ def test_players_on_three_nodes_play_one_table_and_see_one_lobby(cluster: Cluste
         assert_views_are_stored([(p, n) for n, p in enumerate(players)], stored_views(game, log))
         for player in [*players, watcher]:
             await player.close()
+
+    asyncio.run(main())
+
+
+def test_friends_hear_of_each_other_across_nodes(cluster: Cluster) -> None:
+    first, second, third = (node.server for node in cluster.nodes)
+    ana, bruno = first.register("ana"), second.register("bruno")
+
+    def post(server: Server, path: str, token: str, body: dict[str, Any]) -> None:
+        headers = {"Authorization": f"Bearer {token}"}
+        httpx.post(f"{server.http}{path}", json=body, headers=headers).raise_for_status()
+
+    async def main() -> None:
+        at_table = await Player.connect(third, token=ana)  # ana's socket is on the third node
+        post(second, "/api/friends/request", bruno, {"name": "ana"})
+        asked = await at_table.expect(lambda m: m["type"] == "friend_request")
+        assert asked["from"] == "bruno"
+        post(first, "/api/friends/accept", ana, {"id": asked["id"]})
+        table = await seat_at_new_table([at_table], players=3)
+        headers = {"Authorization": f"Bearer {bruno}"}
+        for _ in range(100):  # the nodes tell each other who is where every 2 s
+            listing = httpx.get(f"{first.http}/api/friends", headers=headers).json()
+            if listing["friends"][0]["table"] is not None:
+                break
+            await asyncio.sleep(0.1)
+        assert listing["friends"] == [
+            {"id": listing["friends"][0]["id"], "name": "ana", "online": True, "table": table}
+        ]
+        await at_table.close()
 
     asyncio.run(main())
 
