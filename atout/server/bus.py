@@ -3,9 +3,11 @@ pub/sub messages to one node (a command for a table it owns, an update for a
 client connected to it) or to all (lobby changes, invitations, takeovers), and
 the lobby itself, a Redis hash of the public tables' info kept by their owners.
 
-Messages are JSON objects. They leave through one queue drained by one task, in
-pipelines: publishing never waits on the event loop, and messages to a node
-arrive in the order they were sent. Redis keeps nothing that must last: a lost
+Messages are JSON objects. They leave through one queue drained by one task:
+what is queued meanwhile for one channel goes as one JSON array, all channels in
+one pipeline, so publishing never waits on the event loop, a busy node pays one
+Redis message per channel and round rather than one per update, and messages
+to a channel arrive in the order they were sent. Redis keeps nothing that must last: a lost
 message is a command a client sends again or an update its next resume repairs.
 """
 
@@ -127,10 +129,11 @@ class Bus:
                 continue
             if message is None:
                 continue
-            try:
-                self.heard(orjson.loads(message["data"]))
-            except Exception:  # one bad message must not stop the node hearing
-                log.exception("bus: a message could not be handled")
+            for one in orjson.loads(message["data"]):
+                try:
+                    self.heard(one)
+                except Exception:  # one bad message must not stop the node hearing
+                    log.exception("bus: a message could not be handled")
 
     async def _send(self) -> None:
         assert self._redis is not None
@@ -139,15 +142,18 @@ class Bus:
             while not self._out.empty():
                 ops.append(self._out.get_nowait())
             pipe = self._redis.pipeline(transaction=False)
+            batches: dict[str, list[bytes]] = {}
             for command, key, field, payload in ops:
                 if command == "publish":
                     assert payload is not None
-                    pipe.publish(key, payload)
+                    batches.setdefault(key, []).append(payload)
                 elif command == "hset":
                     assert payload is not None
                     pipe.hset(key, field, payload)
                 else:
                     pipe.hdel(key, field)
+            for channel, payloads in batches.items():
+                pipe.publish(channel, b"[" + b",".join(payloads) + b"]")
             try:
                 await pipe.execute()
             except asyncio.CancelledError:

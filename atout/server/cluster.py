@@ -282,6 +282,8 @@ class ClusterHub(Hub):
             super().revoke(message["revoke"], message["user"])
         elif "taken" in message:
             self._taken(message["taken"], message["owner"])
+        elif "stale" in message:
+            self.owners.pop(message["stale"], None)
         elif "beat" in message:
             self.peers.heard(message)
 
@@ -293,7 +295,8 @@ class ClusterHub(Hub):
             proxy = self.proxies[key] = RemoteClient(self.bus, *key, message["client"])
             self.joined[proxy] = set()
         command = protocol.parse_message(message["cmd"])
-        if command.table not in self.tables:
+        if command.table not in self.tables:  # the sender's idea of the owner is stale
+            self.bus.publish(node_channel(proxy.node), {"stale": command.table})
             proxy.send(protocol.error(Refusal("no_table", table=command.table)))
             return
         super().dispatch(proxy, command)
