@@ -47,6 +47,20 @@ def served(*options: str) -> Iterator[tuple[int, int]]:
             server.wait(30)
 
 
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free ports (``scripts/cluster.sh`` takes such)."""
+    while True:
+        first = free_port()
+        try:
+            with contextlib.ExitStack() as held:
+                for port in range(first, first + count):
+                    sock = held.enter_context(socket.socket())
+                    sock.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+
+
 @contextlib.contextmanager
 def cluster(nodes: int, *options: str) -> Iterator[list[int]]:
     """A throwaway cluster from ``scripts/cluster.sh`` (PostgreSQL, Redis and
@@ -60,7 +74,7 @@ def cluster(nodes: int, *options: str) -> Iterator[list[int]]:
             "ATOUT_REDIS_PORT": str(free_port()),
             "ATOUT_NODE_OPTIONS": " ".join(options),
         }
-        command = ["sh", str(script), str(nodes), str(free_port())]
+        command = ["sh", str(script), str(nodes), str(free_ports(nodes))]
         running = subprocess.Popen(command, stdout=subprocess.PIPE, env=env, text=True)
         try:
             assert running.stdout is not None

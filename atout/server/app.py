@@ -36,7 +36,7 @@ from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
-from atout.server.store import ActionRow, GameRow, Store
+from atout.server.store import ActionRow, GameRow, Store, StoreError
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
 from atout.web.routes import router as web_router
@@ -78,6 +78,10 @@ class Settings:
 def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
     """The application, owning its database from now on (LeaseHeld if another
     server does); its tables are rebuilt when it starts."""
+    if settings.redis_url is not None and settings.database_url is None:
+        raise StoreError(
+            "--redis-url needs --database-url: the nodes of a cluster share one database"
+        )
     store = (
         Store(settings.database_url) if settings.database_url else Store.in_dir(settings.data_dir)
     )

@@ -94,9 +94,11 @@ class Bus:
                     await asyncio.sleep(0.01)
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
-        if self._redis is not None:
-            await self._redis.aclose()
+        with contextlib.suppress(TimeoutError):  # a stop must end, whatever Redis does
+            async with asyncio.timeout(CONNECT_SECONDS):
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+                if self._redis is not None:
+                    await self._redis.aclose()
 
     def publish(self, channel: str, message: dict[str, Any]) -> None:
         """Queue a message to a channel (``ALL`` or ``node_channel``)."""

@@ -15,6 +15,7 @@ resume there at once (a snapshot of the table rebuilt from its log).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from collections.abc import Callable
@@ -41,6 +42,7 @@ from atout.server.writer import Writer
 log = logging.getLogger(__name__)
 TAKEN_PER_ROUND: Final = 20
 """Orphaned tables a node takes over per round: survivors share a dead node's tables."""
+STOP_SECONDS: Final = 5.0
 
 
 class RemoteClient(Client):
@@ -107,7 +109,9 @@ class ClusterHub(Hub):
     async def stop(self) -> None:
         for task in self._tasks:
             task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        with contextlib.suppress(TimeoutError):  # a stop must end, whatever Redis does
+            async with asyncio.timeout(STOP_SECONDS):
+                await asyncio.gather(*self._tasks, return_exceptions=True)
         await super().stop()
         await self.bus.stop()
         try:  # the others take this node's tables at once

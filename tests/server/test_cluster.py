@@ -11,7 +11,7 @@ import json
 import random
 import signal
 import subprocess
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -104,9 +104,11 @@ async def resumed(player: Player) -> dict[str, Any]:
     return snapshot
 
 
-def test_a_redis_that_does_not_answer_is_told_in_one_line(tmp_path: Path) -> None:
+def test_a_redis_that_does_not_answer_is_told_in_one_line(
+    new_database: Callable[[], str],
+) -> None:
     url = f"redis://127.0.0.1:{free_port()}/0"  # nothing listens there
-    command = [str(ATOUT), "serve", "--data-dir", str(tmp_path), "--redis-url", url]
+    command = [str(ATOUT), "serve", "--redis-url", url, "--database-url", new_database()]
     done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
     assert done.returncode == 1
     assert done.stderr.startswith(f"atout serve: Redis at {url} cannot be reached")
