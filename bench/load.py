@@ -7,6 +7,9 @@ for a bounded time. Prints accepted actions per second and the latency from
 an action's send to each other player's receipt of its update (p50/p99).
 
 Run: ``uv run python bench/load.py [--tables 200] [--seconds 30] [--think 0.5]``.
+With ``--nodes N`` it starts a cluster instead (``scripts/cluster.sh``: PostgreSQL,
+Redis, N nodes) and spreads each table's clients over the nodes, so that most
+commands travel to the table's owner over Redis and its updates back.
 Without think time every client acts at once: the server runs saturated and
 the latency is mostly queueing; ``--think`` gives a human-like pace.
 """
@@ -22,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from serving import served
+from serving import cluster, served
 from websockets.asyncio.client import ClientConnection, connect
 
 from atout.server.protocol import PROTOCOL_VERSION
@@ -107,15 +110,17 @@ async def recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
             raise RuntimeError(message["message"])
 
 
-async def load(port: int, tables: int, seconds: float, think: float) -> Stats:
+async def load(ports: list[int], tables: int, seconds: float, think: float) -> Stats:
     stats = Stats()
-    url = f"ws://127.0.0.1:{port}/ws"
+    urls = [f"ws://127.0.0.1:{port}/ws" for port in ports]
     stop_at = time.monotonic() + seconds
     tasks = []
-    for _ in range(tables):
+    for number in range(tables):
         run, ready = TableRun(), asyncio.Barrier(PLAYERS)
         tasks += [
-            asyncio.create_task(client(url, seat, run, ready, stats, stop_at, think))
+            asyncio.create_task(
+                client(urls[(number + seat) % len(urls)], seat, run, ready, stats, stop_at, think)
+            )
             for seat in range(PLAYERS)
         ]
     started = time.monotonic()
@@ -136,11 +141,18 @@ def main() -> None:
     parser.add_argument(
         "--think", type=float, default=0.0, help="mean seconds a client waits before acting"
     )
+    parser.add_argument(
+        "--nodes", type=int, default=0, help="nodes of a cluster (0: one embedded server)"
+    )
     args = parser.parse_args()
     tables, seconds = min(args.tables, 500), min(args.seconds, 300.0)
     options = ["--robot-delay", "0", "--throttle-exempt", "127.0.0.1"]  # clients all come from here
-    with served(*options) as (port, _):
-        stats = asyncio.run(load(port, tables, seconds, args.think))
+    if args.nodes:
+        with cluster(min(args.nodes, 8), *options) as ports:
+            stats = asyncio.run(load(ports, tables, seconds, args.think))
+    else:
+        with served(*options) as (port, _):
+            stats = asyncio.run(load([port], tables, seconds, args.think))
     lat = sorted(stats.latencies)
     if not lat:
         print("no action was timed")
@@ -148,7 +160,8 @@ def main() -> None:
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
     print(
-        f"{tables} tables x {PLAYERS} clients, {seconds:.0f} s, think {args.think} s: "
+        f"{tables} tables x {PLAYERS} clients, {args.nodes or 'one embedded'} node(s), "
+        f"{seconds:.0f} s, think {args.think} s: "
         f"{stats.games} games, "
         f"{stats.actions} actions/s, latency action -> others' update "
         f"p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)"

@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import contextlib
+import os
+import re
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import httpx
 
@@ -41,3 +45,54 @@ def served(*options: str) -> Iterator[tuple[int, int]]:
         finally:
             server.terminate()
             server.wait(30)
+
+
+def free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free ports (``scripts/cluster.sh`` takes such)."""
+    while True:
+        first = free_port()
+        try:
+            with contextlib.ExitStack() as held:
+                for port in range(first, first + count):
+                    sock = held.enter_context(socket.socket())
+                    sock.bind(("127.0.0.1", port))
+            return first
+        except OSError:
+            continue
+
+
+@contextlib.contextmanager
+def cluster(nodes: int, *options: str) -> Iterator[list[int]]:
+    """A throwaway cluster from ``scripts/cluster.sh`` (PostgreSQL, Redis and
+    ``nodes`` nodes started with ``options``), once every node answers: their
+    ports. Stopped on leaving."""
+    script = Path(__file__).resolve().parent.parent / "scripts" / "cluster.sh"
+    with tempfile.TemporaryDirectory() as data:
+        env = os.environ | {
+            "ATOUT_CLUSTER_DIR": data,
+            "ATOUT_PG_PORT": str(free_port()),
+            "ATOUT_REDIS_PORT": str(free_port()),
+            "ATOUT_NODE_OPTIONS": " ".join(options),
+        }
+        command = ["sh", str(script), str(nodes), str(free_ports(nodes))]
+        running = subprocess.Popen(command, stdout=subprocess.PIPE, env=env, text=True)
+        try:
+            assert running.stdout is not None
+            ports = []
+            while len(ports) < nodes:
+                line = running.stdout.readline()
+                if not line:
+                    raise RuntimeError("scripts/cluster.sh stopped before its nodes started")
+                ports += [int(p) for p in re.findall(r"^node \d+: http://127.0.0.1:(\d+)", line)]
+            for port in ports:
+                for _ in range(1200):
+                    try:
+                        if httpx.get(f"http://127.0.0.1:{port}/health/ready", timeout=1).is_success:
+                            break
+                    except httpx.HTTPError:
+                        pass
+                    time.sleep(0.1)
+            yield ports
+        finally:
+            running.send_signal(signal.SIGTERM)
+            running.wait(60)

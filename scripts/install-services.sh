@@ -1,7 +1,8 @@
 #!/bin/sh
 # Install Debian's PostgreSQL and Redis for the tests that need real ones
-# (tests/server/test_postgres.py starts its own throwaway cluster; nothing is
-# started here and no system service is used).
+# (tests/server/test_postgres.py and test_cluster.py start their own throwaway
+# PostgreSQL cluster and redis-server; nothing is started here and no system
+# service is used) and for scripts/cluster.sh.
 set -eu
 if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 && [ -x /usr/bin/redis-server ]; then
     echo "postgresql and redis are already installed"

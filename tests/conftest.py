@@ -1,3 +1,3 @@
 """Fixtures shared across test folders."""
 
-pytest_plugins = ["tests.server.postgres"]
+pytest_plugins = ["tests.server.postgres", "tests.server.cluster_nodes"]

@@ -15,6 +15,10 @@ from atout.server.logs import LogFormat
 HEADER_SECONDS = 10.0
 """A request's headers must arrive within this time."""
 CONNECTIONS_PER_ADDRESS = 64
+LEASE_SECONDS = 10.0
+CLUSTER_LEASE_SECONDS = 5.0
+"""A node renews its tables' leases every second: a dead one's are taken over
+within about 6 s."""
 
 
 @app.command()
@@ -27,6 +31,14 @@ def serve(
         typer.Option(
             envvar="ATOUT_DATABASE_URL",
             help="An SQLAlchemy URL (e.g. postgresql+psycopg://...) instead of the SQLite file.",
+        ),
+    ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="ATOUT_REDIS_URL",
+            help="A Redis URL (redis://host:6379/0): serve as one node of a cluster "
+            "sharing --database-url (PostgreSQL) with the others.",
         ),
     ] = None,
     grace: Annotated[
@@ -47,12 +59,13 @@ def serve(
         typer.Option(min=2, max=10_000, help="Sampled deals per decision in a game's review."),
     ] = DEFAULT_DEALS,
     lease_seconds: Annotated[
-        float,
+        float | None,
         typer.Option(
             help="Seconds after its last sign of life a dead server's hold on the database "
-            "ends (a restarted server waits that long after a crash)."
+            "ends (a restarted server waits that long after a crash); in a cluster, on its "
+            "tables, which another node then takes over. Default: 10, in a cluster 5."
         ),
-    ] = 10.0,
+    ] = None,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(
@@ -81,6 +94,7 @@ def serve(
     from sqlalchemy.exc import DatabaseError, OperationalError
 
     from atout.server.app import Settings, create_app
+    from atout.server.bus import BusError
     from atout.server.connections import guarded_http
     from atout.server.lease import LeaseHeld
     from atout.server.logs import logging_config
@@ -96,17 +110,18 @@ def serve(
     settings = Settings(
         data_dir=data_dir,
         database_url=database_url,
+        redis_url=redis_url,
         grace_seconds=grace,
         robot_delay=robot_delay,
         trick_pause=trick_pause,
         robot_cores=robot_cores,
         analysis_deals=analysis_deals,
-        lease_seconds=lease_seconds,
+        lease_seconds=lease_seconds or (CLUSTER_LEASE_SECONDS if redis_url else LEASE_SECONDS),
         guards=Guards(exempt=exempt),
     )
     try:
         served = create_app(settings)
-    except (LeaseHeld, StoreError) as error:
+    except (LeaseHeld, StoreError, BusError) as error:
         raise SystemExit(f"atout serve: {error}") from None
     except OperationalError as error:  # locked, or a full disk: it will pass
         raise SystemExit(

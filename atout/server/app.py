@@ -26,9 +26,10 @@ from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.robots import cores
-from atout.server import analyses, hints, lease, offload, protocol
+from atout.server import analyses, bus, hints, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
+from atout.server.cluster import ClusterHub
 from atout.server.friend_routes import friend_routes
 from atout.server.http_refusals import HTTPRefusal, refused
 from atout.server.hub import Hub
@@ -38,7 +39,7 @@ from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
 from atout.server.sheet_routes import sheet_routes
-from atout.server.store import ActionRow, GameRow, Store
+from atout.server.store import ActionRow, GameRow, Store, StoreError
 from atout.server.throttle import Guards
 from atout.server.tournament_routes import tournament_routes
 from atout.server.writer import Writer
@@ -58,6 +59,8 @@ class Settings:
 
     data_dir: Path = Path("data")
     database_url: str | None = None
+    redis_url: str | None = None
+    """A cluster's Redis: this server is then one node of several on one database."""
     grace_seconds: float = 180.0
     robot_delay: float = 0.3
     trick_pause: float = 0.8
@@ -73,7 +76,8 @@ class Settings:
     analysis_deals: int = DEFAULT_DEALS
     """Sampled deals per decision in a game's review (``atout.server.analyses``)."""
     lease_seconds: float = 10.0
-    """How long a dead server's lease on the database keeps a successor waiting."""
+    """How long a dead server's lease on the database keeps a successor waiting
+    (in a cluster: a dead node's leases on its tables)."""
     guards: Guards = field(default_factory=Guards)
     """Throttles per client address and account (``atout.server.throttle``)."""
 
@@ -81,27 +85,44 @@ class Settings:
 def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
     """The application, owning its database from now on (LeaseHeld if another
     server does); its tables are rebuilt when it starts."""
+    if settings.redis_url is not None and settings.database_url is None:
+        raise StoreError(
+            "--redis-url needs --database-url: the nodes of a cluster share one database"
+        )
     store = (
         Store(settings.database_url) if settings.database_url else Store.in_dir(settings.data_dir)
     )
     owner = lease.new_owner()
     try:
-        previous = lease.acquire(store, owner, settings.lease_seconds)
+        if settings.redis_url is not None:  # one node of several: leases per table
+            bus.check(settings.redis_url)
+            previous = None
+        else:
+            previous = lease.acquire(store, owner, settings.lease_seconds)
     except BaseException:
         store.close()
         raise
     metrics = Metrics()
-    writer = Writer(store, owner, lease.renew_every(settings.lease_seconds), metrics)
-    passwords_pool = Passwords()
-    hub = Hub(
-        store,
-        writer,
+    renew = lease.renew_every(settings.lease_seconds)
+    hub_settings = (
         rules,
         settings.guards,
         settings.grace_seconds,
         settings.robot_delay,
         settings.trick_pause,
     )
+    writer = Writer(store, owner, renew, metrics)
+    if settings.redis_url is None:
+        hub = Hub(store, writer, *hub_settings)
+    else:
+        hub = ClusterHub(
+            store,
+            writer,
+            *hub_settings,
+            redis_url=settings.redis_url,
+            lease_seconds=settings.lease_seconds,
+        )
+    passwords_pool = Passwords()
     metrics.watch(hub)
     readiness = Readiness(writer)
 
@@ -118,7 +139,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         readiness.phase = "stopping"
         await hub.stop()
         await writer.stop()
-        await asyncio.to_thread(lease.release, store, owner)
+        if settings.redis_url is None:
+            await asyncio.to_thread(lease.release, store, owner)
         passwords_pool.close()
         await analyses.stop()  # reviews under way start over when asked again
         await offload.workers.stop()  # started by the first replay, if any

@@ -33,6 +33,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from atout.server import schema
 
 BUSY_SECONDS: Final = 2.0
+IDLE_IN_TRANSACTION: Final = "-c idle_in_transaction_session_timeout=3000"
 
 
 class StoreError(RuntimeError):
@@ -84,6 +85,19 @@ class ServerLease(Base):
     owner: Mapped[str | None] = mapped_column(String(32), nullable=True)
     """None once its owner stopped cleanly."""
     renewed: Mapped[float] = mapped_column(Float)
+
+
+class TableLeaseRow(Base):
+    """Which node of a cluster owns a table (``atout.server.table_lease``): the
+    fencing ``token`` grows at each takeover, and every write of the table checks
+    it in its own transaction, so a former owner can never write again."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(32), index=True)
+    token: Mapped[int] = mapped_column(Integer)
+    renewed: Mapped[float] = mapped_column(Float)
+    """Wall time of the owner's last renewal: when it was last known alive."""
 
 
 class TableRow(Base):
@@ -283,6 +297,10 @@ class Store:
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": BUSY_SECONDS}
         elif url.startswith(("postgresql:", "postgres:")):  # psycopg 3, the extra's driver
             url = "postgresql+psycopg:" + url.split(":", 1)[1]
+        if url.startswith("postgresql"):
+            # A process paused inside a transaction (SIGSTOP, a frozen VM) must not
+            # hold its row locks, a table lease's among them, for ever.
+            kwargs["connect_args"] = {"options": IDLE_IN_TRANSACTION}
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except ModuleNotFoundError as missing:

@@ -3,8 +3,11 @@ waits on a disk or a database.
 
 Tables hand it jobs and await their outcome. Actions of many tables waiting at
 once are committed in one transaction (group commit); any other job is its own
-transaction, in the order jobs came. Every transaction first renews the
-server's lease and checks it is still the owner (``lease.fence``). A write that
+transaction, in the order jobs came. Every transaction first checks that the
+server still owns what it writes (a fencing check): the whole database
+(``lease.fence``, renewing its lease), or in a cluster each table whose jobs it
+holds (``table_lease.fence``); a job whose table another node took over fails
+and writes nothing. A write that
 fails raises StorageError and leaves the store as it was: the table keeps its
 state as stored and tries again.
 """
@@ -28,11 +31,16 @@ from sqlalchemy.orm import Session
 from atout.server import lease
 from atout.server.metrics import Metrics
 from atout.server.store import ActionRow, Store
+from atout.server.table_lease import TableLease, current
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 BATCH: Final = 500
 """Most actions committed in one transaction."""
+Fence = Callable[[Connection, list[TableLease]], set[str]]
+"""Checks, inside a write transaction, that this server owns what it writes:
+returns the tables among the leases it no longer owns (or raises LeaseLost
+when it owns nothing any more)."""
 
 
 class StorageError(Exception):
@@ -53,6 +61,8 @@ class _Append:
 class _Job:
     work: _Append | Callable[[Session], Any]
     future: asyncio.Future[Any]
+    lease: TableLease | None = None
+    """The lease of the table the job writes for, when it is fenced per table."""
     submitted: float = field(default_factory=time.perf_counter)
 
 
@@ -65,9 +75,11 @@ class Writer:
         owner: str,
         renew_every: float = lease.RENEW_MOST,
         metrics: Metrics | None = None,
+        fence: Fence | None = None,
     ) -> None:
         self.store = store
         self.owner = owner
+        self.fence: Fence = fence or partial(_whole_database, owner=owner)
         self.renew_every = renew_every
         self.metrics = metrics or Metrics()
         """The server's metrics: the writer measures its jobs' latency and batches."""
@@ -105,9 +117,10 @@ class Writer:
         return result
 
     def _submit(self, work: _Append | Callable[[Session], Any]) -> asyncio.Future[Any]:
+        """Queue a job, fenced by the lease of the table whose task submits it, if any."""
         assert self._loop is not None, "the writer is not started"
         future: asyncio.Future[Any] = self._loop.create_future()
-        self._jobs.put(_Job(work, future))
+        self._jobs.put(_Job(work, future, current.get()))
         return future
 
     # ----- the thread -------------------------------------------------------------
@@ -117,7 +130,7 @@ class Writer:
             try:
                 first = self._jobs.get(timeout=self.renew_every)
             except queue.Empty:
-                self._transaction(lambda db: None, [])  # keeps the lease alive
+                self._transaction(lambda db, held: None, [])  # keeps the lease alive
                 continue
             jobs = [first]
             while len(jobs) < BATCH and not self._jobs.empty():
@@ -142,47 +155,64 @@ class Writer:
     def _appends(self, jobs: list[_Job]) -> None:
         if not jobs:
             return
-        rows = [job.work for job in jobs if isinstance(job.work, _Append)]
-        self.metrics.batch_actions.observe(len(rows))
+        self.metrics.batch_actions.observe(len(jobs))
         now = time.time()
         try:
-            self._transaction(lambda db: db.execute(insert(ActionRow), [r.row(now) for r in rows]))
+            held = self._transaction(partial(_insert, at=now), jobs, raising=True)
         except IntegrityError:
             # One action is already stored (a commit that reported failure but
             # happened): store the others alone, and accept the one found equal.
-            for job, row in zip(jobs, rows, strict=True):
-                self._transaction(partial(_append_once, action=row, at=now), [job])
+            for job in jobs:
+                assert isinstance(job.work, _Append)
+                self._transaction(partial(_append_once, action=job.work, at=now), [job])
             return
         except Exception as error:  # each waiting table is told
             self._fail(jobs, error)
             return
-        self._succeed(jobs, [None] * len(jobs))
+        self._succeed(held, [None] * len(held))
 
     def _transaction(
-        self, work: Callable[[Connection], Any], jobs: list[_Job] | None = None
+        self, work: Callable[[Connection, list[_Job]], Any], jobs: list[_Job], raising: bool = False
     ) -> Any:
-        """Run ``work`` with the lease checked in one transaction. With ``jobs``,
-        their futures get the outcome; without, errors are raised."""
+        """Run ``work`` on the jobs that pass the fence, in one transaction (those
+        that do not fail at once). Raising: errors are raised and the jobs that
+        passed returned, for the caller to settle; else the futures of ``jobs``
+        get the outcome, one job's result or error."""
         try:
             with self.store.engine.begin() as db:
-                lease.fence(db, self.owner)
-                result = work(db)
+                held = self._fenced(db, jobs)
+                result = work(db, held) if held or not jobs else None
         except IntegrityError:
-            if jobs is None:
+            if raising:
                 raise
             self._fail(jobs, StorageError("conflicting write"))
             return None
         except Exception as error:
-            if jobs is None:
+            if raising:
                 raise
             self._fail(jobs, error)
             return None
         if self.failing:
             log.warning("store writes work again")
             self.failing = False
-        if jobs:
-            self._succeed(jobs, [result])
+        if raising:
+            return held
+        if held:
+            self._succeed(held, [result])
         return result
+
+    def _fenced(self, db: Connection, jobs: list[_Job]) -> list[_Job]:
+        """The jobs whose table this server still owns; the others fail now,
+        having written nothing."""
+        leases = {job.lease.table: job.lease for job in jobs if job.lease is not None}
+        lost = self.fence(db, list(leases.values()))
+        if not lost:
+            return jobs
+        dropped = [job for job in jobs if job.lease is not None and job.lease.table in lost]
+        log.warning("writes refused: tables %s are no longer this node's", sorted(lost))
+        for job in dropped:  # not a failing store: the node stays ready for its other tables
+            self._settle(job, None, StorageError("the table's lease was taken over"))
+        return [job for job in jobs if job not in dropped]
 
     def _succeed(self, jobs: list[_Job], results: list[Any]) -> None:
         for job, result in zip(jobs, results, strict=True):
@@ -213,7 +243,20 @@ class Writer:
         self._loop.call_soon_threadsafe(settle)
 
 
-def _in_session(work: Callable[[Session], T], db: Connection) -> T:
+def _whole_database(db: Connection, leases: list[TableLease], *, owner: str) -> set[str]:
+    """The one-server fence: the whole database's lease, renewed (LeaseLost if not ours)."""
+    lease.fence(db, owner)
+    return set()
+
+
+def _insert(db: Connection, held: list[_Job], *, at: float) -> None:
+    """Store the actions of the appends that passed the fence, in one statement."""
+    rows = [job.work.row(at) for job in held if isinstance(job.work, _Append)]
+    if rows:
+        db.execute(insert(ActionRow), rows)
+
+
+def _in_session(work: Callable[[Session], T], db: Connection, held: list[_Job]) -> T:
     """Run ORM work inside the writer's transaction (the session joins it)."""
     session = Session(bind=db, expire_on_commit=False)
     result = work(session)
@@ -221,7 +264,7 @@ def _in_session(work: Callable[[Session], T], db: Connection) -> T:
     return result
 
 
-def _append_once(db: Connection, *, action: _Append, at: float) -> None:
+def _append_once(db: Connection, held: list[_Job], *, action: _Append, at: float) -> None:
     """Store an action unless the same one is stored already; a different one
     there would be a fork, which the lease makes impossible: refused."""
     stored = db.scalar(

@@ -1,0 +1,164 @@
+"""What moves between the nodes of a cluster, over Redis (``atout[redis]``):
+pub/sub messages to one node (a command for a table it owns, an update for a
+client connected to it) or to all (lobby changes, invitations, takeovers), and
+the lobby itself, a Redis hash of the public tables' info kept by their owners.
+
+Messages are JSON objects. They leave through one queue drained by one task:
+what is queued meanwhile for one channel goes as one JSON array, all channels in
+one pipeline, so publishing never waits on the event loop, a busy node pays one
+Redis message per channel and round rather than one per update, and messages
+to a channel arrive in the order they were sent. Redis keeps nothing that must last: a lost
+message is a command a client sends again or an update its next resume repairs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Final
+
+import orjson
+
+if TYPE_CHECKING:
+    from redis.asyncio import Redis
+
+log = logging.getLogger(__name__)
+ALL: Final = "atout:all"
+"""The channel every node listens to."""
+LOBBY: Final = "atout:lobby"
+"""The hash of the public tables: table id to its info as JSON."""
+CONNECT_SECONDS: Final = 3.0
+
+
+class BusError(RuntimeError):
+    """Redis cannot be used as configured; the message says what to do."""
+
+
+def node_channel(node: str) -> str:
+    """The channel one node listens to."""
+    return f"atout:node:{node}"
+
+
+def check(url: str) -> None:
+    """Fail early, with a message for a person, when Redis is unusable: the extra
+    not installed, or the server not answering."""
+    try:
+        import redis
+    except ModuleNotFoundError:
+        raise BusError(
+            "--redis-url needs the Redis client: install atout with its extra "
+            "(pip install 'atout[redis]')"
+        ) from None
+    try:
+        client = redis.Redis.from_url(url, socket_connect_timeout=CONNECT_SECONDS)
+        client.ping()
+        client.close()
+    except (redis.RedisError, ValueError) as error:
+        raise BusError(f"Redis at {url} cannot be reached ({error})") from None
+
+
+Op = tuple[str, str, str, bytes | None]
+"""(command, key or channel, field, payload): publish, hset or hdel."""
+
+
+class Bus:
+    """One node's link to the others."""
+
+    def __init__(self, url: str, node: str, heard: Callable[[dict[str, Any]], None]) -> None:
+        self.url = url
+        self.node = node
+        self.heard = heard
+        """Called on the event loop with each message for this node or for all."""
+        self._out: asyncio.Queue[Op] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+        self._redis: Redis | None = None
+
+    async def start(self) -> None:
+        from redis.asyncio import Redis
+
+        self._redis = Redis.from_url(self.url)
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(ALL, node_channel(self.node))
+        self._tasks = [
+            asyncio.create_task(self._listen(pubsub), name="bus-listen"),
+            asyncio.create_task(self._send(), name="bus-send"),
+        ]
+
+    async def stop(self) -> None:
+        """Send what is queued, then stop."""
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(2.0):
+                while not self._out.empty():
+                    await asyncio.sleep(0.01)
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(TimeoutError):  # a stop must end, whatever Redis does
+            async with asyncio.timeout(CONNECT_SECONDS):
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+                if self._redis is not None:
+                    await self._redis.aclose()
+
+    def publish(self, channel: str, message: dict[str, Any]) -> None:
+        """Queue a message to a channel (``ALL`` or ``node_channel``)."""
+        self._out.put_nowait(("publish", channel, "", orjson.dumps(message)))
+
+    def list_table(self, table: str, info: dict[str, Any] | None) -> None:
+        """Put a public table's info in the lobby, or take it out (None), and tell
+        every node's lobby watchers."""
+        if info is None:
+            self._out.put_nowait(("hdel", LOBBY, table, None))
+            self.publish(ALL, {"lobby_remove": table})
+        else:
+            self._out.put_nowait(("hset", LOBBY, table, orjson.dumps(info)))
+            self.publish(ALL, {"lobby_update": info})
+
+    async def lobby(self) -> list[dict[str, Any]]:
+        """The public tables of every node."""
+        assert self._redis is not None
+        return [orjson.loads(text) for text in await self._redis.hvals(LOBBY)]
+
+    async def _listen(self, pubsub: Any) -> None:
+        while True:
+            try:
+                message = await pubsub.get_message(timeout=1.0)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # Redis away: try again, the node goes on
+                log.error("redis: cannot listen (%s); retrying", str(error).splitlines()[0])
+                await asyncio.sleep(1.0)
+                continue
+            if message is None:
+                continue
+            for one in orjson.loads(message["data"]):
+                try:
+                    self.heard(one)
+                except Exception:  # one bad message must not stop the node hearing
+                    log.exception("bus: a message could not be handled")
+
+    async def _send(self) -> None:
+        assert self._redis is not None
+        while True:
+            ops = [await self._out.get()]
+            while not self._out.empty():
+                ops.append(self._out.get_nowait())
+            pipe = self._redis.pipeline(transaction=False)
+            batches: dict[str, list[bytes]] = {}
+            for command, key, field, payload in ops:
+                if command == "publish":
+                    assert payload is not None
+                    batches.setdefault(key, []).append(payload)
+                elif command == "hset":
+                    assert payload is not None
+                    pipe.hset(key, field, payload)
+                else:
+                    pipe.hdel(key, field)
+            for channel, payloads in batches.items():
+                pipe.publish(channel, b"[" + b",".join(payloads) + b"]")
+            try:
+                await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.error("redis: %d messages lost (%s)", len(ops), str(error).splitlines()[0])

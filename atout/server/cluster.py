@@ -1,0 +1,388 @@
+"""One node of a cluster: several ``atout serve`` processes on one PostgreSQL
+database (what must last) and one Redis (what moves between them), the way
+lichess splits lila and lila-ws.
+
+Each table has one owner node at a time (``table_lease``): the node where it
+was created, or the one that took it over when its owner stopped renewing its
+lease. Any node serves any client: a command for a table owned elsewhere
+travels to the owner over Redis (``bus``), where a ``RemoteClient`` stands for
+the client, and what the table sends that client travels back. The lobby is a
+Redis hash kept by the tables' owners; invitations and sign-outs reach every
+node. When a node takes a table over, every node's clients at that table
+resume there at once (a snapshot of the table rebuilt from its log).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable
+from typing import Any, Final
+
+from sqlalchemy import Connection
+from sqlalchemy.exc import SQLAlchemyError
+
+from atout.game import GameRules
+from atout.refusals import Refusal
+from atout.server import protocol, table_lease
+from atout.server.accounts import Identity
+from atout.server.bus import ALL, Bus, node_channel
+from atout.server.clients import Client
+from atout.server.hub import Hub
+from atout.server.peers import BEAT, Peers, SeatedAt
+from atout.server.store import Store, TableRow
+from atout.server.table import Table
+from atout.server.table_lease import Orphan, TableLease, current
+from atout.server.table_restore import restore
+from atout.server.throttle import Guards
+from atout.server.writer import Writer
+
+log = logging.getLogger(__name__)
+TAKEN_PER_ROUND: Final = 20
+"""Orphaned tables a node takes over per round: survivors share a dead node's tables."""
+STOP_SECONDS: Final = 5.0
+
+
+class RemoteClient(Client):
+    """A client connected to another node, as this node's tables see it: what
+    they send it travels to that node."""
+
+    def __init__(self, bus: Bus, node: str, remote: int, about: dict[str, Any]) -> None:
+        identity = Identity(about["user"], about["name"])
+        super().__init__(identity, about["ip"], about["key"], about["session"])
+        self.bus, self.node, self.remote = bus, node, remote
+
+    def send_text(self, text: str) -> None:
+        if not self.closed:
+            self.bus.publish(node_channel(self.node), {"to": self.remote, "text": text})
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.bus.publish(node_channel(self.node), {"close": self.remote})
+
+
+class ClusterHub(Hub):
+    """The hub of one node: its own tables, plus the routes to the others'."""
+
+    def __init__(
+        self,
+        store: Store,
+        writer: Writer,
+        rules: Callable[[str], GameRules],
+        guards: Guards,
+        grace_seconds: float,
+        robot_delay: float,
+        trick_pause: float,
+        *,
+        redis_url: str,
+        lease_seconds: float,
+    ) -> None:
+        super().__init__(store, writer, rules, guards, grace_seconds, robot_delay, trick_pause)
+        self.node = writer.owner
+        writer.fence = self._fence  # per table, by its lease
+        self.ttl = lease_seconds
+        self.bus = Bus(redis_url, self.node, self._heard)
+        self.leases: dict[str, TableLease] = {}
+        self.owners: dict[str, str] = {}
+        """Owner node of tables elsewhere, as last heard."""
+        self.local: dict[int, Client] = {}
+        """This node's own sockets, by client id."""
+        self.proxies: dict[tuple[str, int], RemoteClient] = {}
+        self.peers = Peers(self.node)
+        self._forwards: asyncio.Queue[tuple[Client, str, str]] = asyncio.Queue()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ----- life cycle -------------------------------------------------------------
+
+    async def start(self, stopped_at: float) -> None:
+        """Join the cluster: tables come to this node when they are created here,
+        or when their owner stops renewing their lease."""
+        self._loop = asyncio.get_running_loop()
+        await self.bus.start()
+        self._spawn(self._keep_leases())
+        self._spawn(self._forward())
+        self._spawn(self._beat())
+
+    async def stop(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        with contextlib.suppress(TimeoutError):  # a stop must end, whatever Redis does
+            async with asyncio.timeout(STOP_SECONDS):
+                await asyncio.gather(*self._tasks, return_exceptions=True)
+        await super().stop()
+        await self.bus.stop()
+        try:  # the others take this node's tables at once
+            await asyncio.to_thread(table_lease.release, self.store, self.node)
+        except SQLAlchemyError as error:
+            log.error("leases not released (%s): taken over when they expire", error)
+
+    def _fence(self, db: Connection, leases: list[TableLease]) -> set[str]:
+        """The writer's fence (in its thread): the tables found taken over stop at
+        once, before their task hears that the write failed."""
+        lost = table_lease.fence(db, leases, node=self.node)
+        if lost:
+            self._loop.call_soon_threadsafe(self._lose, lost)
+        return lost
+
+    def _lose(self, tables: set[str]) -> None:
+        for table_id in tables:
+            self._drop(table_id)
+
+    def _spawn(self, work: Any) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _run(self, table: Table, lease: TableLease | None = None) -> None:
+        """Run a table with its lease in its task's context: every write it makes is fenced."""
+        lease = lease or TableLease(table.id)
+        self.leases[table.id] = lease
+        token = current.set(lease)
+        try:
+            super()._run(table)
+        finally:
+            current.reset(token)
+
+    async def _keep_leases(self) -> None:
+        """Renew this node's leases; drop the tables taken over by another node;
+        take over the tables whose owner stopped renewing theirs."""
+        every = min(1.0, self.ttl / 5)
+        while True:
+            await asyncio.sleep(every)
+            try:
+                held = list(self.leases.values())
+                lost = await asyncio.to_thread(table_lease.renew, self.store, self.node, held)
+                self._lose(lost)
+                found = await asyncio.to_thread(
+                    table_lease.orphans, self.store, self.ttl, TAKEN_PER_ROUND
+                )
+                for orphan in found:
+                    if orphan.table not in self.tables:
+                        await self._take(orphan)
+            except SQLAlchemyError as error:
+                log.error("table leases: the database failed (%s)", str(error).splitlines()[0])
+
+    async def _take(self, orphan: Orphan) -> None:
+        """Take an orphaned table over: its lease, then the table rebuilt from its
+        log; every node's clients at the table then resume here."""
+        lease = await asyncio.to_thread(table_lease.take, self.store, self.node, orphan, self.ttl)
+        if lease is None:
+            return
+        row = await asyncio.to_thread(_table_row, self.store, orphan.table)
+        stopped_at = orphan.renewed or time.time()
+        try:
+            table = await asyncio.to_thread(restore, self.ctx, row, stopped_at)
+        except Exception:  # one unreadable log must not keep the others closed
+            log.exception("table %s cannot be rebuilt from its log; closed", row.id)
+            token = current.set(lease)
+            try:
+                await self._give_up(row.id, row.game_id)
+            finally:
+                current.reset(token)
+            return
+        log.info("table %s taken over (token %d)", table.id, lease.token)
+        self._run(table, lease)
+        self._changed(table)
+        self.bus.publish(ALL, {"taken": table.id, "owner": self.node})
+
+    def _drop(self, table_id: str) -> None:
+        """Stop serving a table another node took over (its clients resume there)."""
+        task = self.tasks.pop(table_id, None)
+        if task is not None:
+            task.cancel()
+            log.warning("table %s: taken over by another node; no longer served here", table_id)
+        self.tables.pop(table_id, None)
+        self.leases.pop(table_id, None)
+
+    async def _beat(self) -> None:
+        """Tell the others this node lives, who is online here and where they sit;
+        forget the nodes gone silent, and the stand-ins of their clients here."""
+        while True:
+            online = [client.identity.user_id for client in self.local.values()]
+            tables = [_seated_at(t) for t in self.tables.values() if not t.closed]
+            self.bus.publish(ALL, self.peers.summary(online, [t for t in tables if t.seated]))
+            for node in self.peers.forget_silent():
+                log.warning("node %s went silent: its clients here are disconnected", node)
+                for key in [key for key in self.proxies if key[0] == node]:
+                    super().disconnected(self.proxies.pop(key))
+            await asyncio.sleep(BEAT)
+
+    # ----- clients ----------------------------------------------------------------
+
+    async def greet(self, hello: protocol.Hello, ip: str) -> tuple[Client, dict[str, Any]]:
+        client, welcome = await super().greet(hello, ip)
+        self.local[client.id] = client
+        return client, welcome
+
+    def dispatch(self, client: Client, message: Any) -> None:
+        table = getattr(message, "table", None)
+        if table is None or table in self.tables:
+            super().dispatch(client, message)
+            return
+        self.joined[client].add(table)
+        self._forwards.put_nowait((client, table, message.model_dump_json(exclude_unset=True)))
+
+    def disconnected(self, client: Client) -> None:
+        tables = self.joined.get(client, set()) - set(self.tables)
+        for node in {self.owners[t] for t in tables if t in self.owners}:
+            self.bus.publish(node_channel(node), {"gone": client.id, "node": self.node})
+        self.local.pop(client.id, None)
+        super().disconnected(client)
+
+    async def _forward(self) -> None:
+        """Send commands for tables owned elsewhere to their owners, in order."""
+        while True:
+            client, table, text = await self._forwards.get()
+            owner = self.owners.get(table)
+            if owner is None:
+                try:
+                    owner = await asyncio.to_thread(table_lease.owner, self.store, table)
+                except SQLAlchemyError:
+                    owner = None
+                if owner is not None:
+                    self.owners[table] = owner
+            if owner is None or owner == self.node:  # closed, or being taken over here
+                client.send(protocol.error(Refusal("no_table", table=table)))
+                continue
+            about = {
+                "user": client.identity.user_id,
+                "name": client.identity.name,
+                "ip": client.ip,
+                "key": client.key,
+                "session": client.session,
+            }
+            message = {"cmd": text, "node": self.node, "id": client.id, "client": about}
+            self.bus.publish(node_channel(owner), message)
+
+    # ----- what the other nodes say -------------------------------------------------
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        if "to" in message:
+            local = self.local.get(message["to"])
+            if local is not None:
+                local.send_text(message["text"])
+        elif "cmd" in message:
+            self._command(message)
+        elif "gone" in message:
+            proxy = self.proxies.pop((message["node"], message["gone"]), None)
+            if proxy is not None:
+                super().disconnected(proxy)
+        elif "close" in message:
+            local = self.local.get(message["close"])
+            if local is not None:
+                local.close()
+        elif "lobby_update" in message:
+            self._tell_lobby({"type": "lobby_update", "table": message["lobby_update"]})
+        elif "lobby_remove" in message:
+            self._tell_lobby({"type": "lobby_remove", "table": message["lobby_remove"]})
+        elif "notify" in message:
+            for client in self.local.values():
+                if client.identity.user_id == message["notify"]:
+                    client.send(message["message"])
+        elif "revoke" in message:
+            super().revoke(message["revoke"], message["user"])
+        elif "taken" in message:
+            self._taken(message["taken"], message["owner"])
+        elif "stale" in message:
+            self.owners.pop(message["stale"], None)
+        elif "beat" in message:
+            self.peers.heard(message)
+
+    def _command(self, message: dict[str, Any]) -> None:
+        """A command from a client of another node for a table of this one."""
+        key = (message["node"], message["id"])
+        proxy = self.proxies.get(key)
+        if proxy is None:
+            proxy = self.proxies[key] = RemoteClient(self.bus, *key, message["client"])
+            self.joined[proxy] = set()
+        command = protocol.parse_message(message["cmd"])
+        if command.table not in self.tables:  # the sender's idea of the owner is stale
+            self.bus.publish(node_channel(proxy.node), {"stale": command.table})
+            proxy.send(protocol.error(Refusal("no_table", table=command.table)))
+            return
+        super().dispatch(proxy, command)
+
+    def _taken(self, table_id: str, owner: str) -> None:
+        """A table changed owner: this node's clients at it resume at the new one.
+        A former owner learns here that it lost the table, but stops serving it
+        only when its lease says so (its next write or renewal): the lease, not a
+        message, is what decides."""
+        self.owners[table_id] = owner
+        resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
+        for client in list(self.local.values()):
+            if table_id not in self.joined.get(client, ()):
+                continue
+            if owner == self.node:
+                self.dispatch(client, resume)
+            else:
+                self._forwards.put_nowait((client, table_id, resume.model_dump_json()))
+
+    def _tell_lobby(self, message: dict[str, Any]) -> None:
+        for client in self.lobby:
+            client.send(message)
+
+    # ----- shared with every node ---------------------------------------------------
+
+    def notify(self, user: int, message: dict[str, Any]) -> None:
+        self.bus.publish(ALL, {"notify": user, "message": message})
+
+    def revoke(self, session: str | None, user: int | None) -> None:
+        self.bus.publish(ALL, {"revoke": session, "user": user})
+
+    def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
+        """This node's answer, completed by what the others last said."""
+        here = super().presence(asker, friends)
+        online, keys = self.peers.online(), {f"u:{friend}" for friend in friends}
+        seated: dict[str, str] = {}
+        for table in self.peers.tables():
+            if table.opens_to(f"u:{asker}", keys):
+                for key in table.seated & keys:
+                    seated.setdefault(key, table.table)
+        return {
+            friend: {
+                "online": here[friend]["online"] or friend in online,
+                "table": here[friend]["table"] or seated.get(f"u:{friend}"),
+            }
+            for friend in friends
+        }
+
+    def _lobby(self, client: Client, subscribe: bool) -> None:
+        if subscribe:
+            self.lobby.add(client)
+        else:
+            self.lobby.discard(client)
+
+        async def answer() -> None:
+            client.send({"type": "lobby", "tables": await self.bus.lobby()})
+
+        self._spawn(answer())
+
+    def _changed(self, table: Table) -> None:
+        self.bus.list_table(table.id, None if table.options.private else table.info())
+
+    def _closed(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        self.tasks.pop(table.id, None)
+        self.leases.pop(table.id, None)
+        self.bus.list_table(table.id, None)
+
+
+def _seated_at(table: Table) -> SeatedAt:
+    seats = [seat for seat in table.seats if seat is not None]
+    return SeatedAt(
+        table.id,
+        frozenset(s.key for s in seats if not s.abandoned and s.user is not None),
+        not table.options.private,
+        frozenset({table.master, *table.invited, *(s.key for s in seats)}),
+        table.master,
+    )
+
+
+def _table_row(store: Store, table_id: str) -> TableRow:
+    with store.session() as db:
+        row = db.get(TableRow, table_id)
+        assert row is not None, f"table {table_id} is not stored"
+        return row

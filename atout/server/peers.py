@@ -1,0 +1,84 @@
+"""What a node knows of the other nodes of its cluster, from the summary each
+one publishes every ``BEAT`` seconds: that it is alive, which registered users
+have a socket open on it, and where they sit.
+
+The summary is the whole state, not a change: a node that joins knows the
+others after one beat, and one that stops beating is forgotten after
+``FORGOTTEN`` seconds (its clients' stand-ins at this node's tables are then
+disconnected, so their seats start their grace period).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+BEAT: Final = 2.0
+FORGOTTEN: Final = 3 * BEAT
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedAt:
+    """A table as friends' presence needs it: who sits there, and who it lets in
+    without its code (``Table.opens_to``, as its owner answered it)."""
+
+    table: str
+    seated: frozenset[str]
+    """Keys of the registered players seated (not abandoned)."""
+    public: bool
+    admitted: frozenset[str]
+    """Keys a private table lets in: its master, the invited, the seated."""
+    master: str
+
+    def opens_to(self, key: str, friend_keys: set[str]) -> bool:
+        """Whether ``key`` (whose friends have ``friend_keys``) may enter without the code."""
+        return self.public or key in self.admitted or self.master in friend_keys
+
+    def wire(self) -> list[Any]:
+        return [self.table, sorted(self.seated), self.public, sorted(self.admitted), self.master]
+
+    @classmethod
+    def read(cls, wire: list[Any]) -> SeatedAt:
+        table, seated, public, admitted, master = wire
+        return cls(table, frozenset(seated), public, frozenset(admitted), master)
+
+
+@dataclass
+class Peer:
+    online: set[int]
+    tables: list[SeatedAt]
+    heard: float = field(default_factory=time.monotonic)
+
+
+@dataclass
+class Peers:
+    """The other nodes, as last heard."""
+
+    node: str
+    known: dict[str, Peer] = field(default_factory=dict)
+
+    def summary(self, online: Iterable[int | None], tables: Iterable[SeatedAt]) -> dict[str, Any]:
+        """This node's beat."""
+        users = sorted({user for user in online if user is not None})
+        return {"beat": self.node, "online": users, "tables": [t.wire() for t in tables]}
+
+    def heard(self, beat: dict[str, Any]) -> None:
+        if beat["beat"] != self.node:
+            tables = [SeatedAt.read(t) for t in beat["tables"]]
+            self.known[beat["beat"]] = Peer(set(beat["online"]), tables)
+
+    def forget_silent(self) -> list[str]:
+        """Forget the nodes silent too long; returns them."""
+        now = time.monotonic()
+        silent = [node for node, peer in self.known.items() if now - peer.heard > FORGOTTEN]
+        for node in silent:
+            del self.known[node]
+        return silent
+
+    def online(self) -> set[int]:
+        return set().union(*(peer.online for peer in self.known.values()))
+
+    def tables(self) -> list[SeatedAt]:
+        return [table for peer in self.known.values() for table in peer.tables]
