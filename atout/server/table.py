@@ -91,6 +91,8 @@ class Table:
     """Keys of the accounts invited by name."""
     seats: list[Seat | None] = field(default_factory=list)
     spectators: set[Client] = field(default_factory=set)
+    shown: dict[Client, Any] = field(default_factory=dict)
+    """The view each client was last given, which its next update patches."""
     match: Match | None = None
     """The game being played, if any: its state, log and chance."""
     game_id: int | None = None
@@ -429,7 +431,7 @@ class Table:
         if missed is None:
             broadcast.snapshot(self, client)
         else:
-            client.send(broadcast.update(self, viewer, missed))
+            broadcast.resumed(self, client, missed)
         if lost:  # told why they are not playing
             client.send(protocol.error(Refusal("seat_left"), self.id))
         if seat_no is not None:

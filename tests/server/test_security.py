@@ -73,7 +73,7 @@ def without_calls(legal: list[str]) -> list[str]:
 
 def parts(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """A message in the order a client reads it: an update's events one by one,
-    then the rest of it (view, turn). Calling a King names it without locating
+    then the rest of it (view or its patch, turn). Calling a King names it without locating
     it, so call actions are left out of the legal actions."""
     rest = dict(message)
     if message["type"] == "update":
@@ -81,7 +81,19 @@ def parts(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for key in ("view", "turn"):
         if isinstance(rest.get(key), dict) and rest[key].get("legal"):
             rest[key] = {**rest[key], "legal": without_calls(rest[key]["legal"])}
+    if "diff" in rest:  # the same for the legal actions a patch gives
+        rest["diff"] = [_without_calls_op(op) for op in rest["diff"]]
     yield rest
+
+
+def _without_calls_op(op: dict[str, Any]) -> dict[str, Any]:
+    """A patch operation without the call actions it gives, if it gives legal ones."""
+    value = op.get("value")
+    if not op["path"].startswith("/legal"):
+        return op
+    if isinstance(value, list):
+        return {**op, "value": without_calls(value)}
+    return {**op, "value": None} if isinstance(value, str) and value.startswith("call:") else op
 
 
 def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) -> None:
