@@ -23,7 +23,6 @@ from starlette.websockets import WebSocketDisconnect
 from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
-from atout.robots import cores
 from atout.server import lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
@@ -35,6 +34,7 @@ from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
+from atout.server.robots import Thinking
 from atout.server.store import ActionRow, GameRow, Store
 from atout.server.throttle import Guards
 from atout.server.writer import Writer
@@ -65,6 +65,9 @@ class Settings:
     """The web client's files, served at ``/`` when the directory exists."""
     robot_cores: int | None = 1
     """Cores a strong robot's decision is spread over (None: every core)."""
+    robot_threads: int = 0
+    """Robots think in this many threads of the serving process instead of their
+    worker process (for tests that spy on robots): 0, in the worker."""
     lease_seconds: float = 10.0
     """How long a dead server's lease on the database keeps a successor waiting."""
     guards: Guards = field(default_factory=Guards)
@@ -94,15 +97,13 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         settings.grace_seconds,
         settings.robot_delay,
         settings.trick_pause,
+        Thinking(settings.robot_cores, settings.robot_threads),
     )
     metrics.watch(hub)
     readiness = Readiness(writer)
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        # The robots' helper processes live as long as the app: stopped here, not at
-        # exit, since uvicorn ends a process stopped by a signal without exit handlers.
-        await asyncio.to_thread(cores.use_cores, settings.robot_cores)
         writer.start()
         await hub.start(previous if previous is not None else time.time())
         readiness.phase = "serving"
@@ -114,7 +115,6 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await asyncio.to_thread(lease.release, store, owner)
         passwords_pool.close()
         await offload.workers.stop()  # started by the first replay, if any
-        await asyncio.to_thread(cores.stop)
         store.close()
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

@@ -36,6 +36,7 @@ def update_all(table: Table, numbered: list[Numbered]) -> None:
     if table.state is not None and not everyone:
         audience = [(c, v) for c, v in audience if v == table.state.to_move]
     views: dict[int, Any] = {}
+    clock = _clock(table)
     texts: dict[int, list[tuple[Any, str]]] = {}
     """Per viewer, the texts made so far, each with the view it patches."""
     shown = table.shown
@@ -47,7 +48,7 @@ def update_all(table: Table, numbered: list[Numbered]) -> None:
         text = next((t for b, t in made if b is before or b == before), None)
         if text is None:
             events = [n.entry for n in numbered if n.event.visible_to(viewer)]
-            text = encode(_update(table, viewer, events, before, views[viewer]))
+            text = encode(_update(table, viewer, events, before, views[viewer], clock))
             made.append((before, text))
         client.send_text(text)
     if everyone:  # forget the clients gone since
@@ -57,14 +58,19 @@ def update_all(table: Table, numbered: list[Numbered]) -> None:
 
 
 def _update(
-    table: Table, viewer: int, events: list[dict[str, Any]], before: Any, view: Any
+    table: Table,
+    viewer: int,
+    events: list[dict[str, Any]],
+    before: Any,
+    view: Any,
+    clock: dict[str, Any] | None,
 ) -> dict[str, Any]:
     """A viewer's ``update``: its ``events``, then the patch from the view
     ``before`` (the one its client holds) to ``view``, or ``view`` itself when
     the client holds none."""
     head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": events}
     now = {"view": view} if before is None or view is None else {"diff": diff(before, view)}
-    return head | now | _turn_and_clock(table, viewer)
+    return head | now | _turn_and_clock(table, viewer, clock)
 
 
 def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
@@ -74,7 +80,7 @@ def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
     view = None if table.state is None else table.state.view(viewer)
     table.shown[client] = view
     head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": missed}
-    client.send(head | {"view": view} | _turn_and_clock(table, viewer))
+    client.send(head | {"view": view} | _turn_and_clock(table, viewer, _clock(table)))
 
 
 def snapshot(table: Table, client: Client) -> None:
@@ -93,18 +99,17 @@ def snapshot(table: Table, client: Client) -> None:
             "epoch": table.events.epoch,
             "view": view,
         }
-        | _turn_and_clock(table, viewer)
+        | _turn_and_clock(table, viewer, _clock(table))
     )
 
 
-def _turn_and_clock(table: Table, viewer: int) -> dict[str, Any]:
+def _turn_and_clock(table: Table, viewer: int, clock: dict[str, Any] | None) -> dict[str, Any]:
     """Besides the view: when the viewer is to move, its turn, and for every
-    viewer the clock of a human to move (shared by snapshots and updates)."""
+    viewer ``clock``, that of a human to move (shared by snapshots and updates)."""
     now: dict[str, Any] = {}
     turn = _turn(table, viewer)
     if turn is not None:
         now["turn"] = turn
-    clock = _clock(table)
     if clock is not None:
         now["clock"] = clock
     return now
