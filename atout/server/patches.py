@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
 Patch = list[dict[str, Any]]
 
 
@@ -37,11 +35,12 @@ def _diff(old: Any, new: Any, path: str, ops: Patch) -> None:
     (which the caller found different, or does not know to be equal)."""
     if type(old) is dict and type(new) is dict:
         for key, value in new.items():
-            where = f"{path}/{_escaped(key)}"
             if key not in old:
-                ops.append({"op": "add", "path": where, "value": value})
-            elif not _same(old[key], value):
-                _diff(old[key], value, where, ops)
+                ops.append({"op": "add", "path": f"{path}/{_escaped(key)}", "value": value})
+                continue
+            was = old[key]
+            if was != value or (type(was) is not type(value) and bool in (type(was), type(value))):
+                _diff(was, value, f"{path}/{_escaped(key)}", ops)
         ops.extend({"op": "remove", "path": f"{path}/{_escaped(k)}"} for k in old if k not in new)
         return
     if type(old) is list and type(new) is list and _list_diff(old, new, path, ops):
@@ -72,13 +71,10 @@ def _list_diff(old: list[Any], new: list[Any], path: str, ops: Patch) -> bool:
 
 
 def _same(a: Any, b: Any) -> bool:
-    """Equal as JSON, which tells ``true`` from ``1`` where Python does not:
-    containers that Python finds equal are compared by their JSON texts."""
-    if a != b:
-        return False
-    if type(a) in (dict, list):
-        return orjson.dumps(a) == orjson.dumps(b)
-    return type(a) is type(b) or not (type(a) is bool or type(b) is bool)
+    """Equal as JSON, which tells ``true`` from ``1`` where Python does not.
+    Only scalars are checked so: lists and objects compare as Python compares
+    them (an observation never puts ``true`` where it had ``1``)."""
+    return a == b and (type(a) is type(b) or bool not in (type(a), type(b)))
 
 
 def _escaped(key: str) -> str:
