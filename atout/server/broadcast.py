@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from atout.game import SPECTATOR, Event, filter_events
 from atout.server.clients import Client, encode
 from atout.server.eventlog import Numbered
@@ -36,25 +38,35 @@ def update_all(table: Table, numbered: list[Numbered]) -> None:
     if table.state is not None and not everyone:
         audience = [(c, v) for c, v in audience if v == table.state.to_move]
     views: dict[int, Any] = {}
+    kept: dict[int, bytes | None] = {}
     clock = _clock(table)
-    texts: dict[int, list[tuple[Any, str]]] = {}
+    texts: dict[int, list[tuple[bytes | None, str]]] = {}
     """Per viewer, the texts made so far, each with the view it patches."""
     shown = table.shown
     for client, viewer in audience:
         if viewer not in views:
             views[viewer] = None if table.state is None else table.state.view(viewer)
+            kept[viewer] = _kept(views[viewer])
         before = shown.get(client)
         made = texts.setdefault(viewer, [])
-        text = next((t for b, t in made if b is before or b == before), None)
+        text = next((t for b, t in made if b == before), None)
         if text is None:
             events = [n.entry for n in numbered if n.event.visible_to(viewer)]
-            text = encode(_update(table, viewer, events, before, views[viewer], clock))
+            held = None if before is None else orjson.loads(before)
+            text = encode(_update(table, viewer, events, held, views[viewer], clock))
             made.append((before, text))
         client.send_text(text)
     if everyone:  # forget the clients gone since
-        table.shown = {client: views[viewer] for client, viewer in audience}
+        table.shown = {client: kept[viewer] for client, viewer in audience}
     else:
-        shown.update((client, views[viewer]) for client, viewer in audience)
+        shown.update((client, kept[viewer]) for client, viewer in audience)
+
+
+def _kept(view: Any) -> bytes | None:
+    """A view as a table keeps it for its next patch: its JSON text, as a
+    thousand lasting objects per table would make the garbage collector's
+    full passes long enough to delay every table's updates."""
+    return None if view is None else orjson.dumps(view)
 
 
 def _update(
@@ -78,7 +90,7 @@ def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
     and its whole view (whatever it held is forgotten), then the turn."""
     viewer = table.viewer(client)
     view = None if table.state is None else table.state.view(viewer)
-    table.shown[client] = view
+    table.shown[client] = _kept(view)
     head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": missed}
     client.send(head | {"view": view} | _turn_and_clock(table, viewer, _clock(table)))
 
@@ -88,7 +100,7 @@ def snapshot(table: Table, client: Client) -> None:
     or who missed more events than the table keeps."""
     viewer = table.viewer(client)
     view = None if table.state is None else table.state.view(viewer)
-    table.shown[client] = view
+    table.shown[client] = _kept(view)
     client.send(
         {
             "type": "table",

@@ -91,8 +91,8 @@ class Table:
     """Keys of the accounts invited by name."""
     seats: list[Seat | None] = field(default_factory=list)
     spectators: set[Client] = field(default_factory=set)
-    shown: dict[Client, Any] = field(default_factory=dict)
-    """The view each client was last given, which its next update patches."""
+    shown: dict[Client, bytes | None] = field(default_factory=dict)
+    """The view each client was last given (its JSON), which its next update patches."""
     match: Match | None = None
     """The game being played, if any: its state, log and chance."""
     game_id: int | None = None
