@@ -3,34 +3,43 @@
 Starts ``atout serve`` in a subprocess on loopback (a fresh data directory),
 connects ``tables x 4`` clients (guests at practice French tables), and lets
 each client answer its turns with a random legal action, games after games,
-for a bounded time. Prints accepted actions per second and the latency from
-an action's send to each other player's receipt of its update (p50/p99).
+for a bounded time. Prints accepted actions per second, the latency from an
+action's send to each other player's receipt of its update (p50/p99), the
+bytes a client receives per update, and the CPU time the server used per
+action: its serving process's own (read from ``/proc``, so Linux only) and
+that of the processes it started (robot workers, helpers).
 
 Run: ``uv run python bench/load.py [--tables 200] [--seconds 30] [--think 0.5]``.
 With ``--nodes N`` it starts a cluster instead (``scripts/cluster.sh``: PostgreSQL,
 Redis, N nodes) and spreads each table's clients over the nodes, so that most
-commands travel to the table's owner over Redis and its updates back.
+commands travel to the table's owner over Redis and its updates back; the
+server's CPU is then that of the whole cluster (nodes, PostgreSQL, Redis).
 Without think time every client acts at once: the server runs saturated and
-the latency is mostly queueing; ``--think`` gives a human-like pace.
+the latency is mostly queueing; ``--think`` gives a human-like pace. The
+clients run in this one process, on the same machine: its own CPU time is
+printed too, as it competes with the server's.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import os
 import random
 import statistics
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+import orjson
 from serving import cluster, served
 from websockets.asyncio.client import ClientConnection, connect
 
 from atout.server.protocol import PROTOCOL_VERSION
 
 PLAYERS = 4
+TICKS = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -45,9 +54,21 @@ class TableRun:
 
 @dataclass
 class Stats:
+    """Counted from the moment every table has started (``measuring``)."""
+
+    tables: int
+    started: int = 0
+    measuring: asyncio.Event = field(default_factory=asyncio.Event)
     latencies: list[float] = field(default_factory=list)
     actions: int = 0
     games: int = 0
+    updates: int = 0
+    update_bytes: int = 0
+
+    def table_started(self) -> None:
+        self.started += 1
+        if self.started == self.tables:
+            self.measuring.set()
 
 
 async def client(
@@ -56,40 +77,43 @@ async def client(
     run: TableRun,
     ready: asyncio.Barrier,
     stats: Stats,
-    stop_at: float,
     think: float,
 ) -> None:
     rng = random.Random(seat)
     async with connect(url, max_size=2**22, close_timeout=1) as ws:
         hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": f"bench{seat}"}
-        await ws.send(json.dumps(hello))
+        await ws.send(orjson.dumps(hello).decode())
         await recv(ws, "welcome")
         if seat == 0:
             create = {"type": "create", "options": {"players": PLAYERS, "turn_seconds": 60}}
-            await ws.send(json.dumps(create))
+            await ws.send(orjson.dumps(create).decode())
             run.id = (await recv(ws, "table"))["table"]["id"]
         await ready.wait()
         if seat != 0:
-            await ws.send(json.dumps({"type": "sit", "table": run.id, "seat": seat}))
+            await ws.send(orjson.dumps({"type": "sit", "table": run.id, "seat": seat}).decode())
             await recv(ws, "table")
         await ready.wait()
         if seat == 0:
-            await ws.send(json.dumps({"type": "start", "table": run.id}))
+            await ws.send(orjson.dumps({"type": "start", "table": run.id}).decode())
+            stats.table_started()
         seen = 0
         async for text in ws:
-            message = json.loads(text)
+            message = orjson.loads(text)
             now = time.perf_counter()
             seen = message.get("seq", seen)
+            measuring = stats.measuring.is_set()
             if message["type"] == "update":
+                if measuring:
+                    stats.updates += 1
+                    stats.update_bytes += len(text)
                 if seat in run.waiting and seen > run.seq_before:
                     run.waiting.discard(seat)
-                    stats.latencies.append(now - run.sent_at)
+                    if measuring:
+                        stats.latencies.append(now - run.sent_at)
             elif message["type"] == "event" and message["kind"] == "table.game_over":
-                stats.games += seat == 0
-                if time.monotonic() > stop_at:
-                    return
+                stats.games += seat == 0 and measuring
                 if seat == 0:
-                    await ws.send(json.dumps({"type": "start", "table": run.id}))
+                    await ws.send(orjson.dumps({"type": "start", "table": run.id}).decode())
             if turn := message.get("turn"):
                 if think:
                     await asyncio.sleep(rng.uniform(0, 2 * think))
@@ -97,41 +121,93 @@ async def client(
                 run.sent_at, run.seq_before = now, seen
                 run.waiting = set(range(PLAYERS)) - {seat}
                 action = rng.choice(turn["legal"])
-                await ws.send(json.dumps({"type": "act", "table": run.id, "action": action}))
-                stats.actions += 1
+                act = {"type": "act", "table": run.id, "action": action}
+                await ws.send(orjson.dumps(act).decode())
+                stats.actions += stats.measuring.is_set()
 
 
 async def recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
     while True:
-        message: dict[str, Any] = json.loads(await ws.recv())
+        message: dict[str, Any] = orjson.loads(await ws.recv())
         if message["type"] == kind:
             return message
         if message["type"] == "error":
             raise RuntimeError(message["message"])
 
 
-async def load(ports: list[int], tables: int, seconds: float, think: float) -> Stats:
-    stats = Stats()
+def cpu_seconds(pid: int) -> tuple[float, float]:
+    """CPU seconds (user + system) used so far by process ``pid`` and by its
+    descendants still running, read from ``/proc``."""
+    parents: dict[int, int] = {}
+    times: dict[int, float] = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+    descendants: set[int] = set()
+    found = {pid}
+    while found:
+        found = {p for p, parent in parents.items() if parent in found} - descendants
+        descendants |= found
+    return times.get(pid, 0.0), sum(times[p] for p in descendants)
+
+
+@dataclass
+class Measured:
+    """The stats and the CPU seconds the server and the clients used while measuring."""
+
+    stats: Stats
+    seconds: float
+    server_cpu: float
+    children_cpu: float
+    clients_cpu: float
+
+
+async def load(ports: list[int], pid: int, tables: int, seconds: float, think: float) -> Measured:
+    stats = Stats(tables)
     urls = [f"ws://127.0.0.1:{port}/ws" for port in ports]
-    stop_at = time.monotonic() + seconds
     tasks = []
     for number in range(tables):
         run, ready = TableRun(), asyncio.Barrier(PLAYERS)
         tasks += [
             asyncio.create_task(
-                client(urls[(number + seat) % len(urls)], seat, run, ready, stats, stop_at, think)
+                client(urls[(number + seat) % len(urls)], seat, run, ready, stats, think)
             )
             for seat in range(PLAYERS)
         ]
+    setup = asyncio.ensure_future(stats.measuring.wait())
+    await asyncio.wait([setup, *tasks], timeout=120, return_when=asyncio.FIRST_COMPLETED)
+    if not setup.done():
+        raise SystemExit(f"only {stats.started} of {tables} tables started within 120 s")
+    await asyncio.sleep(min(5.0, seconds / 4))  # every table is under way
+    stats.latencies.clear()
+    stats.actions = stats.games = stats.updates = stats.update_bytes = 0
+    server_before, children_before = cpu_seconds(pid)
+    clients_before = time.process_time()
     started = time.monotonic()
-    done, pending = await asyncio.wait(tasks, timeout=seconds + 60)
-    for task in pending:
+    await asyncio.sleep(seconds)
+    server_after, children_after = cpu_seconds(pid)
+    clients_after = time.process_time()
+    elapsed = time.monotonic() - started
+    stats.measuring.clear()
+    for task in tasks:
         task.cancel()
-    errors = [t.exception() for t in done if t.exception()]
+    await asyncio.gather(*tasks, return_exceptions=True)
+    errors = [t.exception() for t in tasks if not t.cancelled() and t.exception()]
     if errors:
         print(f"{len(errors)} clients failed, first: {errors[0]!r}")
-    stats.actions = int(stats.actions / max(1e-9, time.monotonic() - started))
-    return stats
+    return Measured(
+        stats,
+        elapsed,
+        server_after - server_before,
+        children_after - children_before,
+        clients_after - clients_before,
+    )
 
 
 def main() -> None:
@@ -145,26 +221,31 @@ def main() -> None:
         "--nodes", type=int, default=0, help="nodes of a cluster (0: one embedded server)"
     )
     args = parser.parse_args()
-    tables, seconds = min(args.tables, 500), min(args.seconds, 300.0)
+    tables, seconds = min(args.tables, 2000), min(args.seconds, 300.0)
     options = ["--robot-delay", "0", "--throttle-exempt", "127.0.0.1"]  # clients all come from here
     if args.nodes:
-        with cluster(min(args.nodes, 8), *options) as ports:
-            stats = asyncio.run(load(ports, tables, seconds, args.think))
+        with cluster(min(args.nodes, 8), *options) as (ports, pid):
+            measured = asyncio.run(load(ports, pid, tables, seconds, args.think))
     else:
-        with served(*options) as (port, _):
-            stats = asyncio.run(load([port], tables, seconds, args.think))
+        with served(*options) as (port, pid):
+            measured = asyncio.run(load([port], pid, tables, seconds, args.think))
+    stats = measured.stats
     lat = sorted(stats.latencies)
-    if not lat:
+    if not lat or not stats.actions:
         print("no action was timed")
         return
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    per_action = 1000 / stats.actions
     print(
         f"{tables} tables x {PLAYERS} clients, {args.nodes or 'one embedded'} node(s), "
-        f"{seconds:.0f} s, think {args.think} s: "
-        f"{stats.games} games, "
-        f"{stats.actions} actions/s, latency action -> others' update "
-        f"p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)"
+        f"{measured.seconds:.0f} s, think {args.think} s: "
+        f"{stats.games} games, {stats.actions / measured.seconds:.0f} actions/s, "
+        f"latency action -> others' update p50 {p50:.1f} ms, p99 {p99:.1f} ms "
+        f"({len(lat)} samples); {stats.update_bytes / max(1, stats.updates):.0f} bytes "
+        f"per update; CPU per action: server {measured.server_cpu * per_action:.3f} ms "
+        f"(+ {measured.children_cpu * per_action:.3f} ms in its child processes), "
+        f"clients {measured.clients_cpu * per_action:.3f} ms"
     )
 
 

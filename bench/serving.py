@@ -62,10 +62,11 @@ def free_ports(count: int) -> int:
 
 
 @contextlib.contextmanager
-def cluster(nodes: int, *options: str) -> Iterator[list[int]]:
+def cluster(nodes: int, *options: str) -> Iterator[tuple[list[int], int]]:
     """A throwaway cluster from ``scripts/cluster.sh`` (PostgreSQL, Redis and
     ``nodes`` nodes started with ``options``), once every node answers: their
-    ports. Stopped on leaving."""
+    ports, and the pid of the script every process of the cluster descends from.
+    Stopped on leaving."""
     script = Path(__file__).resolve().parent.parent / "scripts" / "cluster.sh"
     with tempfile.TemporaryDirectory() as data:
         env = os.environ | {
@@ -92,7 +93,7 @@ def cluster(nodes: int, *options: str) -> Iterator[list[int]]:
                     except httpx.HTTPError:
                         pass
                     time.sleep(0.1)
-            yield ports
+            yield ports, running.pid
         finally:
             running.send_signal(signal.SIGTERM)
             running.wait(60)

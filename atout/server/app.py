@@ -25,7 +25,6 @@ from atout.analysis.review import DEFAULT_DEALS
 from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
-from atout.robots import cores
 from atout.server import analyses, bus, hints, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
@@ -38,6 +37,7 @@ from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
+from atout.server.robots import Thinking
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store, StoreError
 from atout.server.throttle import Guards
@@ -75,6 +75,9 @@ class Settings:
     """Cores a strong robot's decision is spread over (None: every core)."""
     analysis_deals: int = DEFAULT_DEALS
     """Sampled deals per decision in a game's review (``atout.server.analyses``)."""
+    robot_threads: int = 0
+    """Robots think in this many threads of the serving process instead of their
+    worker process (for tests that spy on robots): 0, in the worker."""
     lease_seconds: float = 10.0
     """How long a dead server's lease on the database keeps a successor waiting
     (in a cluster: a dead node's leases on its tables)."""
@@ -110,6 +113,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         settings.grace_seconds,
         settings.robot_delay,
         settings.trick_pause,
+        Thinking(settings.robot_cores, settings.robot_threads),
     )
     writer = Writer(store, owner, renew, metrics)
     if settings.redis_url is None:
@@ -128,9 +132,6 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        # The robots' helper processes live as long as the app: stopped here, not at
-        # exit, since uvicorn ends a process stopped by a signal without exit handlers.
-        await asyncio.to_thread(cores.use_cores, settings.robot_cores)
         writer.start()
         await hub.start(previous if previous is not None else time.time())
         readiness.phase = "serving"
@@ -145,7 +146,6 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await analyses.stop()  # reviews under way start over when asked again
         await offload.workers.stop()  # started by the first replay, if any
         await hints.workers.stop(kill=True)  # started by the first hint, if any
-        await asyncio.to_thread(cores.stop)
         store.close()
 
     app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)

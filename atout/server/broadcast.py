@@ -1,19 +1,25 @@
 """What a table tells its clients, and how: every message leaves from here.
 
 An action's events and the game it leaves travel together in one ``update``
-per viewer, encoded once per viewer; the table's own events (seating, votes,
-storage trouble...) are public ``event`` messages; a snapshot is the whole
-table for one viewer. The table decides when to tell; this module only knows
-who may see what (the events' own audience, the engine's view for a viewer).
+per viewer: the events it may see and a patch of the view its client was last
+given (``patches``), which the client applies to hold the view as it now
+stands. Clients given the same view share one encoded text (spectators). A
+snapshot, and the answer to a ``resume``, give the whole view instead. The
+table's own events (seating, votes, storage trouble...) are public ``event``
+messages. The table decides when to tell; this module only knows who may see
+what (the events' own audience, the engine's view for a viewer).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+import orjson
+
 from atout.game import SPECTATOR, Event, filter_events
 from atout.server.clients import Client, encode
 from atout.server.eventlog import Numbered
+from atout.server.patches import diff
 
 if TYPE_CHECKING:
     from atout.server.table import Table
@@ -21,32 +27,80 @@ if TYPE_CHECKING:
 
 def update_all(table: Table, numbered: list[Numbered]) -> None:
     """Tell every viewer what an action did in one message, so that a move
-    costs each client one websocket frame: the events it may see, its view
-    of the game as it now stands and, for a human to move, the turn.
-    Encoded once per viewer: spectators share one text. An action without
-    events (a refused poignée) is told to the player now to move alone, as
-    its being asked is a secret."""
-    texts: dict[int, str] = {}
+    costs each client one websocket frame: the events it may see, what
+    changed in its view and, for a human to move, the turn. Each viewer's view
+    is built once, and each text encoded once for the clients that were shown
+    the same view (spectators). An action without events (a refused poignée)
+    is told to the player now to move alone, as its being asked is a secret;
+    the others' views do not change."""
     audience = table.audience()
-    if not numbered and table.state is not None:
+    everyone = bool(numbered) or table.state is None
+    if table.state is not None and not everyone:
         audience = [(c, v) for c, v in audience if v == table.state.to_move]
+    views: dict[int, Any] = {}
+    kept: dict[int, bytes | None] = {}
+    clock = _clock(table)
+    texts: dict[int, list[tuple[bytes | None, str]]] = {}
+    """Per viewer, the texts made so far, each with the view it patches."""
+    shown = table.shown
     for client, viewer in audience:
-        if viewer not in texts:
+        if viewer not in views:
+            views[viewer] = None if table.state is None else table.state.view(viewer)
+            kept[viewer] = _kept(views[viewer])
+        before = shown.get(client)
+        made = texts.setdefault(viewer, [])
+        text = next((t for b, t in made if b == before), None)
+        if text is None:
             events = [n.entry for n in numbered if n.event.visible_to(viewer)]
-            texts[viewer] = encode(update(table, viewer, events))
-        client.send_text(texts[viewer])
+            held = None if before is None else orjson.loads(before)
+            text = encode(_update(table, viewer, events, held, views[viewer], clock))
+            made.append((before, text))
+        client.send_text(text)
+    if everyone:  # forget the clients gone since
+        table.shown = {client: kept[viewer] for client, viewer in audience}
+    else:
+        shown.update((client, kept[viewer]) for client, viewer in audience)
 
 
-def update(table: Table, viewer: int, events: list[dict[str, Any]]) -> dict[str, Any]:
-    """A viewer's ``update``: ``events`` (already filtered for it), then the game now."""
+def _kept(view: Any) -> bytes | None:
+    """A view as a table keeps it for its next patch: its JSON text, as a
+    thousand lasting objects per table would make the garbage collector's
+    full passes long enough to delay every table's updates."""
+    return None if view is None else orjson.dumps(view)
+
+
+def _update(
+    table: Table,
+    viewer: int,
+    events: list[dict[str, Any]],
+    before: Any,
+    view: Any,
+    clock: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """A viewer's ``update``: its ``events``, then the patch from the view
+    ``before`` (the one its client holds) to ``view``, or ``view`` itself when
+    the client holds none."""
     head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": events}
-    return head | _game_now(table, viewer)
+    now = {"view": view} if before is None or view is None else {"diff": diff(before, view)}
+    return head | now | _turn_and_clock(table, viewer, clock)
+
+
+def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
+    """Answer a ``resume`` with one ``update``: the events the client missed
+    and its whole view (whatever it held is forgotten), then the turn."""
+    viewer = table.viewer(client)
+    view = None if table.state is None else table.state.view(viewer)
+    table.shown[client] = _kept(view)
+    head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": missed}
+    client.send(head | {"view": view} | _turn_and_clock(table, viewer, _clock(table)))
 
 
 def snapshot(table: Table, client: Client) -> None:
     """Send a client the whole table as its viewer sees it: to one who comes in,
     or who missed more events than the table keeps."""
     viewer = table.viewer(client)
+    view = None if table.state is None else table.state.view(viewer)
+    table.shown[client] = _kept(view)
     client.send(
         {
             "type": "table",
@@ -55,19 +109,19 @@ def snapshot(table: Table, client: Client) -> None:
             "deals": [e.data for e in filter_events(table.deal_ends, viewer)],
             "seq": table.events.seq,
             "epoch": table.events.epoch,
+            "view": view,
         }
-        | _game_now(table, viewer)
+        | _turn_and_clock(table, viewer, _clock(table))
     )
 
 
-def _game_now(table: Table, viewer: int) -> dict[str, Any]:
-    """What a viewer needs to draw the game: its view and, when it is to
-    move, its turn (shared by snapshots and updates)."""
-    now: dict[str, Any] = {"view": None if table.state is None else table.state.view(viewer)}
+def _turn_and_clock(table: Table, viewer: int, clock: dict[str, Any] | None) -> dict[str, Any]:
+    """Besides the view: when the viewer is to move, its turn, and for every
+    viewer ``clock``, that of a human to move (shared by snapshots and updates)."""
+    now: dict[str, Any] = {}
     turn = _turn(table, viewer)
     if turn is not None:
         now["turn"] = turn
-    clock = _clock(table)
     if clock is not None:
         now["clock"] = clock
     return now

@@ -32,6 +32,7 @@ from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
 from atout.server.hub import Hub
 from atout.server.peers import BEAT, Peers, SeatedAt
+from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
 from atout.server.table import Table
 from atout.server.table_lease import Orphan, TableLease, current
@@ -76,11 +77,14 @@ class ClusterHub(Hub):
         grace_seconds: float,
         robot_delay: float,
         trick_pause: float,
+        thinking: Thinking,
         *,
         redis_url: str,
         lease_seconds: float,
     ) -> None:
-        super().__init__(store, writer, rules, guards, grace_seconds, robot_delay, trick_pause)
+        super().__init__(
+            store, writer, rules, guards, grace_seconds, robot_delay, trick_pause, thinking
+        )
         self.node = writer.owner
         writer.fence = self._fence  # per table, by its lease
         self.ttl = lease_seconds

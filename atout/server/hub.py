@@ -21,6 +21,7 @@ from atout.refusals import Refusal
 from atout.server import friends, protocol, tablestore
 from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
+from atout.server.robots import Thinking
 from atout.server.store import Store
 from atout.server.table import Context, Table
 from atout.server.table_restore import restore
@@ -44,6 +45,7 @@ class Hub:
         grace_seconds: float = 180.0,
         robot_delay: float = 0.0,
         trick_pause: float = 0.0,
+        thinking: Thinking | None = None,
     ) -> None:
         self.store = store
         self.writer = writer
@@ -58,6 +60,7 @@ class Hub:
             self._changed,
             self._closed,
             notify=self.notify,
+            pool=thinking or Thinking(),
             metrics=writer.metrics,
         )
         self.tables: dict[str, Table] = {}
@@ -101,7 +104,7 @@ class Hub:
         for task in self.tasks.values():
             task.cancel()
         await asyncio.gather(*self.tasks.values(), return_exceptions=True)
-        self.ctx.pool.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(self.ctx.pool.shutdown, True, True)  # a decision ends first
 
     def _run(self, table: Table) -> None:
         self.tables[table.id] = table

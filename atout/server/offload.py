@@ -96,7 +96,7 @@ class Workers:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")
                 pool = ProcessPoolExecutor(
-                    self.processes, mp_context=context, initializer=_end_with_parent
+                    self.processes, mp_context=context, initializer=end_with_parent
                 )
                 try:
                     for started in [pool.submit(_ready) for _ in range(self.processes)]:
@@ -117,7 +117,7 @@ WORKER_NICENESS: Final = 10
 replay shares the cores with the serving process, whose pings must not wait."""
 
 
-def _end_with_parent() -> None:
+def end_with_parent() -> None:
     """Yield the CPU to the server first; end this worker once the server's
     process is gone, even killed without a chance to stop its pool: an orphaned
     worker would wait for jobs for ever."""

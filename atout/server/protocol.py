@@ -15,8 +15,9 @@ from pydantic_core import PydanticCustomError
 from atout.refusals import Refusal, message
 from atout.registry import GAME_NAMES, game_rules, table_sizes
 
-PROTOCOL_VERSION: Final = 3
-"""2: an action reaches each viewer as one ``update`` (events, view, turn)."""
+PROTOCOL_VERSION: Final = 4
+"""2: an action reaches each viewer as one ``update`` (events, view, turn);
+4: an update patches the view its client holds (``diff``) instead of resending it."""
 MAX_MESSAGE_BYTES: Final = 8192
 MAX_CHAT_CHARS: Final = 300
 

@@ -19,7 +19,6 @@ import random
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
@@ -44,7 +43,7 @@ from atout.server.clients import Client
 from atout.server.eventlog import EventLog, Numbered
 from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
-from atout.server.robots import SeatRobots, think, thinking_pool
+from atout.server.robots import Thinking
 from atout.server.seat import Seat
 from atout.server.throttle import Guards
 from atout.server.writer import StorageError, Writer
@@ -70,7 +69,8 @@ class Context:
     on_close: Callable[[Table], None] = lambda table: None
     notify: Callable[[int, dict[str, Any]], None] = lambda user, message: None
     """Send a message to every open socket of a user (an invitation)."""
-    pool: Executor = field(default_factory=thinking_pool)
+    pool: Thinking = field(default_factory=Thinking)
+    """Where robots think (``robots``): a worker process."""
     metrics: Metrics = field(default_factory=Metrics)
 
 
@@ -91,6 +91,8 @@ class Table:
     """Keys of the accounts invited by name."""
     seats: list[Seat | None] = field(default_factory=list)
     spectators: set[Client] = field(default_factory=set)
+    shown: dict[Client, bytes | None] = field(default_factory=dict)
+    """The view each client was last given (its JSON), which its next update patches."""
     match: Match | None = None
     """The game being played, if any: its state, log and chance."""
     game_id: int | None = None
@@ -109,7 +111,6 @@ class Table:
     turn_deadline: float | None = None
     robot_at: float | None = None
     pause_until: float = 0.0
-    robots: SeatRobots = field(default_factory=SeatRobots)
     thinking: tuple[int | None, int] | None = None
     """The (game, action number) a robot is deciding for in the thinking pool."""
     queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
@@ -461,7 +462,7 @@ class Table:
         if missed is None:
             broadcast.snapshot(self, client)
         else:
-            client.send(broadcast.update(self, viewer, missed))
+            broadcast.resumed(self, client, missed)
         if lost:  # told why they are not playing
             client.send(protocol.error(Refusal("seat_left"), self.id))
         if seat_no is not None:
@@ -767,10 +768,16 @@ class Table:
             return
         seat = self.seats[to_move]
         owner = (self.game_id, seat.key if seat else None)
-        robot = self.robots.robot(to_move, owner, self.game_options.robot_level)
         legal = self.match.legal()
         turn = self.thinking = (self.game_id, self.actions)
-        choice = think(self.ctx.pool, robot, self.match.view(to_move), legal, secrets.randbits(32))
+        choice = self.ctx.pool.think(
+            (self.id, to_move),
+            owner,
+            self.game_options.robot_level,
+            self.match.view(to_move),
+            legal,
+            secrets.randbits(32),
+        )
         choice.add_done_callback(
             lambda done: self.submit(None, lambda: self._robot_chose(turn, legal, done))
         )

@@ -21,6 +21,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from atout.server.app import Settings, create_app
 from atout.server.protocol import PROTOCOL_VERSION
 from atout.server.throttle import Backoff, Guards, Rate
+from tests.json_patch import apply_patch
 
 
 def free_port() -> int:
@@ -149,6 +150,9 @@ class Player:
     times: list[float] = field(default_factory=list)
     """When each message of ``log`` arrived (``time.monotonic``)."""
     reader: asyncio.Task[None] | None = None
+    views: dict[str, Any] = field(default_factory=dict)
+    """Per table, the view last given: an update's ``diff`` patches it, and the
+    view it gives is added to the update as ``view`` for the tests to read."""
 
     @classmethod
     async def connect(
@@ -177,9 +181,18 @@ class Player:
     async def _read(self) -> None:
         async for text in self.ws:
             message = json.loads(text)
+            self._hold_view(message)
             self.log.append(message)
             self.times.append(time.monotonic())
             await self.inbox.put(message)
+
+    def _hold_view(self, message: dict[str, Any]) -> None:
+        if message["type"] == "table":
+            self.views[message["table"]["id"]] = message["view"]
+        elif message["type"] == "update":
+            if "diff" in message:
+                message["view"] = apply_patch(self.views[message["table"]], message["diff"])
+            self.views[message["table"]] = message["view"]
 
     async def send(self, message: dict[str, Any]) -> None:
         await self.ws.send(json.dumps(message))

@@ -39,6 +39,7 @@ from atout.server import ledger
 from atout.server.protocol import PROTOCOL_VERSION
 from atout.server.store import GameRow, Store
 from atout.server.tablestore import load_game
+from tests.json_patch import apply_patch
 from tests.server.conftest import free_port
 
 SERVE: Final = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
@@ -258,6 +259,8 @@ class Membership:
     epoch: str | None = None
     playing: bool = False
     master: bool = False
+    view: Any = None
+    """The view last given, which the next update patches."""
 
 
 class BotFailed(AssertionError):
@@ -391,6 +394,8 @@ class Bot:
             member.seq = message["seq"]
             for event in message["events"]:
                 self.events.append((message["table"], event))
+            if "diff" in message:
+                message["view"] = apply_patch(member.view, message["diff"])
             self._keep(message["table"], member, message["view"])
             await self._act(ws, message)
         elif kind == "event" and message["table"] in self.tables:
@@ -431,6 +436,7 @@ class Bot:
         member.playing, member.master = info["playing"], info["master"] == self.name
 
     def _keep(self, table: str, member: Membership, view: Any) -> None:
+        member.view = view
         if view is not None:
             viewer = SPECTATOR if member.seat is None else member.seat
             self.views.append(Seen(table, viewer, digest(canonical(view))))

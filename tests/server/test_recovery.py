@@ -28,6 +28,7 @@ from tests.server.conftest import (
     Player,
     Server,
     create_table,
+    events_in,
     free_port,
     play_until_over,
     run_server,
@@ -171,11 +172,24 @@ def test_stopping_the_server_plays_nothing_for_the_players_it_disconnects(
 def test_sigterm_ends_the_server_and_its_robot_helpers_cleanly(
     tmp_path: Path, processes: list[subprocess.Popen[bytes]]
 ) -> None:
-    processes.append(start_serve(tmp_path, free_port(), stderr=subprocess.PIPE))
+    port = free_port()
+    processes.append(start_serve(tmp_path, port, stderr=subprocess.PIPE))
     server = processes[0]
-    tasks = Path(f"/proc/{server.pid}/task").iterdir()
-    children = [pid for task in tasks for pid in (task / "children").read_text().split()]
-    assert children  # the helpers' process server (and the resource tracker)
+
+    async def robots_think() -> None:
+        alice = await Player.connect(Server(port, None, tmp_path))
+        table = await create_table(alice, game="africain", players=3)
+        await alice.send({"type": "start", "table": table})
+        turn = await alice.turn()
+        await alice.send({"type": "act", "table": table, "action": turn["legal"][0]})
+        await alice.expect(  # a robot bids after her: the robots' worker runs
+            lambda m: any(e["kind"] == "bid" and e["data"]["seat"] != 0 for e in events_in(m))
+        )
+        await alice.close()
+
+    asyncio.run(robots_think())
+    children = _descendants(str(server.pid))
+    assert children  # the robots' worker, its helpers' process server...
     server.send_signal(signal.SIGTERM)
     _, errors = server.communicate(timeout=30)
     assert "Application shutdown complete" in errors.decode()
@@ -184,6 +198,13 @@ def test_sigterm_ends_the_server_and_its_robot_helpers_cleanly(
     while not all(_ended(pid) for pid in children) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert all(_ended(pid) for pid in children)
+
+
+def _descendants(pid: str) -> list[str]:
+    """The processes started by ``pid``, and by those, and so on."""
+    tasks = Path(f"/proc/{pid}/task").iterdir()
+    children = [child for task in tasks for child in (task / "children").read_text().split()]
+    return children + [grandchild for child in children for grandchild in _descendants(child)]
 
 
 def _ended(pid: str) -> bool:

@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, cast
 
 import pytest
@@ -28,10 +28,18 @@ from atout.records import Record
 from atout.registry import game_rules
 from atout.robots.base import RandomRobot
 from atout.server.protocol import TableOptions
+from atout.server.robots import Thinking
 from atout.server.table import Context, Table
 from atout.server.tablestore import load_game
 from atout.server.writer import Writer
-from tests.server.conftest import Player, Server, create_table, play_until_over, turn_in
+from tests.server.conftest import (
+    Player,
+    Server,
+    create_table,
+    play_until_over,
+    run_server,
+    turn_in,
+)
 
 PUBLIC_REVEALS = frozenset(
     {"play", "trick", "dog", "poignee", "call", "reveal", "petit_sec", "trump_discarded"}
@@ -73,7 +81,7 @@ def without_calls(legal: list[str]) -> list[str]:
 
 def parts(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """A message in the order a client reads it: an update's events one by one,
-    then the rest of it (view, turn). Calling a King names it without locating
+    then the rest of it (view or its patch, turn). Calling a King names it without locating
     it, so call actions are left out of the legal actions."""
     rest = dict(message)
     if message["type"] == "update":
@@ -81,7 +89,19 @@ def parts(message: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for key in ("view", "turn"):
         if isinstance(rest.get(key), dict) and rest[key].get("legal"):
             rest[key] = {**rest[key], "legal": without_calls(rest[key]["legal"])}
+    if "diff" in rest:  # the same for the legal actions a patch gives
+        rest["diff"] = [_without_calls_op(op) for op in rest["diff"]]
     yield rest
+
+
+def _without_calls_op(op: dict[str, Any]) -> dict[str, Any]:
+    """A patch operation without the call actions it gives, if it gives legal ones."""
+    value = op.get("value")
+    if not op["path"].startswith("/legal"):
+        return op
+    if isinstance(value, list):
+        return {**op, "value": without_calls(value)}
+    return {**op, "value": None} if isinstance(value, str) and value.startswith("call:") else op
 
 
 def check_no_hidden_card(record: dict[str, Any], player: Player, viewer: int) -> None:
@@ -324,8 +344,17 @@ def test_fuzzed_messages_never_crash_a_table_nor_change_it_but_by_a_legal_move(
     asyncio.run(scenario())
 
 
+@pytest.fixture
+def spied(tmp_path: Path) -> Iterator[Server]:
+    """A server whose robots think in its own threads, where a test's
+    replacement of ``make_robot`` reaches them (not in their worker process)."""
+    running, stop = run_server(tmp_path, robot_threads=2)
+    yield running
+    stop()
+
+
 def test_robots_get_exactly_the_view_of_their_seat_one_robot_per_seat_and_game(
-    server: Server, monkeypatch: pytest.MonkeyPatch
+    spied: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     calls: list[tuple[int, str, tuple[str, ...]]] = []
     made: list[str] = []
@@ -352,7 +381,7 @@ def test_robots_get_exactly_the_view_of_their_seat_one_robot_per_seat_and_game(
     monkeypatch.setattr("atout.server.robots.make_robot", make)
 
     async def scenario() -> list[dict[str, Any]]:
-        alice = await Player.connect(server)
+        alice = await Player.connect(spied)
         table = await create_table(alice, game="french", players=5, robot_level="random")
         overs = []
         for _ in range(2):
@@ -365,7 +394,7 @@ def test_robots_get_exactly_the_view_of_their_seat_one_robot_per_seat_and_game(
     truth: set[tuple[str, tuple[str, ...]]] = set()
     seat_of_view: dict[str, int] = {}
     for over in overs:
-        record = server.get(f"/api/games/{over['data']['game']}")
+        record = spied.get(f"/api/games/{over['data']['game']}")
         state = Record.from_dict({k: v for k, v in record.items() if k != "meta"}).new_state()
         rules = game_rules("french")
         for text in record["actions"]:
@@ -385,7 +414,7 @@ def test_robots_get_exactly_the_view_of_their_seat_one_robot_per_seat_and_game(
 
 
 def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
-    server: Server, monkeypatch: pytest.MonkeyPatch
+    spied: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """While a robot decides, its table still answers and other tables still play;
     its late answer is dropped when the human it stood in for played meanwhile."""
@@ -409,7 +438,7 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
     monkeypatch.setattr("atout.server.robots.make_robot", lambda level: Slow())
 
     async def scenario() -> None:
-        alice, bob = await Player.connect(server), await Player.connect(server)
+        alice, bob = await Player.connect(spied), await Player.connect(spied)
         # Alice's clock runs out at once: a robot starts deciding her first move.
         table = await create_table(alice, game="french", players=3, turn_seconds=0.05)
         await alice.send({"type": "start", "table": table})
@@ -422,7 +451,7 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
         other = await create_table(bob, game="africain", players=2)
         await bob.send({"type": "start", "table": other})
         await bob.turn()  # that table dealt and asks bob
-        state = server.app.state.hub.tables[table]
+        state = spied.app.state.hub.tables[table]
         number, game_id = state.actions, state.game_id
         first = turn["turn"]["legal"][0]
         await alice.send({"type": "act", "table": table, "action": first})
@@ -432,7 +461,7 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
         for p in (alice, bob):
             await p.close()
         assert turn["view"]["to_move"] == mine["events"][0]["data"]["seat"] == 0
-        actions = load_game(server.app.state.hub.store, game_id).actions
+        actions = load_game(spied.app.state.hub.store, game_id).actions
         assert actions[number] == first  # the robot's legal[-1] came too late
 
     asyncio.run(scenario())
@@ -441,7 +470,7 @@ def test_a_thinking_robot_holds_up_neither_its_table_nor_the_others(
 def test_a_robot_answers_a_secret_question_without_the_robot_delay() -> None:
     # A qualifying robot's first card must not come later than another's: the
     # robot delay applies to its card, not to the poignée question before it.
-    ctx = Context(cast(Writer, None), game_rules, robot_delay=60.0, pool=ThreadPoolExecutor(1))
+    ctx = Context(cast(Writer, None), game_rules, robot_delay=60.0, pool=Thinking(threads=1))
     table = Table(ctx, "t", TableOptions(game="french", players=4), "master", "code")
     state = game_rules("french").new(4)
     for text in ["deal:seed=51", "bid:garde_sans", "bid:pass", "bid:pass", "bid:garde_contre"]:

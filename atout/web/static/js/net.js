@@ -48,7 +48,7 @@ export function connect() {
   const ws = new WebSocket(url);
   socket = ws;
   ws.onopen = () => {
-    const hello = { type: "hello", v: 3 };
+    const hello = { type: "hello", v: 4 };
     const saved = token();
     if (saved) hello.token = saved;
     ws.send(JSON.stringify(hello));

@@ -12,6 +12,7 @@ import { scoreChart } from "./chart.js";
 import { breakdownList, ecartLeft } from "./french.js";
 import { uiOf } from "./games.js";
 import { blockedIds, inviteBox } from "./friends.js";
+import { patched } from "./patch.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -134,11 +135,18 @@ export function tablePage(id, params) {
       setGame(m);
       render();
     } else if (m.type === "update") {
-      // One action (or, after a resume, everything missed): its events, then the game as it now stands.
+      // One action (or, after a resume, everything missed): its events, then the game as it now
+      // stands: the view patched (`diff`), or whole after a resume. A patch that does not fit the
+      // view held (never expected) asks for a fresh snapshot instead.
+      let view;
+      try { view = m.diff ? patched(s.view, m.diff) : m.view; } catch {
+        send({ type: "resume", table: id, last_seq: 0 });
+        return;
+      }
       const wasMine = Boolean(s.legal);
       s.fresh = null;
       m.events.forEach(onEvent);
-      setGame(m);
+      setGame({ ...m, view });
       if (s.legal && !wasMine) sound("turn");
       render();
       s.fresh = null; // the card played slides in once, not at every drawing

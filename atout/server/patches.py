@@ -1,0 +1,82 @@
+"""What changed in a viewer's view, as a JSON Patch (RFC 6902).
+
+A view is the whole game for one viewer (about 2 KB for French Tarot, the
+rules block and every trick of the deal included), and one action changes a
+few of its fields: whose turn, a card added to the trick, one card gone from
+a hand. An update sends the patch that turns the view its client last
+received into the view now, so that a move costs tens of bytes per viewer
+instead of the whole history. The patch holds only values of the new view: it
+can show a viewer nothing that its full view would not.
+
+Only three operations are written: ``add`` (a new key, or ``/-`` to append to
+a list), ``remove`` (a key, or one item of a list) and ``replace``; a list
+that grew at its end is sent as its new items only, a list that lost one item
+as that item's removal, a list of the same length item by item, and any other
+list whole.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Patch = list[dict[str, Any]]
+
+
+def diff(old: Any, new: Any) -> Patch:
+    """The operations that turn ``old`` into ``new`` (both JSON-ready): applied
+    in order to a copy of ``old``, they give a value equal to ``new``."""
+    ops: Patch = []
+    _diff(old, new, "", ops)
+    return ops
+
+
+def _diff(old: Any, new: Any, path: str, ops: Patch) -> None:
+    """Append to ``ops`` what turns ``old``, found at ``path``, into ``new``
+    (which the caller found different, or does not know to be equal)."""
+    if type(old) is dict and type(new) is dict:
+        for key, value in new.items():
+            if key not in old:
+                ops.append({"op": "add", "path": f"{path}/{_escaped(key)}", "value": value})
+                continue
+            was = old[key]
+            if was != value or (type(was) is not type(value) and bool in (type(was), type(value))):
+                _diff(was, value, f"{path}/{_escaped(key)}", ops)
+        ops.extend({"op": "remove", "path": f"{path}/{_escaped(k)}"} for k in old if k not in new)
+        return
+    if type(old) is list and type(new) is list and _list_diff(old, new, path, ops):
+        return
+    if not _same(old, new):
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _list_diff(old: list[Any], new: list[Any], path: str, ops: Patch) -> bool:
+    """Append the short forms of a list's change (grown at its end, one item
+    removed, changed item by item); False when the list is better sent whole."""
+    kept = len(old)
+    if len(new) >= kept and _same(new[:kept], old):
+        ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in new[kept:])
+        return True
+    if len(new) == kept - 1:
+        gone = next(i for i in range(kept) if i == len(new) or not _same(old[i], new[i]))
+        if _same(old[gone + 1 :], new[gone:]):
+            ops.append({"op": "remove", "path": f"{path}/{gone}"})
+            return True
+        return False
+    if len(new) == kept:
+        for index, (was, now) in enumerate(zip(old, new, strict=True)):
+            if not _same(was, now):
+                _diff(was, now, f"{path}/{index}", ops)
+        return True
+    return False
+
+
+def _same(a: Any, b: Any) -> bool:
+    """Equal as JSON, which tells ``true`` from ``1`` where Python does not.
+    Only scalars are checked so: lists and objects compare as Python compares
+    them (an observation never puts ``true`` where it had ``1``)."""
+    return a == b and (type(a) is type(b) or bool not in (type(a), type(b)))
+
+
+def _escaped(key: str) -> str:
+    """A key as a JSON Pointer (RFC 6901) reference token."""
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
