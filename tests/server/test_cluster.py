@@ -140,7 +140,7 @@ def test_players_on_three_nodes_play_one_table_and_see_one_lobby(cluster: Cluste
             await looker.close()
         await players[1].send({"type": "chat", "table": table, "text": "bonjour"})
         chat = await players[2].event("table.chat")
-        assert chat["data"] == {"name": players[1].name, "text": "bonjour"}
+        assert chat["data"] == {"name": players[1].name, "text": "bonjour", "user": None}
         await players[0].send({"type": "start", "table": table})
         over = await play_until_over(players, table, seed=1)
         assert over["kind"] == "table.game_over"
