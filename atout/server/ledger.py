@@ -124,6 +124,8 @@ def take_allowance(db: Session, user_id: int, day: str) -> int:
         raise AllowanceRefused("allowance_taken")
     held = balance(db, user_account(user_id))
     if held >= ALLOWANCE_FLOOR:
+        if db.get(Allowance, (user_id, day)) is not None:  # a claim paid since the first look
+            raise AllowanceRefused("allowance_taken")
         raise AllowanceRefused("allowance_not_needed", floor=ALLOWANCE_FLOOR)
     db.add(Allowance(user_id=user_id, day=day))
     db.flush()
