@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from atout.french.variants import variant_of_rules as french_variant
 from atout.game import CHANCE, OMNISCIENT, SPECTATOR, GameState
 from atout.observation_schema import OBSERVATION, schema_text
 from atout.registry import game_rules
+from atout.robots import make_robot
 
 SCHEMA_FILE = Path(__file__).parents[1] / "docs" / "observation.schema.json"
 
@@ -99,3 +101,24 @@ def test_the_rules_block_gives_the_sizes_of_the_table() -> None:
     assert traditionnel["contracts"] == ["prise", "pousse", "garde", "garde_sans", "garde_contre"]
     assert traditionnel["multipliers"]["pousse"] == 2
     assert game_rules("africain").new(5, "cinq").view(0)["rules"]["hand_sizes"] == [4, 3, 2, 1]
+
+
+@pytest.mark.parametrize(("game", "players", "variant", "options"), GAMES)
+def test_a_rules_block_built_once_stays_the_variants_after_robots_read_it(
+    game: str, players: int, variant: str, options: dict[str, Any]
+) -> None:
+    """Views share one rules block per variant (atout.rules_cache): a robot or a
+    viewer changing it in place would change every later view's rules."""
+    rules = game_rules(game)
+    fresh = rules.new(players, variant, options).view(0)["rules"]
+    expected = json.dumps(fresh, sort_keys=True)
+    robots = [make_robot("heuristic") for _ in range(players)]
+    played = _played(game, players, variant, options, seed=7)
+    for later in played[:: max(1, len(played) // 20)]:
+        if later.to_move is not None and later.to_move >= 0:
+            legal = [str(a) for a in later.legal_actions()]
+            robots[later.to_move].choose(later.view(later.to_move), legal, 1)
+        for viewer in (*range(players), SPECTATOR):
+            block = later.view(viewer)["rules"]
+            assert json.dumps(block, sort_keys=True) == expected
+            assert block is not fresh  # each view has its own top level

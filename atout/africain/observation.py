@@ -13,6 +13,7 @@ from typing_extensions import TypedDict
 
 from atout.africain.variants import Variant
 from atout.french.observation import OBSERVATION_VERSION
+from atout.rules_cache import rules_block_of
 
 __all__ = [
     "OBSERVATION_VERSION",
@@ -42,7 +43,12 @@ class AfricainRulesBlock(TypedDict):
 
 
 def rules_block(variant: Variant, players: int) -> AfricainRulesBlock:
-    """The rules block of a game of ``variant`` at ``players`` seats."""
+    """The rules block of a game of ``variant`` at ``players`` seats (built once:
+    ``atout.rules_cache``)."""
+    return rules_block_of(variant, (players,), lambda: _built(variant, players))
+
+
+def _built(variant: Variant, players: int) -> AfricainRulesBlock:
     return {
         "game": "africain",
         "variant": variant.name,

@@ -15,6 +15,7 @@ from typing_extensions import TypedDict
 from atout.french.dealing import dog_size, hand_size
 from atout.french.scoring import PoigneeSize
 from atout.french.variants import Variant
+from atout.rules_cache import rules_block_of
 
 OBSERVATION_VERSION: Literal[2] = 2
 """Raised whenever a key changes meaning or disappears."""
@@ -43,7 +44,12 @@ class FrenchRulesBlock(TypedDict):
 
 
 def rules_block(variant: Variant, players: int, active: int) -> FrenchRulesBlock:
-    """The rules block of a game of ``variant`` at ``players`` seats, ``active`` dealt in."""
+    """The rules block of a game of ``variant`` at ``players`` seats, ``active`` dealt in
+    (built once: ``atout.rules_cache``)."""
+    return rules_block_of(variant, (players, active), lambda: _built(variant, players, active))
+
+
+def _built(variant: Variant, players: int, active: int) -> FrenchRulesBlock:
     return {
         "game": "french",
         "variant": variant.name,
