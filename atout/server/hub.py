@@ -57,8 +57,8 @@ class Hub:
             grace_seconds,
             robot_delay,
             trick_pause,
-            self._changed,
-            self._closed,
+            self._table_changed,
+            self._table_closed,
             notify=self.notify,
             pool=thinking or Thinking(),
             metrics=writer.metrics,
@@ -71,6 +71,9 @@ class Hub:
         """Open sockets per client address."""
         self.background: set[asyncio.Task[None]] = set()
         """Presence messages on their way (kept referenced until done)."""
+        self.seated: dict[str, dict[int, str]] = {}
+        """Per table, the registered players sitting there (id: name), as their
+        friends were last told."""
 
     # ----- life cycle -------------------------------------------------------------
 
@@ -289,6 +292,30 @@ class Hub:
         self._run(table)
         table.submit(None, table.opened)
         return table_id
+
+    def _table_changed(self, table: Table) -> None:
+        self._seating(
+            table.id,
+            {
+                s.user: s.name
+                for s in table.seats
+                if s is not None and s.user is not None and not s.abandoned
+            },
+        )
+        self._changed(table)
+
+    def _table_closed(self, table: Table) -> None:
+        self._seating(table.id, {})
+        self._closed(table)
+
+    def _seating(self, table_id: str, now: dict[int, str]) -> None:
+        """Tell the friends of whoever sat down at or left a table, as their page
+        shows the table a friend sits at (``presence``)."""
+        before = self.seated.pop(table_id, {})
+        if now:
+            self.seated[table_id] = now
+        for user in now.keys() ^ before.keys():
+            self._tell_friends(Identity(user, now.get(user) or before[user]))
 
     def _changed(self, table: Table) -> None:
         if table.options.private or not self.lobby:

@@ -326,3 +326,32 @@ def test_chat_names_its_sender_by_id_so_that_a_blocker_may_hide_it(server: Serve
         await ann.close()
 
     asyncio.run(scenario())
+
+
+def test_friends_hear_live_when_a_player_sits_down_and_leaves(server: Server) -> None:
+    """The friends page shows the table a friend sits at: sitting down and
+    leaving are news to friends as coming online is."""
+
+    async def scenario() -> None:
+        ann_token, ben_token = server.register("ann"), server.register("ben")
+        befriend(server, ann_token, ben_token, "ben")
+        ann = await Player.connect(server, token=ann_token)
+        ben = await Player.connect(server, token=ben_token)
+        await ann.expect(lambda m: m["type"] == "presence", timeout=5)  # ben came online
+
+        def ben_table() -> Any:
+            listed = call(server, ann_token, "").json()["friends"]
+            return next(f["table"] for f in listed if f["name"] == "ben")
+
+        assert await asyncio.to_thread(ben_table) is None
+        table = await create_table(ben, players=4)
+        sat = await ann.expect(lambda m: m["type"] == "presence", timeout=5)
+        assert (sat["name"], sat["online"]) == ("ben", True)
+        assert await asyncio.to_thread(ben_table) == table
+        await ben.send({"type": "leave", "table": table})
+        await ann.expect(lambda m: m["type"] == "presence", timeout=5)
+        assert await asyncio.to_thread(ben_table) is None
+        for player in (ann, ben):
+            await player.close()
+
+    asyncio.run(scenario())
