@@ -45,6 +45,10 @@
   seats.forEach((seat, i) => {
     const r = box(seat), f = box(felt);
     if (r.left < f.left - 1 || r.right > f.right + 1 || r.top < f.top - 1 || r.bottom > f.bottom + 1) problems.push(`seat ${seat.dataset.seat} leaves the felt`);
+    for (const tag of seat.querySelectorAll(".tag")) {
+      const t = box(tag);
+      if (t.left < r.left - 1 || t.right > r.right + 1) problems.push(`seat ${seat.dataset.seat}'s tag ${tag.textContent} leaves its box`);
+    }
     seats.slice(i + 1).forEach((other) => { if (meets(r, box(other))) problems.push(`seats ${seat.dataset.seat} and ${other.dataset.seat} overlap`); });
     for (const card of document.querySelectorAll("#trick .card")) {
       if (meets(r, box(card))) problems.push(`seat ${seat.dataset.seat} covers the trick's ${card.dataset.card}`);

@@ -56,9 +56,10 @@ def last_card(state: GameState) -> bool:
 
 
 class ScriptedTable:
-    """One table whose every other seat plays ``choose`` the moment its turn comes;
-    ``seeds`` deal the deals in order. ``before`` plays the page's seat too, by
-    ``choose``, until it says stop: the page then opens in the middle of a game."""
+    """One table whose every other seat plays ``chooser`` (``choose`` unless
+    told) the moment its turn comes; ``seeds`` deal the deals in order.
+    ``before`` plays the page's seat too, by the same chooser, until it says
+    stop: the page then opens in the middle of a game."""
 
     def __init__(
         self,
@@ -69,7 +70,9 @@ class ScriptedTable:
         players: int = 4,
         variant: str = "fft",
         options: dict[str, Any] | None = None,
+        chooser: Callable[[GameState, int], str] = choose,
     ) -> None:
+        self.choose = chooser
         self.seeds: Iterator[int] = itertools.chain(seeds, itertools.count(10_000))
         self.state = new_game(deals, players, variant, options)
         table = TableOptions(rounds=deals, turn_seconds=120, players=players, variant=variant)
@@ -78,7 +81,7 @@ class ScriptedTable:
         self.deal_ends: list[dict[str, Any]] = []
         self._advance()
         while before is not None and not before(self.state):
-            self._apply(RULES.parse_action(choose(self.state, ME)))
+            self._apply(RULES.parse_action(self.choose(self.state, ME)))
             self._advance()
         if page is not None:  # None: only played here, to choose seeds
             page.route_web_socket("**/ws", self._connect)
@@ -103,7 +106,7 @@ class ScriptedTable:
             if seat == CHANCE:
                 action = RULES.deal_action(self.state, next(self.seeds))
             else:
-                action = RULES.parse_action(choose(self.state, seat))
+                action = RULES.parse_action(self.choose(self.state, seat))
             events = self._apply(action)
             if ws is not None:
                 self._send(ws, self._update(events))

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
+from atout.game import GameState
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn
-from tests.web.scripted import TABLE, ScriptedTable
+from tests.web.scripted import ANSWERS, TABLE, ScriptedTable
 
 SIZES = {
     "phone-360x640": (360, 640),
@@ -167,6 +168,35 @@ def test_the_africain_table_fits(sized: Page, base_url: str, request: Any) -> No
         if take_turn(page, tap=True) is None:
             page.wait_for_timeout(30)
     assert one_card, "the one-card round was not reached"
+
+
+def _right_seat_takes(state: GameState, seat: int) -> str:
+    """The seat on the page's right bids garde contre, the others pass."""
+    legal = [str(a) for a in state.legal_actions()]
+    wanted = ["bid:garde_contre" if seat == 1 else "bid:pass", *ANSWERS]
+    return next((a for a in wanted if a in legal), legal[0])
+
+
+def _playing(state: GameState) -> bool:
+    return bool(state.view(0)["phase"] == "play")
+
+
+@pytest.mark.parametrize("sized", ["phone-360x640", "phone-390x844"], indirect=True)
+def test_a_side_taker_s_longest_tag_stays_on_its_seat(
+    sized: Page, base_url: str, request: Any
+) -> None:
+    """In French the right-hand seat's "preneur · Garde contre" once ran past its
+    seat's box and the screen's edge on a phone."""
+    page = sized
+    ScriptedTable(page, [3], chooser=_right_seat_takes, before=_playing)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    page.click("#lang")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    taker = page.locator('.seat-box[data-seat="1"] .tag.taker')
+    expect(taker).to_have_text("preneur · Garde contre")
+    expect(page.locator("#hand .card.legal").first).to_be_visible()
+    shot(page, f"layout-side-taker-{request.node.callspec.id}")
+    _usable(page, "a side seat taking garde contre")
 
 
 def _text(locator: Locator) -> str:

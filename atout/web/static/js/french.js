@@ -11,7 +11,7 @@ export function frenchSeatTags(ctx, seat) {
   const tags = [];
   if (v.dealer === seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
   if (v.sitting_out === seat) tags.push(h("span", { class: "tag" }, t("sits_out")));
-  if (v.taker === seat && v.phase !== "bid") tags.push(h("span", { class: "tag taker" }, `${t("taker")} · ${t(v.contract)}`));
+  if (v.taker === seat && v.phase !== "bid") tags.push(h("span", { class: "tag taker" }, h("span", { class: "role" }, `${t("taker")} · `), t(v.contract)));
   else {
     const bids = v.bids.filter((b) => b.seat === seat);
     if (bids.length && v.phase === "bid") tags.push(h("span", { class: "tag bid" }, t(bids.at(-1).bid)));
