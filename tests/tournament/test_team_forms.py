@@ -86,7 +86,7 @@ def test_triplettes_rank_by_half_attack_half_defence() -> None:
     expected = [east_west[1], north_south[2], north_south[0], east_west[0]]
     assert [s.player for s in ranked] == [*expected, east_west[2], north_south[1]]
     first = next(s for s in ranked if s.player == north_south[0])
-    assert (first.attack, first.defence) == (100, 25)
+    assert first.attack == 100 and first.defence == 25
     assert first.notes == {1: 100, 2: 25}
 
 
