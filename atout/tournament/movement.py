@@ -113,15 +113,20 @@ def _multipliers(tables: int, players: int, positions: int) -> tuple[tuple[int, 
     return best
 
 
+def _check_sizes(tables: int, positions: int, most: int, per_position: int) -> None:
+    """Tables within bounds, 1 to ``most`` positions, at least a board a position."""
+    if not 1 <= tables <= MAX_TABLES:
+        raise TournamentError("tournament_tables", most=MAX_TABLES)
+    if not 1 <= positions <= most:
+        raise TournamentError("tournament_positions", most=most)
+    if per_position < 1:
+        raise TournamentError("tournament_per_position")
+
+
 def _check(tables: int, players: int, positions: int, per_position: int) -> None:
     if players not in (4, 5):
         raise TournamentError("tournament_players", players=players)
-    if not 1 <= tables <= MAX_TABLES:
-        raise TournamentError("tournament_tables", most=MAX_TABLES)
-    if not 1 <= positions <= tables:
-        raise TournamentError("tournament_positions", most=tables)
-    if per_position < 1:
-        raise TournamentError("tournament_per_position")
+    _check_sizes(tables, positions, tables, per_position)
 
 
 def individual_movement(tables: int, players: int, positions: int, per_position: int) -> Movement:
@@ -212,13 +217,7 @@ def triplette_movement(tables: int, positions: int, per_position: int) -> Moveme
     triplette reçoit une orientation de départ"). At an even number of tables the East-West
     triplettes skip a table halfway, as a Mitchell does, or they would meet the boards
     they have played. Seats hold team numbers."""
-    if not 1 <= tables <= MAX_TABLES:
-        raise TournamentError("tournament_tables", most=MAX_TABLES)
-    most = triplette_positions(tables)
-    if not 1 <= positions <= most:
-        raise TournamentError("tournament_positions", most=most)
-    if per_position < 1:
-        raise TournamentError("tournament_per_position")
+    _check_sizes(tables, positions, triplette_positions(tables), per_position)
     seatings = []
     for position in range(positions):
         skip = 1 if tables % 2 == 0 and 2 * position >= tables else 0
@@ -237,13 +236,8 @@ def howell_movement(tables: int, positions: int, per_position: int) -> Movement:
     meets ``r-d`` (East-West), mod ``2T-1``: each triplette holds each orientation
     about half the time. Every table of a position plays the same set (its étuis
     duplicated, as in quadrettes), so each board is compared over all the tables."""
-    if not 1 <= tables <= MAX_TABLES:
-        raise TournamentError("tournament_tables", most=MAX_TABLES)
     rounds = 2 * tables - 1
-    if not 1 <= positions <= rounds:
-        raise TournamentError("tournament_positions", most=rounds)
-    if per_position < 1:
-        raise TournamentError("tournament_per_position")
+    _check_sizes(tables, positions, rounds, per_position)
     seatings = []
     for position in range(positions):
         boards = _sets(position, per_position)
