@@ -102,6 +102,7 @@ function followPage(id) {
   // In triplettes and the match a seating's seats are teams (the match's A and B).
   const teamSeats = () => view.form === "triplettes" || view.form === "teams";
   function teamName(team) { return t("tour_team_n", { n: view.form === "teams" ? "AB"[team - 1] : team }); }
+  const step = () => t(view.form === "teams" ? "tour_quarter" : "tour_position");
   function seatName(entrant) { return teamSeats() ? teamName(entrant) : nameOf(entrant); }
 
   function rankingTable() {
@@ -138,7 +139,7 @@ function followPage(id) {
 
   function resultsTable() {
     return h("table", { class: "score-table", id: "tour-results" },
-      h("thead", {}, h("tr", {}, [t("tour_board"), t("tour_position"), t("table"), t("taker"), teamSeats() ? t("tour_attacker") : null,
+      h("thead", {}, h("tr", {}, [t("tour_board"), step(), t("table"), t("taker"), teamSeats() ? t("tour_attacker") : null,
         t("contract"), t("points"), t("bouts"), t("tour_score")].filter(Boolean).map((label) => h("th", {}, label)))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", {}, r.board), h("td", {}, r.position), h("td", {}, r.table),
         h("td", {}, orientation(r.taker)), teamSeats() ? h("td", {}, r.attacker) : null, h("td", {}, t(r.contract)),
@@ -164,7 +165,7 @@ function followPage(id) {
     const play = h("select", { id: "result-play", onchange: chooseAttackers }, plays.map((p) => {
       const key = `${p.position}:${p.table}:${p.board}`;
       return h("option", { value: key, selected: key === entering?.play },
-        `${t("tour_position")} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(key) ? " ✓" : ""}`);
+        `${step()} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(key) ? " ✓" : ""}`);
     }));
     const seatSelect = (id, first) => h("select", { id }, first ? h("option", { value: "" }, "–") : null,
       seats.map((s, i) => h("option", { value: i }, orientation(s))));
