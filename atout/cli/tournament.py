@@ -83,7 +83,7 @@ def create(
     players: Annotated[int, typer.Option(help="Seats a table: 4 or 5 (individual).")] = 4,
     tables: Annotated[
         int,
-        typer.Option(help="Tables (quadrettes: teams; triplettes: half the triplettes)."),
+        typer.Option(help="Tables (quadrettes: teams; triplettes: half the triplettes; match: 2)."),
     ] = 5,
     positions: Annotated[int | None, typer.Option(help="Positions (rounds).")] = None,
     per_position: Annotated[int | None, typer.Option(help="Boards per position.")] = None,

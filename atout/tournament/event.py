@@ -134,8 +134,8 @@ def new_setup(
     """A setup with the usual defaults: every position the movement has (each player
     meets each set of boards once; each pairing of teams once in quadrettes and in the
     Howell; the match's four quarters), as many boards a position as seats (each player
-    attacks one), teams of four in the match, numbered names. The match always has
-    its two tables (``tables`` is not read)."""
+    attacks one, each triplette two), teams of four in the match, numbered names. The match has
+    always its two tables (``tables`` is not read)."""
     sizes = tuple(team_sizes) or ((4, 4) if form == "teams" else ())
     if form == "teams":
         tables = 2
