@@ -8,12 +8,13 @@ Bad input stops with exit code 2 and a message; the state file is then unchanged
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Literal, TypeVar
 
 import typer
 from rich.console import Console
@@ -21,7 +22,7 @@ from rich.table import Table
 
 from atout.cli.app import app
 from atout.tournament.boards import Board, TournamentError
-from atout.tournament.event import FORMS, Form, Tournament, new_setup
+from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
 from atout.tournament.report import csv_text, ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
@@ -39,6 +40,16 @@ HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page ins
 def _fail(message: str) -> typer.Exit:
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
+
+
+Choice = TypeVar("Choice", bound=str)
+
+
+def _one_of(option: str, value: str, choices: tuple[Choice, ...]) -> Choice:
+    for choice in choices:
+        if choice == value:
+            return choice
+    raise _fail(f"{option} must be one of {', '.join(choices)}")
 
 
 def _read_text(path: str) -> str:
@@ -69,13 +80,30 @@ def _save(path: Path, tournament: Tournament) -> None:
 def create(
     state: StateArg,
     form: Annotated[str, typer.Option(help=f"One of: {', '.join(FORMS)}.")] = "individual",
-    players: Annotated[int, typer.Option(help="Seats a table: 4 or 5.")] = 4,
-    tables: Annotated[int, typer.Option(help="Tables (quadrettes: teams).")] = 5,
+    players: Annotated[int, typer.Option(help="Seats a table: 4 or 5 (individual).")] = 4,
+    tables: Annotated[
+        int,
+        typer.Option(help="Tables (quadrettes: teams; triplettes: half the triplettes; match: 2)."),
+    ] = 5,
     positions: Annotated[int | None, typer.Option(help="Positions (rounds).")] = None,
     per_position: Annotated[int | None, typer.Option(help="Boards per position.")] = None,
+    movement: Annotated[
+        str, typer.Option(help=f"Triplettes: one of {', '.join(MOVEMENTS)}.")
+    ] = "plain",
+    team_sizes: Annotated[
+        str, typer.Option(help="The team match: players of team A and B, e.g. 4,5.")
+    ] = "4,4",
+    first_badge: Annotated[
+        str | None,
+        typer.Option(help=f"Triplettes: the first attacker's badge ({', '.join(BADGES)}); drawn."),
+    ] = None,
     seed: Annotated[int | None, typer.Option(help="Deal the boards from this seed.")] = None,
     names: Annotated[
-        Path | None, typer.Option(help="Player names, one a line, in starting seat order.")
+        Path | None,
+        typer.Option(
+            help="Player names, one a line: in starting seat order, or team by team "
+            "(triplettes: each in the alphabetical order of surname)."
+        ),
     ] = None,
     boards: Annotated[
         Path | None,
@@ -86,15 +114,21 @@ def create(
     """Create a tournament: deal its boards and set its movement."""
     if state.exists() and not force:
         raise _fail(f"{state} exists (use --force to replace it)")
-    if form not in FORMS:
-        raise _fail(f"--form must be one of {', '.join(FORMS)}")
-    chosen: Form = "quadrettes" if form == "quadrettes" else "individual"
-    count = tables * players
+    chosen = _one_of("--form", form, FORMS)
+    kind = _one_of("--movement", movement, MOVEMENTS)
+    badge = (
+        None if first_badge is None else BADGES.index(_one_of("--first-badge", first_badge, BADGES))
+    )
+    try:
+        sizes = tuple(int(size) for size in team_sizes.split(",")) if chosen == "teams" else ()
+    except ValueError:
+        raise _fail("--team-sizes: two numbers, e.g. 4,5") from None
     listed = _read_text(str(names)).split("\n") if names else []
     listed = [line.strip() for line in listed if line.strip()]
-    if names and len(listed) != count:
-        raise _fail(f"--names: {tables} tables of {players} need {count} names, got {len(listed)}")
-    setup = new_setup(chosen, players, tables, positions, per_position, listed)
+    setup = new_setup(chosen, players, tables, positions, per_position, (), kind, sizes, badge)
+    if names and len(listed) != setup.entrants:
+        raise _fail(f"--names: this tournament needs {setup.entrants} names, got {len(listed)}")
+    setup = dataclasses.replace(setup, names=tuple(listed) or setup.names)
     try:
         explicit = None
         if boards:
@@ -107,12 +141,13 @@ def create(
     except (TournamentError, AttributeError, TypeError) as error:
         raise _fail(str(error)) from None
     _save(state, tournament)
-    movement = tournament.movement
+    made = tournament.movement
     typer.echo(
-        f"{state}: {len(tournament.boards)} boards, {movement.tables} tables, "
-        f"{movement.positions} positions; players meet at most once: "
-        f"{'yes' if movement.meets_once else 'no'}; boards played at most once by each "
-        f"player: {'yes' if movement.boards_once else 'no'}"
+        f"{state}: {len(tournament.boards)} boards, {made.tables} tables, "
+        f"{made.positions} positions; {'teams' if tournament.setup.teams else 'players'} "
+        "meet at most once: "
+        f"{'yes' if made.meets_once else 'no'}; boards played at most once by each "
+        f"player: {'yes' if made.boards_once else 'no'}"
     )
 
 
@@ -139,12 +174,18 @@ def result(
     position: Annotated[
         int | None, typer.Option(help="Position (from 1); found from table and board if omitted.")
     ] = None,
+    attacker: Annotated[
+        int | None,
+        typer.Option(help="Who attacked (player number, from 1): triplettes and the team match."),
+    ] = None,
 ) -> None:
     """Enter (or correct) one table's result on one board."""
     tournament = _load(state)
     try:
         at = tournament.position_of(table - 1, board) if position is None else position - 1
-        score = tournament.record(at, table - 1, board, read_deal(_read_text(deal)))
+        outcome = read_deal(_read_text(deal))
+        who = None if attacker is None else attacker - 1
+        score = tournament.record(at, table - 1, board, outcome, who)
     except TournamentError as error:
         raise _fail(str(error)) from None
     _save(state, tournament)
@@ -163,7 +204,7 @@ def ranking(
         bool, typer.Option("--general", help="Classement général instead of alterné.")
     ] = False,
 ) -> None:
-    """Show the ranking: classement alterné (individual) or PM (quadrettes)."""
+    """Show the ranking: classement alterné (individual, triplettes) or PM (quadrettes, match)."""
     tournament = _load(state)
     rows = ranking_rows(tournament, general)
     if as_json:

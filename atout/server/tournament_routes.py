@@ -33,6 +33,7 @@ from atout.server.store import Store, TournamentRow
 from atout.server.tournament_tables import finished_count, finished_games, table_options
 from atout.tournament import documents
 from atout.tournament.boards import TournamentError
+from atout.tournament.event import Form, MovementKind
 from atout.tournament.movement import MAX_TABLES
 from atout.tournament.report import csv_text
 
@@ -48,21 +49,25 @@ TOURNAMENTS_PER_MASTER: Final = 100
 class Choices(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1, max_length=64)
-    form: Literal["individual", "quadrettes"] = "individual"
+    form: Form = "individual"
     players: Literal[4, 5] = 4
     tables: int = Field(ge=1, le=MAX_TABLES)
-    positions: int | None = Field(default=None, ge=1, le=MAX_TABLES)
+    """Tables (the team match: not read, it has two)."""
+    positions: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
     per_position: int | None = Field(default=None, ge=1, le=10)
     names: list[Annotated[str, Field(min_length=1, max_length=32)]] = Field(
-        default_factory=list, max_length=5 * MAX_TABLES
+        default_factory=list, max_length=6 * MAX_TABLES
     )
+    movement: MovementKind = "plain"
+    team_sizes: list[Annotated[int, Field(ge=1, le=10)]] = Field(default_factory=list, max_length=2)
 
 
 class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     table: int = Field(ge=1, le=MAX_TABLES)
-    board: int = Field(ge=1, le=10 * MAX_TABLES)
-    position: int | None = Field(default=None, ge=1, le=MAX_TABLES)
+    board: int = Field(ge=1, le=20 * MAX_TABLES)
+    position: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
+    attacker: int | None = Field(default=None, ge=1, le=6 * MAX_TABLES)
     deal: dict[str, Any]
 
 

@@ -28,19 +28,24 @@ def create(choices: dict[str, Any]) -> dict[str, Any]:
         choices.get("positions"),
         choices.get("per_position"),
         choices.get("names") or (),
+        choices.get("movement") or "plain",
+        choices.get("team_sizes") or (),
     )
     return to_json(Tournament.create(setup, choices["seed"]))
 
 
 def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
     """The document with one table's result entered: (document, entry) in, where the
-    entry has ``table``, ``board``, maybe ``position`` (from 1) and ``deal``."""
+    entry has ``table``, ``board``, maybe ``position`` and ``attacker`` (from 1) and
+    ``deal``."""
     document, entry = job
     tournament = from_json(document)
     table = entry["table"] - 1
     position = entry.get("position")
+    attacker = entry.get("attacker")
     at = tournament.position_of(table, entry["board"]) if position is None else position - 1
-    tournament.record(at, table, entry["board"], read_deal(json.dumps(entry["deal"])))
+    deal = read_deal(json.dumps(entry["deal"]))
+    tournament.record(at, table, entry["board"], deal, None if attacker is None else attacker - 1)
     return to_json(tournament)
 
 
@@ -63,7 +68,9 @@ def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dic
 
 
 def view(document: dict[str, Any]) -> dict[str, Any]:
-    """What anyone with the tournament's number may see."""
+    """What anyone with the tournament's number may see. In the team forms a
+    seating's ``seats`` are team numbers (from 1) and ``teams`` lists each team's
+    players; ``attackers`` gives, for each board of a seating, who may attack it."""
     tournament = from_json(document)
     movement = tournament.movement
     return {
@@ -73,6 +80,11 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
         "positions": movement.positions,
         "boards": len(tournament.boards),
         "names": list(tournament.setup.names),
+        "movement": tournament.setup.movement,
+        "teams": [
+            [p + 1 for p in tournament.setup.members(team)]
+            for team in range(tournament.setup.teams)
+        ],
         "meets_once": movement.meets_once,
         "boards_once": movement.boards_once,
         "seatings": [
@@ -82,6 +94,10 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
                 "seats": [p + 1 for p in s.seats],
                 "boards": list(s.boards),
                 "takers": [tournament.board(b).taker for b in s.boards],
+                "attackers": [
+                    [p + 1 for p in tournament.attackers_for((s.position, s.table, b))]
+                    for b in s.boards
+                ],
                 "shift": seat_shift(tournament, s.position, s.table),
             }
             for s in movement.seatings

@@ -1,17 +1,23 @@
 """A tournament: its form, boards, movement and the results entered so far.
 
-The forms are the rulebook's duplicate forms that fit tables of 4 or 5 seats:
-``individual`` (4 or 5 a table) and ``quadrettes`` (teams of 4: one attacker,
-always South, and three defenders). Prepared deals are played at the imposed
-contract, Garde ("Lorsque les jeux sont préparés par l'arbitre, le contrat est
-unique et imposé (Garde)"); a result is refused when its contract or taker is
-not the one the board and the form impose, or when its table does not play
-that board at that position. Scores come from the French engine's scoring
-(:func:`atout.french.scoring.score_deal`, FFT rules).
+The forms are the rulebook's duplicate forms: ``individual`` (4 or 5 a table),
+``quadrettes`` (teams of 4: one attacker, always South, and three defenders),
+``triplettes`` (teams of 3, a North-South and an East-West triplette a table,
+one attacker a deal in the triplette's alphabetical rotation) and ``teams``, the
+two-team match of 4 to 6 players (two tables, four quarters, the attacker in
+South choosing Garde, Garde Sans or Garde Contre). Prepared deals are otherwise
+played at the imposed contract, Garde ("Lorsque les jeux sont préparés par
+l'arbitre, le contrat est unique et imposé (Garde)"). A result is refused when
+its contract, taker or attacker is not one the board and the form allow, or when
+its table does not play that board at that position. Scores come from the
+French engine's scoring (:func:`atout.french.scoring.score_deal`, FFT rules).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import random
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
@@ -19,19 +25,40 @@ from typing import Final, Literal, get_args
 from atout.french.scoring import DealOutcome, DealScore, score_deal
 from atout.french.variants import Contract, Variant, get_variant
 from atout.tournament.boards import ORIENTATIONS, SOUTH, Board, TournamentError, prepare_boards
-from atout.tournament.movement import Movement, individual_movement, quadrette_movement
+from atout.tournament.movement import (
+    QUARTERS,
+    Movement,
+    howell_movement,
+    individual_movement,
+    match_movement,
+    quadrette_movement,
+    triplette_movement,
+    triplette_positions,
+)
 from atout.tournament.ranking import (
     PlayerStanding,
     PlayKey,
     alternate_ranking,
     general_ranking,
     individual_standings,
-    quadrette_points,
+    team_points,
+    triplette_standings,
 )
 
-Form = Literal["individual", "quadrettes"]
+Form = Literal["individual", "quadrettes", "triplettes", "teams"]
 FORMS: Final[tuple[Form, ...]] = get_args(Form)
+MovementKind = Literal["plain", "howell"]
+MOVEMENTS: Final[tuple[MovementKind, ...]] = get_args(MovementKind)
+TEAM_SEATS: Final[tuple[Form, ...]] = ("triplettes", "teams")
+"""The forms whose seatings hold teams, the attacker being entered with each result."""
 IMPOSED: Final = Contract.GARDE
+CHOSEN: Final = (Contract.GARDE, Contract.GARDE_SANS, Contract.GARDE_CONTRE)
+"""The two-team match's contracts: "Le preneur a le choix entre 3 contrats"."""
+BADGES: Final = ("bleu", "blanc", "rouge")
+"""Triplettes' badges, by the alphabetical order of surname in the triplette."""
+MATCH_SIZES: Final = range(4, 7)
+"""Players a team and boards a quarter in the match: "2 équipes, de 4 à 6 joueurs
+sur 16 à 24 donnes", in 4 quarters."""
 VARIANT: Final[Variant] = get_variant("fft")
 
 
@@ -41,23 +68,56 @@ class Setup:
 
     form: Form
     players: int
-    """Seats a table: 4 or 5 (quadrettes: 4)."""
+    """Seats a table: 4 or 5 (only individual tournaments have 5)."""
     tables: int
-    """Tables; in quadrettes also the number of teams (two tables per pairing)."""
+    """Tables; in quadrettes the number of teams (two tables per pairing); in
+    triplettes half the triplettes; in the match 2."""
     positions: int
+    """Positions (in the match: its four quarters)."""
     per_position: int
     """Boards each table plays at each position."""
     names: tuple[str, ...]
-    """Display names by player number (teams of four in quadrettes)."""
+    """Display names by player number: teams of four in quadrettes, of three in
+    triplettes (each in the alphabetical order of surname, which gives the badges),
+    team A then team B in the match."""
+    movement: MovementKind = "plain"
+    """Triplettes: the plain movement or the Howell."""
+    first_badge: int | None = None
+    """Triplettes: the badge drawn for the first attacker (0 bleu, 1 blanc, 2 rouge)."""
+    team_sizes: tuple[int, ...] = ()
+    """The match: the players of team A and of team B."""
+
+    @property
+    def team_size(self) -> int:
+        return {"quadrettes": 4, "triplettes": 3}.get(self.form, 0)
+
+    @property
+    def teams(self) -> int:
+        if self.form == "teams":
+            return len(self.team_sizes)
+        return self.entrants // self.team_size if self.team_size else 0
 
     @property
     def entrants(self) -> int:
+        if self.form == "triplettes":
+            return self.tables * 6
+        if self.form == "teams":
+            return sum(self.team_sizes)
         return self.tables * self.players
+
+    def members(self, team: int) -> tuple[int, ...]:
+        """The player numbers of a team, in the order the names give them."""
+        if self.form == "teams":
+            first = sum(self.team_sizes[:team])
+            return tuple(range(first, first + self.team_sizes[team]))
+        return tuple(range(team * self.team_size, (team + 1) * self.team_size))
 
     @property
     def board_count(self) -> int:
-        sets = self.tables if self.form == "individual" else self.positions
-        return sets * self.per_position
+        travel = self.form == "individual" or (
+            self.form == "triplettes" and self.movement == "plain"
+        )
+        return (self.tables if travel else self.positions) * self.per_position
 
 
 def new_setup(
@@ -67,28 +127,64 @@ def new_setup(
     positions: int | None = None,
     per_position: int | None = None,
     names: Sequence[str] = (),
+    movement: MovementKind = "plain",
+    team_sizes: Sequence[int] = (),
+    first_badge: int | None = None,
 ) -> Setup:
     """A setup with the usual defaults: every position the movement has (each player
-    meets each set of boards once; each pairing of teams once in quadrettes), as
-    many boards a position as seats (each player attacks one), numbered names."""
+    meets each set of boards once; each pairing of teams once in quadrettes and in the
+    Howell; the match's four quarters), as many boards a position as seats (each player
+    attacks one, each triplette two), teams of four in the match, numbered names. The match has
+    always its two tables (``tables`` is not read)."""
+    sizes = tuple(team_sizes) or ((4, 4) if form == "teams" else ())
+    if form == "teams":
+        tables = 2
     if positions is None:
-        positions = tables if form == "individual" else max(tables - 1, 1)
-    named = tuple(names) or tuple(f"{n}" for n in range(1, tables * players + 1))
-    return Setup(form, players, tables, positions, per_position or players, named)
+        positions = {
+            "individual": tables,
+            "quadrettes": max(tables - 1, 1),
+            "triplettes": 2 * tables - 1 if movement == "howell" else triplette_positions(tables),
+            "teams": QUARTERS,
+        }.get(form, tables)
+    setup = Setup(
+        form, players, tables, positions, per_position or players, (), movement, first_badge, sizes
+    )
+    named = tuple(names) or tuple(f"{n}" for n in range(1, setup.entrants + 1))
+    return dataclasses.replace(setup, names=named)
 
 
 def movement_of(setup: Setup) -> Movement:
     """The movement the form calls for."""
     if setup.form == "individual":
         return individual_movement(setup.tables, setup.players, setup.positions, setup.per_position)
-    if setup.players != 4:
-        raise TournamentError("tournament_quadrettes_four")
-    return quadrette_movement(setup.tables, setup.positions, setup.per_position)
+    if setup.form == "quadrettes":
+        return quadrette_movement(setup.tables, setup.positions, setup.per_position)
+    if setup.form == "teams":
+        if setup.positions != QUARTERS:
+            raise TournamentError("tournament_quarters", quarters=QUARTERS)
+        return match_movement(setup.per_position)
+    if setup.movement == "howell":
+        return howell_movement(setup.tables, setup.positions, setup.per_position)
+    return triplette_movement(setup.tables, setup.positions, setup.per_position)
 
 
 def check_setup(setup: Setup) -> None:
     if setup.form not in FORMS:
         raise TournamentError("tournament_form", forms=[str(form) for form in FORMS])
+    if setup.movement not in MOVEMENTS or (
+        setup.movement != "plain" and setup.form != "triplettes"
+    ):
+        raise TournamentError("tournament_movement")
+    if setup.form != "individual" and setup.players != 4:
+        raise TournamentError("tournament_quadrettes_four")
+    if setup.form == "teams" and (
+        len(setup.team_sizes) != 2
+        or any(size not in MATCH_SIZES for size in setup.team_sizes)
+        or setup.per_position not in MATCH_SIZES
+    ):
+        raise TournamentError("tournament_match")
+    if setup.form == "triplettes" and setup.first_badge not in (None, 0, 1, 2):
+        raise TournamentError("tournament_badge", badges=list(BADGES))
     if len(setup.names) != setup.entrants:
         raise TournamentError("tournament_names", needed=setup.entrants, got=len(setup.names))
 
@@ -102,15 +198,24 @@ class Tournament:
     movement: Movement
     results: dict[PlayKey, DealOutcome] = field(default_factory=dict)
     scores: dict[PlayKey, DealScore] = field(default_factory=dict)
+    attackers: dict[PlayKey, int] = field(default_factory=dict)
+    """Who attacked each play, in the forms where it is entered (team seatings)."""
+    rotation: dict[PlayKey, int] = field(default_factory=dict)
+    """Triplettes: who must attack each play, by the badges' rotation."""
 
     @classmethod
     def create(cls, setup: Setup, seed: int, boards: Sequence[Board] | None = None) -> Tournament:
-        """A new tournament; its boards dealt from ``seed`` unless given."""
+        """A new tournament; its boards dealt from ``seed`` unless given (and in
+        triplettes the first attacker's badge drawn from it unless chosen)."""
         check_setup(setup)
         movement = movement_of(setup)
-        taker = SOUTH if setup.form == "quadrettes" else None
+        taker = SOUTH if setup.form in ("quadrettes", "teams") else None
+        if setup.form == "triplettes" and setup.first_badge is None:
+            draw = random.Random(f"{seed}:badge").randrange(len(BADGES))
+            setup = dataclasses.replace(setup, first_badge=draw)
         if boards is None:
-            boards = prepare_boards(setup.board_count, setup.players, seed, IMPOSED, taker)
+            contract = None if setup.form == "teams" else IMPOSED
+            boards = prepare_boards(setup.board_count, setup.players, seed, contract, taker)
         boards = tuple(boards)
         if [b.number for b in boards] != list(range(1, setup.board_count + 1)):
             raise TournamentError("tournament_board_numbers", count=setup.board_count)
@@ -121,7 +226,27 @@ class Tournament:
                 )
             if taker is not None and board.taker != taker:
                 raise TournamentError("tournament_taker_south", board=board.number)
-        return cls(setup, boards, movement)
+        tournament = cls(setup, boards, movement)
+        if setup.form == "triplettes":
+            tournament.rotation = tournament.badge_rotation()
+        return tournament
+
+    def badge_rotation(self) -> dict[PlayKey, int]:
+        """Triplettes: "Chaque joueur de la triplette doit attaquer selon l'ordre
+        alphabétique du nom de famille", from the badge drawn, "dans l'ordre Bleu,
+        Blanc, Rouge, Bleu etc.", one attack after another in the movement's order."""
+        first = self.setup.first_badge or 0
+        done: Counter[int] = Counter()
+        rotation = {}
+        for seating in self.movement.seatings:
+            for number in seating.boards:
+                team = seating.seats[self.board(number).taker]
+                members = self.setup.members(team)
+                rotation[seating.position, seating.table, number] = members[
+                    (first + done[team]) % len(members)
+                ]
+                done[team] += 1
+        return rotation
 
     def board(self, number: int) -> Board:
         if not 1 <= number <= len(self.boards):
@@ -141,8 +266,17 @@ class Tournament:
             )
         return found[0]
 
-    def record(self, position: int, table: int, board: int, outcome: DealOutcome) -> DealScore:
-        """Enter (or correct) one table's result on a board; TournamentError says what is wrong."""
+    def record(
+        self,
+        position: int,
+        table: int,
+        board: int,
+        outcome: DealOutcome,
+        attacker: int | None = None,
+    ) -> DealScore:
+        """Enter (or correct) one table's result on a board; TournamentError says what is
+        wrong and nothing changes then. ``attacker`` (a player number) is who attacked:
+        needed where the seatings hold teams, checked whenever it is given."""
         seating = self.movement.at(position, table)
         marked = self.board(board)
         if board not in seating.boards:
@@ -153,30 +287,81 @@ class Tournament:
             raise TournamentError("tournament_deal_players", players=self.setup.players)
         if marked.contract is not None and outcome.contract != marked.contract:
             raise TournamentError("tournament_imposed", board=board, contract=marked.contract.text)
+        if self.setup.form == "teams" and outcome.contract not in CHOSEN:
+            raise TournamentError(
+                "tournament_chosen", board=board, contracts=[c.text for c in CHOSEN]
+            )
         if outcome.taker != marked.taker:
             name = ORIENTATIONS[self.setup.players][marked.taker]
             raise TournamentError("tournament_taker", board=board, taker=name, seat=marked.taker)
+        key = (position, table, board)
+        allowed = self.attackers_for(key)
+        if attacker is None and self.setup.form in TEAM_SEATS:
+            raise TournamentError("tournament_attacker_needed", board=board)
+        if attacker is not None and attacker not in allowed:
+            raise TournamentError(
+                "tournament_attacker",
+                board=board,
+                attacker=attacker + 1,
+                allowed=[player + 1 for player in allowed],
+            )
         try:
             score = score_deal(outcome, VARIANT)
         except ValueError as error:
             raise TournamentError("tournament_deal", reason=str(error)) from None
-        key = (position, table, board)
         self.results[key] = outcome
         self.scores[key] = score
+        if self.setup.form in TEAM_SEATS and attacker is not None:
+            self.attackers[key] = attacker
         return score
 
+    def attackers_for(self, key: PlayKey) -> tuple[int, ...]:
+        """Who may attack a play (player numbers): the player seated at the taker's mark;
+        in triplettes the one the badges' rotation names; in the match any player of
+        the attacking team but one who attacked in another quarter, and in a quarter
+        whose attacker is known (from its other results) that one: "L'attaquant doit
+        être différent à chaque quart temps"."""
+        position, table, board = key
+        seating = self.movement.at(position, table)
+        if self.setup.form == "triplettes":
+            return (self.rotation[key],)
+        taker = seating.seats[self.board(board).taker]
+        if self.setup.form != "teams":
+            return (taker,)
+        others = {
+            (play[0], player)
+            for play, player in self.attackers.items()
+            if play[1] == table and play != key
+        }
+        same = {player for quarter, player in others if quarter == position}
+        if same:
+            return tuple(sorted(same))
+        before = {player for _, player in others}
+        return tuple(p for p in self.setup.members(taker) if p not in before)
+
     def standings(self, general: bool = False) -> list[PlayerStanding]:
-        """Individual form: the classement alterné (the rulebook's reference for one
-        session), or the classement général."""
+        """The classement alterné (the rulebook's reference for one session), or the
+        classement général: of players in individual, of triplettes in triplettes (the
+        Howell, whose triplettes change orientation, has only the général)."""
         takers = {b.number: b.taker for b in self.boards}
-        seat_scores = {key: score.scores for key, score in self.scores.items()}
-        standings = individual_standings(self.movement, takers, seat_scores)
+        if self.setup.form == "triplettes":
+            attack = {key: score.breakdown["per_defender"] for key, score in self.scores.items()}
+            first = {s.seats[0]: 0 for s in self.movement.seatings if s.position == 0}
+            first |= {s.seats[1]: 1 for s in self.movement.seatings if s.position == 0}
+            standings = triplette_standings(self.movement, takers, attack, first)
+            general = general or self.setup.movement == "howell"
+        else:
+            seat_scores = {key: score.scores for key, score in self.scores.items()}
+            standings = individual_standings(self.movement, takers, seat_scores)
         return general_ranking(standings) if general else alternate_ranking(standings)
 
     def team_points(self) -> list[tuple[int, int]]:
-        """Quadrettes: (team, PM in thousandths), best first."""
+        """Quadrettes and the match: (team, PM in thousandths), best first."""
         attack = {key: score.breakdown["per_defender"] for key, score in self.scores.items()}
-        totals = quadrette_points(self.movement, attack)
+        if self.setup.form == "teams":
+            totals = team_points(self.movement, attack, int, 2, winner_only=True)
+        else:
+            totals = team_points(self.movement, attack, lambda p: p // 4, self.setup.tables)
         return sorted(totals.items(), key=lambda item: (-item[1], item[0]))
 
     def missing(self) -> list[PlayKey]:

@@ -16,6 +16,10 @@ what it cannot promise (:attr:`Movement.meets_once`, :attr:`Movement.boards_once
 Quadrettes are a round robin of teams: each position pairs the teams two by two
 and each pairing plays one set of boards at two tables, each team's attacker in
 South against the other's defence (rulebook, "Tournoi en quadrettes").
+Triplettes have a Mitchell (North-South triplettes stay, East-West ones move)
+and a Howell (a round robin where orientations change); the two-team match has
+two tables over four quarters. In these three team forms a seating's seats hold
+the team at each orientation, since who of a team sits where changes deal by deal.
 """
 
 from __future__ import annotations
@@ -109,15 +113,20 @@ def _multipliers(tables: int, players: int, positions: int) -> tuple[tuple[int, 
     return best
 
 
+def _check_sizes(tables: int, positions: int, most: int, per_position: int) -> None:
+    """Tables within bounds, 1 to ``most`` positions, at least a board a position."""
+    if not 1 <= tables <= MAX_TABLES:
+        raise TournamentError("tournament_tables", most=MAX_TABLES)
+    if not 1 <= positions <= most:
+        raise TournamentError("tournament_positions", most=most)
+    if per_position < 1:
+        raise TournamentError("tournament_per_position")
+
+
 def _check(tables: int, players: int, positions: int, per_position: int) -> None:
     if players not in (4, 5):
         raise TournamentError("tournament_players", players=players)
-    if not 1 <= tables <= MAX_TABLES:
-        raise TournamentError("tournament_tables", most=MAX_TABLES)
-    if not 1 <= positions <= tables:
-        raise TournamentError("tournament_positions", most=tables)
-    if per_position < 1:
-        raise TournamentError("tournament_per_position")
+    _check_sizes(tables, positions, tables, per_position)
 
 
 def individual_movement(tables: int, players: int, positions: int, per_position: int) -> Movement:
@@ -172,3 +181,93 @@ def quadrette_movement(teams: int, positions: int, per_position: int) -> Movemen
                 seats.insert(SOUTH, 4 * attack)
                 seatings.append(Seating(position, 2 * pair + offset, tuple(seats), boards))
     return Movement(teams, 4, positions, tuple(seatings), True, True)
+
+
+def _promises(seatings: Sequence[Seating]) -> tuple[bool, bool]:
+    """(no two entrants meet twice, no entrant plays a board twice), read on the seatings."""
+    met: Counter[tuple[int, int]] = Counter()
+    seen: Counter[tuple[int, int]] = Counter()
+    for seating in seatings:
+        entrants = sorted(set(seating.seats))
+        met.update(combinations(entrants, 2))
+        seen.update((entrant, board) for entrant in entrants for board in seating.boards)
+    return max(met.values(), default=1) == 1, max(seen.values(), default=1) == 1
+
+
+def _sets(set_number: int, per_position: int) -> tuple[int, ...]:
+    first = set_number * per_position + 1
+    return tuple(range(first, first + per_position))
+
+
+def _line_seats(north_south: int, east_west: int) -> tuple[int, ...]:
+    """Teams by orientation (N, W, S, E): one triplette holds North-South, the other East-West."""
+    return (north_south, east_west, north_south, east_west)
+
+
+def triplette_positions(tables: int) -> int:
+    """The positions of the plain triplettes movement: every EW triplette meets every NS
+    one at an odd number of tables; at an even number the skip costs one position."""
+    return tables if tables % 2 else max(tables - 1, 1)
+
+
+def triplette_movement(tables: int, positions: int, per_position: int) -> Movement:
+    """Triplettes, the plain movement (a Mitchell): the North-South triplettes ``0..T-1``
+    stay at their tables, the East-West triplettes ``T..2T-1`` move up one table a
+    position and the boards down one, so each keeps its orientation (rulebook: "Chaque
+    triplette reçoit une orientation de départ"). At an even number of tables the East-West
+    triplettes skip a table halfway, as a Mitchell does, or they would meet the boards
+    they have played. Seats hold team numbers."""
+    _check_sizes(tables, positions, triplette_positions(tables), per_position)
+    seatings = []
+    for position in range(positions):
+        skip = 1 if tables % 2 == 0 and 2 * position >= tables else 0
+        for table in range(tables):
+            east_west = tables + (table - position - skip) % tables
+            boards = _sets((table + position) % tables, per_position)
+            seatings.append(Seating(position, table, _line_seats(table, east_west), boards))
+    return Movement(tables, 4, positions, tuple(seatings), *_promises(seatings))
+
+
+def howell_movement(tables: int, positions: int, per_position: int) -> Movement:
+    """Triplettes, Howell ("permet à une triplette de rencontrer l'ensemble des
+    triplettes adverses"): ``2T`` triplettes in a round robin of ``2T-1`` positions.
+    At position ``r`` triplette ``2T-1`` meets triplette ``r`` at table 1 (holding
+    North-South at even positions), and at table ``d+1`` triplette ``r+d`` (North-South)
+    meets ``r-d`` (East-West), mod ``2T-1``: each triplette holds each orientation
+    about half the time. Every table of a position plays the same set (its étuis
+    duplicated, as in quadrettes), so each board is compared over all the tables."""
+    rounds = 2 * tables - 1
+    _check_sizes(tables, positions, rounds, per_position)
+    seatings = []
+    for position in range(positions):
+        boards = _sets(position, per_position)
+        pair = (rounds, position) if position % 2 == 0 else (position, rounds)
+        seatings.append(Seating(position, 0, _line_seats(*pair), boards))
+        for d in range(1, tables):
+            seats = _line_seats((position + d) % rounds, (position - d) % rounds)
+            seatings.append(Seating(position, d, seats, boards))
+    return Movement(tables, 4, positions, tuple(seatings), *_promises(seatings))
+
+
+TEAM_A: Final = 0
+TEAM_B: Final = 1
+QUARTERS: Final = 4
+
+
+def match_movement(per_position: int) -> Movement:
+    """The two-team match (rulebook, "Duplicate par équipes de 4 à 6 joueurs"): four
+    quarters; at table 1 team A's attacker (South) meets team B's defence, at table 2
+    team B's attacker meets team A's defence, "et ce sur les mêmes donnes": both
+    tables play quarter ``q``'s series. Seats hold the team at each orientation; who
+    attacks is the captains' choice, entered with each result."""
+    if per_position < 1:
+        raise TournamentError("tournament_per_position")
+    seatings = []
+    for quarter in range(QUARTERS):
+        boards = _sets(quarter, per_position)
+        for table, (attack, defence) in enumerate(((TEAM_A, TEAM_B), (TEAM_B, TEAM_A))):
+            seats = [defence] * 3
+            seats.insert(SOUTH, attack)
+            seatings.append(Seating(quarter, table, tuple(seats), boards))
+    # the two teams meet at every quarter; each player plays each board once
+    return Movement(2, 4, QUARTERS, tuple(seatings), False, True)

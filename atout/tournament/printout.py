@@ -1,10 +1,12 @@
 """What an arbiter prints for a club night: the boards (étuis) and the score slips.
 
 Each board shows its number, dealer, the taker's orientation (the rulebook's
-coloured label), the imposed contract and every hand with the dog, so the deal
-can be laid out and checked. Each table gets a slip per position: who sits
-where and the boards to play, with room for the contract, points, bouts and
-the score that North writes on the travelling slip (fiche ambulante).
+coloured label), the imposed contract (or the match's choice) and every hand
+with the dog, so the deal can be laid out and checked. Each table gets a slip
+per position: who sits where (teams in triplettes and the match) and the boards
+to play, with room for the contract, points, bouts and the score that North
+writes on the travelling slip (fiche ambulante); in triplettes the slip names
+each board's attacker, by the badges' rotation.
 """
 
 from __future__ import annotations
@@ -13,7 +15,9 @@ from html import escape
 
 from atout.cards import hand_text
 from atout.tournament.boards import ORIENTATIONS, Board
-from atout.tournament.event import Tournament
+from atout.tournament.event import CHOSEN, Tournament
+from atout.tournament.movement import Seating
+from atout.tournament.report import LINES
 
 SLIP_COLUMNS = ("Board", "Contract", "Taker", "Points", "Bouts", "Bonuses", "Score +", "Score -")
 _STYLE = """
@@ -26,9 +30,20 @@ td, th { border: 1px solid #888; padding: .2em .5em; text-align: left; }
 """
 
 
+def _contract(board: Board) -> str:
+    """The imposed contract, or the match's choice."""
+    if board.contract is not None:
+        return _title(board.contract.text)
+    return " or ".join(_title(c.text) for c in CHOSEN) + " (taker's choice)"
+
+
+def _title(text: str) -> str:
+    return text.replace("_", " ").title()
+
+
 def _board_lines(board: Board) -> list[str]:
     labels = ORIENTATIONS[board.players]
-    contract = board.contract.text.replace("_", " ").title() if board.contract else "free"
+    contract = _contract(board)
     lines = [
         f"Board {board.number}  dealer {labels[board.dealer]}  lead {labels[board.leader]}  "
         f"taker {labels[board.taker]}  contract {contract}"
@@ -44,18 +59,44 @@ def boards_text(tournament: Tournament) -> str:
     return "\n\n".join("\n".join(_board_lines(board)) for board in tournament.boards) + "\n"
 
 
-def _seats(tournament: Tournament, seats: tuple[int, ...]) -> list[tuple[str, str]]:
-    labels = ORIENTATIONS[tournament.setup.players]
-    return [(labels[seat], tournament.setup.names[player]) for seat, player in enumerate(seats)]
+def _seats(tournament: Tournament, seating: Seating) -> list[tuple[str, str]]:
+    """Who sits where: a name by orientation, or in the team forms a team by line
+    (triplettes) or by side (the match's attacker in South, defence in N, W, E)."""
+    setup = tournament.setup
+    seats = seating.seats
+    if setup.form == "individual" or setup.form == "quadrettes":
+        labels = ORIENTATIONS[setup.players]
+        return [(labels[seat], setup.names[player]) for seat, player in enumerate(seats)]
+    if setup.form == "triplettes":
+        sides = list(zip(LINES, seats[:2], strict=True))
+    else:
+        sides = [("S (attack)", seats[2]), ("N W E (defence)", seats[0])]
+    return [
+        (label, f"team {team + 1}: " + ", ".join(setup.names[p] for p in setup.members(team)))
+        for label, team in sides
+    ]
+
+
+def _where(tournament: Tournament, seating: Seating) -> str:
+    step = "Quarter" if tournament.setup.form == "teams" else "Position"
+    return f"{step} {seating.position + 1}, table {seating.table + 1}"
+
+
+def _attacker(tournament: Tournament, seating: Seating, board: int) -> str:
+    """Triplettes: who attacks the board, by the badges' rotation (empty otherwise)."""
+    player = tournament.rotation.get((seating.position, seating.table, board))
+    return "" if player is None else tournament.setup.names[player]
 
 
 def slips_text(tournament: Tournament) -> str:
     blocks = []
     for seating in tournament.movement.seatings:
-        who = "  ".join(f"{label}: {name}" for label, name in _seats(tournament, seating.seats))
-        boards = ", ".join(str(b) for b in seating.boards)
-        where = f"Position {seating.position + 1}, table {seating.table + 1}"
-        blocks.append(f"{where}\n  {who}\n  boards {boards}")
+        who = "  ".join(f"{label}: {name}" for label, name in _seats(tournament, seating))
+        boards = ", ".join(
+            f"{b} ({_attacker(tournament, seating, b)})" if tournament.rotation else str(b)
+            for b in seating.boards
+        )
+        blocks.append(f"{_where(tournament, seating)}\n  {who}\n  boards {boards}")
     return "\n\n".join(blocks) + "\n"
 
 
@@ -70,7 +111,7 @@ def boards_html(tournament: Tournament) -> str:
     body = []
     for board in tournament.boards:
         labels = ORIENTATIONS[board.players]
-        contract = board.contract.text.replace("_", " ").title() if board.contract else "free"
+        contract = _contract(board)
         rows = "".join(
             f"<tr{' class=taker' if seat == board.taker else ''}><th>{labels[seat]}</th>"
             f"<td>{escape(hand_text(hand))}</td></tr>"
@@ -89,15 +130,14 @@ def slips_html(tournament: Tournament) -> str:
     body = []
     header = "".join(f"<th>{c}</th>" for c in SLIP_COLUMNS)
     for seating in tournament.movement.seatings:
-        who = ", ".join(
-            f"{label}: {escape(name)}" for label, name in _seats(tournament, seating.seats)
-        )
+        who = ", ".join(f"{label}: {escape(name)}" for label, name in _seats(tournament, seating))
         lines = "".join(
-            f"<tr><td>{board}</td>" + "<td></td>" * (len(SLIP_COLUMNS) - 1) + "</tr>"
+            f"<tr><td>{board}</td><td></td><td>{escape(_attacker(tournament, seating, board))}"
+            "</td>" + "<td></td>" * (len(SLIP_COLUMNS) - 3) + "</tr>"
             for board in seating.boards
         )
         body.append(
-            f"<section><h2>Position {seating.position + 1}, table {seating.table + 1}</h2>"
+            f"<section><h2>{_where(tournament, seating)}</h2>"
             f'<p>{who}</p><table class="slip"><tr>{header}</tr>{lines}</table></section>'
         )
     return _page("Score slips", body)

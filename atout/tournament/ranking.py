@@ -11,16 +11,21 @@ extends to 5 players (where the partner shares the taker's side) without a
 special case; at 5 the weights are 1/5 and 4/5, the share of boards a player
 attacks (the rulebook has no duplicate at 5: atout's reading).
 
+Triplettes ("Le classement en triplettes"): topage as in individual, on the
+attacker's score, the defending triplette taking the complement; global = 1/2
+attack + 1/2 defence.
+
 Quadrettes ("Conversion en PM"): on each board the score of a team's attacker is
 compared with the opposing team's attacker on the same deal; the Écart becomes
-square-root match points (PM), won by one team and lost by the other. PM are
-kept in thousandths, exactly rounded, as the rulebook's grid prints them.
+square-root match points (PM), won by one team and lost by the other (in the
+two-team match, won by one team only). PM are kept in thousandths, exactly
+rounded, as the rulebook's grid prints them.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
@@ -60,10 +65,12 @@ def match_points_milli(ecart: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class PlayerStanding:
-    """An individual player's percentages (None when they have no such board yet)."""
+    """A player's percentages, or a triplette's (None when it has no such board yet)."""
 
     player: int
+    """The player, or the triplette."""
     orientation: int
+    """The orientation line: at 4 players N, W, S, E; a triplette's North-South or East-West."""
     attack: Fraction | None
     defence: Fraction | None
     overall: Fraction | None
@@ -93,14 +100,54 @@ def individual_standings(
     for player in range(movement.tables * movement.players):
         orientation = player % movement.players
         mine = notes.get(player, {})
-        attack = _mean([n for b, n in mine.items() if takers[b] == orientation])
-        defence = _mean([n for b, n in mine.items() if takers[b] != orientation])
-        if attack is None or defence is None:
-            overall = attack if defence is None else defence
-        else:
-            overall = weight * attack + (1 - weight) * defence
-        standings.append(PlayerStanding(player, orientation, attack, defence, overall, mine))
+        attacked = {b for b in mine if takers[b] == orientation}
+        standings.append(_standing(player, orientation, mine, attacked, weight))
     return standings
+
+
+def _standing(
+    entrant: int, line: int, notes: Mapping[int, Fraction], attacked: set[int], weight: Fraction
+) -> PlayerStanding:
+    """The percentages of one entrant from its notes by board, ``attacked`` saying
+    which boards it attacked; the global one weighs attack by ``weight``."""
+    attack = _mean([n for b, n in notes.items() if b in attacked])
+    defence = _mean([n for b, n in notes.items() if b not in attacked])
+    if attack is None or defence is None:
+        overall = attack if defence is None else defence
+    else:
+        overall = weight * attack + (1 - weight) * defence
+    return PlayerStanding(entrant, line, attack, defence, overall, notes)
+
+
+def triplette_standings(
+    movement: Movement,
+    takers: Mapping[int, int],
+    attack_scores: Mapping[PlayKey, int],
+    lines: Mapping[int, int],
+) -> list[PlayerStanding]:
+    """Each triplette's percentages ("Le classement en triplettes"): each board is topé
+    on the attackers' scores, the attacking triplette taking the note and the defending
+    one "le complément"; global = 1/2 attack + 1/2 defence. ``lines`` gives each
+    triplette's line (0 North-South, 1 East-West) for the classement alterné."""
+    by_board: dict[int, list[PlayKey]] = defaultdict(list)
+    for key in sorted(attack_scores):
+        by_board[key[2]].append(key)
+    notes: dict[int, dict[int, Fraction]] = defaultdict(dict)
+    attacked: dict[int, set[int]] = defaultdict(set)
+    for board, keys in by_board.items():
+        tops = topage([attack_scores[key] for key in keys])
+        for (position, table, _), note in zip(keys, tops, strict=True):
+            seats = movement.at(position, table).seats
+            attack = seats[takers[board]]
+            defence = seats[(takers[board] + 1) % movement.players]
+            notes[attack][board] = note
+            notes[defence][board] = HUNDRED - note
+            attacked[attack].add(board)
+    half = Fraction(1, 2)
+    return [
+        _standing(team, line, notes.get(team, {}), attacked[team], half)
+        for team, line in sorted(lines.items())
+    ]
 
 
 def _keys(seating: Seating) -> list[PlayKey]:
@@ -130,21 +177,34 @@ def alternate_ranking(standings: Sequence[PlayerStanding]) -> list[PlayerStandin
     return ranked
 
 
-def quadrette_points(movement: Movement, attack_scores: Mapping[PlayKey, int]) -> dict[int, int]:
+def team_points(
+    movement: Movement,
+    attack_scores: Mapping[PlayKey, int],
+    team_of: Callable[[int], int],
+    teams: int,
+    winner_only: bool = False,
+) -> dict[int, int]:
     """Each team's total PM in thousandths, from the attacker's score of each play.
 
-    Tables ``2p`` and ``2p+1`` of a position hold the two halves of one opposition.
+    Tables ``2p`` and ``2p+1`` of a position hold the two halves of one opposition;
+    ``team_of`` reads a team from what sits in South. Quadrettes: the PM are won by one
+    team and lost by the other. The two-team match (``winner_only``): "l'équipe marque
+    le nombre de PM correspondant, l'autre équipe ne marquant pas".
     """
-    totals = {team: 0 for team in range(movement.tables)}
+    totals = {team: 0 for team in range(teams)}
     for (position, table, board), score in attack_scores.items():
         if table % 2:
             continue
         other = attack_scores.get((position, table + 1, board))
         if other is None:
             continue
-        first = movement.at(position, table).seats[SOUTH] // 4
-        second = movement.at(position, table + 1).seats[SOUTH] // 4
+        first = team_of(movement.at(position, table).seats[SOUTH])
+        second = team_of(movement.at(position, table + 1).seats[SOUTH])
         points = match_points_milli(score - other)
-        totals[first] += points
-        totals[second] -= points
+        if winner_only:
+            totals[first] += max(points, 0)
+            totals[second] += max(-points, 0)
+        else:
+            totals[first] += points
+            totals[second] -= points
     return totals

@@ -2,7 +2,9 @@
 
 Boards are stored as cards, results as the deal form of ``atout score``
 (``examples/score-*.json``) so that one form describes a deal everywhere;
-positions and tables are numbered from 1 here, as players read them.
+positions, tables and players are numbered from 1 here, as players read them.
+The team forms add their own keys (the triplettes' movement and first badge, the
+match's team sizes, each result's attacker); files without them load as before.
 """
 
 from __future__ import annotations
@@ -58,12 +60,28 @@ def to_json(tournament: Tournament) -> dict[str, Any]:
         "positions": setup.positions,
         "per_position": setup.per_position,
         "names": list(setup.names),
+        **_form_fields(setup),
         "boards": [board.to_json() for board in tournament.boards],
         "results": [
             {"position": p + 1, "table": t + 1, "board": b, "deal": deal_json(outcome)}
+            | _attacker(tournament, (p, t, b))
             for (p, t, b), outcome in sorted(tournament.results.items())
         ],
     }
+
+
+def _form_fields(setup: Setup) -> dict[str, Any]:
+    """What only some forms have: the files of the others stay as they were."""
+    if setup.form == "triplettes":
+        return {"movement": setup.movement, "first_badge": setup.first_badge}
+    if setup.form == "teams":
+        return {"team_sizes": list(setup.team_sizes)}
+    return {}
+
+
+def _attacker(tournament: Tournament, key: tuple[int, int, int]) -> dict[str, int]:
+    attacker = tournament.attackers.get(key)
+    return {} if attacker is None else {"attacker": attacker + 1}
 
 
 def from_json(data: Any) -> Tournament:
@@ -83,23 +101,29 @@ def from_json(data: Any) -> Tournament:
             _int(data, "positions"),
             _int(data, "per_position"),
             tuple(str(name) for name in data["names"]),
+            data.get("movement", "plain"),
+            None if data.get("first_badge") is None else _int(data, "first_badge"),
+            tuple(_int(data, "team_sizes", size) for size in data.get("team_sizes", ())),
         )
         boards = [Board.from_json(board) for board in data["boards"]]
         tournament = Tournament.create(setup, 0, boards)
         for entry in data["results"]:
+            attacker = _int(entry, "attacker") - 1 if "attacker" in entry else None
             tournament.record(
                 _int(entry, "position") - 1,
                 _int(entry, "table") - 1,
                 _int(entry, "board"),
                 read_deal(json.dumps(entry["deal"])),
+                attacker,
             )
     except (KeyError, TypeError) as error:
         raise TournamentError("tournament_field", field=str(error).strip("'")) from None
     return tournament
 
 
-def _int(data: dict[str, Any], key: str) -> int:
-    value = data[key]
+def _int(data: dict[str, Any], key: str, value: Any = None) -> int:
+    """``data[key]`` (or ``value``, an item of it) as an int; TournamentError names ``key``."""
+    value = data[key] if value is None else value
     if not isinstance(value, int) or isinstance(value, bool):
         raise TournamentError("tournament_field", field=key)
     return value

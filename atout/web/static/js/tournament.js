@@ -27,21 +27,41 @@ export function tournamentPage(id) {
 function createPage() {
   const message = h("p", { class: "error", role: "alert", id: "tour-error" });
   const name = h("input", { id: "tour-name", required: true, maxlength: 64 });
-  const form = h("select", { id: "tour-form" },
-    h("option", { value: "individual" }, t("tour_individual")), h("option", { value: "quadrettes" }, t("tour_quadrettes")));
+  const form = h("select", { id: "tour-form", onchange: () => showFor(form.value) },
+    ["individual", "triplettes", "quadrettes", "teams"].map((f) => h("option", { value: f }, t(`tour_${f}`))));
+  const movement = h("select", { id: "tour-movement" },
+    ["plain", "howell"].map((m) => h("option", { value: m }, t(`tour_${m}`))));
+  const teamSize = (id) => h("input", { id, type: "number", min: 4, max: 6, value: 4 });
+  const teamA = teamSize("tour-team-a");
+  const teamB = teamSize("tour-team-b");
   const players = h("select", { id: "tour-players" }, [4, 5].map((n) => h("option", { value: n }, n)));
   const tables = h("input", { id: "tour-tables", type: "number", min: 1, max: 60, value: 5, required: true });
   const positions = h("input", { id: "tour-positions", type: "number", min: 1, max: 60, placeholder: t("tour_auto") });
   const perPosition = h("input", { id: "tour-per-position", type: "number", min: 1, max: 10, placeholder: t("tour_auto") });
   const names = h("textarea", { id: "tour-names", rows: 6, placeholder: t("tour_names_help") });
   const mine = h("ul", { id: "tour-mine" });
+  // Each form's own choices: the triplettes' movement, the match's team sizes.
+  const only = (element, forms) => { element.dataset.forms = forms; return element; };
+  const formChoices = [
+    only(h("label", {}, t("tour_movement_kind"), movement), "triplettes"),
+    only(h("label", {}, t("tour_team_a"), teamA), "teams"), only(h("label", {}, t("tour_team_b"), teamB), "teams")];
+  const tableChoices = only(h("label", {}, t("tour_tables"), tables), "individual triplettes quadrettes");
+  const playerChoices = only(h("label", {}, t("tour_players"), players), "individual");
+  function showFor(chosen) {
+    for (const element of [...formChoices, tableChoices, playerChoices]) element.hidden = !element.dataset.forms.split(" ").includes(chosen);
+    names.placeholder = chosen === "individual" ? t("tour_names_help") : t("tour_names_teams");
+  }
+  showFor("individual");
 
   async function create(e) {
     e.preventDefault();
-    const body = { name: name.value, form: form.value, players: Number(players.value), tables: Number(tables.value),
+    const body = { name: name.value, form: form.value, tables: Number(tables.value),
+      players: form.value === "individual" ? Number(players.value) : 4,
       names: names.value.split("\n").map((n) => n.trim()).filter(Boolean) };
     if (positions.value) body.positions = Number(positions.value);
     if (perPosition.value) body.per_position = Number(perPosition.value);
+    if (form.value === "triplettes") body.movement = movement.value;
+    if (form.value === "teams") body.team_sizes = [Number(teamA.value), Number(teamB.value)];
     try {
       const made = await call("/api/tournaments", body);
       location.hash = `#/tournament/${made.id}`;
@@ -56,8 +76,8 @@ function createPage() {
     h("form", { onsubmit: create },
       h("div", { class: "options-grid" },
         h("label", {}, t("tour_name"), name), h("label", {}, t("tour_form"), form),
-        h("label", {}, t("tour_players"), players), h("label", {}, t("tour_tables"), tables),
-        h("label", {}, t("tour_positions"), positions), h("label", {}, t("tour_per_position"), perPosition)),
+        playerChoices, tableChoices,
+        h("label", {}, t("tour_positions"), positions), h("label", {}, t("tour_per_position"), perPosition), formChoices),
       h("label", {}, t("tour_names"), names), message,
       h("button", { type: "submit", id: "tour-create" }, t("create"))),
     h("h2", {}, t("tour_mine")), mine);
@@ -79,20 +99,29 @@ function followPage(id) {
   }
 
   function nameOf(player) { return view.names[player - 1]; }
+  // In triplettes and the match a seating's seats are teams (the match's A and B).
+  const teamSeats = () => view.form === "triplettes" || view.form === "teams";
+  function teamName(team) { return t("tour_team_n", { n: view.form === "teams" ? "AB"[team - 1] : team }); }
+  const step = () => t(view.form === "teams" ? "tour_quarter" : "tour_position");
+  function seatName(entrant) { return teamSeats() ? teamName(entrant) : nameOf(entrant); }
 
   function rankingTable() {
-    if (view.form === "quadrettes") {
+    const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`);
+    if (view.form === "quadrettes" || view.form === "teams") {
       return h("table", { class: "score-table wide", id: "tour-ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, "PM"))),
-        h("tbody", {}, view.ranking.map((row) => h("tr", {}, h("td", {}, row.rank),
-          h("td", {}, `${row.team} · ${row.names.join(", ")}`), h("td", {}, row.pm.toFixed(3))))));
+        h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, h("td", {}, row.rank),
+          teamCell(row), h("td", { class: "total" }, row.pm.toFixed(3))))));
     }
     const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
+    const triplettes = view.form === "triplettes";
+    const who = triplettes ? [t("tour_team"), t("tour_line")] : [t("tour_player"), t("tour_orientation")];
     return h("table", { class: "score-table wide", id: "tour-ranking" },
-      h("thead", {}, h("tr", {}, ["#", t("tour_player"), t("tour_orientation"), t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
+      h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
         .map((label) => h("th", {}, label)))),
-      h("tbody", {}, view.ranking.map((row) => h("tr", { "data-player": row.player },
-        h("td", {}, row.rank), h("td", {}, row.name), h("td", {}, orientation(row.orientation)), h("td", {}, row.boards),
+      h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
+        h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name),
+        h("td", {}, triplettes ? row.line.split("").map(orientation).join("") : orientation(row.orientation)), h("td", {}, row.boards),
         h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total" }, percent(row.overall))))));
   }
 
@@ -105,15 +134,16 @@ function followPage(id) {
         h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")),
           seats.map((s) => h("th", {}, orientation(s))), h("th", {}, t("tour_boards")))),
         h("tbody", {}, view.seatings.map((s) => h("tr", {}, h("td", {}, s.position), h("td", {}, s.table),
-          s.seats.map((p) => h("td", {}, nameOf(p))), h("td", {}, s.boards.join(", ")))))));
+          s.seats.map((p) => h("td", {}, seatName(p))), h("td", {}, s.boards.join(", ")))))));
   }
 
   function resultsTable() {
     return h("table", { class: "score-table", id: "tour-results" },
-      h("thead", {}, h("tr", {}, [t("tour_board"), t("tour_position"), t("table"), t("taker"), t("points"), t("bouts"), t("tour_score")]
-        .map((label) => h("th", {}, label)))),
+      h("thead", {}, h("tr", {}, [t("tour_board"), step(), t("table"), t("taker"), teamSeats() ? t("tour_attacker") : null,
+        t("contract"), t("points"), t("bouts"), t("tour_score")].filter(Boolean).map((label) => h("th", {}, label)))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", {}, r.board), h("td", {}, r.position), h("td", {}, r.table),
-        h("td", {}, orientation(r.taker)), h("td", {}, r.points), h("td", {}, r.bouts),
+        h("td", {}, orientation(r.taker)), teamSeats() ? h("td", {}, r.attacker) : null, h("td", {}, t(r.contract)),
+        h("td", {}, r.points), h("td", {}, r.bouts),
         h("td", { class: `score ${r.score >= 0 ? "pos" : "neg"}` }, r.score > 0 ? `+${r.score}` : r.score)))));
   }
 
@@ -122,15 +152,24 @@ function followPage(id) {
   function resultForm() {
     const seats = labels(view.players);
     const message = h("p", { class: "error", role: "alert", id: "result-error" });
-    const plays = view.seatings.flatMap((s) => s.boards.map((b, i) => ({ ...s, board: b, taker: s.takers[i] })));
+    const plays = view.seatings.flatMap((s) => s.boards.map((b, i) => ({ ...s, board: b, taker: s.takers[i], attackers: s.attackers[i] })));
     const done = new Set(view.results.map((r) => `${r.position}:${r.table}:${r.board}`));
-    const play = h("select", { id: "result-play" }, plays.map((p) => {
+    const playOf = (key) => plays.find((p) => `${p.position}:${p.table}:${p.board}` === key);
+    // Triplettes and the match: who attacked (the badges' rotation names one player, the
+    // match's captain chooses); the match's attacker also chose the contract.
+    const attacker = h("select", { id: "result-attacker" });
+    const chooseAttackers = () => clear(attacker, playOf(play.value).attackers.map((p) => h("option", { value: p }, nameOf(p))));
+    const contract = view.form === "teams"
+      ? h("select", { id: "result-contract" }, ["garde", "garde_sans", "garde_contre"].map((c) => h("option", { value: c }, t(c))))
+      : null;
+    const play = h("select", { id: "result-play", onchange: chooseAttackers }, plays.map((p) => {
       const key = `${p.position}:${p.table}:${p.board}`;
       return h("option", { value: key, selected: key === entering?.play },
-        `${t("tour_position")} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(key) ? " ✓" : ""}`);
+        `${step()} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(key) ? " ✓" : ""}`);
     }));
     const seatSelect = (id, first) => h("select", { id }, first ? h("option", { value: "" }, "–") : null,
       seats.map((s, i) => h("option", { value: i }, orientation(s))));
+    chooseAttackers();
     const partner = view.players === 5 ? seatSelect("result-partner") : null;
     const points = h("input", { id: "result-points", type: "number", min: 0, max: 91, step: 0.5, required: true });
     const bouts = h("select", { id: "result-bouts" }, [0, 1, 2, 3].map((n) => h("option", { value: n }, n)));
@@ -145,14 +184,16 @@ function followPage(id) {
     async function enter(e) {
       e.preventDefault();
       const [position, table, board] = play.value.split(":").map(Number);
-      const chosen = plays.find((p) => p.position === position && p.table === table && p.board === board);
-      const deal = { players: view.players, contract: "garde", taker: chosen.taker, points: Number(points.value),
+      const chosen = playOf(play.value);
+      const deal = { players: view.players, contract: contract?.value ?? "garde", taker: chosen.taker, points: Number(points.value),
         bouts: Number(bouts.value), petit_au_bout: petit.value || null,
         poignees: poignee.seat.value === "" ? [] : [{ seat: Number(poignee.seat.value), size: poignee.size.value }],
         chelem: { announced: announced.checked, made: chelem.value || null } };
       if (partner) deal.partner = Number(partner.value);
       try {
-        view = await call(`/api/tournaments/${id}/results`, { position, table, board, deal });
+        const entry = { position, table, board, deal };
+        if (teamSeats()) entry.attacker = Number(attacker.value);
+        view = await call(`/api/tournaments/${id}/results`, entry);
         document.activeElement?.blur();
         entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
         entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
@@ -165,12 +206,14 @@ function followPage(id) {
       h("h2", {}, t("tour_enter")),
       h("div", { class: "options-grid" },
         h("label", {}, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
+        teamSeats() ? h("label", {}, t("tour_attacker"), attacker) : null, contract ? h("label", {}, t("contract"), contract) : null,
         h("label", {}, t("points"), points), h("label", {}, t("bouts"), bouts),
         h("label", {}, t("petit_au_bout"), petit),
         h("label", {}, t("poignee"), h("span", { class: "row" }, poignee.seat, poignee.size)),
         h("label", { class: "check" }, announced, `${t("chelem")} ${t("announced")}`),
         h("label", {}, `${t("chelem")} ${t("made_by")}`, chelem)),
-      h("p", { class: "muted" }, t("tour_imposed")), message,
+      h("p", { class: "muted" }, t(view.form === "teams" ? "tour_chosen" : "tour_imposed"),
+        view.form === "triplettes" ? ` ${t("tour_badge")}` : null), message,
       h("button", { type: "submit", id: "result-enter" }, t("tour_enter")));
   }
 

@@ -1,0 +1,87 @@
+"""``atout tournament`` for triplettes and the two-team match, end to end on a state file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from atout.cli import app
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["tournament", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def deal(taker: int, points: int, contract: str = "garde") -> str:
+    return json.dumps(
+        {"players": 4, "contract": contract, "taker": taker, "points": points, "bouts": 2}
+    )
+
+
+def test_a_triplettes_night(tmp_path: Path) -> None:
+    """3 tables, 18 players; badge bleu first. Board 1 (taker North) is set 1's first
+    board: at position 1 table 1's NS triplette (players 1-3) attacks it with its
+    bleu, player 1; board 2 (West) is the EW triplette's first attack: its bleu. On
+    board 1 alone, 44 points (+56) beats 38 (-56): the first triplette's attack is
+    100% and that triplette is first of its line."""
+    state = tmp_path / "t.json"
+    names = tmp_path / "names.txt"
+    names.write_text("\n".join(f"Nom {n:02}" for n in range(1, 19)), encoding="utf-8")
+    code, out, err = run(
+        "create", str(state), "--form", "triplettes", "--tables", "3", "--seed", "2",
+        "--names", str(names), "--first-badge", "bleu",
+    )  # fmt: skip
+    assert code == 0, err
+    assert "12 boards, 3 tables, 3 positions; teams meet at most once: yes" in out
+    code, out, _ = run("slips", str(state))
+    assert code == 0 and out.count("Position") == 9
+    assert "NS: team 1: Nom 01, Nom 02, Nom 03" in out and "boards 1 (Nom 01)" in out
+    before = state.read_text(encoding="utf-8")
+    one = ("--table", "1", "--board", "1")
+    code, _, err = run("result", str(state), "-", *one, "--attacker", "2", stdin=deal(0, 44))
+    assert code == 2 and "cannot be attacked by player 2 here: player 1" in err
+    code, _, err = run("result", str(state), "-", *one, stdin=deal(0, 44))
+    assert code == 2 and "say who attacked" in err
+    assert state.read_text(encoding="utf-8") == before
+    code, out, err = run("result", str(state), "-", *one, "--attacker", "1", stdin=deal(0, 44))
+    assert code == 0 and "board 1, table 1, position 1: +56 (made)" in out, err
+    # board 1 is at table 3 at position 2 (the boards go down one table): NS triplette 3
+    # (players 7-9), its first attack at its second position: 2 before, badge rouge (9)
+    where = ("--table", "3", "--board", "1", "--attacker", "9")
+    assert run("result", str(state), "-", *where, stdin=deal(0, 38))[0] == 0
+    code, out, _ = run("ranking", str(state), "--json")
+    rows = json.loads(out)
+    first = rows[0]
+    assert first["team"] == 1 and first["line"] == "NS" and first["attack"] == 100
+    assert first["names"] == ["Nom 01", "Nom 02", "Nom 03"]
+    code, out, _ = run("export", str(state), "--what", "results", "--format", "csv")
+    assert out.splitlines()[0].endswith("attacker,attack_team,defence_team")
+    assert out.splitlines()[1].endswith("Nom 01,1,4")
+
+
+def test_a_team_match(tmp_path: Path) -> None:
+    """Teams of 4 and 5. Board 1: A's attacker (player 1) Garde Sans 45 points,
+    (25+4)x4 = +116; B's (player 5) Garde Contre 41 points, 25x6 = +150: Ecart 34,
+    B +5,831 PM, A nothing."""
+    state = tmp_path / "m.json"
+    code, out, err = run("create", str(state), "--form", "teams", "--team-sizes", "4,5")
+    assert code == 0 and "16 boards, 2 tables, 4 positions" in out, err
+    code, out, _ = run("boards", str(state))
+    assert "taker S  contract Garde or Garde Sans or Garde Contre (taker's choice)" in out
+    code, out, _ = run("slips", str(state))
+    assert "Quarter 4, table 2" in out and "S (attack): team 2: 5, 6, 7, 8, 9" in out
+    before = state.read_text(encoding="utf-8")
+    a = ("--table", "1", "--board", "1", "--attacker", "1")
+    code, _, err = run("result", str(state), "-", *a, stdin=deal(2, 45, "prise"))
+    assert code == 2 and "chooses among garde, garde sans, garde contre" in err
+    assert state.read_text(encoding="utf-8") == before
+    assert run("result", str(state), "-", *a, stdin=deal(2, 45, "garde_sans"))[0] == 0
+    b = ("--table", "2", "--board", "1", "--attacker", "5")
+    assert run("result", str(state), "-", *b, stdin=deal(2, 41, "garde_contre"))[0] == 0
+    code, out, _ = run("ranking", str(state), "--json")
+    assert [(r["team"], r["pm"]) for r in json.loads(out)] == [(2, 5.831), (1, 0)]
+    code, _, err = run("create", str(tmp_path / "x.json"), "--form", "teams", "--team-sizes", "4")
+    assert code == 2 and "2 teams of 4 to 6 players" in err

@@ -1,0 +1,68 @@
+"""Triplettes and the team match on a real server: created, results entered with their
+attacker, refusals as codes leaving the tournament as it was, the ranking shown."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.server.conftest import run_server
+
+
+def call(url: str, token: str | None, body: Any = None) -> httpx.Response:
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    if body is None:
+        return httpx.get(url, headers=headers, timeout=30)
+    return httpx.post(url, json=body, headers=headers, timeout=30)
+
+
+def deal(taker: int, points: int, contract: str = "garde") -> dict[str, Any]:
+    return {"players": 4, "contract": contract, "taker": taker, "points": points, "bouts": 2}
+
+
+def test_team_forms_on_the_server(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        base = f"{server.http}/api/tournaments"
+        made = call(base, ann, {"name": "Trip", "form": "triplettes", "tables": 3})
+        assert made.status_code == 200, made.text
+        view = made.json()
+        assert view["boards"] == 12 and len(view["teams"]) == 6 and view["teams"][0] == [1, 2, 3]
+        first = view["seatings"][0]
+        assert first["seats"] == [1, 4, 1, 4]  # NS triplette 1, EW triplette 4
+        (attacker,) = first["attackers"][0]  # the badges' rotation names one player
+        assert attacker in (1, 2, 3)
+        entry = {"table": 1, "board": 1, "deal": deal(0, 44)}
+        wrong = call(f"{base}/{view['id']}/results", ann, entry | {"attacker": 10})
+        assert wrong.status_code == 422 and wrong.json()["code"] == "tournament_attacker"
+        done = call(f"{base}/{view['id']}/results", ann, entry | {"attacker": attacker})
+        assert done.status_code == 200, done.text
+        assert done.json()["results"][0]["attacker"] == str(attacker)
+        rows = {row["team"]: row for row in done.json()["ranking"]}
+        # a board played once is the only result to compare with: 50% (atout's reading)
+        assert rows[1]["attack"] == 50 and rows[1]["line"] == "NS" and rows[1]["boards"] == 1
+        assert rows[4]["defence"] == 50 and rows[2]["boards"] == 0
+
+        made = call(
+            base, ann, {"name": "Match", "form": "teams", "tables": 2, "team_sizes": [4, 6]}
+        )
+        assert made.status_code == 200, made.text
+        match = made.json()
+        assert match["boards"] == 16 and match["teams"][1] == [5, 6, 7, 8, 9, 10]
+        url = f"{base}/{match['id']}/results"
+        prise = {"table": 1, "board": 1, "attacker": 1, "deal": deal(2, 50, "prise")}
+        refused = call(url, ann, prise)
+        assert refused.status_code == 422 and refused.json()["code"] == "tournament_chosen"
+        sans = prise | {"deal": deal(2, 45, "garde_sans")}
+        assert call(url, ann, sans).status_code == 200
+        contre = {"table": 2, "board": 1, "attacker": 10, "deal": deal(2, 41, "garde_contre")}
+        ranking = call(url, ann, contre).json()["ranking"]
+        # +116 against +150: Ecart 34, team B +5,831 PM, team A nothing
+        assert [(r["team"], r["pm"]) for r in ranking] == [(2, 5.831), (1, 0)]
+        sizes = {"name": "Bad", "form": "teams", "tables": 2, "team_sizes": [3, 4]}
+        assert call(base, ann, sizes).json()["code"] == "tournament_match"
+    finally:
+        stop()

@@ -1,0 +1,77 @@
+"""The tournament page for the team forms: a guest organiser creates triplettes and
+a team match, enters results with their attacker (and the match's contract), and
+reads the ranking they give, in English and in French."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+
+def _create(page: Page, base_url: str, form: str) -> None:
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", form)
+    page.select_option("#tour-form", form)
+    page.fill("#tour-tables", "3")
+    page.click("#tour-create")
+
+
+def _enter(page: Page, play: str, points: str, attacker: str, contract: str = "") -> None:
+    page.select_option("#result-play", play)
+    page.select_option("#result-attacker", attacker)
+    if contract:
+        page.select_option("#result-contract", contract)
+    page.fill("#result-points", points)
+    page.select_option("#result-bouts", "2")
+    page.click("#result-enter")
+    expect(page.locator("#result-points")).to_have_value("")
+
+
+def test_triplettes_from_the_page(page: Page, base_url: str) -> None:
+    """Board 1 (taker North) at table 1, position 1: 44 points, +56. Then at table 3,
+    position 2: 38 points, -56. Triplette 1's attack tops the board (100 %)."""
+    _create(page, base_url, "triplettes")
+    expect(page.locator("#tour-summary")).to_contain_text("36 results to come")
+    # the badges' rotation offers one attacker, a player of the NS triplette 1
+    page.select_option("#result-play", "1:1:1")
+    expect(page.locator("#result-attacker option")).to_have_count(1)
+    first = page.locator("#result-attacker option").first.get_attribute("value")
+    assert first in ("1", "2", "3")
+    _enter(page, "1:1:1", "44", first)
+    page.select_option("#result-play", "2:3:1")
+    later = page.locator("#result-attacker option").first.get_attribute("value")
+    assert later in ("7", "8", "9")
+    _enter(page, "2:3:1", "38", later)
+    expect(page.locator("#tour-results tbody tr")).to_have_count(2)
+    expect(page.locator('#tour-ranking tr[data-team="1"]')).to_contain_text("100 %")
+    expect(page.locator('#tour-ranking tr[data-team="3"] td').nth(4)).to_have_text("0 %")
+    expect(page.locator("#tour-results")).to_contain_text("Attacker")
+
+
+def test_a_team_match_from_the_page(page: Page, base_url: str) -> None:
+    """Board 1: team A's attacker (player 1) Garde Sans 45 points, +116; team B's
+    (player 6: team B's first of 5) Garde Contre 41 points, +150. Ecart 34: team B
+    5,831 PM, team A none."""
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.select_option("#tour-form", "teams")
+    expect(page.locator("#tour-tables")).to_be_hidden()
+    page.fill("#tour-name", "Match")
+    page.fill("#tour-team-a", "5")
+    page.fill("#tour-team-b", "5")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("32 results to come")
+    page.select_option("#result-play", "1:2:1")
+    expect(page.locator("#result-attacker option")).to_have_count(5)  # team B's five
+    _enter(page, "1:1:1", "45", "1", "garde_sans")
+    _enter(page, "1:2:1", "41", "6", "garde_contre")
+    expect(page.locator('#tour-ranking tr[data-team="2"]')).to_contain_text("5.831")
+    expect(page.locator('#tour-ranking tr[data-team="1"]')).to_contain_text("0.000")
+    # a contract outside the choice is not offered; another attacker in quarter 1 is refused
+    expect(page.locator("#result-contract option")).to_have_count(3)
+    page.select_option("#result-play", "1:1:2")
+    page.select_option("#result-attacker", "1")
+    expect(page.locator("#result-attacker option")).to_have_count(1)  # quarter 1's is known
+    page.click("#lang")  # in French: the ranking and the form
+    expect(page.locator("#tour-ranking")).to_contain_text("Équipe B")
+    expect(page.locator("#result-form")).to_contain_text("Attaquant")
