@@ -205,7 +205,9 @@ class FrenchState:
         if variant.dealer_sits_out and seats != 5:
             raise ValueError("the dealer sits out only at a table of 5 (the 'mort' form)")
         if variant.imposed_taker >= seats:
-            raise ValueError(f"imposed_taker: no seat {variant.imposed_taker} at a table of {seats}")
+            raise ValueError(
+                f"imposed_taker: no seat {variant.imposed_taker} at a table of {seats}"
+            )
         if deals < 1:
             raise ValueError(f"a partie has at least one deal, not {deals}")
         self.variant = variant

@@ -136,7 +136,8 @@ class Variant:
     """With an imposed contract, the seat that takes whoever deals (quadrettes: "Le
     preneur est toujours en Sud, quelle que soit l'indication portée sur l'étui. Le
     joueur qui entame est conformément à l'étui le joueur placé à droite du
-    donneur"); -1, the player on the dealer's right."""
+    donneur"); -1, the player on the dealer's right. Without an imposed contract
+    it changes nothing."""
 
     def __post_init__(self) -> None:
         if Contract.PASS in self.contracts or not self.contracts:
@@ -154,11 +155,10 @@ class Variant:
         imposed = self.imposed_contract
         if imposed != "none" and Contract[imposed.upper()] not in self.contracts:
             raise ValueError(f"imposed_contract: {imposed} is not a contract of this variant")
-        if self.imposed_taker != -1 and (
-            imposed == "none" or self.dealer_sits_out or not 0 <= self.imposed_taker < 5
-        ):
+        if self.imposed_taker != -1 and (self.dealer_sits_out or not 0 <= self.imposed_taker < 5):
             raise ValueError(
-                "imposed_taker: a seat (0 to 4) taking the imposed_contract, or -1 (not in the mort form)"
+                "imposed_taker: a seat (0 to 4) taking the imposed contract, or -1;"
+                " not in the mort form"
             )
 
     def multiplier(self, contract: Contract) -> int:

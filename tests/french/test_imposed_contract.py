@@ -81,8 +81,10 @@ def test_an_imposed_taker_takes_whoever_deals_and_the_dealers_right_leads() -> N
     assert {dealer for dealer, _ in leads} == {0, 1, 2, 3}
 
 
-def test_an_imposed_taker_needs_an_imposed_contract_and_a_seat_of_the_table() -> None:
+def test_an_imposed_taker_is_a_seat_of_the_table() -> None:
     with pytest.raises(ValueError, match="imposed_taker"):
-        get_variant("fft", {"imposed_taker": 2})
+        get_variant("fft", {"imposed_taker": 5})
+    with pytest.raises(ValueError, match="imposed_taker"):
+        get_variant("fft", {"imposed_taker": 1, "dealer_sits_out": True})
     with pytest.raises(ValueError, match="imposed_taker"):
         FRENCH.new(3, options={"imposed_contract": "garde", "imposed_taker": 3})
