@@ -146,6 +146,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
         yield
         readiness.phase = "stopping"
+        await live.stop()
         await hub.stop()
         await writer.stop()
         if settings.redis_url is None:

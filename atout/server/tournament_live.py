@@ -168,6 +168,8 @@ class Live:
         except (HTTPRefusal, SQLAlchemyError) as refused:
             code = refused.code if isinstance(refused, HTTPRefusal) else "storage_unavailable"
             client.send(protocol.error(Refusal(code)))
+            if self.following.get(client) == tournament_id:
+                self.forget(client)
             return
         client.send({"type": "tournament", "tournament": tournament_id, "view": view})
 
@@ -197,14 +199,21 @@ class Live:
         task.add_done_callback(self.background.discard)
 
     async def _settle_later(self, tournament_id: int) -> None:
-        """Settle, trying again while the workers or the store are busy."""
+        """Settle, trying again while the workers or the store are busy (or the
+        tournament changed under each try)."""
         while True:
             try:
                 await self.settle(tournament_id)
                 return
-            except (HTTPRefusal, SQLAlchemyError) as error:
-                log.warning("tournament %s not settled (%s): trying again", tournament_id, error)
-                await asyncio.sleep(RETRY_SECONDS)
+            except HTTPRefusal as refused:
+                if refused.status not in (409, 503):
+                    log.error("tournament %s cannot be settled: %s", tournament_id, refused)
+                    return
+                error: Exception = refused
+            except SQLAlchemyError as failed:
+                error = failed
+            log.warning("tournament %s not settled (%s): trying again", tournament_id, error)
+            await asyncio.sleep(RETRY_SECONDS)
 
     async def settle(self, tournament_id: int) -> None:
         """Enter the results of the tournament's finished games; once every open table
@@ -275,6 +284,12 @@ class Live:
                 )
                 options = table_options(row.state["players"], setup.rules, len(setup.boards))
                 self.hub.open_table(table_id, options, setup)
+
+    async def stop(self) -> None:
+        """Stop the work under way: a restart takes it up again (``start``)."""
+        for task in self.background:
+            task.cancel()
+        await asyncio.gather(*self.background, return_exceptions=True)
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         return self.locks.setdefault(tournament_id, asyncio.Lock())
