@@ -50,6 +50,12 @@ def serve(
     trick_pause: Annotated[
         float, typer.Option(help="Seconds a completed trick stays in view before a robot plays.")
     ] = 0.8,
+    tournament_wait: Annotated[
+        float,
+        typer.Option(
+            min=0.0, help="Seconds a tournament table waits for its players before robots sit."
+        ),
+    ] = 60.0,
     robot_cores: Annotated[
         int | None,
         typer.Option(help="Cores a strong robot's decision is spread over (default: every core)."),
@@ -114,6 +120,7 @@ def serve(
         grace_seconds=grace,
         robot_delay=robot_delay,
         trick_pause=trick_pause,
+        tournament_wait=tournament_wait,
         robot_cores=robot_cores,
         analysis_deals=analysis_deals,
         lease_seconds=lease_seconds or (CLUSTER_LEASE_SECONDS if redis_url else LEASE_SECONDS),

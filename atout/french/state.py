@@ -204,6 +204,10 @@ class FrenchState:
             raise ValueError(f"French Tarot is played by 3, 4 or 5, not {seats}")
         if variant.dealer_sits_out and seats != 5:
             raise ValueError("the dealer sits out only at a table of 5 (the 'mort' form)")
+        if variant.imposed_taker >= seats:
+            raise ValueError(
+                f"imposed_taker: no seat {variant.imposed_taker} at a table of {seats}"
+            )
         if deals < 1:
             raise ValueError(f"a partie has at least one deal, not {deals}")
         self.variant = variant
@@ -443,9 +447,10 @@ class FrenchState:
         self.phase = BID
         self.turn = self.order[0]
         if variant.imposed_contract != "none":  # duplicate: no auction
-            self._bid(Contract[variant.imposed_contract.upper()])
-            for _ in self.order[1:]:
-                self._bid(Contract.PASS)
+            imposed = Contract[variant.imposed_contract.upper()]
+            taker = self.order[0] if variant.imposed_taker < 0 else variant.imposed_taker
+            for seat in self.order:
+                self._bid(imposed if seat == taker else Contract.PASS)
 
     def _cancel(self, reason: str) -> None:
         """Cancel the deal (petit sec, all passed): the next dealer deals again, but in

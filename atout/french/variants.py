@@ -132,6 +132,12 @@ class Variant:
     """Duplicate with prepared deals: no auction, the player on the dealer's right
     takes at this contract (FFT, "Lorsque les jeux sont préparés par l'arbitre, le
     contrat est unique et imposé (Garde) [...] il n'y a pas d'enchère")."""
+    imposed_taker: int = -1
+    """With an imposed contract, the seat that takes whoever deals (quadrettes: "Le
+    preneur est toujours en Sud, quelle que soit l'indication portée sur l'étui. Le
+    joueur qui entame est conformément à l'étui le joueur placé à droite du
+    donneur"); -1, the player on the dealer's right. Without an imposed contract
+    it changes nothing."""
 
     def __post_init__(self) -> None:
         if Contract.PASS in self.contracts or not self.contracts:
@@ -149,6 +155,11 @@ class Variant:
         imposed = self.imposed_contract
         if imposed != "none" and Contract[imposed.upper()] not in self.contracts:
             raise ValueError(f"imposed_contract: {imposed} is not a contract of this variant")
+        if self.imposed_taker != -1 and (self.dealer_sits_out or not 0 <= self.imposed_taker < 5):
+            raise ValueError(
+                "imposed_taker: a seat (0 to 4) taking the imposed contract, or -1;"
+                " not in the mort form"
+            )
 
     def multiplier(self, contract: Contract) -> int:
         """The multiplier of a contract in this variant."""

@@ -41,6 +41,7 @@ from atout.server.robots import Thinking
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store, StoreError
 from atout.server.throttle import Guards
+from atout.server.tournament_live import Live
 from atout.server.tournament_routes import tournament_routes
 from atout.server.writer import Writer
 from atout.web.record_export import FORMS, MEDIA_TYPES, export_record, record_tags
@@ -83,6 +84,9 @@ class Settings:
     (in a cluster: a dead node's leases on its tables)."""
     guards: Guards = field(default_factory=Guards)
     """Throttles per client address and account (``atout.server.throttle``)."""
+    tournament_wait: float = 60.0
+    """Seconds a tournament table waits for its players, once opened, before robots
+    take the seats still empty and its game starts (``atout.server.tournament_seating``)."""
 
 
 def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
@@ -126,6 +130,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             redis_url=settings.redis_url,
             lease_seconds=settings.lease_seconds,
         )
+    hub.ctx.tournament_wait = settings.tournament_wait
+    live = Live(store, hub)
     passwords_pool = Passwords()
     metrics.watch(hub)
     readiness = Readiness(writer)
@@ -134,10 +140,13 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         writer.start()
         await hub.start(previous if previous is not None else time.time())
+        if settings.redis_url is None:  # a cluster's nodes would each open the missing tables
+            await live.start()
         readiness.phase = "serving"
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
         yield
         readiness.phase = "stopping"
+        await live.stop()
         await hub.stop()
         await writer.stop()
         if settings.redis_url is None:
@@ -161,7 +170,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(friend_routes(store, settings.guards, hub))
     app.include_router(analyses.analysis_routes(store, settings.analysis_deals))
     app.include_router(sheet_routes(store))
-    app.include_router(tournament_routes(store, hub))
+    app.include_router(tournament_routes(store, live))
 
     @app.get("/api/games")
     def games() -> list[dict[str, Any]]:

@@ -9,10 +9,11 @@ import asyncio
 import logging
 import math
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from sqlalchemy.exc import SQLAlchemyError
 
@@ -26,8 +27,12 @@ from atout.server.store import Store
 from atout.server.table import Context, Table
 from atout.server.table_restore import restore
 from atout.server.throttle import Guards
-from atout.server.tournament_tables import tournament_boards
+from atout.server.tournament_seating import Reservation
+from atout.server.tournament_tables import TableSetup, table_setups
 from atout.server.writer import StorageError, Writer
+
+if TYPE_CHECKING:
+    from atout.server.tournament_live import Live
 
 log = logging.getLogger(__name__)
 TABLES_PER_MASTER: Final = 5
@@ -74,6 +79,9 @@ class Hub:
         self.seated: dict[str, dict[int, str]] = {}
         """Per table, the registered players sitting there (id: name), as their
         friends were last told."""
+        self.live: Live | None = None
+        """Tournaments played online: their tables' ends, and who follows them."""
+        self.ctx.on_game_over = self._game_over
 
     # ----- life cycle -------------------------------------------------------------
 
@@ -81,11 +89,13 @@ class Hub:
         """Rebuild and run every table left open by the previous run, which was
         last alive at ``stopped_at``. A table whose game cannot be rebuilt has
         that game cancelled, bets returned, and is closed: the others go on."""
-        boards = await asyncio.to_thread(tournament_boards, self.store)
+        setups = await asyncio.to_thread(table_setups, self.store)
         for row in await asyncio.to_thread(tablestore.open_tables, self.store):
             try:
                 table = restore(self.ctx, row, stopped_at)
-                table.boards = boards.get(row.id, ())
+                setup = setups.get(row.id)
+                if setup is not None:  # a tournament's: its boards and seats, its game's start
+                    self._tournament_table(table, setup, row.game_id is None and not setup.started)
             except Exception:  # one unreadable log must not keep the others closed
                 log.exception("table %s cannot be rebuilt from its log; closed", row.id)
                 await self._give_up(row.id, row.game_id)
@@ -237,6 +247,11 @@ class Hub:
             self._lobby(client, message.subscribe)
         elif isinstance(message, protocol.Create):
             self._create(client, message.options)
+        elif isinstance(message, protocol.Follow):
+            if self.live is None:
+                client.send(protocol.error(Refusal("no_tournament")))
+            else:
+                self.live.follow(client, message.tournament, message.follow)
         else:
             table = self.tables.get(message.table)
             if table is None or table.closed:
@@ -248,6 +263,8 @@ class Hub:
     def disconnected(self, client: Client) -> None:
         """The client's socket closed: tell every table it touched."""
         self.lobby.discard(client)
+        if self.live is not None:
+            self.live.forget(client)
         touched = self.joined.pop(client, None)
         if touched is None:
             return
@@ -283,15 +300,26 @@ class Hub:
         self.joined[client].add(table_id)
         table.submit(None, partial(table.created, client))
 
-    def open_table(self, options: protocol.TableOptions, boards: tuple[str, ...]) -> str:
-        """Open a table for players to come, with no master until the first sits down,
-        dealing ``boards`` (a duplicate tournament's position); its id."""
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+    def open_table(self, table_id: str, options: protocol.TableOptions, setup: TableSetup) -> None:
+        """Open a tournament's table for its players to come, with no master until the
+        first sits down, dealing the boards of ``setup``."""
         table = Table(self.ctx, table_id, options, "", secrets.token_urlsafe(12), "")
-        table.boards = boards
+        self._tournament_table(table, setup, True)
         self._run(table)
         table.submit(None, table.opened)
-        return table_id
+
+    def _tournament_table(self, table: Table, setup: TableSetup, waits: bool) -> None:
+        """Give a tournament's table its boards and seats; one whose game has not
+        started yet starts it after the whole wait."""
+        table.boards = setup.boards
+        start_at = time.monotonic() + self.ctx.tournament_wait if waits else None
+        table.reservation = Reservation(setup.keys, start_at)
+        if self.live is not None:
+            self.live.table_opened(table.id, setup.tournament)
+
+    def _game_over(self, table: Table) -> None:
+        if table.reservation is not None and self.live is not None:
+            self.live.game_over(table.id)
 
     def _table_changed(self, table: Table) -> None:
         self._seating(

@@ -222,6 +222,14 @@ class Ping(_Strict):
     type: Literal["ping"]
 
 
+class Follow(_Strict):
+    """Follow a tournament's results and ranking as they change (one at a time), or stop."""
+
+    type: Literal["tournament"]
+    tournament: int = Field(ge=1, le=2**63 - 1)
+    follow: bool = True
+
+
 ClientMessage = Annotated[
     Hello
     | Lobby
@@ -237,7 +245,8 @@ ClientMessage = Annotated[
     | Vote
     | Hint
     | Resume
-    | Ping,
+    | Ping
+    | Follow,
     Field(discriminator="type"),
 ]
 TableMessage = Sit | Spectate | Leave | Invite | Chat | Options | Start | Act | Vote | Hint | Resume

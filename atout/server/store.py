@@ -284,6 +284,9 @@ class TournamentRow(Base):
     created: Mapped[float] = mapped_column(Float, default=time.time)
     tables: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     """The server tables playing it online: table id -> [position, table] (from 0)."""
+    online: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    """Online play (``atout.server.tournament_live``): ``entrants``, player number (from
+    1, as text) -> the key, name and account id holding that place; ``over``."""
 
 
 class Store:

@@ -46,6 +46,7 @@ from atout.server.protocol import TableOptions
 from atout.server.robots import Thinking
 from atout.server.seat import Seat
 from atout.server.throttle import Guards
+from atout.server.tournament_seating import Reservation
 from atout.server.writer import StorageError, Writer
 
 log = logging.getLogger(__name__)
@@ -67,11 +68,16 @@ class Context:
     """Extra wait before a robot moves after a completed trick, so people see it."""
     on_change: Callable[[Table], None] = lambda table: None
     on_close: Callable[[Table], None] = lambda table: None
+    on_game_over: Callable[[Table], None] = lambda table: None
+    """Told once a game's end is stored (a tournament collects its results)."""
     notify: Callable[[int, dict[str, Any]], None] = lambda user, message: None
     """Send a message to every open socket of a user (an invitation)."""
     pool: Thinking = field(default_factory=Thinking)
     """Where robots think (``robots``): a worker process."""
     metrics: Metrics = field(default_factory=Metrics)
+    tournament_wait: float = 60.0
+    """Seconds a tournament table waits for its players before robots take the
+    empty seats and its game starts."""
 
 
 class TableError(Refusal):
@@ -123,6 +129,8 @@ class Table:
     before each is dealt."""
     dealt: int = 0
     """Deals of the current game dealt so far (counted again when a restart replays it)."""
+    reservation: Reservation | None = None
+    """A tournament table's seats: who may sit where, and when its game starts by itself."""
 
     def __post_init__(self) -> None:
         self.events = EventLog()
@@ -234,10 +242,13 @@ class Table:
     def _next_timer(self) -> float:
         times = [t for t in (self.turn_deadline, self.robot_at) if t is not None]
         times += [s.grace_until for s in self.seats if s and s.grace_until is not None]
+        if self.reservation is not None and self.reservation.start_at is not None:
+            times.append(self.reservation.start_at)
         return min(times, default=time.monotonic() + 3600)
 
     async def _fire_timers(self) -> None:
         now = time.monotonic()
+        await self._start_when_due()
         for seat_no, seat in enumerate(self.seats):
             if seat and seat.grace_until is not None and seat.grace_until <= now:
                 seat.grace_until = None
@@ -376,6 +387,7 @@ class Table:
         """Store a table the server opened for players to come (a tournament's)."""
         await self._store_new()
         self.ctx.on_change(self)
+        await self._start_when_due()  # at once if no one holds a place here
 
     async def created(self, client: Client) -> None:
         """Store the new table, then seat its creator."""
@@ -393,12 +405,12 @@ class Table:
         )
 
     async def _on_sit(self, client: Client, message: protocol.Sit) -> None:
+        if self.reservation is not None:
+            await self._sit_reserved(self.reservation, client, message.seat)
+            return
         mine = self._seat_of(client)
         if mine is not None:
-            returned = await self._rejoin(client, mine)
-            broadcast.snapshot(self, client)
-            if returned:
-                self._announce_return(mine)
+            await self._sit_again(client, mine)
             return
         if not await self._may_enter(client, message.code):
             raise TableError("table_private")
@@ -410,6 +422,10 @@ class Table:
         seat_no = message.seat if message.seat is not None else (free[0] if free else None)
         if seat_no is None or seat_no not in free:
             raise TableError("seat_taken" if free else "table_full")
+        await self._seat(client, seat_no)
+
+    async def _seat(self, client: Client, seat_no: int) -> None:
+        """Seat the client in a free seat before a game, and tell the table."""
         self.spectators.discard(client)
         self.seats[seat_no] = Seat(
             client.key, client.identity.user_id, client.identity.name, client.ip, client
@@ -419,6 +435,67 @@ class Table:
         await self._persist_table()
         broadcast.table_event(self, "table.seated", {"seat": seat_no, "name": client.identity.name})
         broadcast.snapshot(self, client)
+
+    async def _sit_reserved(
+        self, reservation: Reservation, client: Client, asked: int | None
+    ) -> None:
+        """At a tournament table, only the player the movement puts in a seat takes it:
+        before the game at once, during it (a robot plays the seat) at the next deal."""
+        try:
+            seat_no = reservation.seat_for(client.key, asked)
+        except Refusal as refused:
+            raise TableError(refused.code, **refused.params) from None
+        seat = self.seats[seat_no]
+        if seat is not None and not seat.abandoned:
+            await self._sit_again(client, seat_no)
+        elif self.state is None:
+            await self._seat(client, seat_no)
+        else:
+            reservation.arriving[seat_no] = client
+            self.spectators.add(client)
+            broadcast.snapshot(self, client)
+            broadcast.table_event(
+                self, "table.arriving", {"seat": seat_no, "name": client.identity.name}
+            )
+        await self._start_when_due()
+
+    async def _start_when_due(self) -> None:
+        """Start a tournament table's game once its players are seated or its wait ended."""
+        reservation = self.reservation
+        if reservation is None or reservation.start_at is None or self.state is not None:
+            return
+        if reservation.ready(self.seats) or reservation.start_at <= time.monotonic():
+            await self._start_game()
+
+    async def _take_back(self, reservation: Reservation) -> None:
+        """A new deal: the players who came meanwhile take their seats from the robots."""
+        for seat_no, client in list(reservation.arriving.items()):
+            del reservation.arriving[seat_no]
+            if client.closed or client not in self.spectators:
+                continue  # gone again, or left
+            self.spectators.discard(client)
+            seat = self.seats[seat_no]
+            if seat is None:
+                identity = client.identity
+                seat = Seat(client.key, identity.user_id, identity.name, client.ip)
+                self.seats[seat_no] = seat
+            seat.client, seat.abandoned, seat.grace_until, seat.awaiting = (
+                client,
+                False,
+                None,
+                False,
+            )
+            broadcast.table_event(self, "table.seated", {"seat": seat_no, "name": seat.name})
+            broadcast.snapshot(self, client)
+        await self._persist_game_abandoned()  # stored: a restart finds them seated
+        broadcast.info_changed(self)
+
+    async def _sit_again(self, client: Client, seat_no: int) -> None:
+        """A player asks for the seat they hold: answered, then the table hears of a return."""
+        returned = await self._rejoin(client, seat_no)
+        broadcast.snapshot(self, client)
+        if returned:
+            self._announce_return(seat_no)
 
     async def _rejoin(self, client: Client, seat_no: int) -> bool:
         """Give the seat back to this connection, silently: the caller first
@@ -573,6 +650,8 @@ class Table:
         )
 
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
+        if self.reservation is not None:
+            raise TableError("tournament_table_options")
         if client.key != self.master or self._seat_of(client) is None:
             raise TableError("master_options")
         try:
@@ -598,12 +677,21 @@ class Table:
         )
 
     async def _on_start(self, client: Client, message: protocol.Start) -> None:
+        if self.reservation is not None:
+            raise TableError("tournament_table_starts", seconds=round(self.ctx.tournament_wait))
         if client.key != self.master:
             raise TableError("master_start")
         if self.state is not None:
             raise TableError("game_started")
         if not any(self.seats):
             raise TableError("nobody_seated")
+        await self._start_game()
+
+    async def _start_game(self) -> None:
+        """Store a new game of the table's options and tell everyone; robots play the
+        empty seats."""
+        if self.reservation is not None:
+            self.reservation.start_at = None  # a tournament table plays one game
         rules = self.ctx.rules(self.options.game)
         try:
             state = new_state(rules, self.options)
@@ -649,6 +737,8 @@ class Table:
         await self._apply(message.action, seat_no)
 
     async def _on_vote(self, client: Client, message: protocol.Vote) -> None:
+        if self.reservation is not None:
+            raise TableError("tournament_no_vote")
         seat_no = self._seat_of(client)
         if seat_no is None or self.state is None:
             raise TableError("no_game_to_end")
@@ -728,6 +818,8 @@ class Table:
         self.took(events)
         broadcast.update_all(self, [self._number(event) for event in events])
         self.ctx.metrics.applied(started)
+        if self.reservation and self.reservation.arriving and any(e.kind == "deal" for e in events):
+            await self._take_back(self.reservation)
         if self.match.is_over:
             await self._finish()
 
@@ -820,6 +912,7 @@ class Table:
             "table.game_over",
             {"game": self.game_id, "result": result, "shared_ip": shared_ip},
         )
+        self.ctx.on_game_over(self)
         await self._after_game()
 
     async def _cancel_game(self) -> None:
@@ -907,6 +1000,7 @@ class Table:
             "spectators": len(self.spectators),
             "playing": self.state is not None,
             "votes": sorted(self.votes),
+            "tournament": self.reservation is not None,
             **({"invite_code": self.invite_code} if member else {}),
         }
 

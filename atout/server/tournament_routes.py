@@ -1,47 +1,39 @@
 """Duplicate tournaments over HTTP: an organiser (account or guest) creates one,
 prints its boards and slips, enters each table's results, or opens a position's
-tables online (server tables dealing the boards at the imposed Garde, robots in
-the seats nobody takes), whose games' results come in as they end; anyone with
-its number follows the movement, the online tables and the live ranking, and
-exports the results.
+tables online (``atout.server.tournament_live``: the next positions then open by
+themselves); players (accounts or guests) take their places; anyone with its
+number follows the movement, the online tables and the live ranking, and exports
+the results.
 
 The work on a tournament (dealing boards, searching a movement, replaying its
 results for the ranking) runs in the worker processes (``atout.server.offload``);
-the store is read and written in threads. A result is written only over the
-version it was computed from, so two entries at once cannot lose one another.
-The public view is computed once per version and kept.
+the store is read and written in threads. A change is written only over the
+version it was computed from, so two at once cannot lose one another.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
-from collections.abc import Awaitable, Callable
-from typing import Annotated, Any, Final, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Query
 from fastapi import Path as FastAPIPath
 from fastapi.responses import HTMLResponse, PlainTextResponse
 from pydantic import BaseModel, ConfigDict, Field
-from sqlalchemy import func, select, update
+from sqlalchemy import func, select
 
-from atout.server import accounts, offload
+from atout.server import accounts
+from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
-from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
-from atout.server.tournament_tables import finished_count, finished_games, table_options
+from atout.server.tournament_live import Live
 from atout.tournament import documents
-from atout.tournament.boards import TournamentError
 from atout.tournament.event import Form, MovementKind
 from atout.tournament.movement import MAX_TABLES
 from atout.tournament.report import csv_text
 
-Argument = TypeVar("Argument")
-Result = TypeVar("Result")
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
-VIEWS_KEPT: Final = 256
-WRITE_TRIES: Final = 3
 TOURNAMENTS_PER_MASTER: Final = 100
 """Tournaments one account or guest may keep: each is a stored document."""
 
@@ -76,104 +68,32 @@ class Online(BaseModel):
     position: int = Field(ge=1, le=MAX_TABLES)
 
 
-def tournament_routes(store: Store, hub: Hub) -> APIRouter:
-    router = APIRouter()
-    views: dict[tuple[int, int], dict[str, Any]] = {}
-    entered: dict[int, int] = {}
-    """Finished online games whose results each tournament holds, as last counted."""
+class Place(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    player: int = Field(ge=1, le=5 * MAX_TABLES)
 
-    async def caller(authorization: str) -> str:
-        """The key of the account or guest a Bearer token opens (401 otherwise)."""
+
+def tournament_routes(store: Store, live: Live) -> APIRouter:
+    router = APIRouter()
+
+    async def caller(authorization: str) -> Known:
+        """The account or guest a Bearer token opens (401 otherwise)."""
         token = authorization.removeprefix("Bearer ")
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None:
             raise HTTPRefusal(401, "sign_in_first")
-        return known.key
-
-    async def work(job: Callable[[Argument], Result], argument: Argument) -> Result:
-        try:
-            return await offload.workers.run(job, argument)
-        except TournamentError as refused:
-            raise HTTPRefusal.of(422, refused) from None
-        except offload.Busy as busy:
-            raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
-
-    def load(tournament_id: int) -> TournamentRow:
-        with store.session() as db:
-            row = db.get(TournamentRow, tournament_id)
-        if row is None:
-            raise HTTPRefusal(404, "no_tournament")
-        return row
+        return known
 
     async def mine(tournament_id: int, authorization: str) -> TournamentRow:
-        key = await caller(authorization)
-        row = await asyncio.to_thread(load, tournament_id)
+        key = (await caller(authorization)).key
+        row = await asyncio.to_thread(live.load, tournament_id)
         if row.master != key:
             raise HTTPRefusal(403, "not_tournament_master")
         return row
 
-    async def public(row: TournamentRow) -> dict[str, Any]:
-        cached = views.get((row.id, row.version))
-        if cached is None:
-            cached = await work(documents.view, row.state)
-            if len(views) >= VIEWS_KEPT:
-                views.pop(next(iter(views)))
-            views[row.id, row.version] = cached
-        online = [
-            {"table_id": table_id, "position": position + 1, "table": table + 1}
-            for table_id, (position, table) in sorted(row.tables.items(), key=lambda i: i[1])
-        ]
-        return {"id": row.id, "name": row.name, "version": row.version, "online": online, **cached}
-
-    def save(
-        row: TournamentRow, state: dict[str, Any], tables: dict[str, Any] | None = None
-    ) -> bool:
-        """Write over the version ``row`` was read at; False if it changed meanwhile."""
-        values: dict[str, Any] = {"state": state, "version": row.version + 1}
-        if tables is not None:
-            values["tables"] = tables
-        with store.session.begin() as db:
-            done = db.execute(
-                update(TournamentRow)
-                .where(TournamentRow.id == row.id, TournamentRow.version == row.version)
-                .values(**values)
-            )
-        return bool(done.rowcount)  # type: ignore[attr-defined]
-
-    async def rewrite(
-        row: TournamentRow, change: Callable[[TournamentRow], Awaitable[dict[str, Any]]]
-    ) -> TournamentRow:
-        """Write ``change``'s new state over the version it was computed from, computing
-        it again from the newer one if the tournament changed meanwhile; the row after."""
-        for _ in range(WRITE_TRIES):
-            state = await change(row)
-            if state == row.state or await asyncio.to_thread(save, row, state):
-                return await asyncio.to_thread(load, row.id)
-            row = await asyncio.to_thread(load, row.id)
-        raise HTTPRefusal(409, "tournament_busy")
-
-    async def with_finished_games(row: TournamentRow) -> TournamentRow:
-        """The row with the results of its online tables' games entered, once more of
-        them have finished than were entered: the ranking moves as games end."""
-        if not row.tables:
-            return row
-        finished = await asyncio.to_thread(finished_count, store, row.tables)
-        if entered.get(row.id) == finished:
-            return row
-
-        async def collect(row: TournamentRow) -> dict[str, Any]:
-            games = await asyncio.to_thread(finished_games, store, row.tables)
-            return await work(documents.collect, (row.state, games))
-
-        row = await rewrite(row, collect)
-        if len(entered) >= VIEWS_KEPT:
-            entered.pop(next(iter(entered)))
-        entered[row.id] = finished
-        return row
-
     @router.post("/api/tournaments")
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        key = await caller(authorization)
+        key = (await caller(authorization)).key
 
         def count() -> int:
             with store.session() as db:
@@ -183,7 +103,7 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
         if await asyncio.to_thread(count) >= TOURNAMENTS_PER_MASTER:
             raise HTTPRefusal(429, "too_many_tournaments", limit=TOURNAMENTS_PER_MASTER)
         choices = body.model_dump() | {"seed": secrets.randbits(32)}
-        state = await work(documents.create, choices)
+        state = await live.work(documents.create, choices)
 
         def insert() -> TournamentRow:
             with store.session.begin() as db:
@@ -192,12 +112,12 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
             return row
 
         row = await asyncio.to_thread(insert)
-        return await public(row) | {"master": True}
+        return await live.public(row) | {"master": True, "me": None}
 
     @router.get("/api/tournaments")
     async def listing(authorization: Annotated[str, Header()] = "") -> list[dict[str, Any]]:
         """The caller's own tournaments, newest first."""
-        key = await caller(authorization)
+        key = (await caller(authorization)).key
 
         def rows() -> list[dict[str, Any]]:
             with store.session() as db:
@@ -211,17 +131,22 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
 
         return await asyncio.to_thread(rows)
 
+    def yours(row: TournamentRow, key: str) -> dict[str, Any]:
+        """What only the caller is told: whether they organise it, the place they hold."""
+        held = [
+            int(player)
+            for player, entrant in row.online.get("entrants", {}).items()
+            if entrant["key"] == key
+        ]
+        return {"master": row.master == key, "me": held[0] if held else None}
+
     @router.get("/api/tournaments/{tournament_id}")
     async def show(
         tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
     ) -> dict[str, Any]:
-        row = await asyncio.to_thread(load, tournament_id)
-        master = False
-        if authorization:
-            master = row.master == await caller(authorization)
-        with contextlib.suppress(HTTPRefusal):  # busy now: the next look will enter them
-            row = await with_finished_games(row)
-        return await public(row) | {"master": master}
+        row = await asyncio.to_thread(live.load, tournament_id)
+        key = (await caller(authorization)).key if authorization else ""
+        return await live.public(row) | yours(row, key)
 
     @router.post("/api/tournaments/{tournament_id}/results")
     async def enter(
@@ -230,8 +155,12 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
         """Enter or correct one table's result (the organiser only)."""
         row = await mine(tournament_id, authorization)
         entry = body.model_dump()
-        row = await rewrite(row, lambda row: work(documents.record, (row.state, entry)))
-        return await public(row) | {"master": True}
+
+        async def change(row: TournamentRow) -> dict[str, Any]:
+            return {"state": await live.work(documents.record, (row.state, entry))}
+
+        row = await live.rewrite(row, change)
+        return await live.public(row) | yours(row, row.master)
 
     @router.post("/api/tournaments/{tournament_id}/online")
     async def online(
@@ -239,19 +168,64 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     ) -> dict[str, Any]:
         """Open the tables of a position online (the organiser only; once per position)."""
         row = await mine(tournament_id, authorization)
-        position = body.position - 1
-        if position >= row.state["positions"]:
+        if body.position > row.state["positions"]:
             raise HTTPRefusal(422, "tournament_positions", most=row.state["positions"])
-        if any(p == position for p, _ in row.tables.values()):
-            raise HTTPRefusal(409, "tournament_position_open", position=body.position)
-        tables = dict(row.tables)
-        for table, boards in await work(documents.position_boards, (row.state, position)):
-            options = table_options(row.state["players"], len(boards))
-            tables[hub.open_table(options, boards)] = [position, table]
-        if not await asyncio.to_thread(save, row, row.state, tables):
-            raise HTTPRefusal(409, "tournament_busy")
-        row = await asyncio.to_thread(load, tournament_id)
-        return await public(row) | {"master": True}
+        row = await live.open_position(row, body.position - 1)
+        return await live.public(row) | yours(row, row.master)
+
+    @router.post("/api/tournaments/{tournament_id}/places")
+    async def take_place(
+        tournament_id: TournamentId, body: Place, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, Any]:
+        """Hold a player's place (the caller's account or guest identity): a free one,
+        or, before the first position opens, another than one's own."""
+        known = await caller(authorization)
+        row = await asyncio.to_thread(live.load, tournament_id)
+
+        async def change(row: TournamentRow) -> dict[str, Any]:
+            if body.player > len(row.state["names"]):
+                raise HTTPRefusal(422, "tournament_no_place", player=body.player)
+            entrants = dict(row.online.get("entrants", {}))
+            held = entrants.get(str(body.player))
+            if held is not None and held["key"] != known.key:
+                raise HTTPRefusal(409, "tournament_place_taken", player=body.player)
+            own = [p for p, entrant in entrants.items() if entrant["key"] == known.key]
+            if own and own != [str(body.player)]:
+                if row.tables:
+                    raise HTTPRefusal(409, "tournament_started")
+                del entrants[own[0]]
+            identity = known.identity
+            entrants[str(body.player)] = {
+                "key": known.key,
+                "name": identity.name,
+                "user": identity.user_id,
+            }
+            return {"online": {**row.online, "entrants": entrants}}
+
+        row = await live.rewrite(row, change)
+        await live.reseat(row)
+        return await live.public(row) | yours(row, known.key)
+
+    @router.post("/api/tournaments/{tournament_id}/leave")
+    async def leave_place(
+        tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, Any]:
+        """Give one's place up, before the first position opens."""
+        known = await caller(authorization)
+        row = await asyncio.to_thread(live.load, tournament_id)
+
+        async def change(row: TournamentRow) -> dict[str, Any]:
+            entrants = dict(row.online.get("entrants", {}))
+            own = [p for p, entrant in entrants.items() if entrant["key"] == known.key]
+            if not own:
+                raise HTTPRefusal(404, "tournament_no_place_held")
+            if row.tables:
+                raise HTTPRefusal(409, "tournament_started")
+            del entrants[own[0]]
+            return {"online": {**row.online, "entrants": entrants}}
+
+        row = await live.rewrite(row, change)
+        return await live.public(row) | yours(row, known.key)
 
     @router.get("/api/tournaments/{tournament_id}/print/{what}")
     async def printable(
@@ -261,7 +235,7 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
     ) -> HTMLResponse:
         """The boards (with their cards) or the slips as a page to print (the organiser only)."""
         row = await mine(tournament_id, authorization)
-        return HTMLResponse(await work(documents.printout, (row.state, what)))
+        return HTMLResponse(await live.work(documents.printout, (row.state, what)))
 
     @router.get("/api/tournaments/{tournament_id}/export")
     async def export(
@@ -269,8 +243,8 @@ def tournament_routes(store: Store, hub: Hub) -> APIRouter:
         what: Annotated[Literal["ranking", "results"], Query()] = "results",
         format: Annotated[Literal["csv", "json"], Query()] = "csv",
     ) -> Any:
-        row = await asyncio.to_thread(load, tournament_id)
-        rows = (await public(row))[what]
+        row = await asyncio.to_thread(live.load, tournament_id)
+        rows = (await live.public(row))[what]
         if format == "json":
             return rows
         name = f"tournament-{tournament_id}-{what}.csv"

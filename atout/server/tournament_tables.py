@@ -1,6 +1,6 @@
-"""The server tables that play tournament positions online: opening them with
-their boards, giving a restarted server their boards back, and reading the
-results of their finished games.
+"""The server tables that play tournament positions online: their options, what a
+restarted server gives them back (boards, who may sit where), and the results
+of their finished games.
 
 Store reads here run in threads; the replays of games run in worker processes
 (``atout.tournament.documents``).
@@ -8,19 +8,33 @@ Store reads here run in threads; the replays of games run in worker processes
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from atout.server.protocol import TableOptions
-from atout.server.store import ActionRow, GameRow, Store, TournamentRow
-from atout.tournament.online import table_boards
+from atout.server.store import ActionRow, GameRow, Store, TableRow, TournamentRow
+from atout.tournament.online import seat_players, table_boards, table_rules
 from atout.tournament.state import from_json
 
 TURN_SECONDS = 90.0
 
 
-def table_options(players: int, boards: int) -> TableOptions:
+@dataclass(frozen=True, slots=True)
+class TableSetup:
+    """What a tournament's server table is given besides its stored row."""
+
+    tournament: int
+    boards: tuple[str, ...]
+    rules: dict[str, Any]
+    keys: tuple[str | None, ...]
+    """The key of the player holding each seat's place; None: nobody (a robot)."""
+    started: bool = False
+    """Whether the table ever started its game (then it never starts another)."""
+
+
+def table_options(players: int, rules: dict[str, Any], boards: int) -> TableOptions:
     """A tournament table: FFT rules at the imposed Garde, one deal a board."""
     return TableOptions(
         game="french",
@@ -28,35 +42,52 @@ def table_options(players: int, boards: int) -> TableOptions:
         variant="fft",
         turn_seconds=TURN_SECONDS,
         rounds=boards,
-        rules={"imposed_contract": "garde"},
+        rules=rules,
     )
 
 
-def tournament_boards(store: Store) -> dict[str, tuple[str, ...]]:
-    """The boards of every table playing a tournament, by table id."""
-    found: dict[str, tuple[str, ...]] = {}
+def seat_keys(entrants: dict[str, Any], players: list[int]) -> tuple[str | None, ...]:
+    """The keys holding the places of ``players`` (numbers from 1), seat by seat."""
+    return tuple((entrants.get(str(p)) or {}).get("key") for p in players)
+
+
+def table_setups(store: Store, tournament: int | None = None) -> dict[str, TableSetup]:
+    """Every tournament table's setup (or one tournament's), by table id."""
+    found: dict[str, TableSetup] = {}
     with store.session() as db:
-        rows = db.execute(select(TournamentRow.state, TournamentRow.tables)).all()
-    for state, tables in rows:
+        query = select(
+            TournamentRow.id, TournamentRow.state, TournamentRow.tables, TournamentRow.online
+        )
+        if tournament is not None:
+            query = query.where(TournamentRow.id == tournament)
+        rows = db.execute(query).all()
+        every = [table_id for _, _, tables, _ in rows for table_id in tables or {}]
+        started = set(db.scalars(select(GameRow.table_id).where(GameRow.table_id.in_(every))))
+    for number, state, tables, online in rows:
         if not tables:
             continue
-        tournament = from_json(state)
+        played = from_json(state)
+        entrants = (online or {}).get("entrants", {})
         for table_id, (position, table) in tables.items():
-            found[table_id] = table_boards(tournament, position, table)
+            players = [p + 1 for p in seat_players(played, position, table)]
+            found[table_id] = TableSetup(
+                number,
+                table_boards(played, position, table),
+                table_rules(played, position, table),
+                seat_keys(entrants, players),
+                table_id in started,
+            )
     return found
 
 
-def finished_count(store: Store, tables: dict[str, Any]) -> int:
-    """How many games of these tables have finished."""
+def stored_tables(store: Store, tables: list[str]) -> set[str]:
+    """Those of these tables that were stored (opened) before a stop."""
     with store.session() as db:
-        found = db.scalar(
-            select(func.count()).where(GameRow.table_id.in_(list(tables)), GameRow.status == "over")
-        )
-    return int(found or 0)
+        return set(db.scalars(select(TableRow.id).where(TableRow.id.in_(tables))))
 
 
-def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[int, int, list[str]]]:
-    """(position, table, actions) of each finished game of these tables."""
+def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[str, int, int, list[str]]]:
+    """(table id, position, table, actions) of each finished game of these tables."""
     games = []
     with store.session() as db:
         rows = db.execute(
@@ -69,5 +100,5 @@ def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[int, int,
                 select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
             ).all()
             position, table = tables[table_id]
-            games.append((position, table, list(actions)))
+            games.append((table_id, position, table, list(actions)))
     return games

@@ -12,7 +12,13 @@ import json
 from typing import Any
 
 from atout.tournament.event import Form, Tournament, new_setup
-from atout.tournament.online import game_results, seat_shift, table_boards
+from atout.tournament.online import (
+    game_results,
+    seat_players,
+    seat_shift,
+    table_boards,
+    table_rules,
+)
 from atout.tournament.printout import boards_html, slips_html
 from atout.tournament.report import ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
@@ -49,11 +55,20 @@ def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
     return to_json(tournament)
 
 
-def position_boards(job: tuple[dict[str, Any], int]) -> list[tuple[int, tuple[str, ...]]]:
-    """(table, deal actions) of every table of a position (from 0), to open online."""
+def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
+    """Every table of a position (from 0) to open online: its number, the deal actions
+    of its boards, its variant options and the player (number from 1) in each seat."""
     document, position = job
     tournament = from_json(document)
-    return [(t, table_boards(tournament, position, t)) for t in range(tournament.movement.tables)]
+    return [
+        {
+            "table": t,
+            "boards": list(table_boards(tournament, position, t)),
+            "rules": table_rules(tournament, position, t),
+            "players": [p + 1 for p in seat_players(tournament, position, t)],
+        }
+        for t in range(tournament.movement.tables)
+    ]
 
 
 def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dict[str, Any]:

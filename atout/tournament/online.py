@@ -1,23 +1,28 @@
-"""A position of a tournament played online: the boards a server table deals, and
-the results its game gives back.
+"""A position of a tournament played online: the boards a server table deals, who
+sits in each of its seats, and the results its game gives back.
 
 A server table's first dealer is its seat 0 and the dealer turns one seat a deal,
 as the boards of a set do (board ``n``'s dealer sits one place after board
 ``n-1``'s), so the table's seats are the orientations turned: seat ``s`` holds
 orientation ``(s + shift) % players``, ``shift`` being the first board's dealer.
+The engine's imposed contract goes to the player on the dealer's right, as the
+individual form's boards are marked; in quadrettes it goes to South's seat at
+every deal (the engine's ``imposed_taker``), the dealer's right still leading.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from atout.french.actions import DealCards
 from atout.french.rules import FRENCH
 from atout.french.scoring import DealOutcome, MisereDeclared, PoigneeDeclared
-from atout.tournament.boards import TournamentError
-from atout.tournament.event import IMPOSED, Tournament
+from atout.tournament.boards import SOUTH, TournamentError
+from atout.tournament.event import IMPOSED, Form, Tournament
+
+ONLINE_FORMS: Final[tuple[Form, ...]] = ("individual", "quadrettes")
 
 
 def seat_shift(tournament: Tournament, position: int, table: int) -> int:
@@ -26,30 +31,49 @@ def seat_shift(tournament: Tournament, position: int, table: int) -> int:
     return tournament.board(first).dealer
 
 
+def seat_players(tournament: Tournament, position: int, table: int) -> tuple[int, ...]:
+    """The player (number from 0) the movement puts in each seat of the server table."""
+    seats = tournament.movement.at(position, table).seats
+    shift = seat_shift(tournament, position, table)
+    return tuple(seats[(seat + shift) % len(seats)] for seat in range(len(seats)))
+
+
 def table_boards(tournament: Tournament, position: int, table: int) -> tuple[str, ...]:
     """The deal actions the server table deals, in the movement's order, seats turned.
 
-    The engine's imposed contract goes to the player on the dealer's right, and a
-    table's dealer turns every deal: the individual form's boards are marked so, the
-    quadrettes' (taker always South) are not, nor may explicit boards be."""
-    if tournament.setup.form != "individual":
-        raise TournamentError("tournament_online_individual")
+    A table's dealer turns every deal, so must the boards'; the individual form's
+    takers sit on the dealer's right, the quadrettes' in South (explicit boards may
+    be marked otherwise, and are then refused)."""
+    form = tournament.setup.form
+    if form not in ONLINE_FORMS:
+        raise TournamentError("tournament_online_form")
     seating = tournament.movement.at(position, table)
     shift = seat_shift(tournament, position, table)
     players = tournament.setup.players
     deals = []
     for offset, number in enumerate(seating.boards):
         board = tournament.board(number)
-        if board.taker != board.leader or board.dealer != (shift + offset) % players:
+        taker = SOUTH if form == "quadrettes" else board.leader
+        if board.taker != taker or board.dealer != (shift + offset) % players:
             raise TournamentError("tournament_online_marks", board=number)
         hands = tuple(board.hands[(seat + shift) % players] for seat in range(players))
         deals.append(str(DealCards(hands, board.dog)))
     return tuple(deals)
 
 
-def engine_options(boards: int) -> dict[str, Any]:
-    """The engine options of such a table: the imposed Garde, one deal a board."""
-    return {"imposed_contract": IMPOSED.text, **FRENCH.rounds_options(boards)}
+def table_rules(tournament: Tournament, position: int, table: int) -> dict[str, Any]:
+    """The variant options of such a table: the imposed Garde, taken in quadrettes by
+    South's seat whoever deals."""
+    rules: dict[str, Any] = {"imposed_contract": IMPOSED.text}
+    if tournament.setup.form == "quadrettes":
+        rules["imposed_taker"] = (SOUTH - seat_shift(tournament, position, table)) % 4
+    return rules
+
+
+def engine_options(tournament: Tournament, position: int, table: int) -> dict[str, Any]:
+    """The engine options of such a table's game: its rules, one deal a board."""
+    boards = len(tournament.movement.at(position, table).boards)
+    return {**table_rules(tournament, position, table), **FRENCH.rounds_options(boards)}
 
 
 def game_results(
@@ -59,7 +83,7 @@ def game_results(
     seating = tournament.movement.at(position, table)
     players = tournament.setup.players
     shift = seat_shift(tournament, position, table)
-    state = FRENCH.new(players, "fft", engine_options(len(seating.boards)))
+    state = FRENCH.new(players, "fft", engine_options(tournament, position, table))
     outcomes = []
     for text in actions:
         events = state.apply(FRENCH.parse_action(text))

@@ -10,6 +10,7 @@ import pytest
 from atout.french.rules import FRENCH
 from atout.french.state import CALL, DISCARD
 from atout.french.variants import Contract, get_variant
+from atout.game import Event
 from atout.match import Match, seed_sequence
 from tests.french.deals import explicit_deal, new_state
 
@@ -49,3 +50,41 @@ def test_games_at_an_imposed_garde_play_to_the_end() -> None:
     # three deals (a petit sec would deal again), each at Garde, each scored to zero
     assert contracts == ["garde"] * 3 and len(state.score_log) == 3
     assert all(sum(deal) == 0 for deal in state.score_log)
+
+
+def test_an_imposed_taker_takes_whoever_deals_and_the_dealers_right_leads() -> None:
+    # quadrettes: "Le preneur est toujours en Sud [...] Le joueur qui entame est
+    # conformément à l'étui le joueur placé à droite du donneur" (p. 22)
+    rng = random.Random(3)
+    options = {"imposed_contract": "garde", "imposed_taker": 2, "deals": 4}
+    state = FRENCH.new(4, options=options)
+    match = Match(FRENCH, state, seed_sequence(range(200, 220)))
+    auctions: list[tuple[int, int, list[tuple[int, int]]]] = []
+    leads: list[tuple[int, int]] = []
+
+    def play(seat: int) -> str:
+        action = rng.choice(match.legal())
+        if action.startswith("play:") and not state.trick and not state.tricks:
+            leads.append((state.dealer, seat))
+        return action
+
+    def watch(events: list[Event]) -> None:
+        if any(event.kind == "contract" for event in events):
+            auctions.append((state.dealer, state.taker, list(state.bids)))
+
+    assert match.play(play, watch)
+    assert len(auctions) >= 4 and {taker for _, taker, _ in auctions} == {2}
+    for dealer, _, bids in auctions:  # each speaks once from the dealer's right
+        assert [seat for seat, _ in bids] == [(dealer + k) % 4 for k in range(1, 5)]
+        assert [c for seat, c in bids if seat != 2] == [Contract.PASS] * 3
+    assert [seat for _, seat in leads] == [(dealer + 1) % 4 for dealer, _ in leads]
+    assert {dealer for dealer, _ in leads} == {0, 1, 2, 3}
+
+
+def test_an_imposed_taker_is_a_seat_of_the_table() -> None:
+    with pytest.raises(ValueError, match="imposed_taker"):
+        get_variant("fft", {"imposed_taker": 5})
+    with pytest.raises(ValueError, match="imposed_taker"):
+        get_variant("fft", {"imposed_taker": 1, "dealer_sits_out": True})
+    with pytest.raises(ValueError, match="imposed_taker"):
+        FRENCH.new(3, options={"imposed_contract": "garde", "imposed_taker": 3})

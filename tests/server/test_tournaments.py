@@ -11,7 +11,7 @@ import httpx
 import pytest
 
 from atout.server import tournament_routes
-from tests.server.conftest import Player, Server, play_until_over, run_server
+from tests.server.conftest import Player, Server, run_server
 
 
 def call(server: Server, token: str | None, path: str, body: Any = None) -> httpx.Response:
@@ -67,46 +67,40 @@ def test_a_club_night_on_the_server(tmp_path: Path) -> None:
         stop()
 
 
-def test_a_position_played_online_with_robots(tmp_path: Path) -> None:
+def test_a_position_played_online_by_robots(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path)
     try:
         ann = server.register("ann")
         made = call(server, ann, "", {"name": "Online", "tables": 1, "per_position": 2})
         number = made.json()["id"]
-        opened = call(server, ann, f"/{number}/online", {"position": 1})
-        assert opened.status_code == 200, opened.text
-        (link,) = opened.json()["online"]
-        again = call(server, ann, f"/{number}/online", {"position": 1})
-        assert again.json()["code"] == "tournament_position_open"
-        over = asyncio.run(_play(server, link["table_id"]))
-        assert over["kind"] == "table.game_over"
-        results = call(server, None, f"/{number}").json()["results"]  # anyone's look
+        view = asyncio.run(_robots_play(server, ann, number))
         # both boards of the position, each at the imposed Garde by the étui's taker
         # (boards 1 and 2: North, then West)
-        assert [(r["board"], r["contract"], r["taker"]) for r in results] == [
+        assert [(r["board"], r["contract"], r["taker"]) for r in view["results"]] == [
             (1, "garde", "N"),
             (2, "garde", "W"),
         ]
-    finally:
-        stop()
-    server, stop = run_server(tmp_path)  # the boards of an open table survive a restart
-    try:
-        boards = server.app.state.hub.tables[link["table_id"]].boards
-        assert len(boards) == 2 and boards[0].startswith("deal:hands=")
+        again = call(server, ann, f"/{number}/online", {"position": 1})
+        assert again.json()["code"] == "tournament_position_open"
     finally:
         stop()
 
 
-async def _play(server: Server, table: str) -> dict[str, Any]:
-    """One person sits down and starts; robots take the three other seats."""
-    person = await Player.connect(server)
-    await person.send({"type": "sit", "table": table})
-    await person.expect(lambda m: m["type"] == "table")
-    await person.send({"type": "start", "table": table})
+async def _robots_play(server: Server, ann: str, number: int) -> dict[str, Any]:
+    """Nobody holds a place: robots play the whole table at once; a follower of the
+    tournament is told of its results."""
+    follower = await Player.connect(server)
     try:
-        return await play_until_over([person], table)
+        await follower.send({"type": "tournament", "tournament": number})
+        opened = call(server, ann, f"/{number}/online", {"position": 1})
+        assert opened.status_code == 200, opened.text
+        message = await follower.expect(
+            lambda m: m["type"] == "tournament" and m["view"]["over"], timeout=120
+        )
+        view: dict[str, Any] = message["view"]
+        return view
     finally:
-        await person.close()
+        await follower.close()
 
 
 def test_an_organiser_keeps_a_bounded_number_of_tournaments(

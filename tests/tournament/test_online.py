@@ -3,6 +3,7 @@ results come back by orientation, each at the board's imposed Garde and taker.""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -11,9 +12,9 @@ from hypothesis import strategies as st
 
 from atout.french.rules import FRENCH
 from atout.match import Match
-from atout.tournament.boards import TournamentError
+from atout.tournament.boards import SOUTH, TournamentError
 from atout.tournament.event import Setup, Tournament
-from atout.tournament.online import engine_options, game_results, table_boards
+from atout.tournament.online import engine_options, game_results, seat_players, table_boards
 
 
 @settings(max_examples=4, deadline=None)
@@ -29,7 +30,7 @@ def test_a_table_game_gives_each_boards_result(players: int, seed: int, table: i
     dealt = FRENCH.parse_action(deals[0])
     assert dealt.hands[1] == first.hands[first.leader]  # type: ignore[attr-defined]
     rng = random.Random(seed)
-    state = FRENCH.new(players, "fft", engine_options(len(deals)))
+    state = FRENCH.new(players, "fft", engine_options(tournament, position, table))
     match = Match(FRENCH, state, iter([*deals, None]).__next__)
     assert match.play(lambda seat: rng.choice(match.legal()))
     results = game_results(tournament, position, table, match.log)
@@ -41,11 +42,35 @@ def test_a_table_game_gives_each_boards_result(players: int, seed: int, table: i
     assert len(tournament.results) == players
 
 
-def test_quadrettes_are_not_dealt_online() -> None:
+@settings(max_examples=4, deadline=None)
+@given(st.integers(0, 2**32), st.integers(0, 3))
+def test_a_quadrettes_table_game_gives_south_every_attack(seed: int, table: int) -> None:
+    names = tuple(str(n) for n in range(16))
+    tournament = Tournament.create(Setup("quadrettes", 4, 4, 3, 4, names), seed)
+    # the attacker is South whoever deals (p. 22); the leader turns with the dealer
+    assert {b.taker for b in tournament.boards} == {SOUTH}
+    assert [b.leader for b in tournament.boards[:4]] == [0, 1, 2, 3]
+    position = 2
+    deals = table_boards(tournament, position, table)
+    seating = tournament.movement.at(position, table)
+    players = seat_players(tournament, position, table)
+    south = engine_options(tournament, position, table)["imposed_taker"]
+    assert players[south] == seating.seats[SOUTH]  # the team's attacker sits there
+    rng = random.Random(seed)
+    state = FRENCH.new(4, "fft", engine_options(tournament, position, table))
+    match = Match(FRENCH, state, iter([*deals, None]).__next__)
+    assert match.play(lambda seat: rng.choice(match.legal()))
+    results = game_results(tournament, position, table, match.log)
+    assert [board for board, _ in results] == list(seating.boards)
+    for board, outcome in results:
+        assert outcome.taker == SOUTH
+        tournament.record(position, table, board, outcome)
+    assert len(tournament.results) == 4
+
+
+def test_only_the_individual_and_quadrettes_forms_are_dealt_online() -> None:
     names = tuple(str(n) for n in range(8))
     tournament = Tournament.create(Setup("quadrettes", 4, 2, 1, 4, names), 5)
-    # the attacker is South whoever deals (p. 22); the leader turns with the dealer
-    assert [b.taker for b in tournament.boards] == [2, 2, 2, 2]
-    assert [b.leader for b in tournament.boards] == [0, 1, 2, 3]
-    with pytest.raises(TournamentError, match="individual"):
-        table_boards(tournament, 0, 0)
+    odd = dataclasses.replace(tournament, setup=dataclasses.replace(tournament.setup, form="x"))  # type: ignore[arg-type]
+    with pytest.raises(TournamentError, match="individual and quadrettes"):
+        table_boards(odd, 0, 0)

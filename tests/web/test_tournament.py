@@ -1,6 +1,6 @@
 """The tournament page for a club night: a guest organiser creates a tournament,
-prints its boards, enters two tables' results and reads the ranking they give;
-then opens a position online, whose tables the page links to."""
+prints its boards, enters two tables' results and reads the ranking they give
+(online play: ``test_tournament_live.py``)."""
 
 from __future__ import annotations
 
@@ -36,10 +36,3 @@ def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
     page.click("#result-enter")
     expect(page.locator("#result-error")).to_contain_text("cannot be scored")
     expect(page.locator("#tour-results tbody tr")).to_have_count(2)
-    # online: the five tables of position 3, each a link to a server table
-    page.select_option("#online-position", "3")
-    page.click("#online-open")
-    expect(page.locator("#tour-online a.online-table")).to_have_count(5)
-    page.locator("#tour-online a.online-table").first.click()
-    page.click('button.sit[data-sit="1"]')  # the seat the tournament page gave
-    expect(page.locator("#start")).to_be_visible()  # the first to sit is the table's master

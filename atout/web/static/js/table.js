@@ -105,6 +105,7 @@ export function tablePage(id, params) {
     if (kind === "table.abandoned") s.notices.push(t(mine ? "seat_abandoned_mine" : "seat_abandoned", { name: data.name }));
     if (kind === "table.seated") s.notices.push(t("seat_taken_by", { name: data.name }));
     if (kind === "table.left") s.notices.push(t("seat_left_by", { name: data.name }));
+    if (kind === "table.arriving") s.notices.push(t("arriving_next_deal", { name: data.name }));
     if (kind === "table.master") s.notices.push(t("new_master", { name: data.name }));
     if (kind === "table.game_over" && data.shared_ip) s.notices.push(t("shared_ip_void"));
   }
@@ -328,7 +329,7 @@ function waitingCentre(ctx) {
     s.seat === null && free.length && !s.info.playing
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
           onclick: () => send({ type: "sit", table: s.id, seat: i }) }, `${t("sit_here")} ${i + 1}`))) : null,
-    isMaster && !s.info.playing ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null);
+    isMaster && !s.info.playing && !s.info.tournament ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null);
 }
 
 function handRow(ctx) {

@@ -1,12 +1,13 @@
-// Duplicate tournaments for a club night (#/tournament): the organiser creates one,
-// prints its boards and slips, enters each table's result as the travelling slip
-// says it; everyone with the link follows the movement and the live ranking. The
-// server deals, checks and ranks (atout.tournament): this page only shows and asks.
+// Duplicate tournaments (#/tournament): the organiser creates one, prints its boards
+// and slips, enters each table's result as the travelling slip says it, or opens its
+// positions online; players take their places and are told where to sit; everyone
+// with the link follows the movement and the ranking, which the server pushes over
+// the websocket as results come in. The server deals, checks and ranks
+// (atout.tournament): this page only shows and asks.
 import { clear, h } from "./dom.js";
 import { getLang, refusal, t, tn } from "./i18n.js";
-import { api, token } from "./net.js";
+import { api, listen, send, token } from "./net.js";
 
-const REFRESH_MS = 5000;
 const ORIENTATION_FR = { W: "O" };
 
 function orientation(label) {
@@ -87,9 +88,8 @@ function followPage(id) {
   const page = h("section", { class: "panel", id: "tournament" }, t("connecting"));
   let view = null;
   let entering = null; // the result form's values survive a refresh of the view
-  let timer = null;
 
-  async function refresh() {
+  async function load() {
     try {
       view = await call(`/api/tournaments/${id}`);
       render();
@@ -97,6 +97,17 @@ function followPage(id) {
       clear(page, h("p", { class: "error", role: "alert" }, refusal(error)));
     }
   }
+
+  // The server pushes the tournament as it changes; what only this reader is told
+  // (organiser or not, the place held) comes from the page's own look.
+  const follow = () => send({ type: "tournament", tournament: id });
+  const unlisten = listen((m) => {
+    if (m.type === "welcome") follow(); // a new socket follows again
+    else if (m.type === "tournament" && m.tournament === id && view) {
+      view = { ...m.view, master: view.master, me: view.me };
+      render();
+    }
+  });
 
   function nameOf(player) { return view.names[player - 1]; }
   // In triplettes and the match a seating's seats are teams (the match's A and B).
@@ -217,8 +228,56 @@ function followPage(id) {
       h("button", { type: "submit", id: "result-enter" }, t("tour_enter")));
   }
 
-  // Online: the organiser opens a position's tables; each player takes the seat of
-  // their orientation (seat numbers start at the table's first dealer).
+  // Places: each player holds one with their account or guest identity; the movement
+  // then tells them where to sit at each position.
+  function placesPart() {
+    const message = h("p", { class: "error", role: "alert", id: "place-error" });
+    const started = view.online.length > 0;
+    async function change(path, body) {
+      try {
+        view = await call(`/api/tournaments/${id}/${path}`, body);
+        render();
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    const rows = view.names.map((name, i) => {
+      const player = i + 1;
+      const held = view.places[i];
+      const mayTake = !held && !view.over && (view.me === null || !started);
+      const action = player === view.me
+        ? (started ? t("tour_you") : h("button", { class: "secondary", id: "place-leave", onclick: () => change("leave", {}) }, t("tour_leave_place")))
+        : mayTake ? h("button", { class: "take-place", "data-take": player, onclick: () => change("places", { player }) }, t("tour_take_place")) : null;
+      return h("tr", { "data-place": player }, h("td", {}, player), h("td", {}, name),
+        h("td", {}, held ? held.name : t("tour_free")), h("td", {}, action));
+    });
+    return h("details", { id: "tour-places", open: !started },
+      h("summary", {}, t("tour_places")), h("p", { class: "muted" }, t("tour_places_help")), message,
+      h("table", { class: "score-table" }, h("tbody", {}, rows)));
+  }
+
+  // Where the reader sits at each position: table, seat (numbered from the table's
+  // first dealer) and orientation, with the way to the table once it is open.
+  function mySeats() {
+    const seats = labels(view.players);
+    const rows = view.seatings.filter((s) => s.seats.includes(view.me)).map((s) => {
+      const at = s.seats.indexOf(view.me);
+      const seat = (at - s.shift + seats.length) % seats.length;
+      const link = view.online.find((o) => o.position === s.position && o.table === s.table);
+      const where = !link ? t("tour_later") : link.done ? t("tour_done")
+        : h("a", { href: `#/table/${link.table_id}?join=1`, class: "my-table" }, t("tour_go"));
+      return h("tr", { "data-position": s.position }, h("td", {}, s.position), h("td", {}, s.table),
+        h("td", {}, `${seat + 1} (${orientation(seats[at])})`), h("td", {}, where));
+    });
+    return h("section", { id: "tour-my-seats" }, h("h2", {}, t("tour_your_seats")),
+      h("table", { class: "score-table" },
+        h("thead", {}, h("tr", {}, [t("tour_position"), t("table"), t("seat"), ""].map((label) => h("th", {}, label)))),
+        h("tbody", {}, rows)));
+  }
+
+  // Online: the organiser opens a position's tables (the next ones open by themselves
+  // when a position's tables have all finished); each player takes the seat of their
+  // orientation (seat numbers start at the table's first dealer).
   function onlinePart() {
     const message = h("p", { class: "error", role: "alert", id: "online-error" });
     const open = new Set(view.online.map((o) => o.position));
@@ -239,10 +298,11 @@ function followPage(id) {
         const at = (seat + seating.shift) % seats.length;
         return `${t("seat")} ${seat + 1}: ${nameOf(seating.seats[at])} (${orientation(seats[at])})`;
       });
-      return h("tr", {}, h("td", {}, o.position), h("td", {}, o.table),
-        h("td", {}, places.join(" · ")), h("td", {}, h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("join"))));
+      return h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
+        h("td", {}, places.join(" · ")),
+        h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))));
     });
-    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help")),
+    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help"), " ", t("tour_live_help")),
       view.master && position.options.length ? h("div", { class: "row" }, position,
         h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
       message,
@@ -267,19 +327,21 @@ function followPage(id) {
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" },
         `${t(`tour_${view.form}`)} · ${tn("tour_n_tables", view.tables)} · ${tn("tour_n_boards", view.boards)} · `,
-        tn("tour_n_missing", view.missing)),
+        tn("tour_n_missing", view.missing), view.over ? ` · ${t("tour_over")}` : ""),
       view.master ? h("div", { class: "row" },
         h("button", { class: "secondary", id: "print-boards", onclick: () => printable("boards") }, t("tour_print_boards")),
         h("button", { class: "secondary", id: "print-slips", onclick: () => printable("slips") }, t("tour_print_slips"))) : null,
+      view.me ? mySeats() : null,
       h("h2", {}, t("tour_ranking")), rankingTable(),
       view.master ? resultForm() : null,
+      placesPart(),
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),
       h("h2", {}, t("tour_results")), resultsTable(),
       h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")));
   }
 
-  refresh();
-  timer = setInterval(() => { if (!document.hidden) refresh(); }, REFRESH_MS);
-  return [page, () => clearInterval(timer)];
+  load();
+  follow();
+  return [page, () => { unlisten(); send({ type: "tournament", tournament: id, follow: false }); }];
 }

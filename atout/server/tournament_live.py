@@ -1,0 +1,325 @@
+"""Tournaments played online, as they go: positions opened (by the organiser, or by
+themselves once every open table has finished its boards), the results of each
+table's game entered as it ends, the tournament marked over after its last
+position, and every change pushed to the sockets following it (``tournament``
+messages, docs/protocol.md).
+
+What the tournament becomes is stored before anyone is told, and before a new
+position's tables are opened: a restarted server opens the tables it finds
+missing, enters the games that ended meanwhile, and goes on. The work on a
+tournament (replaying games, dealing, ranking) runs in the worker processes
+(``atout.server.offload``); the store is read and written in threads; one
+tournament's changes are made one at a time (a lock each), and each is written
+over the version it was read at.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any, Final, TypeVar
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import SQLAlchemyError
+
+from atout.refusals import Refusal
+from atout.server import offload, protocol
+from atout.server.clients import Client
+from atout.server.http_refusals import HTTPRefusal
+from atout.server.hub import Hub
+from atout.server.store import Store, TournamentRow
+from atout.server.tournament_tables import (
+    TableSetup,
+    finished_games,
+    seat_keys,
+    stored_tables,
+    table_options,
+    table_setups,
+)
+from atout.tournament import documents
+from atout.tournament.boards import TournamentError
+
+log = logging.getLogger(__name__)
+Argument = TypeVar("Argument")
+Result = TypeVar("Result")
+VIEWS_KEPT: Final = 256
+WRITE_TRIES: Final = 3
+RETRY_SECONDS: Final = 2.0
+"""Wait before collecting a table's results again when the workers were busy."""
+
+
+class Live:
+    """The server's online tournaments: their tables, and who follows them."""
+
+    def __init__(self, store: Store, hub: Hub) -> None:
+        self.store, self.hub = store, hub
+        hub.live = self
+        self.followers: dict[int, set[Client]] = {}
+        self.following: dict[Client, int] = {}
+        self.tournament_of: dict[str, int] = {}
+        """Tournament of each open tournament table of this server."""
+        self.locks: dict[int, asyncio.Lock] = {}
+        self.views: dict[tuple[int, int], dict[str, Any]] = {}
+        self.background: set[asyncio.Task[None]] = set()
+
+    # ----- the store and the workers ------------------------------------------------
+
+    async def work(self, job: Callable[[Argument], Result], argument: Argument) -> Result:
+        """Run ``job`` in a worker process; a refusal or a busy pool as an HTTP refusal."""
+        try:
+            return await offload.workers.run(job, argument)
+        except TournamentError as refused:
+            raise HTTPRefusal.of(422, refused) from None
+        except offload.Busy as busy:
+            raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
+
+    def load(self, tournament_id: int) -> TournamentRow:
+        with self.store.session() as db:
+            row = db.get(TournamentRow, tournament_id)
+        if row is None:
+            raise HTTPRefusal(404, "no_tournament")
+        return row
+
+    def save(self, row: TournamentRow, **values: Any) -> bool:
+        """Write over the version ``row`` was read at; False if it changed meanwhile."""
+        with self.store.session.begin() as db:
+            done = db.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == row.id, TournamentRow.version == row.version)
+                .values(version=row.version + 1, **values)
+            )
+        return bool(done.rowcount)  # type: ignore[attr-defined]
+
+    async def rewrite(
+        self,
+        row: TournamentRow,
+        change: Callable[[TournamentRow], Awaitable[dict[str, Any]]],
+    ) -> TournamentRow:
+        """Write ``change``'s new column values over the version they were computed
+        from, computing them again from the newer one if the tournament changed
+        meanwhile; the row after, once its followers are told."""
+        for _ in range(WRITE_TRIES):
+            values = await change(row)
+            if all(getattr(row, k) == v for k, v in values.items()) or await asyncio.to_thread(
+                self.save, row, **values
+            ):
+                row = await asyncio.to_thread(self.load, row.id)
+                await self.push(row)
+                return row
+            row = await asyncio.to_thread(self.load, row.id)
+        raise HTTPRefusal(409, "tournament_busy")
+
+    async def public(self, row: TournamentRow) -> dict[str, Any]:
+        """What anyone may see of the tournament (its view is computed once per version)."""
+        cached = self.views.get((row.id, row.version))
+        if cached is None:
+            cached = await self.work(documents.view, row.state)
+            if len(self.views) >= VIEWS_KEPT:
+                self.views.pop(next(iter(self.views)))
+            self.views[row.id, row.version] = cached
+        done = set(row.online.get("done", ()))
+        online = [
+            {
+                "table_id": table_id,
+                "position": position + 1,
+                "table": table + 1,
+                "done": table_id in done,
+            }
+            for table_id, (position, table) in sorted(row.tables.items(), key=lambda i: i[1])
+        ]
+        entrants = row.online.get("entrants", {})
+        places = [
+            {"name": held["name"], "user": held["user"]} if (held := entrants.get(str(p))) else None
+            for p in range(1, len(cached["names"]) + 1)
+        ]
+        return {
+            "id": row.id,
+            "name": row.name,
+            "version": row.version,
+            "online": online,
+            "places": places,
+            "over": bool(row.online.get("over")),
+            **cached,
+        }
+
+    # ----- following ------------------------------------------------------------------
+
+    def follow(self, client: Client, tournament_id: int, follow: bool) -> None:
+        """Follow one tournament (the view at once, then every change), or stop."""
+        self.forget(client)
+        if follow:
+            self.following[client] = tournament_id
+            self.followers.setdefault(tournament_id, set()).add(client)
+            self._spawn(self._first_view(client, tournament_id))
+
+    def forget(self, client: Client) -> None:
+        followed = self.following.pop(client, None)
+        if followed is not None:
+            self.followers[followed].discard(client)
+            if not self.followers[followed]:
+                del self.followers[followed]
+
+    async def _first_view(self, client: Client, tournament_id: int) -> None:
+        try:
+            row = await asyncio.to_thread(self.load, tournament_id)
+            view = await self.public(row)
+        except (HTTPRefusal, SQLAlchemyError) as refused:
+            code = refused.code if isinstance(refused, HTTPRefusal) else "storage_unavailable"
+            client.send(protocol.error(Refusal(code)))
+            if self.following.get(client) == tournament_id:
+                self.forget(client)
+            return
+        client.send({"type": "tournament", "tournament": tournament_id, "view": view})
+
+    async def push(self, row: TournamentRow) -> None:
+        """Send the tournament as it now stands to everyone following it."""
+        if not self.followers.get(row.id):
+            return
+        view = await self.public(row)
+        message = {"type": "tournament", "tournament": row.id, "view": view}
+        for client in list(self.followers.get(row.id, ())):
+            client.send(message)
+
+    # ----- positions and tables --------------------------------------------------------
+
+    def table_opened(self, table_id: str, tournament_id: int) -> None:
+        self.tournament_of[table_id] = tournament_id
+
+    def game_over(self, table_id: str) -> None:
+        """A tournament table's game ended (stored): enter its results, maybe go on."""
+        tournament_id = self.tournament_of.get(table_id)
+        if tournament_id is not None:
+            self._spawn(self._settle_later(tournament_id))
+
+    def _spawn(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self.background.add(task)
+        task.add_done_callback(self.background.discard)
+
+    async def _settle_later(self, tournament_id: int) -> None:
+        """Settle, trying again while the workers or the store are busy (or the
+        tournament changed under each try)."""
+        while True:
+            try:
+                await self.settle(tournament_id)
+                return
+            except HTTPRefusal as refused:
+                if refused.status not in (409, 503):
+                    log.error("tournament %s cannot be settled: %s", tournament_id, refused)
+                    return
+                error: Exception = refused
+            except SQLAlchemyError as failed:
+                error = failed
+            log.warning("tournament %s not settled (%s): trying again", tournament_id, error)
+            await asyncio.sleep(RETRY_SECONDS)
+
+    async def settle(self, tournament_id: int) -> None:
+        """Enter the results of the tournament's finished games; once every open table
+        has finished, open the next position, or mark the tournament over."""
+        async with self._lock(tournament_id):
+            row = await asyncio.to_thread(self.load, tournament_id)
+            if not row.tables or row.online.get("over"):
+                return
+            opened: list[str] = []
+
+            async def change(row: TournamentRow) -> dict[str, Any]:
+                games = await asyncio.to_thread(finished_games, self.store, row.tables)
+                entered = [(p, t, actions) for _, p, t, actions in games]
+                state = await self.work(documents.collect, (row.state, entered))
+                done = sorted({table_id for table_id, *_ in games})
+                online = {**row.online, "done": done}
+                values: dict[str, Any] = {"state": state, "online": online}
+                if set(done) >= set(row.tables):
+                    begun = {position for position, _ in row.tables.values()}
+                    waiting = [p for p in range(row.state["positions"]) if p not in begun]
+                    if waiting:
+                        opened[:], values["tables"] = self._new_tables(row, waiting[0])
+                    else:
+                        online["over"] = True
+                return values
+
+            row = await self.rewrite(row, change)
+            await self._open(row, opened)
+
+    async def open_position(self, row: TournamentRow, position: int) -> TournamentRow:
+        """Open a position's tables by the organiser's hand (once per position)."""
+        async with self._lock(row.id):
+            opened: list[str] = []
+
+            async def change(row: TournamentRow) -> dict[str, Any]:
+                if any(p == position for p, _ in row.tables.values()):
+                    raise HTTPRefusal(409, "tournament_position_open", position=position + 1)
+                opened[:], tables = self._new_tables(row, position)
+                return {"tables": tables}
+
+            row = await self.rewrite(row, change)
+            await self._open(row, opened)
+            return row
+
+    @staticmethod
+    def _new_tables(row: TournamentRow, position: int) -> tuple[list[str], dict[str, Any]]:
+        """New table ids for a position, and the tournament's tables with them."""
+        count = row.state["tables"]
+        ids = [secrets.token_urlsafe(6).replace("-", "x").replace("_", "y") for _ in range(count)]
+        tables = dict(row.tables) | {table_id: [position, t] for t, table_id in enumerate(ids)}
+        return ids, tables
+
+    async def _open(self, row: TournamentRow, table_ids: list[str]) -> None:
+        """Open these stored tables of the tournament on this server."""
+        entrants = row.online.get("entrants", {})
+        for position in sorted({row.tables[table_id][0] for table_id in table_ids}):
+            tables = await self.work(documents.position_tables, (row.state, position))
+            for table_id in table_ids:
+                at, number = row.tables[table_id]
+                if at != position:
+                    continue
+                table = tables[number]
+                setup = TableSetup(
+                    row.id,
+                    tuple(table["boards"]),
+                    table["rules"],
+                    seat_keys(entrants, table["players"]),
+                )
+                options = table_options(row.state["players"], setup.rules, len(setup.boards))
+                self.hub.open_table(table_id, options, setup)
+
+    async def stop(self) -> None:
+        """Stop the work under way: a restart takes it up again (``start``)."""
+        for task in self.background:
+            task.cancel()
+        await asyncio.gather(*self.background, return_exceptions=True)
+
+    def _lock(self, tournament_id: int) -> asyncio.Lock:
+        return self.locks.setdefault(tournament_id, asyncio.Lock())
+
+    async def reseat(self, row: TournamentRow) -> None:
+        """Give the open tables of the tournament who now holds each place: a player
+        who comes late sits at once, or takes their seat from its robot at the next deal."""
+        setups = await asyncio.to_thread(table_setups, self.store, row.id)
+        for table_id, setup in setups.items():
+            table = self.hub.tables.get(table_id)
+            if table is not None and table.reservation is not None:
+                table.reservation.keys = setup.keys
+
+    async def start(self) -> None:
+        """After a restart: open the tables stored in a tournament but not yet opened,
+        then enter the games that ended while the server was down, and go on."""
+
+        def under_way() -> list[TournamentRow]:
+            with self.store.session() as db:
+                rows = db.scalars(select(TournamentRow))
+                return [row for row in rows if row.tables and not row.online.get("over")]
+
+        for row in await asyncio.to_thread(under_way):
+            stored = await asyncio.to_thread(stored_tables, self.store, list(row.tables))
+            missing = [table_id for table_id in row.tables if table_id not in stored]
+            for table_id in row.tables:
+                self.tournament_of[table_id] = row.id
+            try:
+                await self._open(row, missing)
+            except HTTPRefusal:
+                log.exception("tournament %s: its tables cannot be opened", row.id)
+                continue
+            self._spawn(self._settle_later(row.id))

@@ -1,0 +1,198 @@
+"""Tournaments played online on a real server: places held by identities, seats
+checked against the movement, robots in the empty seats, positions opening by
+themselves, the ranking pushed to those following, quadrettes with South
+attacking, and all of it kept over a restart."""
+
+from __future__ import annotations
+
+import asyncio
+import math
+from pathlib import Path
+from typing import Any
+
+from tests.server.conftest import Player, Server, play_until_over, run_server
+from tests.server.test_tournaments import call
+
+ORIENTATIONS = ("N", "W", "S", "E")
+
+
+def seat_of(view: dict[str, Any], position: int, player: int) -> tuple[str, int]:
+    """(table id, seat) of ``player`` (from 1) at ``position`` (from 1), read from the
+    page's data: the seating by orientation and the table's seat 0 orientation."""
+    for seating in view["seatings"]:
+        if seating["position"] == position and player in seating["seats"]:
+            orientation = seating["seats"].index(player)
+            link = next(
+                o
+                for o in view["online"]
+                if o["position"] == position and o["table"] == seating["table"]
+            )
+            return link["table_id"], (orientation - seating["shift"]) % len(seating["seats"])
+    raise AssertionError(f"player {player} is not seated at position {position}")
+
+
+async def pushed(watcher: Player, test: Any) -> dict[str, Any]:
+    """The next tournament view pushed to ``watcher`` that passes ``test``."""
+    message = await watcher.expect(lambda m: m["type"] == "tournament" and test(m["view"]), 120)
+    view: dict[str, Any] = message["view"]
+    return view
+
+
+async def refused(player: Player, message: dict[str, Any]) -> dict[str, Any]:
+    await player.send(message)
+    return await player.expect(lambda m: m["type"] == "error")
+
+
+def test_a_tournament_goes_on_by_itself_with_robots_in_the_empty_seats(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, tournament_wait=600.0)
+    try:
+        ann, ben, dan = server.register("ann"), server.register("ben"), server.register("dan")
+        made = call(server, ann, "", {"name": "Live", "tables": 2, "per_position": 1})
+        number = made.json()["id"]
+        assert made.json()["positions"] == 2
+        held = call(server, ben, f"/{number}/places", {"player": 1})
+        assert held.status_code == 200 and held.json()["me"] == 1
+        taken = call(server, dan, f"/{number}/places", {"player": 1})
+        assert taken.status_code == 409 and taken.json()["code"] == "tournament_place_taken"
+        assert call(server, dan, f"/{number}/places", {"player": 9}).status_code == 422
+        view = asyncio.run(_first_position(server, number, ben, dan, ann))
+        # the second position opened by itself when the first's two tables ended
+        assert {(o["position"], o["done"]) for o in view["online"]} == {(1, True), (2, False)}
+        assert len(view["results"]) == 2 and not view["over"]
+        moved = call(server, ben, f"/{number}/places", {"player": 2})
+        assert moved.json()["code"] == "tournament_started"  # places are kept once it started
+    finally:
+        stop()
+    server, stop = run_server(tmp_path, tournament_wait=600.0)  # the tables come back
+    try:
+        view = asyncio.run(_second_position(server, number, ben, dan))
+        assert view["over"] and len(view["results"]) == 4
+        assert {r["position"] for r in view["results"]} == {1, 2}
+        # every player ranked, on the two boards their seat played
+        assert sorted(row["player"] for row in view["ranking"]) == list(range(1, 9))
+    finally:
+        stop()
+
+
+async def _first_position(
+    server: Server, number: int, ben_token: str, dan_token: str, ann_token: str
+) -> dict[str, Any]:
+    watcher = await Player.connect(server)  # a guest following the page
+    ben = await Player.connect(server, ben_token)
+    dan = await Player.connect(server, dan_token)
+    try:
+        await watcher.send({"type": "tournament", "tournament": number})
+        first = await pushed(watcher, lambda v: True)
+        assert first["online"] == [] and first["places"][0]["name"] == "ben"
+        opened = call(server, ann_token, f"/{number}/online", {"position": 1})
+        assert opened.status_code == 200, opened.text
+        view = await pushed(watcher, lambda v: len(v["online"]) == 2)
+        table, seat = seat_of(view, 1, 1)
+        error = await refused(dan, {"type": "sit", "table": table})
+        assert error["code"] == "tournament_not_your_table"
+        error = await refused(ben, {"type": "sit", "table": table, "seat": (seat + 1) % 4})
+        assert error["code"] == "tournament_your_seat" and error["params"] == {"seat": seat + 1}
+        error = await refused(ben, {"type": "start", "table": table})
+        assert error["code"] == "tournament_table_starts"
+        await ben.send({"type": "sit", "table": table})
+        snapshot = await ben.expect(lambda m: m["type"] == "table" and m["seat"] is not None)
+        assert snapshot["seat"] == seat and snapshot["table"]["tournament"]
+        # the other places are held by no one: the game starts by itself, robots in
+        # the three other seats (ben alone answers turns)
+        over = await play_until_over([ben], table)
+        assert over["kind"] == "table.game_over"
+        started = next(e for e in ben.events() if e["kind"] == "table.game_started")
+        assert started["data"]["options"]["rules"] == {"imposed_contract": "garde"}
+        return await pushed(watcher, lambda v: any(o["position"] == 2 for o in v["online"]))
+    finally:
+        for player in (watcher, ben, dan):
+            await player.close()
+
+
+async def _second_position(
+    server: Server, number: int, ben_token: str, dan_token: str
+) -> dict[str, Any]:
+    watcher = await Player.connect(server)
+    ben = await Player.connect(server, ben_token)
+    dan = await Player.connect(server, dan_token)
+    try:
+        await watcher.send({"type": "tournament", "tournament": number})
+        view = await pushed(watcher, lambda v: True)
+        table, seat = seat_of(view, 2, 1)
+        error = await refused(dan, {"type": "sit", "table": table})
+        assert error["code"] == "tournament_not_your_table"  # the seats survived the restart
+        await ben.send({"type": "sit", "table": table})
+        snapshot = await ben.expect(lambda m: m["type"] == "table" and m["seat"] is not None)
+        assert snapshot["seat"] == seat
+        await play_until_over([ben], table)
+        return await pushed(watcher, lambda v: v["over"])
+    finally:
+        for player in (watcher, ben, dan):
+            await player.close()
+
+
+def test_a_late_player_takes_their_seat_from_the_robot_at_the_next_deal(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, tournament_wait=0.05, robot_delay=0.05)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        made = call(server, ann, "", {"name": "Late", "tables": 1, "per_position": 3})
+        number = made.json()["id"]
+        call(server, ben, f"/{number}/places", {"player": 3})
+        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        table, seat = seat_of(opened, 1, 3)
+        asyncio.run(_late(server, table, seat, ben))
+    finally:
+        stop()
+
+
+async def _late(server: Server, table: str, seat: int, token: str) -> None:
+    ben = await Player.connect(server, token)
+    try:
+        await ben.send({"type": "spectate", "table": table})
+        await ben.event("deal")  # the wait is over: robots play, ben among them
+        await ben.send({"type": "sit", "table": table})
+        arriving = await ben.event("table.arriving")
+        assert arriving["data"]["seat"] == seat
+        seated = await ben.expect(lambda m: m["type"] == "table" and m["seat"] == seat, 120)
+        # ben sits from the start of a deal: their hand is whole, no card played yet
+        assert seated["view"]["trick"] == [] and seated["view"]["tricks"] == []
+        turn = seated.get("turn")
+        if turn is not None:
+            await ben.send({"type": "act", "table": table, "action": turn["legal"][0]})
+        over = await play_until_over([ben], table)
+        assert over["kind"] == "table.game_over"
+    finally:
+        await ben.close()
+
+
+def test_quadrettes_online_south_attacks_and_the_match_points_rank(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, tournament_wait=0.05)
+    try:
+        ann = server.register("ann")
+        body = {"name": "Quads", "form": "quadrettes", "tables": 2, "per_position": 1}
+        number = call(server, ann, "", body).json()["id"]
+        view = asyncio.run(_quadrettes(server, number, ann))
+        # each table's attacker took South, at the imposed Garde
+        assert [(r["table"], r["taker"], r["contract"]) for r in view["results"]] == [
+            (1, "S", "garde"),
+            (2, "S", "garde"),
+        ]
+        # PM (p. 23): the Écart between the two attackers' scores on the board, √Écart
+        # to the better one, minus as much to the other
+        first, second = (r["score"] for r in view["results"])
+        pm = round(math.sqrt(abs(first - second)), 3)
+        expected = {1: math.copysign(pm, first - second), 2: math.copysign(pm, second - first)}
+        assert {row["team"]: row["pm"] for row in view["ranking"]} == expected
+    finally:
+        stop()
+
+
+async def _quadrettes(server: Server, number: int, ann: str) -> dict[str, Any]:
+    watcher = await Player.connect(server)
+    try:
+        await watcher.send({"type": "tournament", "tournament": number})
+        await pushed(watcher, lambda v: True)
+        call(server, ann, f"/{number}/online", {"position": 1})
+        return await pushed(watcher, lambda v: v["over"])
+    finally:
+        await watcher.close()

@@ -1,0 +1,39 @@
+"""The tournament page online: a guest takes a place and is told where to sit, then
+gives it up; the organiser opens the position; robots play it, and the results and
+ranking reach both the organiser's page and another reader's, pushed by the server
+(the page no longer asks again)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page, expect
+
+
+def test_the_ranking_comes_to_every_reader_as_the_tables_end(
+    page: Page, base_url: str, new_context: Callable[[], BrowserContext]
+) -> None:
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", "Live night")
+    page.fill("#tour-tables", "1")
+    page.fill("#tour-per-position", "2")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("2 results to come")
+    # a place held: the page says where its holder sits (position 1, table 1)
+    page.click('button.take-place[data-take="3"]')
+    expect(page.locator('#tour-places tr[data-place="3"]')).to_contain_text("Give up this place")
+    expect(page.locator('#tour-my-seats tr[data-position="1"]')).to_contain_text("not open yet")
+    page.click("#place-leave")  # given up: a robot will play it
+    expect(page.locator("#tour-my-seats")).to_have_count(0)
+    reader = new_context().new_page()
+    reader.goto(page.url)
+    expect(reader.locator("#tour-summary")).to_contain_text("2 results to come")
+    expect(reader.locator("#online-open")).to_have_count(0)  # the organiser's only
+    page.select_option("#online-position", "1")
+    page.click("#online-open")
+    # nobody holds a place: robots play the table at once; both pages hear the end
+    for shown in (page, reader):
+        expect(shown.locator("#tour-summary")).to_contain_text("tournament over", timeout=60_000)
+        expect(shown.locator("#tour-results tbody tr")).to_have_count(2)
+        expect(shown.locator("#tour-online tr.done")).to_have_count(1)
