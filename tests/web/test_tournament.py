@@ -4,7 +4,9 @@ prints its boards, enters two tables' results and reads the ranking they give
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from collections.abc import Callable
+
+from playwright.sync_api import BrowserContext, Page, expect
 
 
 def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
@@ -36,3 +38,22 @@ def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
     page.click("#result-enter")
     expect(page.locator("#result-error")).to_contain_text("cannot be scored")
     expect(page.locator("#tour-results tbody tr")).to_have_count(2)
+
+
+def test_a_phone_reads_every_column_heading(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    """Fixed column widths once cut the ranking's headings to "O…", "B…" on a phone."""
+    page = new_context(mobile=True).new_page()
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", "Phone night")
+    page.fill("#tour-tables", "1")
+    page.click("#tour-create")
+    expect(page.locator("#tour-ranking th")).to_have_count(7)
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll("table th")]
+          .filter((th) => th.scrollWidth > th.clientWidth + 1).map((th) => th.textContent)"""
+    )
+    assert cut == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 390

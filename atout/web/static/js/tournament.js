@@ -119,7 +119,7 @@ function followPage(id) {
   function rankingTable() {
     const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`);
     if (view.form === "quadrettes" || view.form === "teams") {
-      return h("table", { class: "score-table wide", id: "tour-ranking" },
+      return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, "PM"))),
         h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, h("td", {}, row.rank),
           teamCell(row), h("td", { class: "total" }, row.pm.toFixed(3))))));
@@ -127,7 +127,7 @@ function followPage(id) {
     const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
     const triplettes = view.form === "triplettes";
     const who = triplettes ? [t("tour_team"), t("tour_line")] : [t("tour_player"), t("tour_orientation")];
-    return h("table", { class: "score-table wide", id: "tour-ranking" },
+    return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
       h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
         .map((label) => h("th", {}, label)))),
       h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
@@ -141,7 +141,7 @@ function followPage(id) {
     return h("details", { id: "tour-movement" }, h("summary", {}, t("tour_movement")),
       h("p", { class: "muted" }, view.meets_once ? t("tour_meets_once") : t("tour_meets_again"), " ",
         view.boards_once ? t("tour_boards_once") : t("tour_boards_again")),
-      h("table", { class: "score-table" },
+      h("table", { class: "score-table tour-table" },
         h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")),
           seats.map((s) => h("th", {}, orientation(s))), h("th", {}, t("tour_boards")))),
         h("tbody", {}, view.seatings.map((s) => h("tr", {}, h("td", {}, s.position), h("td", {}, s.table),
@@ -149,7 +149,7 @@ function followPage(id) {
   }
 
   function resultsTable() {
-    return h("table", { class: "score-table", id: "tour-results" },
+    return h("table", { class: "score-table tour-table", id: "tour-results" },
       h("thead", {}, h("tr", {}, [t("tour_board"), step(), t("table"), t("taker"), teamSeats() ? t("tour_attacker") : null,
         t("contract"), t("points"), t("bouts"), t("tour_score")].filter(Boolean).map((label) => h("th", {}, label)))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", {}, r.board), h("td", {}, r.position), h("td", {}, r.table),
@@ -253,7 +253,7 @@ function followPage(id) {
     });
     return h("details", { id: "tour-places", open: !started },
       h("summary", {}, t("tour_places")), h("p", { class: "muted" }, t("tour_places_help")), message,
-      h("table", { class: "score-table" }, h("tbody", {}, rows)));
+      h("table", { class: "score-table tour-table" }, h("tbody", {}, rows)));
   }
 
   // Where the reader sits at each position: table, seat (numbered from the table's
@@ -270,7 +270,7 @@ function followPage(id) {
         h("td", {}, `${seat + 1} (${orientation(seats[at])})`), h("td", {}, where));
     });
     return h("section", { id: "tour-my-seats" }, h("h2", {}, t("tour_your_seats")),
-      h("table", { class: "score-table" },
+      h("table", { class: "score-table tour-table" },
         h("thead", {}, h("tr", {}, [t("tour_position"), t("table"), t("seat"), ""].map((label) => h("th", {}, label)))),
         h("tbody", {}, rows)));
   }
@@ -306,7 +306,7 @@ function followPage(id) {
       view.master && position.options.length ? h("div", { class: "row" }, position,
         h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
       message,
-      rows.length ? h("table", { class: "score-table" },
+      rows.length ? h("table", { class: "score-table tour-table" },
         h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
         h("tbody", {}, rows)) : null);
   }
