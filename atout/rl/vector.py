@@ -3,17 +3,25 @@
 Batched policies (a network evaluating N positions at once) step N tables per
 call; each row is the seat to move in that game. A game that ends is reset at
 once, so every row always waits for a decision.
+
+Two backends give the same episodes: the engine's (:class:`EngineGames`, every
+game and table) and, with the ``fast`` extra, compiled code
+(:class:`atout.rl.fast.vector.CompiledGames`: French Tarot, FFT rules, masks
+only). The compiled one is checked against the engine by tests/rl/test_fast.py.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 
 from atout.rl.episode import Episode
+
+if TYPE_CHECKING:
+    from atout.rl.fast.vector import CompiledGames
 from atout.rl.spec import Mask, Tensor
 
 Batch = tuple[Tensor, Mask, npt.NDArray[np.int64]]
@@ -22,7 +30,71 @@ Batch = tuple[Tensor, Mask, npt.NDArray[np.int64]]
 
 class VectorGames:
     """``n`` episodes of one table, dealt from ``seed``, ``seed + 1`` ...; with
-    ``observe=False`` the observations are left out (rows of zeros) for speed."""
+    ``observe=False`` the observations are left out (rows of zeros) for speed.
+
+    ``compiled``: None steps in compiled code when it can (the ``fast`` extra is
+    installed, the table is French with the FFT rules, ``observe=False``), the
+    engine otherwise; True demands compiled code (ValueError saying why not);
+    False keeps the engine. Both give the same episodes, masks and rewards.
+    """
+
+    def __init__(
+        self,
+        n: int,
+        game: str = "french",
+        players: int = 4,
+        variant: str | None = None,
+        options: Mapping[str, Any] | None = None,
+        seed: int = 0,
+        observe: bool = True,
+        compiled: bool | None = None,
+    ) -> None:
+        self.backend: EngineGames | CompiledGames
+        refusal = _compiled_refusal(game, observe) if compiled is not False else "not asked"
+        if refusal is None:
+            from atout.rl.fast.table import UnsupportedTable
+            from atout.rl.fast.vector import CompiledGames
+
+            try:
+                self.backend = CompiledGames(n, players, variant, options, seed)
+            except UnsupportedTable:
+                if compiled:
+                    raise
+                self.backend = EngineGames(n, game, players, variant, options, seed, observe)
+        elif compiled:
+            raise ValueError(f"no compiled path here: {refusal}")
+        else:
+            self.backend = EngineGames(n, game, players, variant, options, seed, observe)
+        self.spec = self.backend.spec
+        self.compiled = not isinstance(self.backend, EngineGames)
+
+    def reset(self) -> Batch:
+        """Deal every game; the first decision of each."""
+        return self.backend.reset()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Tensor, Mask, npt.NDArray[np.int64], npt.NDArray[np.float32], Mask]:
+        """Play ``actions[i]`` in game ``i``: the next batch, each game's rewards per
+        seat [n, players] and whether it ended [n] (then it was reset)."""
+        return self.backend.step(actions)
+
+
+def _compiled_refusal(game: str, observe: bool) -> str | None:
+    """Why the compiled path cannot play these games, or None."""
+    from atout.rl.fast import available
+
+    if not available():
+        return "install the 'fast' extra (numba): pip install 'atout[fast]'"
+    if game != "french":
+        return "it plays French Tarot only"
+    if observe:
+        return "it gives masks, not observation tensors: pass observe=False"
+    return None
+
+
+class EngineGames:
+    """VectorGames' engine backend: one :class:`Episode` per game."""
 
     def __init__(
         self,
