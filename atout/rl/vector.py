@@ -6,8 +6,8 @@ once, so every row always waits for a decision.
 
 Two backends give the same episodes: the engine's (:class:`EngineGames`, every
 game and table) and, with the ``fast`` extra, compiled code
-(:class:`atout.rl.fast.vector.CompiledGames`: French Tarot, FFT rules, masks
-only). The compiled one is checked against the engine by tests/rl/test_fast.py.
+(:class:`atout.rl.fast.vector.CompiledGames`: French Tarot with the FFT
+rules), checked against the engine by tests/rl/test_fast.py.
 """
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ class VectorGames:
     ``observe=False`` the observations are left out (rows of zeros) for speed.
 
     ``compiled``: None steps in compiled code when it can (the ``fast`` extra is
-    installed, the table is French with the FFT rules, ``observe=False``), the
-    engine otherwise; True demands compiled code (ValueError saying why not);
-    False keeps the engine. Both give the same episodes, masks and rewards.
+    installed, the table is French with the FFT rules), the engine otherwise;
+    True demands compiled code (ValueError saying why not); False keeps the
+    engine. Both give the same episodes, observations, masks and rewards.
     """
 
     def __init__(
@@ -50,13 +50,13 @@ class VectorGames:
         compiled: bool | None = None,
     ) -> None:
         self.backend: EngineGames | CompiledGames
-        refusal = _compiled_refusal(game, observe) if compiled is not False else "not asked"
+        refusal = _compiled_refusal(game) if compiled is not False else "not asked"
         if refusal is None:
             from atout.rl.fast.table import UnsupportedTable
             from atout.rl.fast.vector import CompiledGames
 
             try:
-                self.backend = CompiledGames(n, players, variant, options, seed)
+                self.backend = CompiledGames(n, players, variant, options, seed, observe)
             except UnsupportedTable:
                 if compiled:
                     raise
@@ -80,7 +80,7 @@ class VectorGames:
         return self.backend.step(actions)
 
 
-def _compiled_refusal(game: str, observe: bool) -> str | None:
+def _compiled_refusal(game: str) -> str | None:
     """Why the compiled path cannot play these games, or None."""
     from atout.rl.fast import available
 
@@ -88,8 +88,6 @@ def _compiled_refusal(game: str, observe: bool) -> str | None:
         return "install the 'fast' extra (numba): pip install 'atout[fast]'"
     if game != "french":
         return "it plays French Tarot only"
-    if observe:
-        return "it gives masks, not observation tensors: pass observe=False"
     return None
 
 

@@ -1,6 +1,7 @@
 """The compiled batch (atout.rl.fast) plays the engine's game: both are driven
 with the same deals and the same random choices, and must agree at every
-decision (seat to move, legal-action mask) and at the end (each seat's score)."""
+decision (seat to move, legal-action mask, the observation tensors of the seat
+to move and of another seat) and at the end (each seat's score)."""
 
 from __future__ import annotations
 
@@ -80,6 +81,8 @@ def _play_both(
     seen: Counter[str] = Counter()
     while True:
         actions = np.full(deals, -1)
+        viewers = np.array([rng.randrange(players) for _ in range(deals)])
+        seen_by_mover, seen_by_other = batch.observe(), batch.observe(viewers)
         for g, state in enumerate(states):
             if state.phase in (0, 8):  # cancelled (a new deal is due) or scored
                 assert batch.to_move[g] == -1 and not batch.masks[g].any()
@@ -87,6 +90,8 @@ def _play_both(
             legal = legal_map(spec, state)
             assert batch.to_move[g] == state.to_move
             assert (batch.masks[g] == mask_of(spec, legal)).all(), (g, sorted(legal))
+            assert (seen_by_mover[g] == spec.observe(state.view(state.to_move))).all()
+            assert (seen_by_other[g] == spec.observe(state.view(int(viewers[g])))).all()
             actions[g] = _choose(rng, sorted(legal))
             state.step(legal[actions[g]])
         if (actions < 0).all():
@@ -205,27 +210,31 @@ def test_tables_the_compiled_path_does_not_play_are_refused(
     assert not VectorGames(1, "french", 5, variant, options, observe=False).compiled
 
 
-def test_vector_games_compiled_gives_the_engines_episodes() -> None:
-    engine = VectorGames(16, "french", 5, seed=11, observe=False, compiled=False)
-    fast = VectorGames(16, "french", 5, seed=11, observe=False)
+@pytest.mark.parametrize(("players", "observe"), [(5, False), (3, True)])
+def test_vector_games_compiled_gives_the_engines_episodes(players: int, observe: bool) -> None:
+    engine = VectorGames(16, "french", players, seed=11, observe=observe, compiled=False)
+    fast = VectorGames(16, "french", players, seed=11, observe=observe)
     assert fast.compiled and not engine.compiled
-    _, masks, seats = engine.reset()
-    _, fast_masks, fast_seats = fast.reset()
+    obs, masks, seats = engine.reset()
+    fast_obs, fast_masks, fast_seats = fast.reset()
     rng = np.random.default_rng(0)
     ended = 0
-    for _ in range(400):
+    for _ in range(300):
         assert (masks == fast_masks).all() and (seats == fast_seats).all()
+        assert obs.shape == fast_obs.shape and (obs == fast_obs).all()
         actions = sample(masks, rng)
-        _, masks, seats, rewards, done = engine.step(actions)
-        _, fast_masks, fast_seats, fast_rewards, fast_done = fast.step(actions)
+        obs, masks, seats, rewards, done = engine.step(actions)
+        fast_obs, fast_masks, fast_seats, fast_rewards, fast_done = fast.step(actions)
         assert (rewards == fast_rewards).all() and (done == fast_done).all()
         ended += int(done.sum())
     assert ended > 16
 
 
 def test_compiled_path_refusals_name_the_reason() -> None:
-    with pytest.raises(ValueError, match="observe=False"):
-        VectorGames(1, "french", 4, compiled=True)
     with pytest.raises(ValueError, match="French Tarot only"):
-        VectorGames(1, "africain", 3, observe=False, compiled=True)
-    assert not VectorGames(1, "french", 4).compiled  # tensors asked: the engine's path
+        VectorGames(1, "africain", 3, compiled=True)
+    assert not VectorGames(1, "africain", 3).compiled
+    batch = FrenchBatch(2, 4)
+    with pytest.raises(ValueError, match="one viewer per deal"):
+        batch.observe([0, 4])
+    assert not batch.observe([0, 1]).any()  # nothing dealt yet: rows of zeros

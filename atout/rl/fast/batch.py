@@ -20,8 +20,8 @@ from atout.french.state import DEAL, OVER
 from atout.rl.fast import rules as R
 from atout.rl.fast.cards import split
 from atout.rl.fast.table import new_state, table_numbers
-from atout.rl.french import NUM_ACTIONS
-from atout.rl.spec import Mask
+from atout.rl.french import NUM_ACTIONS, layout
+from atout.rl.spec import Mask, Tensor
 
 Rows = npt.NDArray[np.int64]
 Deal = tuple[Sequence[int], int]
@@ -50,6 +50,8 @@ class FrenchBatch:
         self.masks: Mask = np.zeros((n, NUM_ACTIONS), dtype=np.bool_)
         """The legal actions of each row's seat to move (none while it waits for a deal)."""
         self._legal = np.zeros(R.MAX_LEGAL, dtype=np.int64)
+        self.layout = layout(players)
+        self._at = np.array([self.layout.at[block] for block in R.OBS_BLOCKS], dtype=np.int64)
 
     def deal(self, which: Sequence[int] | npt.NDArray[np.int64], deals: Sequence[Deal]) -> None:
         """Give row ``which[i]`` the deal ``deals[i]`` (checked like the engine's
@@ -82,6 +84,18 @@ class FrenchBatch:
         made, scored = R.play_random(self.rows, self.table, decisions, seed)
         R.mask_rows(self.rows, self.table, np.arange(len(self.rows)), self.masks, self._legal)
         return int(made), int(scored)
+
+    def observe(self, viewers: npt.ArrayLike | None = None) -> Tensor:
+        """Each row's observation tensor [n, obs_size] (the layout of
+        :mod:`atout.rl.french`) for ``viewers[g]``, by default the seat to move; a
+        row of zeros for -1 (a deal over or not dealt)."""
+        seats = self.to_move if viewers is None else np.asarray(viewers, dtype=np.int64)
+        if seats.shape != (len(self.rows),) or ((seats < -1) | (seats >= self.players)).any():
+            raise ValueError(f"one viewer per deal, a seat 0..{self.players - 1} or -1")
+        seats = np.where(self.to_move >= 0, seats, -1)
+        out = np.zeros((len(self.rows), self.layout.size), dtype=np.float32)
+        R.observe_rows(self.rows, self.table, self._at, seats, out)
+        return out
 
     @property
     def to_move(self) -> npt.NDArray[np.int64]:

@@ -37,7 +37,7 @@ from atout.rl.fast.cards import (
 )
 from atout.rl.fast.jit import compiled
 from atout.rl.french import BID_AT, CALL_AT, CHELEM_AT, DISCARD_AT, POIGNEE_AT
-from atout.rl.spec import Mask
+from atout.rl.spec import Mask, Tensor
 
 Rows = npt.NDArray[np.int64]
 
@@ -91,7 +91,6 @@ WIDTH: Final = 104
 ALL_PASS: Final = 1
 PETIT_SEC: Final = 2
 SEES_DOG_MAX: Final = int(Contract.GARDE)
-"""Prise, pousse and garde take the dog in hand (Contract.sees_dog)."""
 GARDE_SANS: Final = int(Contract.GARDE_SANS)
 TARGET_HALF: Final = np.array([2 * t for t in TARGETS], dtype=np.int64)
 """Half points the attack needs with 0, 1, 2 or 3 bouts."""
@@ -318,10 +317,16 @@ def _enter_turn(rows: Rows, table: Rows, g: int, seat: int) -> None:
 
 
 @compiled
+def _sees_dog(contract: int) -> bool:
+    """Contract.sees_dog: prise, pousse and garde take the dog in hand."""
+    return 0 < contract <= SEES_DOG_MAX
+
+
+@compiled
 def _after_call(rows: Rows, g: int) -> None:
     taker = rows[g, TAKER]
     rows[g, TURN] = taker
-    if rows[g, CONTRACT] <= SEES_DOG_MAX:
+    if _sees_dog(rows[g, CONTRACT]):
         rows[g, HAND + 2 * taker] |= rows[g, DOG]
         rows[g, HAND + 2 * taker + 1] |= rows[g, DOG + 1]
         rows[g, PHASE] = DISCARD
@@ -500,7 +505,7 @@ def _attack_half_points(rows: Rows, g: int) -> tuple[int, int]:
         lo |= rows[g, WON + 2 * partner]
         hi |= rows[g, WON + 2 * partner + 1]
     contract = rows[g, CONTRACT]
-    if contract <= SEES_DOG_MAX:
+    if _sees_dog(contract):
         lo |= rows[g, ECART]
         hi |= rows[g, ECART + 1]
     elif contract == GARDE_SANS:
@@ -569,6 +574,130 @@ def _finish(rows: Rows, table: Rows, g: int) -> None:
     rows[g, SCORE + taker] = attack
     rows[g, PHASE] = OVER
     rows[g, TURN] = -1
+
+
+# --- Observations --------------------------------------------------------------
+
+OBS_BLOCKS: Final = (
+    "hand",
+    "played",
+    "trick",
+    "dog",
+    "ecart",
+    "poignees",
+    "called",
+    "phase",
+    "to_move",
+    "dealer",
+    "leader",
+    "taker",
+    "partner",
+    "bids",
+    "contract",
+    "chelem",
+    "hand_sizes",
+    "points",
+    "tricks_done",
+)
+"""The blocks of :func:`atout.rl.french.layout` written here, in the order of
+the offsets vector ``at`` (the others, misères, sitting out and totals, stay 0
+in an FFT deal that is the first of its partie)."""
+(
+    AT_HAND,
+    AT_PLAYED,
+    AT_TRICK,
+    AT_DOG,
+    AT_ECART,
+    AT_POIGNEES,
+    AT_CALLED,
+    AT_PHASE,
+    AT_TO_MOVE,
+    AT_DEALER,
+    AT_LEADER,
+    AT_TAKER,
+    AT_PARTNER,
+    AT_BIDS,
+    AT_CONTRACT,
+    AT_CHELEM,
+    AT_HAND_SIZES,
+    AT_POINTS,
+    AT_TRICKS_DONE,
+) = range(len(OBS_BLOCKS))
+
+
+@compiled
+def _write_cards(x: Tensor, base: int, lo: int, hi: int) -> None:
+    for c in range(SPLIT):
+        if lo >> c & 1:
+            x[base + c] = 1.0
+    for c in range(22):
+        if hi >> c & 1:
+            x[base + SPLIT + c] = 1.0
+
+
+@compiled
+def _write_card(x: Tensor, base: int, card: int) -> None:
+    x[base + card] = 1.0
+
+
+@compiled
+def _partner_seen(rows: Rows, g: int, viewer: int) -> bool:
+    """atout.french.view._partner_for during a deal: played, turned up with the
+    dog, or the viewer holding the called card."""
+    partner, called = rows[g, PARTNER], rows[g, CALLED]
+    if partner < 0:
+        return False
+    in_dog = rows[g, DOG] >> called & 1 == 1
+    shown = _sees_dog(rows[g, CONTRACT]) and in_dog
+    return bool(rows[g, PARTNER_KNOWN] or shown or (viewer == partner and not in_dog))
+
+
+@compiled
+def observe(rows: Rows, table: Rows, at: Rows, g: int, viewer: int, x: Tensor) -> None:
+    """Write ``viewer``'s tensor of deal ``g`` into zeros ``x``: FrenchSpec.observe
+    of the engine's view of a deal in progress (atout.french.view.view_of)."""
+    n = table[T.PLAYERS]
+    size = table[T.HAND_SIZE]
+    phase, turn, taker = rows[g, PHASE], rows[g, TURN], rows[g, TAKER]
+    _write_cards(x, at[AT_HAND], rows[g, HAND + 2 * viewer], rows[g, HAND + 2 * viewer + 1])
+    for s in range(n):
+        r = (s - viewer) % n
+        lo, hi = rows[g, PLAYED + 2 * s], rows[g, PLAYED + 2 * s + 1]
+        _write_cards(x, at[AT_PLAYED] + 78 * r, lo, hi)
+        _write_cards(x, at[AT_POIGNEES] + 78 * r, 0, rows[g, SHOWN + s])
+        if rows[g, BIDS + s] >= 0:
+            x[at[AT_BIDS] + 6 * r + rows[g, BIDS + s]] = 1.0
+        hand = popcount(rows[g, HAND + 2 * s]) + popcount(rows[g, HAND + 2 * s + 1])
+        x[at[AT_HAND_SIZES] + r] = hand / size
+        won = half_points(rows[g, WON + 2 * s], rows[g, WON + 2 * s + 1])
+        x[at[AT_POINTS] + r] = won / 182.0
+    leader = rows[g, LEADER]
+    for i in range(rows[g, TRICK_LEN]):
+        r = (leader + i - viewer) % n
+        _write_card(x, at[AT_TRICK] + 78 * r, rows[g, TRICK + i])
+    contract = rows[g, CONTRACT]
+    if _sees_dog(contract) and phase > CALL:
+        _write_cards(x, at[AT_DOG], rows[g, DOG], rows[g, DOG + 1])
+    ecart_hi = rows[g, ECART + 1]
+    if viewer == taker:
+        _write_cards(x, at[AT_ECART], rows[g, ECART], ecart_hi)
+    else:
+        _write_cards(x, at[AT_ECART], 0, ecart_hi & TRUMPS_HI)
+    if rows[g, CALLED] >= 0:
+        _write_card(x, at[AT_CALLED], rows[g, CALLED])
+    shown = PLAY if phase == POIGNEE and viewer != turn else phase
+    x[at[AT_PHASE] + shown] = 1.0
+    x[at[AT_TO_MOVE] + (turn - viewer) % n] = 1.0
+    x[at[AT_DEALER] + (0 - viewer) % n] = 1.0
+    if rows[g, TRICK_LEN]:
+        x[at[AT_LEADER] + (leader - viewer) % n] = 1.0
+    if taker >= 0:
+        x[at[AT_TAKER] + (taker - viewer) % n] = 1.0
+        x[at[AT_CONTRACT] + contract] = 1.0
+    if _partner_seen(rows, g, viewer):
+        x[at[AT_PARTNER] + (rows[g, PARTNER] - viewer) % n] = 1.0
+    x[at[AT_CHELEM]] = rows[g, CHELEM_ANNOUNCED]
+    x[at[AT_TRICKS_DONE]] = rows[g, TRICKS_DONE] / size
 
 
 # --- Many deals ----------------------------------------------------------------
@@ -646,3 +775,12 @@ def play_random(rows: Rows, table: Rows, decisions: int, seed: int) -> tuple[int
             apply(rows, table, g, legal[np.random.randint(k)])
             made += 1
     return made, scored
+
+
+@compiled
+def observe_rows(rows: Rows, table: Rows, at: Rows, viewers: Rows, out: Tensor) -> None:
+    """Each row's tensor for ``viewers[g]`` (a row of zeros when it is -1)."""
+    for g in range(len(rows)):
+        out[g, :] = 0.0
+        if viewers[g] >= 0:
+            observe(rows, table, at, g, viewers[g], out[g])

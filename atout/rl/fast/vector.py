@@ -30,8 +30,10 @@ class CompiledGames:
         variant: str | None,
         options: Mapping[str, Any] | None,
         seed: int,
+        observe: bool,
     ) -> None:
         self.batch = FrenchBatch(n, players, variant, options)
+        self.observe = observe
         self.spec: GameSpec = make_spec("french", players, variant, options)
         self.players = players
         self.rngs = [random.Random(seed + i) for i in range(n)]
@@ -63,6 +65,6 @@ class CompiledGames:
             pending = [g for g in pending if batch.cancelled[g]]
 
     def _batch(self) -> Batch:
-        batch = self.batch
-        obs = np.zeros((len(self.rngs), 0), dtype=np.float32)
+        batch, n = self.batch, len(self.rngs)
+        obs = batch.observe() if self.observe else np.zeros((n, 0), dtype=np.float32)
         return obs, batch.masks.copy(), batch.to_move.copy()
