@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+import numba
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -19,11 +20,12 @@ from atout.cards import EXCUSE, FIRST_TRUMP, FULL_DECK, KINGS
 from atout.french.actions import DealCards
 from atout.french.dealing import hand_size
 from atout.french.rules import FRENCH
-from atout.french.state import FrenchState
+from atout.french.state import CALL, FrenchState
 from atout.french.variants import Contract
 from atout.rl import make_spec
 from atout.rl.fast import rules as R
 from atout.rl.fast.batch import FrenchBatch
+from atout.rl.fast.jit import compiled
 from atout.rl.fast.table import UnsupportedTable
 from atout.rl.french import BID_AT
 from atout.rl.spec import legal_map, mask_of
@@ -90,7 +92,7 @@ def _play_both(
             legal = legal_map(spec, state)
             assert batch.to_move[g] == state.to_move
             assert (batch.masks[g] == mask_of(spec, legal)).all(), (g, sorted(legal))
-            assert (seen_by_mover[g] == spec.observe(state.view(state.to_move))).all()
+            assert (seen_by_mover[g] == spec.observe(state.view(state.turn))).all()
             assert (seen_by_other[g] == spec.observe(state.view(int(viewers[g])))).all()
             actions[g] = _choose(rng, sorted(legal))
             state.step(legal[actions[g]])
@@ -158,7 +160,7 @@ def test_cards_are_conserved_and_scores_sum_to_zero(players: int, seed: int) -> 
                 continue
             places = [rows[g, R.HAND + 2 * s : R.HAND + 2 * s + 2] for s in range(players)]
             places += [rows[g, R.WON + 2 * s : R.WON + 2 * s + 2] for s in range(players)]
-            taken = rows[g, R.CONTRACT] <= Contract.GARDE and rows[g, R.PHASE] > R.CALL
+            taken = rows[g, R.CONTRACT] <= Contract.GARDE and rows[g, R.PHASE] > CALL
             places.append(rows[g, R.ECART : R.ECART + 2] if taken else rows[g, R.DOG : R.DOG + 2])
             cards = [int(lo) | int(hi) << FIRST_TRUMP for lo, hi in places]
             cards += [1 << int(c) for c in rows[g, R.TRICK : R.TRICK + rows[g, R.TRICK_LEN]]]
@@ -238,3 +240,22 @@ def test_compiled_path_refusals_name_the_reason() -> None:
     with pytest.raises(ValueError, match="one viewer per deal"):
         batch.observe([0, 4])
     assert not batch.observe([0, 1]).any()  # nothing dealt yet: rows of zeros
+
+
+def test_without_a_cache_directory_functions_are_compiled_each_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = numba.njit
+
+    def no_cache(*args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("cache"):  # what numba says when no cache directory is writable
+            raise RuntimeError("cannot cache function 'twice': no locator available")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(numba, "njit", no_cache)
+
+    def twice(x: int) -> int:
+        return 2 * x
+
+    function = compiled(twice)
+    assert function(21) == 42 and function.py_func is twice  # type: ignore[attr-defined]
