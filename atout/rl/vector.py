@@ -49,22 +49,23 @@ class VectorGames:
         observe: bool = True,
         compiled: bool | None = None,
     ) -> None:
-        self.backend: EngineGames | CompiledGames
+        backend: EngineGames | CompiledGames | None = None
         refusal = _compiled_refusal(game) if compiled is not False else "not asked"
         if refusal is None:
             from atout.rl.fast.table import UnsupportedTable
             from atout.rl.fast.vector import CompiledGames
 
             try:
-                self.backend = CompiledGames(n, players, variant, options, seed, observe)
+                backend = CompiledGames(n, players, variant, options, seed, observe)
             except UnsupportedTable:
                 if compiled:
                     raise
-                self.backend = EngineGames(n, game, players, variant, options, seed, observe)
         elif compiled:
             raise ValueError(f"no compiled path here: {refusal}")
-        else:
-            self.backend = EngineGames(n, game, players, variant, options, seed, observe)
+        if backend is None:
+            episodes = [Episode(game, players, variant, options, seed + i) for i in range(n)]
+            backend = EngineGames(episodes, observe)
+        self.backend = backend
         self.spec = self.backend.spec
         self.compiled = not isinstance(self.backend, EngineGames)
 
@@ -92,22 +93,13 @@ def _compiled_refusal(game: str) -> str | None:
 
 
 class EngineGames:
-    """VectorGames' engine backend: one :class:`Episode` per game."""
+    """VectorGames' engine backend: one :class:`Episode` per game, all of one table."""
 
-    def __init__(
-        self,
-        n: int,
-        game: str = "french",
-        players: int = 4,
-        variant: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        seed: int = 0,
-        observe: bool = True,
-    ) -> None:
-        self.episodes = [Episode(game, players, variant, options, seed + i) for i in range(n)]
-        self.spec = self.episodes[0].spec
+    def __init__(self, episodes: list[Episode], observe: bool) -> None:
+        self.episodes = episodes
+        self.spec = episodes[0].spec
         self.observe = observe
-        self.players = players
+        self.players = episodes[0].players
 
     def reset(self) -> Batch:
         """Deal every game; the first decision of each."""
