@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import atout.rl.fast
 from atout.cards import EXCUSE, FIRST_TRUMP, FULL_DECK, KINGS
 from atout.french.actions import DealCards
 from atout.french.dealing import hand_size
@@ -259,3 +260,10 @@ def test_without_a_cache_directory_functions_are_compiled_each_run(
 
     function = compiled(twice)
     assert function(21) == 42 and function.py_func is twice  # type: ignore[attr-defined]
+
+
+def test_without_numba_vector_games_use_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(atout.rl.fast, "available", lambda: False)
+    assert not VectorGames(1, "french", 4).compiled
+    with pytest.raises(ValueError, match=r"pip install 'atout\[fast\]'"):
+        VectorGames(1, "french", 4, compiled=True)
