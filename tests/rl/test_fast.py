@@ -191,6 +191,9 @@ def test_a_wrong_deal_is_refused() -> None:
     hands, dog = _deal(random.Random(0), 3, FRENCH.new(3).order)
     with pytest.raises(ValueError, match="the dog must hold 6 cards, got 5"):
         batch.deal([0], [(hands, dog & (dog - 1))])  # its lowest card left out
+    for rows in ([1], [0, 0]):
+        with pytest.raises(ValueError, match=r"one deal per row, rows 0\.\.0"):
+            batch.deal(rows, [(hands, dog)])
 
 
 @pytest.mark.parametrize(

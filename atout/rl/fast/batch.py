@@ -56,6 +56,9 @@ class FrenchBatch:
     def deal(self, which: Sequence[int] | npt.NDArray[np.int64], deals: Sequence[Deal]) -> None:
         """Give row ``which[i]`` the deal ``deals[i]`` (checked like the engine's
         explicit deals: IllegalAction for a wrong one); a petit sec cancels it at once."""
+        rows = np.asarray(which, dtype=np.int64)
+        if rows.shape != (len(deals),) or ((rows < 0) | (rows >= len(self.rows))).any():
+            raise ValueError(f"one deal per row, rows 0..{len(self.rows) - 1}")
         size = self.players + 1
         lo = np.zeros((len(deals), size), dtype=np.int64)
         hi = np.zeros((len(deals), size), dtype=np.int64)
@@ -63,7 +66,6 @@ class FrenchBatch:
             check_deal(tuple(hands), dog, self.order, self.players)
             for s, cards in enumerate((*hands, dog)):
                 lo[i, s], hi[i, s] = split(cards)
-        rows = np.asarray(which, dtype=np.int64)
         R.deal_rows(self.rows, self.table, rows, lo, hi)
         R.mask_rows(self.rows, self.table, rows, self.masks, self._legal)
 
