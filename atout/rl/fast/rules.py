@@ -95,7 +95,7 @@ GARDE_SANS: Final = int(Contract.GARDE_SANS)
 TARGET_HALF: Final = np.array([2 * t for t in TARGETS], dtype=np.int64)
 """Half points the attack needs with 0, 1, 2 or 3 bouts."""
 MAX_LEGAL: Final = 78
-"""The most legal actions a position has (a hand of 24 cards plus the dog)."""
+"""A bound on a position's legal actions (the most is 30: a 24-card hand and the dog)."""
 
 
 # --- Words of cards ------------------------------------------------------------
@@ -757,7 +757,8 @@ def random_deal(rows: Rows, table: Rows, g: int, deck: Rows, lo: Rows, hi: Rows)
 def play_random(rows: Rows, table: Rows, decisions: int, seed: int) -> tuple[int, int]:
     """Uniformly random legal actions (chosen here, from the legal list) until
     ``decisions`` are made; a deal that ends is dealt again at random. The
-    decisions made and the deals played to their score."""
+    decisions made and the scored deals dealt again (a deal is counted when its
+    row is dealt anew)."""
     np.random.seed(seed)
     legal = np.zeros(MAX_LEGAL, dtype=np.int64)
     deck = np.arange(78, dtype=np.int64)
