@@ -16,6 +16,11 @@ HEADER_SECONDS = 10.0
 """A request's headers must arrive within this time."""
 CONNECTIONS_PER_ADDRESS = 64
 LEASE_SECONDS = 10.0
+YOUNG_COLLECTION = 20_000
+"""Allocations between two collections of young objects (Python's default: 700).
+Every action allocates thousands of objects that die within it: collected that
+often, many looked alive and were promoted, and the full collections that they
+bring walked every table."""
 CLUSTER_LEASE_SECONDS = 5.0
 """A node renews its tables' leases every second: a dead one's are taken over
 within about 6 s."""
@@ -88,6 +93,7 @@ def serve(
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
     require_server("serve")
+    import gc
     import logging.config
 
     import uvicorn
@@ -133,6 +139,8 @@ def serve(
             f"atout serve: the database cannot be used ({_first_line(error)}): "
             "restore it from a backup, or start with another --data-dir"
         ) from None
+    gc.freeze()  # what is built by now (modules, the app) lives as long as the process
+    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     uvicorn.run(
         served,
         host=host,
