@@ -10,9 +10,10 @@ others see it about to play, since being asked tells who holds many trumps.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, Final
 
-from atout.cards import TRUMPS, hand_text
+from atout.cards import TRUMPS, hand_texts
 from atout.french.actions import CARD_TEXTS
 from atout.french.dealing import petit_sec_seat
 from atout.french.observation import (
@@ -31,9 +32,20 @@ if TYPE_CHECKING:
     from atout.french.state import FrenchState
 
 
+REMEMBERED_HANDS: Final = 1 << 14
+"""Bit sets whose texts are remembered: a view shows each seat's hand at every
+action, while a hand changes at one action in four (the dog, the écart, never);
+a few thousand tables' worth."""
+
+
 def cards_json(mask: int) -> list[str]:
-    """A bit set as card texts in reading order."""
-    return hand_text(mask).split()
+    """A bit set as card texts in reading order (a list of its own)."""
+    return list(_texts(mask))
+
+
+@lru_cache(maxsize=REMEMBERED_HANDS)
+def _texts(mask: int) -> tuple[str, ...]:
+    return tuple(hand_texts(mask))
 
 
 def poignee_size(state: FrenchState, shown: int) -> PoigneeSize | None:
@@ -43,8 +55,13 @@ def poignee_size(state: FrenchState, shown: int) -> PoigneeSize | None:
     return POIGNEE_SIZES[sizes.index(count)] if count in sizes else None
 
 
+_BID_TEXTS: Final = tuple(c.text for c in Contract)
+"""Each bid's text by its number (an enum's lookup costs more than the rest of a bid)."""
+_SEES_DOG: Final = tuple(c.sees_dog for c in Contract)
+
+
 def _contract_text(contract: int) -> str | None:
-    return Contract(contract).text if contract else None
+    return _BID_TEXTS[contract] if contract else None
 
 
 def deal_summary(state: FrenchState) -> DealSummary:
@@ -73,7 +90,7 @@ def _partner_for(state: FrenchState, viewer: int, everything: bool) -> int | Non
     """The called partner's seat if ``viewer`` may know it."""
     if state.partner < 0:
         return None
-    dog_shown = Contract(state.contract).sees_dog and state.dog >> state.called & 1
+    dog_shown = _SEES_DOG[state.contract] and state.dog >> state.called & 1
     holder = viewer == state.partner and state.dealt[viewer] >> state.called & 1
     if everything or state.partner_known or dog_shown or holder:
         return state.partner
@@ -113,7 +130,7 @@ def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
     is_seat = 0 <= viewer < state.seats
     taker = state.taker
     dog_shown = everything or (
-        Contract(state.contract).sees_dog and state.phase not in (0, 1, 2) and taker >= 0
+        _SEES_DOG[state.contract] and state.phase not in (0, 1, 2) and taker >= 0
     )
     to_move = state.to_move
     phase = PHASE_NAMES[state.phase]
@@ -138,7 +155,7 @@ def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
             {str(s): cards_json(state.hands[s]) for s in state.order} if everything else None
         ),
         "hand_sizes": [h.bit_count() for h in state.hands],
-        "bids": [{"seat": s, "bid": Contract(b).text} for s, b in state.bids],
+        "bids": [{"seat": s, "bid": _BID_TEXTS[b]} for s, b in state.bids],
         "contract": _contract_text(state.contract) if taker >= 0 else None,
         "taker": taker if taker >= 0 else None,
         "called": CARD_TEXTS[state.called] if state.called >= 0 else None,
@@ -159,7 +176,7 @@ def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
         "tricks": [
             {
                 "leader": leader,
-                "cards": [CARD_TEXTS[c] for c in cards],
+                "cards": [*map(CARD_TEXTS.__getitem__, cards)],
                 "winner": winner,
             }
             for leader, cards, winner in state.tricks

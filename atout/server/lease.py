@@ -18,7 +18,7 @@ import secrets
 import time
 from typing import Final
 
-from sqlalchemy import Connection, insert, select, update
+from sqlalchemy import Connection, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from atout.server.store import ServerLease, Store
@@ -84,13 +84,17 @@ def acquire(store: Store, owner: str, ttl: float) -> float | None:
             raise LeaseHeld(_held_message(ttl))
 
 
+_FENCE: Final = (
+    update(ServerLease)
+    .where(ServerLease.id == LEASE_ROW, ServerLease.owner == bindparam("holder"))
+    .values(renewed=bindparam("now"))
+)
+"""Built once: building a statement cost more than running it, at every write."""
+
+
 def fence(db: Connection, owner: str) -> None:
     """Renew the lease inside a write transaction; LeaseLost when it is not ours."""
-    renewed = db.execute(
-        update(ServerLease)
-        .where(ServerLease.id == LEASE_ROW, ServerLease.owner == owner)
-        .values(renewed=time.time())
-    ).rowcount
+    renewed = db.execute(_FENCE, {"holder": owner, "now": time.time()}).rowcount
     if renewed != 1:
         raise LeaseLost("this server's lease on the database was taken over")
 

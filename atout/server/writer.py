@@ -37,6 +37,8 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 BATCH: Final = 500
 """Most actions committed in one transaction."""
+_INSERT: Final = insert(ActionRow)
+"""Built once, as the fences' statements: building costs more than running."""
 Fence = Callable[[Connection, list[TableLease]], set[str]]
 """Checks, inside a write transaction, that this server owns what it writes:
 returns the tables among the leases it no longer owns (or raises LeaseLost
@@ -83,7 +85,9 @@ class Writer:
         self.renew_every = renew_every
         self.metrics = metrics or Metrics()
         """The server's metrics: the writer measures its jobs' latency and batches."""
-        self._jobs: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
+        self._gathered: list[_Job] = []
+        """Jobs submitted in this turn of the event loop, not yet handed over."""
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self.failing = False
@@ -97,6 +101,7 @@ class Writer:
     async def stop(self) -> None:
         """Finish the jobs already given, then stop."""
         if self._thread is not None:
+            self._hand_over()
             self._jobs.put(None)
             await asyncio.to_thread(self._thread.join)
             self._thread = None
@@ -120,24 +125,32 @@ class Writer:
         """Queue a job, fenced by the lease of the table whose task submits it, if any."""
         assert self._loop is not None, "the writer is not started"
         future: asyncio.Future[Any] = self._loop.create_future()
-        self._jobs.put(_Job(work, future, current.get()))
+        if not self._gathered:
+            self._loop.call_soon(self._hand_over)
+        self._gathered.append(_Job(work, future, current.get()))
         return future
+
+    def _hand_over(self) -> None:
+        """Give the thread the jobs of this turn of the event loop at once: waking
+        it (and, later, the loop with their outcomes) costs more than a small
+        transaction, and the jobs of one turn are committed together."""
+        if self._gathered:
+            self._jobs.put(self._gathered)
+            self._gathered = []
 
     # ----- the thread -------------------------------------------------------------
 
     def _work(self) -> None:
         while True:
             try:
-                first = self._jobs.get(timeout=self.renew_every)
+                given = [self._jobs.get(timeout=self.renew_every)]
             except queue.Empty:
                 self._transaction(lambda db, held: None, [])  # keeps the lease alive
                 continue
-            jobs = [first]
-            while len(jobs) < BATCH and not self._jobs.empty():
-                jobs.append(self._jobs.get_nowait())
-            stop = None in jobs
-            self._run([job for job in jobs if job is not None])
-            if stop:
+            while not self._jobs.empty():
+                given.append(self._jobs.get_nowait())
+            self._run([job for jobs in given if jobs is not None for job in jobs])
+            if None in given:
                 return
 
     def _run(self, jobs: list[_Job]) -> None:
@@ -146,6 +159,9 @@ class Writer:
         for job in jobs:
             if isinstance(job.work, _Append):
                 appends.append(job)
+                if len(appends) == BATCH:
+                    self._appends(appends)
+                    appends = []
                 continue
             self._appends(appends)
             appends = []
@@ -210,13 +226,13 @@ class Writer:
             return jobs
         dropped = [job for job in jobs if job.lease is not None and job.lease.table in lost]
         log.warning("writes refused: tables %s are no longer this node's", sorted(lost))
-        for job in dropped:  # not a failing store: the node stays ready for its other tables
-            self._settle(job, None, StorageError("the table's lease was taken over"))
+        taken_over = StorageError("the table's lease was taken over")
+        # not a failing store: the node stays ready for its other tables
+        self._settle([(job, None, taken_over) for job in dropped])
         return [job for job in jobs if job not in dropped]
 
     def _succeed(self, jobs: list[_Job], results: list[Any]) -> None:
-        for job, result in zip(jobs, results, strict=True):
-            self._settle(job, result, None)
+        self._settle([(job, result, None) for job, result in zip(jobs, results, strict=True)])
 
     def _fail(self, jobs: list[_Job], error: Exception) -> None:
         if isinstance(error, SQLAlchemyError | lease.LeaseLost | OSError):
@@ -224,21 +240,25 @@ class Writer:
                 log.error("store write failed: %s", str(error).splitlines()[0])
             self.failing = True
             error = StorageError(str(error).splitlines()[0])
-        for job in jobs:
-            self._settle(job, None, error)
+        self._settle([(job, None, error) for job in jobs])
 
-    def _settle(self, job: _Job, result: Any, error: Exception | None) -> None:
+    def _settle(self, outcomes: list[tuple[_Job, Any, Exception | None]]) -> None:
+        """Give jobs their outcomes on the event loop, waking it once for them all."""
         assert self._loop is not None
-        future, write_seconds = job.future, self.metrics.write_seconds
+        if not outcomes:
+            return
+        write_seconds = self.metrics.write_seconds
 
         def settle() -> None:
-            write_seconds.observe(time.perf_counter() - job.submitted)
-            if future.cancelled():
-                return
-            if error is not None:
-                future.set_exception(error)
-            else:
-                future.set_result(result)
+            now = time.perf_counter()
+            for job, result, error in outcomes:
+                write_seconds.observe(now - job.submitted)
+                if job.future.cancelled():
+                    continue
+                if error is not None:
+                    job.future.set_exception(error)
+                else:
+                    job.future.set_result(result)
 
         self._loop.call_soon_threadsafe(settle)
 
@@ -253,7 +273,7 @@ def _insert(db: Connection, held: list[_Job], *, at: float) -> None:
     """Store the actions of the appends that passed the fence, in one statement."""
     rows = [job.work.row(at) for job in held if isinstance(job.work, _Append)]
     if rows:
-        db.execute(insert(ActionRow), rows)
+        db.execute(_INSERT, rows)
 
 
 def _in_session(work: Callable[[Session], T], db: Connection, held: list[_Job]) -> T:
@@ -273,6 +293,6 @@ def _append_once(db: Connection, held: list[_Job], *, action: _Append, at: float
         )
     )
     if stored is None:
-        db.execute(insert(ActionRow), [action.row(at)])
+        db.execute(_INSERT, [action.row(at)])
     elif stored != action.text:
         raise StorageError(f"game {action.game_id} holds another action {action.index}")
