@@ -28,6 +28,7 @@ from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_live import Live
+from atout.text import PlainText
 from atout.tournament import documents
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import Form, MovementKind
@@ -42,14 +43,14 @@ TOURNAMENTS_PER_MASTER: Final = 100
 
 class Choices(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: str = Field(min_length=1, max_length=64)
+    name: PlainText = Field(min_length=1, max_length=64)
     form: Form = "individual"
     players: Literal[4, 5] = 4
     tables: int = Field(ge=1, le=MAX_TABLES)
     """Tables (the team match: not read, it has two)."""
     positions: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
     per_position: int | None = Field(default=None, ge=1, le=10)
-    names: list[Annotated[str, Field(min_length=1, max_length=32)]] = Field(
+    names: list[Annotated[PlainText, Field(min_length=1, max_length=32)]] = Field(
         default_factory=list, max_length=6 * MAX_TABLES
     )
     movement: MovementKind = "plain"

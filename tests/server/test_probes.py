@@ -167,3 +167,76 @@ def test_simultaneous_changes_to_a_sheet_are_all_kept(probed: Server) -> None:
 
     assert asyncio.run(together()) == [200] * 10
     assert len(call(probed, "GET", path, token).json()["deals"]) == 10
+
+
+def raw(server: Server, method: str, path: str, text: str, token: str = "") -> httpx.Response:
+    """A request whose JSON body is sent as written (escapes kept as they are)."""
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    return httpx.request(method, f"{server.http}{path}", content=text, headers=headers, timeout=60)
+
+
+LONE = "\\ud800"
+"""A lone surrogate: valid JSON, but no UTF-8 text holds it."""
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "body"),
+    [
+        ("POST", "/api/login", f'{{"name": "{LONE}abc", "password": "password123"}}'),
+        ("POST", "/api/register", f'{{"name": "abcd", "password": "{LONE}password1"}}'),
+        ("POST", "/api/friends/request", f'{{"name": "{LONE}"}}'),
+        ("POST", "/api/tournaments", f'{{"name": "{LONE}", "tables": 1}}'),
+        ("POST", "/api/tournaments", f'{{"name": "t", "tables": 1, "names": ["{LONE}", "b"]}}'),
+        ("POST", "/api/tournaments", '{"name": "a\\u0000b", "tables": 1}'),
+        ("POST", "/api/tournaments", '{"name": "t", "tables": 1, "names": ["\\u001b[2J"]}'),
+        (
+            "POST",
+            "/api/sheets",
+            '{"title": "\\u0000", "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}]}',
+        ),
+    ],
+)
+def test_unencodable_or_control_text_is_a_coded_422(
+    probed: Server, method: str, path: str, body: str
+) -> None:
+    """Refused with a code naming the field, the input never echoed, nothing kept."""
+    token = register(probed, f"unicode{abs(hash(body)) % 10**6}")
+    before = call(probed, "GET", "/api/tournaments", token).json()
+    reply = raw(probed, method, path, body, token)
+    assert reply.status_code == 422, reply.text
+    assert reply.json()["code"] in ("invalid_request", "sheet_invalid"), reply.text
+    assert "\\ud800" not in reply.text
+    assert call(probed, "GET", "/api/tournaments", token).json() == before
+
+
+def test_a_refusal_may_repeat_a_lone_surrogate(probed: Server) -> None:
+    """A refusal naming what it refuses still encodes (as an escape)."""
+    token = register(probed, "avatarist")
+    reply = httpx.put(
+        f"{probed.http}/api/avatar",
+        content=f'{{"drawn": "{LONE}"}}',
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
+    assert reply.status_code == 400 and reply.json()["code"] == "unknown_avatar"
+
+
+def test_a_record_with_a_lone_surrogate_is_refused_not_kept(probed: Server) -> None:
+    record = (
+        '{"format": "atout-record/1", "game": "french", "players": 4, "variant": "fft",'
+        f' "options": {{}}, "actions": ["{LONE}"]}}'
+    )
+    replayed = raw(probed, "POST", "/api/replay", record)
+    assert replayed.status_code == 422, replayed.text
+    asked = raw(probed, "POST", "/api/analysis", f'{{"record": {record}, "seat": 0}}')
+    refused(asked, 422, "bad_record")
+
+
+def test_a_chat_line_with_a_control_character_is_refused(probed: Server) -> None:
+    with connect(probed.ws) as ws:
+        ws.send(json.dumps({"type": "hello", "v": 4, "name": "chatter"}))
+        json.loads(ws.recv())
+        ws.send(json.dumps({"type": "chat", "table": "abc", "text": "a\u0000b"}))
+        answer = json.loads(ws.recv())
+    assert answer["code"] == "invalid_message" and answer["params"]["field"] == "chat.text"
