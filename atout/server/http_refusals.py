@@ -65,4 +65,5 @@ async def invalid_request(_: Request, error: Exception) -> JSONResponse:
     """A request of the wrong shape (FastAPI's validation), coded as every refusal:
     ``invalid_request`` with the first field at fault and why, never the input."""
     assert isinstance(error, RequestValidationError)
-    return response(Refusal("invalid_request", **where_and_why(error.errors()[0])), 422)
+    field, reason = where_and_why(error.errors()[0])
+    return response(Refusal("invalid_request", field=field, reason=reason), 422)

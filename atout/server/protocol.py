@@ -267,14 +267,15 @@ def invalid(error: ValidationError) -> ProtocolError:
     first = error.errors(include_url=False, include_input=False)[0]
     if first["type"] in _OWN_CHECKS:
         return ProtocolError(first["type"], **first.get("ctx", {}))
-    return ProtocolError("invalid_message", **where_and_why(first))
+    field, reason = where_and_why(first)
+    return ProtocolError("invalid_message", field=field, reason=reason)
 
 
-def where_and_why(error: Mapping[str, Any]) -> dict[str, str]:
-    """A pydantic error as refusal parameters: the field's dotted path and the
-    reason, short, and never the input (which may be anything, even unencodable)."""
+def where_and_why(error: Mapping[str, Any]) -> tuple[str, str]:
+    """A pydantic error as a refusal's field (its dotted path) and reason, short,
+    and never the input (which may be anything, even unencodable)."""
     where = ".".join(str(p) for p in error["loc"])
-    return {"field": where[:100], "reason": str(error["msg"])[:200]}
+    return where[:100], str(error["msg"])[:200]
 
 
 def parse_message(text: str | bytes) -> Any:
