@@ -81,6 +81,10 @@ class Record:
             raise RecordError("a record is a JSON object")
         if data.get("format", FORMAT) != FORMAT:
             raise RecordError(f"unsupported format {data.get('format')!r} (expected {FORMAT})")
+        try:  # JSON may spell a lone surrogate, which no message or store could hold
+            json.dumps(data, ensure_ascii=False).encode()
+        except (UnicodeEncodeError, ValueError):
+            raise RecordError("a record's text must be valid Unicode") from None
         checks: tuple[tuple[str, type], ...] = (
             ("game", str),
             ("players", int),

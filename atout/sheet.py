@@ -29,6 +29,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
+from atout.text import PlainText
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
 MAX_DEALS: Final = 500
@@ -137,14 +138,14 @@ def score_text(text: str) -> tuple[ScoreInput, DealScore]:
 class PlayerEntry(_Input):
     """A player on the sheet: a name, and online the account's id when they have one."""
 
-    name: str = Field(min_length=1, max_length=NAME_LENGTH)
+    name: PlainText = Field(min_length=1, max_length=NAME_LENGTH)
     user: int | None = Field(default=None, ge=1, le=2**63 - 1)
 
 
 class SheetInput(_Input):
     """A whole sheet: who plays, under which rules, and the deals so far."""
 
-    title: str = Field(default="", max_length=80)
+    title: PlainText = Field(default="", max_length=80)
     variant: str = "fft"
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[PlayerEntry] = Field(min_length=3, max_length=5)

@@ -7,12 +7,16 @@ shows the refusal in the reader's language.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from typing import Any
 
+from fastapi.exceptions import RequestValidationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from atout.refusals import Param, Refusal
+from atout.server.protocol import where_and_why
 
 
 class HTTPRefusal(Refusal):
@@ -35,15 +39,31 @@ class HTTPRefusal(Refusal):
         return made
 
 
+class _Escaped(JSONResponse):
+    """JSON in ASCII: a refusal may repeat what it refuses, and a lone surrogate
+    (``"\\ud800"``, valid JSON) cannot be encoded as UTF-8, but escaped it can."""
+
+    def render(self, content: Any) -> bytes:
+        return json.dumps(content, allow_nan=False, separators=(",", ":")).encode("ascii")
+
+
 def response(
     refusal: Refusal, status: int, headers: Mapping[str, str] | None = None
 ) -> JSONResponse:
     """The answer refusing a request: ``detail``, ``code`` and ``params``."""
     content = {"detail": str(refusal), "code": refusal.code, "params": refusal.params}
-    return JSONResponse(content, status, headers=dict(headers or {}))
+    return _Escaped(content, status, headers=dict(headers or {}))
 
 
 async def refused(_: Request, error: Exception) -> JSONResponse:
     """The application's handler of HTTPRefusal."""
     assert isinstance(error, HTTPRefusal)
     return response(error, error.status, error.headers)
+
+
+async def invalid_request(_: Request, error: Exception) -> JSONResponse:
+    """A request of the wrong shape (FastAPI's validation), coded as every refusal:
+    ``invalid_request`` with the first field at fault and why, never the input."""
+    assert isinstance(error, RequestValidationError)
+    field, reason = where_and_why(error.errors()[0])
+    return response(Refusal("invalid_request", field=field, reason=reason), 422)

@@ -104,3 +104,10 @@ async def storage_unavailable(_: Request, error: Exception) -> JSONResponse:
     locked, disk full) answered 503, for the client to try again: not a 500."""
     log.warning("storage unavailable: %s", error)
     return response(Refusal("storage_unavailable"), 503, {"Retry-After": "1"})
+
+
+async def unstorable(_: Request, error: Exception) -> JSONResponse:
+    """A value the database cannot hold or look for (SQLAlchemy's DataError: a NUL in
+    PostgreSQL text, typed in a name or a path) is the request's fault: 422, not 500."""
+    log.info("value refused by the database: %s", error)
+    return response(Refusal("unstorable_input"), 422)

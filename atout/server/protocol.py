@@ -7,6 +7,7 @@ See ``docs/protocol.md`` for the whole protocol, server messages included.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
@@ -14,6 +15,7 @@ from pydantic_core import PydanticCustomError
 
 from atout.refusals import Refusal, message
 from atout.registry import GAME_NAMES, game_rules, table_sizes
+from atout.text import PlainText
 
 PROTOCOL_VERSION: Final = 4
 """2: an action reaches each viewer as one ``update`` (events, view, turn);
@@ -172,13 +174,13 @@ class Leave(_Strict):
 class Invite(_Strict):
     type: Literal["invite"]
     table: TableId
-    name: str = Field(min_length=1, max_length=24)
+    name: PlainText = Field(min_length=1, max_length=24)
 
 
 class Chat(_Strict):
     type: Literal["chat"]
     table: TableId
-    text: str = Field(min_length=1, max_length=MAX_CHAT_CHARS)
+    text: PlainText = Field(min_length=1, max_length=MAX_CHAT_CHARS)
 
 
 class Options(_Strict):
@@ -265,8 +267,15 @@ def invalid(error: ValidationError) -> ProtocolError:
     first = error.errors(include_url=False, include_input=False)[0]
     if first["type"] in _OWN_CHECKS:
         return ProtocolError(first["type"], **first.get("ctx", {}))
-    where = ".".join(str(p) for p in first["loc"])
-    return ProtocolError("invalid_message", field=where[:100], reason=first["msg"][:200])
+    field, reason = where_and_why(first)
+    return ProtocolError("invalid_message", field=field, reason=reason)
+
+
+def where_and_why(error: Mapping[str, Any]) -> tuple[str, str]:
+    """A pydantic error as a refusal's field (its dotted path) and reason, short,
+    and never the input (which may be anything, even unencodable)."""
+    where = ".".join(str(p) for p in error["loc"])
+    return where[:100], str(error["msg"])[:200]
 
 
 def parse_message(text: str | bytes) -> Any:

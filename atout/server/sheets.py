@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from atout.server.http_refusals import HTTPRefusal
@@ -25,6 +25,8 @@ from atout.sheet import InputError, ScoredSheet, SheetInput, score_sheet
 
 SHEETS_LIMIT: Final = 200
 """Sheets one account keeps."""
+CHANGE_TRIES: Final = 20
+"""Writes of one change raced by others before it answers 409 ``sheet_busy``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,15 +77,27 @@ def get(store: Store, owner: int, sheet_id: int) -> Kept:
 def change(
     store: Store, owner: int, sheet_id: int, edit: Callable[[SheetInput], SheetInput]
 ) -> Kept:
-    """Apply ``edit`` to the stored sheet and keep the result if it scores."""
-    with store.session.begin() as db:
-        row = _owned(db, owner, sheet_id)
-        sheet = edit(SheetInput.model_validate(row.data))
-        scored = checked(sheet)
-        _check_accounts(db, sheet)
-        row.data = sheet.model_dump()
-        row.updated = time.time()
-        return Kept(row.id, scored, row.share, row.updated)
+    """Apply ``edit`` to the stored sheet and keep the result if it scores.
+
+    The result is written over the version it was made from (its ``updated``), else
+    ``edit`` is applied again to the newer one: two changes at once (a deal sent
+    twice, two tabs) are both kept, neither written over the other."""
+    for _ in range(CHANGE_TRIES):
+        with store.session.begin() as db:
+            row = _owned(db, owner, sheet_id)
+            read = row.updated
+            sheet = edit(SheetInput.model_validate(row.data))
+            scored = checked(sheet)
+            _check_accounts(db, sheet)
+            now = max(time.time(), read + 0.001)  # each version its own ``updated``
+            written = db.execute(
+                update(SheetRow)
+                .where(SheetRow.id == sheet_id, SheetRow.updated == read)
+                .values(data=sheet.model_dump(), updated=now)
+            )
+            if written.rowcount:  # type: ignore[attr-defined]
+                return Kept(row.id, scored, row.share, now)
+    raise HTTPRefusal(409, "sheet_busy")
 
 
 def delete(store: Store, owner: int, sheet_id: int) -> None:
@@ -97,8 +111,13 @@ def share(store: Store, owner: int, sheet_id: int, shared: bool) -> str | None:
         row = _owned(db, owner, sheet_id)
         if not shared:
             row.share = None
-        elif row.share is None:
-            row.share = secrets.token_urlsafe(18)
+        elif row.share is None:  # a simultaneous request's token, if it came first
+            db.execute(
+                update(SheetRow)
+                .where(SheetRow.id == sheet_id, SheetRow.share.is_(None))
+                .values(share=secrets.token_urlsafe(18))
+            )
+            db.refresh(row)
         return row.share
 
 

@@ -28,9 +28,12 @@ from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_live import Live
+from atout.text import PlainText
 from atout.tournament import documents
+from atout.tournament.boards import TournamentError
 from atout.tournament.event import Form, MovementKind
 from atout.tournament.movement import MAX_TABLES
+from atout.tournament.online import check_online
 from atout.tournament.report import csv_text
 
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
@@ -40,14 +43,14 @@ TOURNAMENTS_PER_MASTER: Final = 100
 
 class Choices(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: str = Field(min_length=1, max_length=64)
+    name: PlainText = Field(min_length=1, max_length=64)
     form: Form = "individual"
     players: Literal[4, 5] = 4
     tables: int = Field(ge=1, le=MAX_TABLES)
     """Tables (the team match: not read, it has two)."""
     positions: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
     per_position: int | None = Field(default=None, ge=1, le=10)
-    names: list[Annotated[str, Field(min_length=1, max_length=32)]] = Field(
+    names: list[Annotated[PlainText, Field(min_length=1, max_length=32)]] = Field(
         default_factory=list, max_length=6 * MAX_TABLES
     )
     movement: MovementKind = "plain"
@@ -168,6 +171,10 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     ) -> dict[str, Any]:
         """Open the tables of a position online (the organiser only; once per position)."""
         row = await mine(tournament_id, authorization)
+        try:  # before anything is stored: tables written for a form never played would stay
+            check_online(row.state["form"])
+        except TournamentError as refused:
+            raise HTTPRefusal.of(422, refused) from None
         if body.position > row.state["positions"]:
             raise HTTPRefusal(422, "tournament_positions", most=row.state["positions"])
         row = await live.open_position(row, body.position - 1)

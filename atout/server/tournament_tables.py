@@ -8,6 +8,7 @@ Store reads here run in threads; the replays of games run in worker processes
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,9 +16,11 @@ from sqlalchemy import select
 
 from atout.server.protocol import TableOptions
 from atout.server.store import ActionRow, GameRow, Store, TableRow, TournamentRow
+from atout.tournament.boards import TournamentError
 from atout.tournament.online import seat_players, table_boards, table_rules
 from atout.tournament.state import from_json
 
+log = logging.getLogger(__name__)
 TURN_SECONDS = 90.0
 
 
@@ -68,15 +71,19 @@ def table_setups(store: Store, tournament: int | None = None) -> dict[str, Table
             continue
         played = from_json(state)
         entrants = (online or {}).get("entrants", {})
-        for table_id, (position, table) in tables.items():
-            players = [p + 1 for p in seat_players(played, position, table)]
-            found[table_id] = TableSetup(
-                number,
-                table_boards(played, position, table),
-                table_rules(played, position, table),
-                seat_keys(entrants, players),
-                table_id in started,
-            )
+        try:
+            found |= {
+                table_id: TableSetup(
+                    number,
+                    table_boards(played, position, table),
+                    table_rules(played, position, table),
+                    seat_keys(entrants, [p + 1 for p in seat_players(played, position, table)]),
+                    table_id in started,
+                )
+                for table_id, (position, table) in tables.items()
+            }
+        except TournamentError as error:  # one bad tournament must not stop a server
+            log.error("tournament %s: its tables cannot be set up: %s", number, error)
     return found
 
 

@@ -25,6 +25,12 @@ from atout.tournament.event import IMPOSED, Form, Tournament
 ONLINE_FORMS: Final[tuple[Form, ...]] = ("individual", "quadrettes")
 
 
+def check_online(form: Form) -> None:
+    """TournamentError unless tournaments of ``form`` are played online."""
+    if form not in ONLINE_FORMS:
+        raise TournamentError("tournament_online_form")
+
+
 def seat_shift(tournament: Tournament, position: int, table: int) -> int:
     """The orientation of seat 0 at the server table of (position, table)."""
     first = tournament.movement.at(position, table).boards[0]
@@ -45,8 +51,7 @@ def table_boards(tournament: Tournament, position: int, table: int) -> tuple[str
     takers sit on the dealer's right, the quadrettes' in South (explicit boards may
     be marked otherwise, and are then refused)."""
     form = tournament.setup.form
-    if form not in ONLINE_FORMS:
-        raise TournamentError("tournament_online_form")
+    check_online(form)
     seating = tournament.movement.at(position, table)
     shift = seat_shift(tournament, position, table)
     players = tournament.setup.players

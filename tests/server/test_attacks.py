@@ -34,12 +34,18 @@ from tests.server.conftest import (
 )
 
 
-def serve(data_dir: Path, *options: str) -> tuple[Server, subprocess.Popen[bytes]]:
+def serve(
+    data_dir: Path, *options: str, errors: Path | None = None
+) -> tuple[Server, subprocess.Popen[bytes]]:
+    """``atout serve`` in its own process; its stderr appended to ``errors`` if given."""
     port = free_port()
     command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
     command += ["--port", str(port), "--data-dir", str(data_dir), "--robot-delay", "0"]
     command += ["--trick-pause", "0", "--robot-cores", "1", *options]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    log = errors.open("ab") if errors else None
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log or subprocess.DEVNULL)
+    if log:
+        log.close()  # the process holds its own copy
     deadline = time.monotonic() + 30
     while True:
         try:

@@ -8,6 +8,7 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
+import httpx
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -78,3 +79,24 @@ def test_a_second_server_on_the_same_database_refuses_to_start(
         create_app(Settings(data_dir=tmp_path, database_url=url, lease_seconds=3.0))
     assert server.get("/api/leaderboard") == []  # the first one still serves
     stop()
+
+
+def test_a_nul_typed_in_a_name_is_a_422_not_a_500(
+    tmp_path: Path, new_database: Callable[[], str]
+) -> None:
+    """PostgreSQL text holds no NUL: a lookup by such a name is the request's fault."""
+    server, stop = run_server(tmp_path, database_url=new_database())
+    try:
+        token = server.register("nul_prober")
+        headers = {"Authorization": f"Bearer {token}"}
+        answers = [
+            httpx.post(f"{server.http}/api/login", json={"name": "a\0b", "password": "x" * 8}),
+            httpx.post(
+                f"{server.http}/api/friends/request", json={"name": "a\0b"}, headers=headers
+            ),
+            httpx.get(f"{server.http}/api/profile/a%00b"),
+            httpx.get(f"{server.http}/api/records?player=a%00b"),
+        ]
+    finally:
+        stop()
+    assert [(a.status_code, a.json()["code"]) for a in answers] == [(422, "unstorable_input")] * 4
