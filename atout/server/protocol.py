@@ -91,7 +91,10 @@ class TableOptions(_Strict):
         """Refuse, naming it, the first variant option the engine will not deal with."""
         assert self.variant is not None
         rules = game_rules(self.game)
+        set_by_rounds = rules.rounds_options(2).keys()  # ``rounds``, with its bounds, sets these
         for name in sorted(self.rules):
+            if name in set_by_rounds:
+                raise _refused("rules_option", option=name)
             try:
                 rules.new(self.players, self.variant, {name: self.rules[name]})
             except ValueError:

@@ -137,6 +137,8 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
                 ("rules_option", {"option": "dealer_sits_out"}),
             ),
             ({"rules": {"lives": 3}}, ("rules_option", {"option": "lives"})),  # an Africain rule
+            # the number of deals is the bounded ``rounds``, never a rule around its bound
+            ({"rules": {"deals": 999_999}}, ("rules_option", {"option": "deals"})),
         ]
         for options, (code, params) in refusals:
             await alice.send({"type": "create", "options": options})
