@@ -11,6 +11,12 @@ tournament (replaying games, dealing, ranking) runs in the worker processes
 (``atout.server.offload``); the store is read and written in threads; one
 tournament's changes are made one at a time (a lock each), and each is written
 over the version it was read at.
+
+In a cluster the same holds across nodes: the version-checked write decides which
+node opens a position, the tables it adds are claimed for that node in the same
+transaction (``Hub.claim_new``), the missing tables of a dead node are claimed by
+another (``Hub.claim``), and each change is shared over Redis for every node's
+followers and tables (``Hub.share_tournament``).
 """
 
 from __future__ import annotations
