@@ -141,8 +141,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
         writer.start()
         await hub.start(previous if previous is not None else time.time())
-        if settings.redis_url is None:  # a cluster's nodes would each open the missing tables
-            await live.start()
+        await live.start(settings.lease_seconds)
         readiness.phase = "serving"
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
         yield

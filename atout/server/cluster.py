@@ -36,8 +36,8 @@ from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
 from atout.server.table import Table
 from atout.server.table_lease import Orphan, TableLease, current
-from atout.server.table_restore import restore
 from atout.server.throttle import Guards
+from atout.server.tournament_tables import TableSetup, table_setups
 from atout.server.writer import Writer
 
 log = logging.getLogger(__name__)
@@ -141,8 +141,10 @@ class ClusterHub(Hub):
         task.add_done_callback(self._tasks.discard)
 
     def _run(self, table: Table, lease: TableLease | None = None) -> None:
-        """Run a table with its lease in its task's context: every write it makes is fenced."""
-        lease = lease or TableLease(table.id)
+        """Run a table with its lease in its task's context: every write it makes is
+        fenced. A new table's lease is the first token, or the one this node
+        claimed for it (a tournament's table)."""
+        lease = lease or self.leases.get(table.id) or TableLease(table.id)
         self.leases[table.id] = lease
         token = current.set(lease)
         try:
@@ -163,22 +165,27 @@ class ClusterHub(Hub):
                 found = await asyncio.to_thread(
                     table_lease.orphans, self.store, self.ttl, TAKEN_PER_ROUND
                 )
+                found = [orphan for orphan in found if orphan.table not in self.tables]
+                tables = [orphan.table for orphan in found]
+                setups = await asyncio.to_thread(table_setups, self.store, tables=tables)
                 for orphan in found:
-                    if orphan.table not in self.tables:
-                        await self._take(orphan)
+                    await self._take(orphan, setups.get(orphan.table))
             except SQLAlchemyError as error:
                 log.error("table leases: the database failed (%s)", str(error).splitlines()[0])
 
-    async def _take(self, orphan: Orphan) -> None:
+    async def _take(self, orphan: Orphan, setup: TableSetup | None) -> None:
         """Take an orphaned table over: its lease, then the table rebuilt from its
-        log; every node's clients at the table then resume here."""
+        log as a restarted server rebuilds it (a tournament's ``setup`` gives it its
+        boards and seats back); every node's clients at the table then resume here.
+        A tournament table's game may have ended while its owner was away: the
+        tournament is settled."""
         lease = await asyncio.to_thread(table_lease.take, self.store, self.node, orphan, self.ttl)
         if lease is None:
             return
         row = await asyncio.to_thread(_table_row, self.store, orphan.table)
         stopped_at = orphan.renewed or time.time()
         try:
-            table = await asyncio.to_thread(restore, self.ctx, row, stopped_at)
+            table = await asyncio.to_thread(self._rebuild, row, stopped_at, setup)
         except Exception:  # one unreadable log must not keep the others closed
             log.exception("table %s cannot be rebuilt from its log; closed", row.id)
             token = current.set(lease)
@@ -191,6 +198,8 @@ class ClusterHub(Hub):
         self._run(table, lease)
         self._changed(table)
         self.bus.publish(ALL, {"taken": table.id, "owner": self.node})
+        if setup is not None and self.live is not None:
+            self.live.settle_soon(setup.tournament)
 
     def _drop(self, table_id: str) -> None:
         """Stop serving a table another node took over (its clients resume there)."""
@@ -213,6 +222,36 @@ class ClusterHub(Hub):
                 for key in [key for key in self.proxies if key[0] == node]:
                     super().disconnected(self.proxies.pop(key))
             await asyncio.sleep(BEAT)
+
+    # ----- tournaments --------------------------------------------------------------
+
+    async def claim(self, tables: list[str]) -> list[str]:
+        """Those of a tournament's unopened tables this node opens: the ones it
+        claimed, and those whose lease it takes (never claimed, or whose claimer
+        stopped renewing: it died between the tournament's write and the tables')."""
+        mine, found = await asyncio.to_thread(
+            table_lease.unopened, self.store, self.node, tables, self.ttl
+        )
+        for held in mine:
+            self.leases.setdefault(held.table, held)
+        taken = [held.table for held in mine]
+        for orphan in found:
+            lease = await asyncio.to_thread(
+                table_lease.take, self.store, self.node, orphan, self.ttl
+            )
+            if lease is not None:
+                self.leases[orphan.table] = lease
+                taken.append(orphan.table)
+        return taken
+
+    def claim_new(self, db: Connection, tables: list[str]) -> None:
+        """The leases of a position's new tables, in the tournament's own write: the
+        node that opens a position owns its tables, and no other opens them while
+        it lives."""
+        table_lease.claim(db, self.node, tables)
+
+    def share_tournament(self, tournament_id: int, version: int) -> None:
+        self.bus.publish(ALL, {"tournament": tournament_id, "version": version, "node": self.node})
 
     # ----- clients ----------------------------------------------------------------
 
@@ -292,6 +331,9 @@ class ClusterHub(Hub):
             self._taken(message["taken"], message["owner"])
         elif "stale" in message:
             self.owners.pop(message["stale"], None)
+        elif "tournament" in message:
+            if message["node"] != self.node and self.live is not None:
+                self.live.changed_elsewhere(message["tournament"], message["version"])
         elif "beat" in message:
             self.peers.heard(message)
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
+from sqlalchemy import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
@@ -23,7 +24,7 @@ from atout.server import friends, protocol, tablestore
 from atout.server.accounts import Identity, add_guest, guest_key, identify
 from atout.server.clients import Client
 from atout.server.robots import Thinking
-from atout.server.store import Store
+from atout.server.store import Store, TableRow
 from atout.server.table import Context, Table
 from atout.server.table_restore import restore
 from atout.server.throttle import Guards
@@ -92,15 +93,21 @@ class Hub:
         setups = await asyncio.to_thread(table_setups, self.store)
         for row in await asyncio.to_thread(tablestore.open_tables, self.store):
             try:
-                table = restore(self.ctx, row, stopped_at)
-                setup = setups.get(row.id)
-                if setup is not None:  # a tournament's: its boards and seats, its game's start
-                    self._tournament_table(table, setup, row.game_id is None and not setup.started)
+                table = self._rebuild(row, stopped_at, setups.get(row.id))
             except Exception:  # one unreadable log must not keep the others closed
                 log.exception("table %s cannot be rebuilt from its log; closed", row.id)
                 await self._give_up(row.id, row.game_id)
                 continue
             self._run(table)
+
+    def _rebuild(self, row: TableRow, stopped_at: float, setup: TableSetup | None) -> Table:
+        """A table rebuilt from its stored row and its game's log, and a tournament's
+        (``setup``) given back its boards, its seats and its game's start: the one
+        way a table comes back, at a restart as at another node's takeover."""
+        table = restore(self.ctx, row, stopped_at)
+        if setup is not None:
+            self._tournament_table(table, setup, row.game_id is None and not setup.started)
+        return table
 
     async def _give_up(self, table_id: str, game_id: int | None) -> None:
         def close(db: Any) -> None:
@@ -313,13 +320,25 @@ class Hub:
         started yet starts it after the whole wait."""
         table.boards = setup.boards
         start_at = time.monotonic() + self.ctx.tournament_wait if waits else None
-        table.reservation = Reservation(setup.keys, start_at)
-        if self.live is not None:
-            self.live.table_opened(table.id, setup.tournament)
+        table.reservation = Reservation(setup.tournament, setup.keys, start_at)
 
     def _game_over(self, table: Table) -> None:
         if table.reservation is not None and self.live is not None:
-            self.live.game_over(table.id)
+            self.live.settle_soon(table.reservation.tournament)
+
+    async def claim(self, tables: list[str]) -> list[str]:
+        """Those of a tournament's tables, stored in it but never opened, that this
+        server opens: on one server, all of them (``ClusterHub``: those whose
+        lease it takes)."""
+        return tables
+
+    def claim_new(self, db: Connection, tables: list[str]) -> None:
+        """Inside the write that adds ``tables`` to a tournament: take them for this
+        server to open (``ClusterHub``: their leases; one server owns every table)."""
+
+    def share_tournament(self, tournament_id: int, version: int) -> None:
+        """Tell the other servers of a tournament's new version (``ClusterHub``;
+        one server has none)."""
 
     def _table_changed(self, table: Table) -> None:
         self._seating(

@@ -115,6 +115,44 @@ def orphans(store: Store, ttl: float, limit: int) -> list[Orphan]:
     return [Orphan(table, token, renewed) for table, token, renewed in rows]
 
 
+def unopened(
+    store: Store, node: str, tables: list[str], ttl: float
+) -> tuple[list[TableLease], list[Orphan]]:
+    """Of ``tables``, opened by no node yet: the leases ``node`` holds, and those
+    with no lease or an expired one."""
+    expired = time.time() - ttl
+    with store.engine.connect() as db:
+        held = {
+            table: (owner, token, renewed)
+            for table, owner, token, renewed in db.execute(
+                select(
+                    TableLeaseRow.table_id,
+                    TableLeaseRow.owner,
+                    TableLeaseRow.token,
+                    TableLeaseRow.renewed,
+                ).where(TableLeaseRow.table_id.in_(tables))
+            )
+        }
+    mine, orphans = [], []
+    for table in tables:
+        if table not in held:
+            orphans.append(Orphan(table, None, None))
+            continue
+        owner, token, renewed = held[table]
+        if owner == node:
+            mine.append(TableLease(table, token))
+        elif renewed < expired:
+            orphans.append(Orphan(table, token, renewed))
+    return mine, orphans
+
+
+def claim(db: Connection, node: str, tables: list[str]) -> None:
+    """Inside a write transaction: the leases of tables not opened yet, for ``node``
+    (their first token, which the tables' own writes then hold)."""
+    for table in tables:
+        db.execute(insert(TableLeaseRow).values(_row(table, node, FIRST_TOKEN)))
+
+
 def take(store: Store, node: str, orphan: Orphan, ttl: float) -> TableLease | None:
     """Take an orphan's lease with the next token; None if another node was quicker
     or its owner renewed it meanwhile."""

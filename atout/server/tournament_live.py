@@ -11,6 +11,12 @@ tournament (replaying games, dealing, ranking) runs in the worker processes
 (``atout.server.offload``); the store is read and written in threads; one
 tournament's changes are made one at a time (a lock each), and each is written
 over the version it was read at.
+
+In a cluster the same holds across nodes: the version-checked write decides which
+node opens a position, the tables it adds are claimed for that node in the same
+transaction (``Hub.claim_new``), the missing tables of a dead node are claimed by
+another (``Hub.claim``), and each change is shared over Redis for every node's
+followers and tables (``Hub.share_tournament``).
 """
 
 from __future__ import annotations
@@ -58,8 +64,10 @@ class Live:
         hub.live = self
         self.followers: dict[int, set[Client]] = {}
         self.following: dict[Client, int] = {}
-        self.tournament_of: dict[str, int] = {}
-        """Tournament of each open tournament table of this server."""
+        self.told: dict[int, int] = {}
+        """The version of each followed tournament its followers here were last sent."""
+        self.settling: set[int] = set()
+        """Tournaments whose settling is due and has not read the store yet."""
         self.locks: dict[int, asyncio.Lock] = {}
         self.views: dict[tuple[int, int], dict[str, Any]] = {}
         self.background: set[asyncio.Task[None]] = set()
@@ -83,13 +91,17 @@ class Live:
         return row
 
     def save(self, row: TournamentRow, **values: Any) -> bool:
-        """Write over the version ``row`` was read at; False if it changed meanwhile."""
+        """Write over the version ``row`` was read at; False if it changed meanwhile.
+        New tables are claimed for this server in the same write (``Hub.claim_new``)."""
         with self.store.session.begin() as db:
             done = db.execute(
                 update(TournamentRow)
                 .where(TournamentRow.id == row.id, TournamentRow.version == row.version)
                 .values(version=row.version + 1, **values)
             )
+            if done.rowcount:  # type: ignore[attr-defined]
+                new = [t for t in values.get("tables", {}) if t not in row.tables]
+                self.hub.claim_new(db.connection(), new)
         return bool(done.rowcount)  # type: ignore[attr-defined]
 
     async def rewrite(
@@ -160,6 +172,7 @@ class Live:
             self.followers[followed].discard(client)
             if not self.followers[followed]:
                 del self.followers[followed]
+                self.told.pop(followed, None)
 
     async def _first_view(self, client: Client, tournament_id: int) -> None:
         try:
@@ -174,23 +187,50 @@ class Live:
         client.send({"type": "tournament", "tournament": tournament_id, "view": view})
 
     async def push(self, row: TournamentRow) -> None:
-        """Send the tournament as it now stands to everyone following it."""
+        """Send the tournament as it now stands to everyone following it, on this
+        server and on the others of a cluster."""
+        self.hub.share_tournament(row.id, row.version)
+        await self._tell(row)
+
+    async def _tell(self, row: TournamentRow) -> None:
+        """Send the tournament to its followers here, unless a newer version was sent."""
         if not self.followers.get(row.id):
             return
         view = await self.public(row)
+        if row.version < self.told.get(row.id, 0):
+            return
+        self.told[row.id] = row.version
         message = {"type": "tournament", "tournament": row.id, "view": view}
         for client in list(self.followers.get(row.id, ())):
             client.send(message)
 
+    def changed_elsewhere(self, tournament_id: int, version: int) -> None:
+        """Another server of the cluster changed a tournament: its followers here are
+        told, and this server's tables of it learn who now holds each place."""
+        here = any(
+            table.reservation is not None and table.reservation.tournament == tournament_id
+            for table in self.hub.tables.values()
+        )
+        followed = version > self.told.get(tournament_id, 0) and self.followers.get(tournament_id)
+        if here or followed:
+            self._spawn(self._refresh(tournament_id, here))
+
+    async def _refresh(self, tournament_id: int, reseat: bool) -> None:
+        try:
+            row = await asyncio.to_thread(self.load, tournament_id)
+            await self._tell(row)
+            if reseat:
+                await self.reseat(row)
+        except (HTTPRefusal, SQLAlchemyError) as error:
+            log.warning("tournament %s changed elsewhere, not told here (%s)", tournament_id, error)
+
     # ----- positions and tables --------------------------------------------------------
 
-    def table_opened(self, table_id: str, tournament_id: int) -> None:
-        self.tournament_of[table_id] = tournament_id
-
-    def game_over(self, table_id: str) -> None:
-        """A tournament table's game ended (stored): enter its results, maybe go on."""
-        tournament_id = self.tournament_of.get(table_id)
-        if tournament_id is not None:
+    def settle_soon(self, tournament_id: int) -> None:
+        """A tournament table's game ended (stored), or may have ended unseen: enter
+        its results, maybe go on (once for the ends heard before the store is read)."""
+        if tournament_id not in self.settling:
+            self.settling.add(tournament_id)
             self._spawn(self._settle_later(tournament_id))
 
     def _spawn(self, work: Awaitable[None]) -> None:
@@ -219,6 +259,7 @@ class Live:
         """Enter the results of the tournament's finished games; once every open table
         has finished, open the next position, or mark the tournament over."""
         async with self._lock(tournament_id):
+            self.settling.discard(tournament_id)
             row = await asyncio.to_thread(self.load, tournament_id)
             if not row.tables or row.online.get("over"):
                 return
@@ -267,13 +308,14 @@ class Live:
         return ids, tables
 
     async def _open(self, row: TournamentRow, table_ids: list[str]) -> None:
-        """Open these stored tables of the tournament on this server."""
+        """Open these stored tables of the tournament on this server (those not
+        open here already: the watch for missing tables may have come first)."""
         entrants = row.online.get("entrants", {})
         for position in sorted({row.tables[table_id][0] for table_id in table_ids}):
             tables = await self.work(documents.position_tables, (row.state, position))
             for table_id in table_ids:
                 at, number = row.tables[table_id]
-                if at != position:
+                if at != position or table_id in self.hub.tables:
                     continue
                 table = tables[number]
                 setup = TableSetup(
@@ -303,23 +345,45 @@ class Live:
             if table is not None and table.reservation is not None:
                 table.reservation.keys = setup.keys
 
-    async def start(self) -> None:
-        """After a restart: open the tables stored in a tournament but not yet opened,
-        then enter the games that ended while the server was down, and go on."""
+    async def start(self, every: float) -> None:
+        """After a (re)start: open the tables stored in a tournament but never opened
+        that this server may open (``Hub.claim``), then enter the games that ended
+        meanwhile, and go on; look again every ``every`` seconds, for the tables of
+        a write whose opening failed, or of a node that died in between."""
+        for tournament_id in await self._open_missing():
+            self.settle_soon(tournament_id)
+        self._spawn(self._watch(every))
 
-        def under_way() -> list[TournamentRow]:
-            with self.store.session() as db:
-                rows = db.scalars(select(TournamentRow))
-                return [row for row in rows if row.tables and not row.online.get("over")]
-
-        for row in await asyncio.to_thread(under_way):
-            stored = await asyncio.to_thread(stored_tables, self.store, list(row.tables))
-            missing = [table_id for table_id in row.tables if table_id not in stored]
-            for table_id in row.tables:
-                self.tournament_of[table_id] = row.id
+    async def _watch(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
             try:
-                await self._open(row, missing)
-            except HTTPRefusal:
-                log.exception("tournament %s: its tables cannot be opened", row.id)
+                await self._open_missing()
+            except SQLAlchemyError as error:
+                log.error("tournaments: the database failed (%s)", str(error).splitlines()[0])
+
+    async def _open_missing(self) -> list[int]:
+        """Open the missing tables this server may open; the tournaments under way."""
+
+        def under_way() -> dict[int, list[str]]:
+            with self.store.session() as db:
+                rows = db.execute(
+                    select(TournamentRow.id, TournamentRow.tables, TournamentRow.online)
+                ).all()
+            return {
+                n: list(tables) for n, tables, online in rows if tables and not online.get("over")
+            }
+
+        tournaments = await asyncio.to_thread(under_way)
+        for tournament_id, tables in tournaments.items():
+            stored = await asyncio.to_thread(stored_tables, self.store, tables)
+            missing = [t for t in tables if t not in stored and t not in self.hub.tables]
+            if not missing:
                 continue
-            self._spawn(self._settle_later(row.id))
+            try:
+                claimed = await self.hub.claim(missing)
+                if claimed:
+                    await self._open(await asyncio.to_thread(self.load, tournament_id), claimed)
+            except HTTPRefusal:
+                log.exception("tournament %s: its tables cannot be opened", tournament_id)
+        return list(tournaments)

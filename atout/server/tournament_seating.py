@@ -22,6 +22,8 @@ from atout.server.seat import Seat
 class Reservation:
     """A tournament table's seats as the movement gives them."""
 
+    tournament: int
+    """The tournament the table plays a position of (its game's end is entered there)."""
     keys: tuple[str | None, ...]
     """The key of the player each seat is for; None: no one holds that place (a robot)."""
     start_at: float | None

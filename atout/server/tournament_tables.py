@@ -54,36 +54,53 @@ def seat_keys(entrants: dict[str, Any], players: list[int]) -> tuple[str | None,
     return tuple((entrants.get(str(p)) or {}).get("key") for p in players)
 
 
-def table_setups(store: Store, tournament: int | None = None) -> dict[str, TableSetup]:
-    """Every tournament table's setup (or one tournament's), by table id."""
+def table_setups(
+    store: Store, tournament: int | None = None, tables: list[str] | None = None
+) -> dict[str, TableSetup]:
+    """Every tournament table's setup, or one tournament's, or those of ``tables``
+    (the tournaments' states are read only for the tables wanted), by table id."""
     found: dict[str, TableSetup] = {}
     with store.session() as db:
-        query = select(
-            TournamentRow.id, TournamentRow.state, TournamentRow.tables, TournamentRow.online
-        )
+        query = select(TournamentRow.id, TournamentRow.tables)
         if tournament is not None:
             query = query.where(TournamentRow.id == tournament)
-        rows = db.execute(query).all()
-        every = [table_id for _, _, tables, _ in rows for table_id in tables or {}]
+        wanted = None if tables is None else set(tables)
+        rows = [
+            (number, held)
+            for number, held in db.execute(query).all()
+            if held and (wanted is None or wanted & held.keys())
+        ]
+        every = [table_id for _, held in rows for table_id in held]
         started = set(db.scalars(select(GameRow.table_id).where(GameRow.table_id.in_(every))))
-    for number, state, tables, online in rows:
-        if not tables:
-            continue
+        states = {
+            number: (state, online)
+            for number, state, online in db.execute(
+                select(TournamentRow.id, TournamentRow.state, TournamentRow.online).where(
+                    TournamentRow.id.in_([number for number, _ in rows])
+                )
+            )
+        }
+    for number, held in rows:
+        state, online = states[number]
         played = from_json(state)
         entrants = (online or {}).get("entrants", {})
+        setups = {}
         try:
-            found |= {
-                table_id: TableSetup(
+            for table_id, (position, table) in held.items():
+                if wanted is not None and table_id not in wanted:
+                    continue
+                players = [p + 1 for p in seat_players(played, position, table)]
+                setups[table_id] = TableSetup(
                     number,
                     table_boards(played, position, table),
                     table_rules(played, position, table),
-                    seat_keys(entrants, [p + 1 for p in seat_players(played, position, table)]),
+                    seat_keys(entrants, players),
                     table_id in started,
                 )
-                for table_id, (position, table) in tables.items()
-            }
         except TournamentError as error:  # one bad tournament must not stop a server
             log.error("tournament %s: its tables cannot be set up: %s", number, error)
+            continue
+        found |= setups
     return found
 
 
