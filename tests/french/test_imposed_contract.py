@@ -103,8 +103,9 @@ def test_the_matchs_taker_chooses_garde_or_stronger_and_may_not_pass() -> None:
     # dealer 0: seat 1 passed for it; South (seat 2) is asked, no contract yet
     assert (state.turn, state.taker, state.bids) == (2, -1, [(1, Contract.PASS)])
     assert not [e for e in events if e.kind in ("bid", "contract")]
-    assert [str(a) for a in state.legal_actions()] == ["bid:garde", "bid:garde_sans", "bid:garde_contre"]
-    assert state.view(2)["legal"] == ["bid:garde", "bid:garde_sans", "bid:garde_contre"]
+    offered = ["bid:garde", "bid:garde_sans", "bid:garde_contre"]
+    assert [str(a) for a in state.legal_actions()] == offered
+    assert state.view(2)["legal"] == offered
     for refused in ("bid:pass", "bid:prise"):
         before = state.clone()
         with pytest.raises(IllegalAction) as error:
@@ -125,9 +126,8 @@ def test_the_matchs_choice_plays_whole_games_at_every_dealer() -> None:
     chosen: list[tuple[int, int, str]] = []
 
     def watch(events: list[Event]) -> None:
-        chosen.extend(
-            (state.dealer, e.data["taker"], e.data["contract"]) for e in events if e.kind == "contract"
-        )
+        contracts = [e.data for e in events if e.kind == "contract"]
+        chosen.extend((state.dealer, c["taker"], c["contract"]) for c in contracts)
 
     assert match.play(lambda seat: rng.choice(match.legal()), watch)
     assert {dealer for dealer, _, _ in chosen} == {0, 1, 2, 3}
