@@ -165,3 +165,55 @@ async def _match(server: Server, number: int, ann: str, ben_token: str) -> dict[
     finally:
         for player in (watcher, ben):
             await player.close()
+
+
+def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, tournament_wait=0.05, robot_delay=0.05)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        body = {"name": "Trip", "form": "triplettes", "tables": 1, "per_position": 2}
+        number = call(server, ann, "", body).json()["id"]
+        assert call(server, ben, f"/{number}/places", {"player": 1}).status_code == 200
+        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        table = opened["online"][0]["table_id"]
+        asyncio.run(_first_trick(server, table))  # robots play board 1; then a stop
+    finally:
+        stop()
+    server, stop = run_server(tmp_path, tournament_wait=600.0, robot_delay=0.05)
+    try:
+        final = asyncio.run(_back(server, number, table, ben, opened["seatings"][0]))
+    finally:
+        stop()
+    assert final["over"] and len(final["results"]) == 2
+    assert final["ranking"] == club_night_ranking(tmp_path, number)
+
+
+async def _first_trick(server: Server, table: str) -> None:
+    watcher = await Player.connect(server)
+    try:
+        await watcher.send({"type": "spectate", "table": table})
+        await watcher.event("trick")
+    finally:
+        await watcher.close()
+
+
+async def _back(
+    server: Server, number: int, table: str, token: str, seating: dict[str, Any]
+) -> dict[str, Any]:
+    # board 2's taker is West: ben's triplette (North-South) defends it, ben (its
+    # first badge) from the taker's right, South; board 1 was dealt before he came
+    assert seating["lineups"][1][2] == 1
+    watcher = await Player.connect(server)
+    ben = await Player.connect(server, token)
+    try:
+        await watcher.send({"type": "tournament", "tournament": number})
+        await pushed(watcher, lambda v: True)
+        await ben.send({"type": "sit", "table": table})
+        await play_until_over([ben], table)
+        given = {m["seat"] for m in ben.log if m["type"] == "table" and m["seat"] is not None}
+        assert given == {(2 - seating["shift"]) % 4}
+        assert len(events_of(ben, "hand")) == 1
+        return await pushed(watcher, lambda v: v["over"])
+    finally:
+        for player in (watcher, ben):
+            await player.close()
