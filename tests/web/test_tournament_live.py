@@ -61,3 +61,21 @@ def test_the_matchs_attacker_is_offered_only_the_three_gardes(page: Page, base_u
         "bid:garde_sans",
         "bid:garde_contre",
     ]
+
+
+def test_a_triplette_player_is_told_their_seat_board_by_board(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", "Triplettes night")
+    page.select_option("#tour-form", "triplettes")
+    page.fill("#tour-tables", "1")
+    page.fill("#tour-per-position", "2")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("2 results to come")
+    # player 1 (North-South, badge bleu) defends board 2, marked taker West, from
+    # the taker's right: South; on board 1 they attack in North or watch
+    page.click('button.take-place[data-take="1"]')
+    row = page.locator('#tour-my-seats tr[data-position="1"]')
+    expect(row).to_contain_text("Board 1: ")
+    expect(row).to_contain_text("(S)")
+    assert "Board 2: " in row.inner_text()
