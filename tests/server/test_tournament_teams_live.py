@@ -45,7 +45,7 @@ def club_night_ranking(data_dir: Path, number: int) -> list[dict[str, Any]]:
 
 def test_triplettes_online_seat_each_boards_players(tmp_path: Path) -> None:
     # the robots slow enough for ben to come before a board he may not play ends
-    server, stop = run_server(tmp_path, tournament_wait=600.0, robot_delay=0.02)
+    server, stop = run_server(tmp_path, tournament_wait=600.0, robot_delay=0.04)
     try:
         ann, ben = server.register("ann"), server.register("ben")
         dan = server.register("dan")
@@ -96,9 +96,9 @@ async def _triplettes(
         mine = [seats.index(1) for seats in seating["lineups"] if 1 in seats]
         expected = {(at - seating["shift"]) % 4 for at in mine}
         assert mine, "a triplette defends one of the two boards"
+        await ben.send({"type": "sit", "table": table})
         error = await refused(dan, {"type": "sit", "table": table})
         assert error["code"] == "tournament_not_your_table"
-        await ben.send({"type": "sit", "table": table})
         await play_until_over([ben], table)
         given = {m["seat"] for m in ben.log if m["type"] == "table" and m["seat"] is not None}
         assert given == expected
