@@ -353,7 +353,9 @@ class FrenchState:
         if phase == DISCARD:
             return [DISCARDS[c] for c in cards_of(self.discard_mask())]
         if phase == BID:
-            return [BIDS[0]] + [BIDS[c] for c in self.variant.contracts if c > self.contract]
+            least = self._least_bid()
+            bids = [BIDS[c] for c in self.variant.contracts if c > self.contract and c >= least]
+            return bids if least else [BIDS[0], *bids]
         if phase == CALL:
             return [CALLS[c] for c in cards_of(self.callable_mask())]
         if phase == CHELEM:
@@ -409,7 +411,13 @@ class FrenchState:
         if isinstance(action, Discard):
             self._discard(action.card)
         elif isinstance(action, Bid):
+            least = self._least_bid()
+            if action.contract < least:
+                contracts = [c.text for c in self.variant.contracts if c >= least]
+                raise IllegalAction("imposed_minimum", contracts=contracts)
             self._bid(action.contract)
+            if least:
+                self._imposed_auction()
         elif isinstance(action, Poignee):
             self._poignee(action.cards)
         elif isinstance(action, Misere):
@@ -447,10 +455,30 @@ class FrenchState:
         self.phase = BID
         self.turn = self.order[0]
         if variant.imposed_contract != "none":  # duplicate: no auction
-            imposed = Contract[variant.imposed_contract.upper()]
-            taker = self.order[0] if variant.imposed_taker < 0 else variant.imposed_taker
-            for seat in self.order:
-                self._bid(imposed if seat == taker else Contract.PASS)
+            self._imposed_auction()
+
+    def _imposed_auction(self) -> None:
+        """Duplicate: every seat but the imposed taker passes in turn; the taker takes
+        the imposed contract, or (``imposed_minimum``) is left to choose it or a
+        stronger one, the seats after passing once it has."""
+        variant = self.variant
+        taker = self.order[0] if variant.imposed_taker < 0 else variant.imposed_taker
+        while self.phase == BID:
+            if self.turn != taker:
+                self._bid(Contract.PASS)
+            elif variant.imposed_minimum:
+                return
+            else:
+                self._bid(Contract[variant.imposed_contract.upper()])
+
+    def _least_bid(self) -> int:
+        """The weakest contract the seat to move may bid: the imposed one when the
+        taker chooses at least it (``imposed_minimum``), else any above the standing
+        bid (or a pass)."""
+        variant = self.variant
+        if variant.imposed_minimum and variant.imposed_contract != "none":
+            return Contract[variant.imposed_contract.upper()]
+        return Contract.PASS
 
     def _cancel(self, reason: str) -> None:
         """Cancel the deal (petit sec, all passed): the next dealer deals again, but in

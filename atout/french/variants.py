@@ -138,6 +138,11 @@ class Variant:
     joueur qui entame est conformément à l'étui le joueur placé à droite du
     donneur"); -1, the player on the dealer's right. Without an imposed contract
     it changes nothing."""
+    imposed_minimum: bool = False
+    """With an imposed contract, the least the taker may bid: the others pass, and
+    the taker chooses it or a stronger contract of the variant and may not pass (the
+    two-team match: "Le preneur a le choix entre 3 contrats : Garde, Garde Sans et
+    Garde Contre. Il n'a pas le droit de passer"). Without one it changes nothing."""
 
     def __post_init__(self) -> None:
         if Contract.PASS in self.contracts or not self.contracts:

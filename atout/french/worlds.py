@@ -124,8 +124,8 @@ class Worlds:
         state = self._start.clone()
         try:
             state.step(DealCards(tuple(dealt.get(s, 0) for s in range(known.seats)), dog))
-            for _, bid in known.bids:
-                state.step(parse_action(f"bid:{bid}"))
+            while len(state.bids) < len(known.bids):  # an imposed contract's are the deal's
+                state.step(parse_action(f"bid:{known.bids[len(state.bids)][1]}"))
             if known.called is not None:
                 state.step(CALLS[known.called])
             if self._dog_taken():

@@ -94,9 +94,11 @@ def worth(count: float, contracts: Collection[Contract]) -> Contract:
 
 
 def choose_bid(known: Known, legal: Sequence[str]) -> str:
-    """The highest contract the hand is worth among the legal bids, else pass."""
+    """The highest contract the hand is worth among the legal bids, else pass, or
+    the weakest contract when passing is not allowed (the match's imposed choice)."""
     contracts = {Contract[a[4:].upper()] for a in legal}
-    return f"bid:{worth(bid_count(known.hand, known.active), contracts).text}"
+    chosen = worth(bid_count(known.hand, known.active), contracts)
+    return f"bid:{(chosen if chosen in contracts else min(contracts)).text}"
 
 
 def choose_call(known: Known, legal: Sequence[str]) -> str:

@@ -50,15 +50,20 @@ def fits_bids(known: Known, dealt: Mapping[int, int]) -> bool:
     the usual count puts near a prise), hence the margin, and a view no sampled
     deal fits is sampled without the bids (see :meth:`Worlds.sample`).
     """
-    contracts = known.variant.contracts
+    variant = known.variant
+    imposed = variant.imposed_contract != "none"
+    least = Contract[variant.imposed_contract.upper()] if imposed else Contract.PASS
     standing = Contract.PASS
     for seat, bid in known.bids:
         contract = Contract[bid.upper()]
-        if seat != known.me:
+        # under an imposed contract the passes, and the taker's bid unless it chose
+        # (``imposed_minimum``), are the rules' and say nothing of the hands
+        chosen = not imposed or (contract and variant.imposed_minimum)
+        if seat != known.me and chosen:
             count = bid_count(dealt[seat], known.active)
-            if worth(count - BID_MARGIN, contracts) > max(contract, standing):
+            if worth(count - BID_MARGIN, variant.contracts) > max(contract, standing):
                 return False
-            if contract and count + BID_MARGIN < _FLOORS[contract]:
+            if contract > least and count + BID_MARGIN < _FLOORS[contract]:
                 return False
         standing = max(standing, contract)
     return True

@@ -321,6 +321,7 @@ class Hub:
         table.boards = setup.boards
         start_at = time.monotonic() + self.ctx.tournament_wait if waits else None
         table.reservation = Reservation(setup.tournament, setup.keys, start_at)
+        table.reservation.given(setup.keys, setup.lineups, table.dealt - 1)
 
     def _game_over(self, table: Table) -> None:
         if table.reservation is not None and self.live is not None:

@@ -46,6 +46,7 @@ from atout.server.protocol import TableOptions
 from atout.server.robots import Thinking
 from atout.server.seat import Seat
 from atout.server.throttle import Guards
+from atout.server.tournament_lineups import deal_seats
 from atout.server.tournament_seating import Reservation
 from atout.server.writer import StorageError, Writer
 
@@ -445,6 +446,11 @@ class Table:
             seat_no = reservation.seat_for(client.key, asked)
         except Refusal as refused:
             raise TableError(refused.code, **refused.params) from None
+        if seat_no is None:  # triplettes: a player watches until their board comes
+            self.spectators.add(client)
+            broadcast.snapshot(self, client)
+            broadcast.info_changed(self)
+            return
         seat = self.seats[seat_no]
         if seat is not None and not seat.abandoned:
             await self._sit_again(client, seat_no)
@@ -489,6 +495,27 @@ class Table:
             broadcast.snapshot(self, client)
         await self._persist_game_abandoned()  # stored: a restart finds them seated
         broadcast.info_changed(self)
+
+    async def _seat_deal(self, reservation: Reservation) -> None:
+        """Before a deal is dealt, its players take their seats (triplettes: they
+        change from board to board), stored, so that its hands reach only them."""
+        reservation.given(reservation.keys, reservation.lineups, self.dealt)
+        watching = self.spectators | set(reservation.arriving.values())
+        seats, self.spectators = deal_seats(self.seats, watching, reservation.keys)
+        reservation.arriving.clear()
+        moved = [n for n, seat in enumerate(seats) if seat is not self.seats[n]]
+        if not moved:
+            return
+        before = {s.client for s in self.seats if s is not None and s.client is not None}
+        self.seats = seats
+        for number in moved:
+            seat = seats[number]
+            if seat is not None:
+                broadcast.table_event(self, "table.seated", {"seat": number, "name": seat.name})
+        await self._persist_table()
+        for client, _ in self.audience():
+            if client in before or self._seat_of(client) is not None:
+                broadcast.snapshot(self, client)
 
     async def _sit_again(self, client: Client, seat_no: int) -> None:
         """A player asks for the seat they hold: answered, then the table hears of a return."""
@@ -854,6 +881,8 @@ class Table:
         assert self.game_options is not None
         to_move = self._to_move()
         if to_move == CHANCE:
+            if self.reservation is not None and self.reservation.lineups:
+                await self._seat_deal(self.reservation)
             deal = self.match.deal_action()
             assert deal is not None  # a table's chance never runs out
             await self._apply(deal, CHANCE)

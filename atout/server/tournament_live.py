@@ -39,6 +39,7 @@ from atout.server.store import Store, TournamentRow
 from atout.server.tournament_tables import (
     TableSetup,
     finished_games,
+    lineup_keys,
     seat_keys,
     stored_tables,
     table_options,
@@ -323,6 +324,7 @@ class Live:
                     tuple(table["boards"]),
                     table["rules"],
                     seat_keys(entrants, table["players"]),
+                    lineups=lineup_keys(entrants, table["lineups"]),
                 )
                 options = table_options(row.state["players"], setup.rules, len(setup.boards))
                 self.hub.open_table(table_id, options, setup)
@@ -343,7 +345,7 @@ class Live:
         for table_id, setup in setups.items():
             table = self.hub.tables.get(table_id)
             if table is not None and table.reservation is not None:
-                table.reservation.keys = setup.keys
+                table.reservation.given(setup.keys, setup.lineups, table.dealt - 1)
 
     async def start(self, every: float) -> None:
         """After a (re)start: open the tables stored in a tournament but never opened

@@ -30,10 +30,8 @@ from atout.server.store import Store, TournamentRow
 from atout.server.tournament_live import Live
 from atout.text import PlainText
 from atout.tournament import documents
-from atout.tournament.boards import TournamentError
 from atout.tournament.event import Form, MovementKind
 from atout.tournament.movement import MAX_TABLES
-from atout.tournament.online import check_online
 from atout.tournament.report import csv_text
 
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
@@ -171,10 +169,6 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     ) -> dict[str, Any]:
         """Open the tables of a position online (the organiser only; once per position)."""
         row = await mine(tournament_id, authorization)
-        try:  # before anything is stored: tables written for a form never played would stay
-            check_online(row.state["form"])
-        except TournamentError as refused:
-            raise HTTPRefusal.of(422, refused) from None
         if body.position > row.state["positions"]:
             raise HTTPRefusal(422, "tournament_positions", most=row.state["positions"])
         row = await live.open_position(row, body.position - 1)

@@ -17,7 +17,7 @@ from sqlalchemy import select
 from atout.server.protocol import TableOptions
 from atout.server.store import ActionRow, GameRow, Store, TableRow, TournamentRow
 from atout.tournament.boards import TournamentError
-from atout.tournament.online import seat_players, table_boards, table_rules
+from atout.tournament.online import deal_players, table_boards, table_rules
 from atout.tournament.state import from_json
 
 log = logging.getLogger(__name__)
@@ -35,6 +35,8 @@ class TableSetup:
     """The key of the player holding each seat's place; None: nobody (a robot)."""
     started: bool = False
     """Whether the table ever started its game (then it never starts another)."""
+    lineups: tuple[tuple[str | None, ...], ...] = ()
+    """The keys seat by seat at each deal, when they change (triplettes)."""
 
 
 def table_options(players: int, rules: dict[str, Any], boards: int) -> TableOptions:
@@ -52,6 +54,16 @@ def table_options(players: int, rules: dict[str, Any], boards: int) -> TableOpti
 def seat_keys(entrants: dict[str, Any], players: list[int]) -> tuple[str | None, ...]:
     """The keys holding the places of ``players`` (numbers from 1), seat by seat."""
     return tuple((entrants.get(str(p)) or {}).get("key") for p in players)
+
+
+def lineup_keys(
+    entrants: dict[str, Any], lineups: list[list[int]]
+) -> tuple[tuple[str | None, ...], ...]:
+    """The keys seat by seat at each deal (players numbered from 1), or none when
+    every deal has the same players in the same seats."""
+    if len({tuple(players) for players in lineups}) < 2:
+        return ()
+    return tuple(seat_keys(entrants, players) for players in lineups)
 
 
 def table_setups(
@@ -89,13 +101,14 @@ def table_setups(
             for table_id, (position, table) in held.items():
                 if wanted is not None and table_id not in wanted:
                     continue
-                players = [p + 1 for p in seat_players(played, position, table)]
+                lineups = [[p + 1 for p in ps] for ps in deal_players(played, position, table)]
                 setups[table_id] = TableSetup(
                     number,
                     table_boards(played, position, table),
                     table_rules(played, position, table),
-                    seat_keys(entrants, players),
+                    seat_keys(entrants, lineups[0]),
                     table_id in started,
+                    lineup_keys(entrants, lineups),
                 )
         except TournamentError as error:  # one bad tournament must not stop a server
             log.error("tournament %s: its tables cannot be set up: %s", number, error)

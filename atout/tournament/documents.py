@@ -11,8 +11,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from atout.tournament.event import Form, Tournament, new_setup
+from atout.tournament.event import TEAM_SEATS, Form, Tournament, new_setup
+from atout.tournament.lineups import attacker, lineups
 from atout.tournament.online import (
+    deal_players,
     game_results,
     seat_players,
     seat_shift,
@@ -57,7 +59,8 @@ def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
 
 def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
     """Every table of a position (from 0) to open online: its number, the deal actions
-    of its boards, its variant options and the player (number from 1) in each seat."""
+    of its boards, its variant options, the player (number from 1) in each seat and,
+    deal by deal, in each seat (they change in triplettes)."""
     document, position = job
     tournament = from_json(document)
     return [
@@ -66,6 +69,9 @@ def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
             "boards": list(table_boards(tournament, position, t)),
             "rules": table_rules(tournament, position, t),
             "players": [p + 1 for p in seat_players(tournament, position, t)],
+            "lineups": [
+                [p + 1 for p in players] for players in deal_players(tournament, position, t)
+            ],
         }
         for t in range(tournament.movement.tables)
     ]
@@ -73,19 +79,22 @@ def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
 
 def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dict[str, Any]:
     """The document with the results of finished online games entered:
-    (document, [(position, table, actions)]) in."""
+    (document, [(position, table, actions)]) in. The attacker is the one the
+    table's seats gave the board's taker (``atout.tournament.lineups``)."""
     document, games = job
     tournament = from_json(document)
     for position, table, actions in games:
         for board, outcome in game_results(tournament, position, table, actions):
-            tournament.record(position, table, board, outcome)
+            key = (position, table, board)
+            tournament.record(*key, outcome, attacker(tournament, key))
     return to_json(tournament)
 
 
 def view(document: dict[str, Any]) -> dict[str, Any]:
     """What anyone with the tournament's number may see. In the team forms a
     seating's ``seats`` are team numbers (from 1) and ``teams`` lists each team's
-    players; ``attackers`` gives, for each board of a seating, who may attack it."""
+    players; ``attackers`` gives, for each board of a seating, who may attack it,
+    and ``lineups`` who sits at each orientation when it is played online."""
     tournament = from_json(document)
     movement = tournament.movement
     return {
@@ -114,6 +123,16 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
                     for b in s.boards
                 ],
                 "shift": seat_shift(tournament, s.position, s.table),
+                **(
+                    {
+                        "lineups": [
+                            [p + 1 for p in seats]
+                            for seats in lineups(tournament, s.position, s.table)
+                        ]
+                    }
+                    if tournament.setup.form in TEAM_SEATS
+                    else {}
+                ),
             }
             for s in movement.seatings
         ],

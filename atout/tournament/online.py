@@ -6,29 +6,28 @@ as the boards of a set do (board ``n``'s dealer sits one place after board
 ``n-1``'s), so the table's seats are the orientations turned: seat ``s`` holds
 orientation ``(s + shift) % players``, ``shift`` being the first board's dealer.
 The engine's imposed contract goes to the player on the dealer's right, as the
-individual form's boards are marked; in quadrettes it goes to South's seat at
-every deal (the engine's ``imposed_taker``), the dealer's right still leading.
+individual form's (and triplettes') boards are marked; in quadrettes and the match
+it goes to South's seat at every deal (the engine's ``imposed_taker``), the
+dealer's right still leading, and the match's taker chooses Garde, Garde Sans or
+Garde Contre (``imposed_minimum``). Who sits in each seat may change from board to
+board in triplettes (``atout.tournament.lineups``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any
 
 from atout.french.actions import DealCards
 from atout.french.rules import FRENCH
 from atout.french.scoring import DealOutcome, MisereDeclared, PoigneeDeclared
 from atout.tournament.boards import SOUTH, TournamentError
-from atout.tournament.event import IMPOSED, Form, Tournament
+from atout.tournament.event import IMPOSED, Tournament
+from atout.tournament.lineups import lineups
 
-ONLINE_FORMS: Final[tuple[Form, ...]] = ("individual", "quadrettes")
-
-
-def check_online(form: Form) -> None:
-    """TournamentError unless tournaments of ``form`` are played online."""
-    if form not in ONLINE_FORMS:
-        raise TournamentError("tournament_online_form")
+SOUTH_TAKES = ("quadrettes", "teams")
+"""The forms whose attacker sits in South whatever the étui says."""
 
 
 def seat_shift(tournament: Tournament, position: int, table: int) -> int:
@@ -38,27 +37,34 @@ def seat_shift(tournament: Tournament, position: int, table: int) -> int:
 
 
 def seat_players(tournament: Tournament, position: int, table: int) -> tuple[int, ...]:
-    """The player (number from 0) the movement puts in each seat of the server table."""
-    seats = tournament.movement.at(position, table).seats
+    """The player (number from 0) the movement puts in each seat of the server table
+    (at its first board)."""
+    return deal_players(tournament, position, table)[0]
+
+
+def deal_players(tournament: Tournament, position: int, table: int) -> tuple[tuple[int, ...], ...]:
+    """The player in each seat of the server table at each of its deals."""
     shift = seat_shift(tournament, position, table)
-    return tuple(seats[(seat + shift) % len(seats)] for seat in range(len(seats)))
+    return tuple(
+        tuple(seats[(seat + shift) % len(seats)] for seat in range(len(seats)))
+        for seats in lineups(tournament, position, table)
+    )
 
 
 def table_boards(tournament: Tournament, position: int, table: int) -> tuple[str, ...]:
     """The deal actions the server table deals, in the movement's order, seats turned.
 
     A table's dealer turns every deal, so must the boards'; the individual form's
-    takers sit on the dealer's right, the quadrettes' in South (explicit boards may
-    be marked otherwise, and are then refused)."""
+    takers sit on the dealer's right, the quadrettes' and the match's in South
+    (explicit boards may be marked otherwise, and are then refused)."""
     form = tournament.setup.form
-    check_online(form)
     seating = tournament.movement.at(position, table)
     shift = seat_shift(tournament, position, table)
     players = tournament.setup.players
     deals = []
     for offset, number in enumerate(seating.boards):
         board = tournament.board(number)
-        taker = SOUTH if form == "quadrettes" else board.leader
+        taker = SOUTH if form in SOUTH_TAKES else board.leader
         if board.taker != taker or board.dealer != (shift + offset) % players:
             raise TournamentError("tournament_online_marks", board=number)
         hands = tuple(board.hands[(seat + shift) % players] for seat in range(players))
@@ -67,11 +73,14 @@ def table_boards(tournament: Tournament, position: int, table: int) -> tuple[str
 
 
 def table_rules(tournament: Tournament, position: int, table: int) -> dict[str, Any]:
-    """The variant options of such a table: the imposed Garde, taken in quadrettes by
-    South's seat whoever deals."""
+    """The variant options of such a table: the imposed Garde, taken in quadrettes and
+    the match by South's seat whoever deals, and in the match the least of the three
+    contracts its taker chooses from."""
     rules: dict[str, Any] = {"imposed_contract": IMPOSED.text}
-    if tournament.setup.form == "quadrettes":
+    if tournament.setup.form in SOUTH_TAKES:
         rules["imposed_taker"] = (SOUTH - seat_shift(tournament, position, table)) % 4
+    if tournament.setup.form == "teams":
+        rules["imposed_minimum"] = True
     return rules
 
 

@@ -10,8 +10,10 @@ import pytest
 from atout.french.rules import FRENCH
 from atout.french.state import CALL, DISCARD
 from atout.french.variants import Contract, get_variant
-from atout.game import Event
+from atout.french.worlds import Worlds
+from atout.game import Event, IllegalAction
 from atout.match import Match, seed_sequence
+from atout.robots.levels import make_robot
 from tests.french.deals import explicit_deal, new_state
 
 
@@ -88,3 +90,68 @@ def test_an_imposed_taker_is_a_seat_of_the_table() -> None:
         get_variant("fft", {"imposed_taker": 1, "dealer_sits_out": True})
     with pytest.raises(ValueError, match="imposed_taker"):
         FRENCH.new(3, options={"imposed_contract": "garde", "imposed_taker": 3})
+
+
+MATCH = {"imposed_contract": "garde", "imposed_minimum": True}
+"""The two-team match (p. 25): "Le preneur a le choix entre 3 contrats : Garde, Garde
+Sans et Garde Contre. Il n'a pas le droit de passer"."""
+
+
+def test_the_matchs_taker_chooses_garde_or_stronger_and_may_not_pass() -> None:
+    state = FRENCH.new(4, options={**MATCH, "imposed_taker": 2})
+    events = state.apply(explicit_deal(4, {}))
+    # dealer 0: seat 1 passed for it; South (seat 2) is asked, no contract yet
+    assert (state.turn, state.taker, state.bids) == (2, -1, [(1, Contract.PASS)])
+    assert not [e for e in events if e.kind in ("bid", "contract")]
+    offered = ["bid:garde", "bid:garde_sans", "bid:garde_contre"]
+    assert [str(a) for a in state.legal_actions()] == offered
+    assert state.view(2)["legal"] == offered
+    for refused in ("bid:pass", "bid:prise"):
+        before = state.clone()
+        with pytest.raises(IllegalAction) as error:
+            state.apply(FRENCH.parse_action(refused), 2)
+        assert error.value.code == "imposed_minimum" and state == before
+    events = state.apply(FRENCH.parse_action("bid:garde_contre"), 2)
+    # the seats after South pass for it; no dog shown at a Garde Contre
+    assert state.bids == [(1, 0), (2, Contract.GARDE_CONTRE), (3, 0), (0, 0)]
+    assert (state.taker, state.contract) == (2, Contract.GARDE_CONTRE)
+    assert [e.kind for e in events] == ["bid", "contract", "dog"]
+    assert events[2].data["shown"] is False
+
+
+def test_the_matchs_choice_plays_whole_games_at_every_dealer() -> None:
+    rng = random.Random(5)
+    state = FRENCH.new(4, options={**MATCH, "imposed_taker": 2, "deals": 4})
+    match = Match(FRENCH, state, seed_sequence(range(300, 320)))
+    chosen: list[tuple[int, int, str]] = []
+
+    def watch(events: list[Event]) -> None:
+        contracts = [e.data for e in events if e.kind == "contract"]
+        chosen.extend((state.dealer, c["taker"], c["contract"]) for c in contracts)
+
+    assert match.play(lambda seat: rng.choice(match.legal()), watch)
+    assert {dealer for dealer, _, _ in chosen} == {0, 1, 2, 3}
+    assert {taker for _, taker, _ in chosen} == {2}
+    assert {c for _, _, c in chosen} <= {"garde", "garde_sans", "garde_contre"}
+
+
+def test_robots_and_sampled_worlds_follow_the_matchs_choice() -> None:
+    state = FRENCH.new(4, options={**MATCH, "imposed_taker": 3})
+    state.apply(explicit_deal(4, {}))
+    legal = [str(a) for a in state.legal_actions()]
+    for level in ("heuristic", "strong"):
+        assert make_robot(level, 0.05).choose(state.view(3), legal, 1) in legal
+    state.apply(FRENCH.parse_action("bid:garde"), 3)
+    seat = state.turn
+    world = Worlds(state.view(seat)).sample(random.Random(2))
+    assert world is not None and world.bids == state.bids and world.taker == 3
+
+
+def test_without_an_imposed_contract_the_minimum_changes_nothing() -> None:
+    plain = FRENCH.new(4)
+    minimum = FRENCH.new(4, options={"imposed_minimum": True})
+    deal = explicit_deal(4, {})
+    plain.apply(deal)
+    minimum.apply(deal)
+    assert minimum.legal_actions() == plain.legal_actions()
+    assert "bid:pass" in [str(a) for a in minimum.legal_actions()]

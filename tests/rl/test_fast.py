@@ -204,6 +204,7 @@ def test_a_wrong_deal_is_refused() -> None:
         ("fft", {"king_call_self": False}, "king_call_self"),
         ("fft", {"dealer_sits_out": True}, "mort"),
         ("fft", {"deals": 2}, "deals"),
+        ("fft", {"imposed_contract": "garde", "imposed_minimum": True}, "imposed_minimum"),
     ],
 )
 def test_tables_the_compiled_path_does_not_play_are_refused(

@@ -3,16 +3,14 @@ results come back by orientation, each at the board's imposed Garde and taker.""
 
 from __future__ import annotations
 
-import dataclasses
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.french.rules import FRENCH
 from atout.match import Match
-from atout.tournament.boards import SOUTH, TournamentError
+from atout.tournament.boards import SOUTH
 from atout.tournament.event import Setup, Tournament
 from atout.tournament.online import engine_options, game_results, seat_players, table_boards
 
@@ -66,11 +64,3 @@ def test_a_quadrettes_table_game_gives_south_every_attack(seed: int, table: int)
         assert outcome.taker == SOUTH
         tournament.record(position, table, board, outcome)
     assert len(tournament.results) == 4
-
-
-def test_only_the_individual_and_quadrettes_forms_are_dealt_online() -> None:
-    names = tuple(str(n) for n in range(8))
-    tournament = Tournament.create(Setup("quadrettes", 4, 2, 1, 4, names), 5)
-    odd = dataclasses.replace(tournament, setup=dataclasses.replace(tournament.setup, form="x"))  # type: ignore[arg-type]
-    with pytest.raises(TournamentError, match="individual and quadrettes"):
-        table_boards(odd, 0, 0)

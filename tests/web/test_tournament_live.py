@@ -37,3 +37,45 @@ def test_the_ranking_comes_to_every_reader_as_the_tables_end(
         expect(shown.locator("#tour-summary")).to_contain_text("tournament over", timeout=60_000)
         expect(shown.locator("#tour-results tbody tr")).to_have_count(2)
         expect(shown.locator("#tour-online tr.done")).to_have_count(1)
+
+
+def test_the_matchs_attacker_is_offered_only_the_three_gardes(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", "Match night")
+    page.select_option("#tour-form", "teams")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("32 results to come")
+    # team A's first named attacks the first quarter in South, then defends
+    page.click('button.take-place[data-take="1"]')
+    expect(page.locator('#tour-my-seats tr[data-position="1"]')).to_contain_text("(S)")
+    expect(page.locator("#tour-my-seats tbody tr")).to_have_count(4)
+    page.select_option("#online-position", "1")
+    page.click("#online-open")
+    page.click('#tour-my-seats tr[data-position="1"] a.my-table')
+    # the bid box: Garde, Garde Sans, Garde Contre; no pass, no Prise
+    bids = page.locator("#prompt .bid-button")
+    expect(bids).to_have_count(3, timeout=30_000)
+    assert [b.get_attribute("data-action") for b in bids.all()] == [
+        "bid:garde",
+        "bid:garde_sans",
+        "bid:garde_contre",
+    ]
+
+
+def test_a_triplette_player_is_told_their_seat_board_by_board(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", "Triplettes night")
+    page.select_option("#tour-form", "triplettes")
+    page.fill("#tour-tables", "1")
+    page.fill("#tour-per-position", "2")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("2 results to come")
+    # player 1 (North-South, badge bleu) defends board 2, marked taker West, from
+    # the taker's right: South; on board 1 they attack in North or watch
+    page.click('button.take-place[data-take="1"]')
+    row = page.locator('#tour-my-seats tr[data-position="1"]')
+    expect(row).to_contain_text("Board 1: ")
+    expect(row).to_contain_text("(S)")
+    assert "Board 2: " in row.inner_text()

@@ -118,8 +118,10 @@ export function frenchPrompt(ctx) {
     case "bid": {
       const all = ["pass", ...v.rules.contracts]; // the variant's contracts, Pousse included where it has one
       const allowed = new Set(kinds.map((k) => k[1]));
+      // the match's taker chooses among the contracts on offer (imposed_minimum): only those
+      const only = v.rules.options.imposed_minimum && v.rules.options.imposed_contract !== "none";
       return box(h("span", { class: "prompt-title" }, t("bid")), h("div", { class: "row" },
-        all.filter((b) => allowed.has(b) || b !== "pass").map((b) => h("button", {
+        all.filter((b) => allowed.has(b) || (b !== "pass" && !only)).map((b) => h("button", {
           class: `bid-button${allowed.has(b) ? "" : " illegal"}`, "data-action": `bid:${b}`,
           onclick: () => ctx.act(`bid:${b}`) }, t(b)))));
     }

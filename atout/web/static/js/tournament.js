@@ -257,17 +257,22 @@ function followPage(id) {
   }
 
   // Where the reader sits at each position: table, seat (numbered from the table's
-  // first dealer) and orientation, with the way to the table once it is open.
+  // first dealer) and orientation, with the way to the table once it is open. In
+  // triplettes the seat changes from board to board (the lineups), the reader
+  // watching the boards their triplette attacks with another.
   function mySeats() {
     const seats = labels(view.players);
-    const rows = view.seatings.filter((s) => s.seats.includes(view.me)).map((s) => {
-      const at = s.seats.indexOf(view.me);
-      const seat = (at - s.shift + seats.length) % seats.length;
+    const lineups = (s) => s.lineups || s.boards.map(() => s.seats);
+    const place = (at, s) => `${(at - s.shift + seats.length) % seats.length + 1} (${orientation(seats[at])})`;
+    const rows = view.seatings.filter((s) => lineups(s).some((l) => l.includes(view.me))).map((s) => {
+      const ats = lineups(s).map((l) => l.indexOf(view.me));
+      const seat = new Set(ats).size === 1 ? place(ats[0], s)
+        : ats.map((at, i) => `${t("tour_board")} ${s.boards[i]}: ${at < 0 ? t("tour_watch") : place(at, s)}`).join(" · ");
       const link = view.online.find((o) => o.position === s.position && o.table === s.table);
       const where = !link ? t("tour_later") : link.done ? t("tour_done")
         : h("a", { href: `#/table/${link.table_id}?join=1`, class: "my-table" }, t("tour_go"));
       return h("tr", { "data-position": s.position }, h("td", {}, s.position), h("td", {}, s.table),
-        h("td", {}, `${seat + 1} (${orientation(seats[at])})`), h("td", {}, where));
+        h("td", {}, seat), h("td", {}, where));
     });
     return h("section", { id: "tour-my-seats" }, h("h2", {}, t("tour_your_seats")),
       h("table", { class: "score-table tour-table" },
@@ -296,13 +301,14 @@ function followPage(id) {
       const seating = view.seatings.find((s) => s.position === o.position && s.table === o.table);
       const places = seats.map((_, seat) => {
         const at = (seat + seating.shift) % seats.length;
-        return `${t("seat")} ${seat + 1}: ${nameOf(seating.seats[at])} (${orientation(seats[at])})`;
+        return `${t("seat")} ${seat + 1}: ${seatName(seating.seats[at])} (${orientation(seats[at])})`;
       });
       return h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
         h("td", {}, places.join(" · ")),
         h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))));
     });
-    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help"), " ", t("tour_live_help")),
+    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help"), " ", t("tour_live_help"),
+      teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : ""),
       view.master && position.options.length ? h("div", { class: "row" }, position,
         h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
       message,
