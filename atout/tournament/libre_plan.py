@@ -1,0 +1,167 @@
+"""Who sits at which table at each position of a tournoi libre.
+
+In a tournoi libre the deals are not carried from table to table: only the
+players move, so a plan is a partition of the players into tables at each
+position. The rulebook asks that "les joueurs d'une même équipe ne se rencontrent
+pas lors du tournoi" (p. 10, par équipes): that is a hard rule here. Clubs also
+move players "de sorte qu'ils ne rencontrent qu'une seule fois les autres
+joueurs"; that cannot always be had (8 players over 5 positions must meet again),
+so the plan keeps repeats few: each position is built greedily from a seeded
+order, many orders are tried, and the one with the fewest earlier meetings at
+its tables is kept, after swapping players between tables while that lowers
+them.
+
+Tables seat 4; when the count is not a multiple of 4 the rulebook admits tables
+of 3 ("Certains tournois libres dont le nombre de joueurs n'est pas multiple de
+4 peuvent inclure des tables de 3 joueurs", p. 11), so atout adds one, two or
+three tables of 3. Five players cannot be split so and sit at one table of 5.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Final
+
+from atout.tournament.boards import TournamentError
+
+Plan = tuple[tuple[tuple[int, ...], ...], ...]
+"""Players (numbers from 0) at each table (in seat order) at each position."""
+TRIES: Final = 24
+"""Seeded orders tried per position: more finds fewer repeats, slower."""
+MAX_PLAYERS: Final = 400
+
+
+def table_sizes(players: int) -> tuple[int, ...]:
+    """Tables of 4, and of 3 for what is left (one table of 5 at 5 players)."""
+    if players == 5:
+        return (5,)
+    if not 3 <= players <= MAX_PLAYERS:
+        raise TournamentError("libre_players", least=3, most=MAX_PLAYERS)
+    threes = -players % 4
+    return (4,) * ((players - 3 * threes) // 4) + (3,) * threes
+
+
+def meetings(plan: Plan) -> Counter[tuple[int, int]]:
+    """How often each pair of players shares a table."""
+    met: Counter[tuple[int, int]] = Counter()
+    for position in plan:
+        for table in position:
+            met.update(combinations(sorted(table), 2))
+    return met
+
+
+def repeats(plan: Plan) -> int:
+    """Meetings beyond the first: 0 when no two players meet twice."""
+    return sum(count - 1 for count in meetings(plan).values())
+
+
+def make_plan(teams: Sequence[int], positions: int, seed: int) -> Plan:
+    """A plan for players whose team is ``teams[p]`` (each player its own team in the
+    individual form); TournamentError when teammates cannot be kept apart."""
+    sizes = table_sizes(len(teams))
+    if max(Counter(teams).values()) > len(sizes):
+        raise TournamentError("libre_teams_apart", tables=len(sizes))
+    rng = random.Random(seed)
+    met: Counter[tuple[int, int]] = Counter()
+    plan = []
+    for _ in range(positions):
+        best: list[list[int]] = []
+        best_cost = 0
+        for _ in range(TRIES):
+            tables = _greedy(teams, sizes, met, rng) or _dealt(teams, len(sizes), rng)
+            _improve(tables, teams, met)
+            cost = sum(_cost(table, met) for table in tables)
+            if not best or cost < best_cost:
+                best, best_cost = tables, cost
+        for table in best:
+            rng.shuffle(table)
+            met.update(combinations(sorted(table), 2))
+        plan.append(tuple(tuple(table) for table in best))
+    return tuple(plan)
+
+
+def _cost(table: Sequence[int], met: Counter[tuple[int, int]]) -> int:
+    """Earlier meetings at a table, squared so that a third meeting weighs more."""
+    return sum(met[pair] ** 2 for pair in combinations(sorted(table), 2))
+
+
+def _greedy(
+    teams: Sequence[int],
+    sizes: Sequence[int],
+    met: Counter[tuple[int, int]],
+    rng: random.Random,
+) -> list[list[int]] | None:
+    """Players in a random order, each at the open table where it met the fewest
+    (no teammate there); None at a dead end."""
+    order = list(range(len(teams)))
+    rng.shuffle(order)
+    tables: list[list[int]] = [[] for _ in sizes]
+    for player in order:
+        open_tables = [
+            t
+            for t, table in enumerate(tables)
+            if len(table) < sizes[t] and all(teams[o] != teams[player] for o in table)
+        ]
+        if not open_tables:
+            return None
+        chosen = min(
+            open_tables,
+            key=lambda t: (sum(met[min(player, o), max(player, o)] for o in tables[t]), t),
+        )
+        tables[chosen].append(player)
+    return tables
+
+
+def _dealt(teams: Sequence[int], tables: int, rng: random.Random) -> list[list[int]]:
+    """Teams in a random order, members one after the other, dealt round the tables:
+    a team's members land at different tables as long as it has no more than there
+    are tables, and the tables fill as :func:`table_sizes` says (4s, then 3s)."""
+    order = list(range(len(teams)))
+    rng.shuffle(order)
+    labels = sorted(set(teams))
+    rng.shuffle(labels)
+    rank = {team: i for i, team in enumerate(labels)}
+    order.sort(key=lambda p: rank[teams[p]])
+    dealt: list[list[int]] = [[] for _ in range(tables)]
+    for index, player in enumerate(order):
+        dealt[index % tables].append(player)
+    return dealt
+
+
+def _improve(tables: list[list[int]], teams: Sequence[int], met: Counter[tuple[int, int]]) -> None:
+    """Swap two players of different tables while it lowers the earlier meetings."""
+    changed = True
+    while changed:
+        changed = False
+        for a, b in combinations(range(len(tables)), 2):
+            first, second = tables[a], tables[b]
+            if not _cost(first, met) and not _cost(second, met):
+                continue
+            for i in range(len(first)):
+                for j in range(len(second)):
+                    one = [*first[:i], second[j], *first[i + 1 :]]
+                    two = [*second[:j], first[i], *second[j + 1 :]]
+                    if not (_apart(one, teams) and _apart(two, teams)):
+                        continue
+                    if _cost(one, met) + _cost(two, met) < _cost(first, met) + _cost(second, met):
+                        tables[a], tables[b] = first, second = one, two
+                        changed = True
+
+
+def _apart(table: Sequence[int], teams: Sequence[int]) -> bool:
+    return len({teams[p] for p in table}) == len(table)
+
+
+def check_plan(plan: Plan, teams: Sequence[int]) -> None:
+    """TournamentError unless every position seats every player once, at tables of
+    :func:`table_sizes`, teammates apart (a stored plan read back)."""
+    sizes = sorted(table_sizes(len(teams)))
+    for position in plan:
+        seated = sorted(p for table in position for p in table)
+        if seated != list(range(len(teams))) or sorted(map(len, position)) != sizes:
+            raise TournamentError("libre_plan")
+        if not all(_apart(table, teams) for table in position):
+            raise TournamentError("libre_teams_apart", tables=len(sizes))
