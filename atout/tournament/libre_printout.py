@@ -46,9 +46,9 @@ def slips_text(libre: Libre) -> str:
         for table, seats in _tables(libre, position):
             head = "  ".join(f"{s} {n}" for s, n in seats)
             rows = [f"Position {position + 1}, table {table}: {head}"]
+            blanks = " ".join(f"{s} ____" for s, _ in seats)
             rows += [
-                f"  deal {d + 1}: contract ____ taker ____ "
-                + " ".join(f"{s} ____" for s, _ in seats)
+                f"  deal {d + 1}: contract ____ taker ____ {blanks}"
                 for d in range(libre.setup.deals)
             ]
             rows.append(f"  bilan: {blanks}  (sum = 0)")
