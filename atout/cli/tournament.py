@@ -14,7 +14,7 @@ import os
 import random
 import sys
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import typer
 from rich.console import Console
@@ -70,10 +70,21 @@ def _load(path: Path) -> Tournament:
 
 
 def _save(path: Path, tournament: Tournament) -> None:
+    _write(path, to_json(tournament))
+
+
+def _write(path: Path, state: dict[str, Any]) -> None:
     """Write the state whole or not at all (a new file renamed over the old)."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(to_json(tournament), indent=1) + "\n", encoding="utf-8")
+    temporary.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
+
+
+def _rows_text(rows: list[dict[str, Any]], format: str) -> str:
+    """Rows as CSV, or as indented JSON."""
+    return (
+        csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+    )
 
 
 @tournament_app.command()
@@ -236,7 +247,4 @@ def export(
     """Export the ranking or the results as CSV or JSON on standard output."""
     tournament = _load(state)
     rows = ranking_rows(tournament) if what == "ranking" else result_rows(tournament)
-    text = (
-        csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
-    )
-    typer.echo(text, nl=False)
+    typer.echo(_rows_text(rows, format), nl=False)
