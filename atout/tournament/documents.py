@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from atout.tournament import libre_state
 from atout.tournament.event import Form, Tournament, new_setup
 from atout.tournament.online import (
     game_results,
@@ -85,7 +86,10 @@ def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dic
 def view(document: dict[str, Any]) -> dict[str, Any]:
     """What anyone with the tournament's number may see. In the team forms a
     seating's ``seats`` are team numbers (from 1) and ``teams`` lists each team's
-    players; ``attackers`` gives, for each board of a seating, who may attack it."""
+    players; ``attackers`` gives, for each board of a seating, who may attack it.
+    A tournoi libre's document has its own view (:func:`.libre_state.view`)."""
+    if libre_state.is_libre(document):
+        return libre_state.view(document)
     tournament = from_json(document)
     movement = tournament.movement
     return {

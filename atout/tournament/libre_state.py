@@ -30,6 +30,7 @@ from atout.tournament.libre import (
     ranked,
 )
 from atout.tournament.libre_plan import MAX_PLAYERS, repeats
+from atout.tournament.libre_printout import plan_html, slips_html
 
 FORMAT: Final = "atout-libre"
 VERSION: Final = 1
@@ -237,3 +238,10 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
         "ranking": ranking_rows(libre),
         "missing": len(libre.missing()),
     }
+
+
+def printout(job: tuple[dict[str, Any], str]) -> str:
+    """The printable table plan or slips (``"plan"`` / ``"slips"``) as an HTML page."""
+    document, what = job
+    libre = from_json(document)
+    return plan_html(libre) if what == "plan" else slips_html(libre)
