@@ -123,7 +123,8 @@ class Libre:
         )
 
     def enter_deals(self, position: int, table: int, deals: Sequence[DealEntry]) -> ScoredSheet:
-        """Score a table's deals (a few, or all of the position's) and keep them."""
+        """Score a table's deals (a few, or all of the position's) and keep them; no
+        deals takes the table's sheet back (its last deal deleted on the page)."""
         if len(deals) > self.setup.deals:
             raise TournamentError("libre_too_many_deals", most=self.setup.deals)
         try:
@@ -131,7 +132,10 @@ class Libre:
         except InputError as error:
             raise TournamentError("tournament_deal", reason=str(error)) from None
         check_zero(scored.totals)
-        self.results[position, table] = TableResult(tuple(deals), scored.totals)
+        if deals:
+            self.results[position, table] = TableResult(tuple(deals), scored.totals)
+        else:
+            self.results.pop((position, table), None)
         return scored
 
     def enter_bilans(self, position: int, table: int, bilans: Sequence[int]) -> None:
