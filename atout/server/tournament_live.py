@@ -324,7 +324,8 @@ class Live:
                     table["rules"],
                     seat_keys(entrants, table["players"]),
                 )
-                options = table_options(row.state["players"], setup.rules, len(setup.boards))
+                rounds = table.get("rounds", len(setup.boards))  # a libre's deals are free
+                options = table_options(len(table["players"]), setup.rules, rounds)
                 self.hub.open_table(table_id, options, setup)
 
     async def stop(self) -> None:

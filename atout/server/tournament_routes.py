@@ -33,6 +33,7 @@ from atout.text import PlainText
 from atout.tournament import documents
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import Form, MovementKind
+from atout.tournament.libre_state import is_libre
 from atout.tournament.movement import MAX_TABLES
 from atout.tournament.online import check_online
 from atout.tournament.report import csv_text
@@ -177,7 +178,8 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         """Open the tables of a position online (the organiser only; once per position)."""
         row = await mine(tournament_id, authorization)
         try:  # before anything is stored: tables written for a form never played would stay
-            check_online(row.state["form"])
+            if not is_libre(row.state):  # a tournoi libre's forms are all played online
+                check_online(row.state["form"])
         except TournamentError as refused:
             raise HTTPRefusal.of(422, refused) from None
         if body.position > row.state["positions"]:

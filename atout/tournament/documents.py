@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from atout.tournament import libre_state
+from atout.tournament import libre_online, libre_state
 from atout.tournament.event import Form, Tournament, new_setup
 from atout.tournament.online import (
     game_results,
@@ -60,6 +60,8 @@ def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
     """Every table of a position (from 0) to open online: its number, the deal actions
     of its boards, its variant options and the player (number from 1) in each seat."""
     document, position = job
+    if libre_state.is_libre(document):
+        return libre_online.position_tables(document, position)
     tournament = from_json(document)
     return [
         {
@@ -76,6 +78,8 @@ def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dic
     """The document with the results of finished online games entered:
     (document, [(position, table, actions)]) in."""
     document, games = job
+    if libre_state.is_libre(document):
+        return libre_online.collect(job)
     tournament = from_json(document)
     for position, table, actions in games:
         for board, outcome in game_results(tournament, position, table, actions):

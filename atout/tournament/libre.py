@@ -106,11 +106,15 @@ class Libre:
         check_plan(plan, setup.teams)
         return cls(setup, plan)
 
-    def seats(self, position: int, table: int) -> tuple[int, ...]:
-        """The players of a table at a position, in seat order."""
+    def tables(self, position: int) -> tuple[tuple[int, ...], ...]:
+        """The tables of a position, each its players in seat order."""
         if not 0 <= position < self.setup.positions:
             raise TournamentError("libre_no_position", most=self.setup.positions)
-        tables = self.plan[position]
+        return self.plan[position]
+
+    def seats(self, position: int, table: int) -> tuple[int, ...]:
+        """The players of a table at a position, in seat order."""
+        tables = self.tables(position)
         if not 0 <= table < len(tables):
             raise TournamentError("libre_no_table", most=len(tables))
         return tables[table]

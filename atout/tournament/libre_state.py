@@ -71,6 +71,7 @@ def to_json(libre: Libre) -> dict[str, Any]:
         "names": list(setup.names),
         "positions": setup.positions,
         "deals": setup.deals,
+        "tables": len(libre.plan[0]),
         "plan": [[[p + 1 for p in table] for table in tables] for tables in libre.plan],
         "sheets": [
             {"position": p + 1, "table": t + 1, **_written(result)}

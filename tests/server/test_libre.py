@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import Player, Server, run_server
-from tests.server.test_tournaments import call
+from tests.server.test_tournaments import _robots_play, call
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
 
@@ -76,3 +76,34 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         assert refused.status_code == 422
     finally:
         stop()
+
+
+def test_a_libre_played_online_by_robots(tmp_path: Path) -> None:
+    """Seven players (a table of 4, a table of 3), two positions of one deal, nobody
+    holding a place: robots bid and play each table's deal, its sheet is entered,
+    the second position opens by itself, and the follower is told the end."""
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        names = [f"Joueur {n}" for n in range(1, 8)]
+        body = {"name": "En ligne", "names": names, "positions": 2, "deals": 1}
+        number = call(server, ann, "/libre", body).json()["id"]
+        view = asyncio.run(_robots_play(server, ann, number))
+        assert view["missing"] == 0 and len(view["online"]) == 4
+        for sheet in view["sheets"]:
+            assert len(sheet["deals"]) == 1 and sum(sheet["bilans"]) == 0
+        assert sorted(len(s["bilans"]) for s in view["sheets"]) == [3, 3, 4, 4]
+        totals = {row["player"]: row["total"] for row in view["ranking"]}
+        played = {(p, s["position"]) for s in view["sheets"] for p in _seats(view, s)}
+        assert played == {(p, n) for p in range(1, 8) for n in (1, 2)}
+        assert sum(totals.values()) == 0 and any(totals.values())
+    finally:
+        stop()
+
+
+def _seats(view: dict[str, Any], sheet: dict[str, Any]) -> list[int]:
+    return next(
+        t["seats"]
+        for t in view["plan"]
+        if (t["position"], t["table"]) == (sheet["position"], sheet["table"])
+    )
