@@ -1,7 +1,7 @@
 """The tournoi libre on the #/tournament page, on a phone: a guest organiser creates
 one, writes a table's deal in the score sheet's form (the server's running totals
 come back), copies another table's bilans (a sum that is not zero refused), and
-reads the ranking."""
+reads the ranking, then takes a place to be told their tables."""
 
 from __future__ import annotations
 
@@ -55,3 +55,6 @@ def test_a_libre_night_from_a_phone(
     expect(page.locator("#tour-summary")).to_contain_text("2 sheets to come")
     expect(page.locator("#libre-ranking tbody tr").nth(1)).to_contain_text("+30")
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+    # The organiser plays too: their place tells them their table at each position.
+    page.click('[data-take="1"]')
+    expect(page.locator("#tour-my-seats tbody tr")).to_have_count(2)

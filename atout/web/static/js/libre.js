@@ -3,6 +3,8 @@
 // each table's sheet at each position: deal by deal in the score sheet's own form
 // (the server scores them, the running totals come back), or the bilans copied from
 // the paper sheet. The ranking adds each player's bilans (teams: their members').
+// Online, players take their places, the organiser opens a position, each table
+// bids and plays its deals (robots in the empty seats) and its sheet comes back.
 // The server draws the plan, scores and ranks (atout.tournament.libre).
 import { clear, h } from "./dom.js";
 import { refusal, t, tn } from "./i18n.js";
@@ -151,7 +153,53 @@ export function libreFollower(id, update) {
       h("button", { type: "submit", id: "bilans-enter" }, t("libre_enter_bilans"))));
   }
 
-  function parts(next) {
+  // Where the reader sits at each position, with the way to the table once it is open.
+  function mySeats() {
+    const rows = view.plan.filter((p) => p.seats.includes(view.me)).map((p) => {
+      const at = p.seats.indexOf(view.me);
+      const link = view.online.find((o) => o.position === p.position && o.table === p.table);
+      const where = !link ? t("tour_later") : link.done ? t("tour_done")
+        : h("a", { href: `#/table/${link.table_id}?join=1`, class: "my-table" }, t("tour_go"));
+      return h("tr", { "data-position": p.position }, h("td", {}, p.position), h("td", {}, p.table),
+        h("td", {}, `${at + 1} (${p.labels[at]})`), h("td", {}, where));
+    });
+    return h("section", { id: "tour-my-seats" }, h("h2", {}, t("tour_your_seats")),
+      h("table", { class: "score-table tour-table" },
+        h("thead", {}, h("tr", {}, [t("tour_position"), t("table"), t("seat"), ""].map((label) => h("th", {}, label)))),
+        h("tbody", {}, rows)));
+  }
+
+  // Online: the organiser opens a position's tables; the next positions open by
+  // themselves once every table of the last one has played its deals.
+  function onlinePart() {
+    const message = h("p", { class: "error", role: "alert", id: "online-error" });
+    const open = new Set(view.online.map((o) => o.position));
+    const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
+      .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
+    async function openPosition() {
+      try {
+        update(await call(`/api/tournaments/${id}/online`, { position: Number(position.value) }));
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    const rows = view.online.map((o) => {
+      const p = tableAt(`${o.position}:${o.table}`);
+      return h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
+        h("td", {}, p.seats.map((player, i) => `${t("seat")} ${i + 1}: ${nameOf(player)}`).join(" · ")),
+        h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))));
+    });
+    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("libre_online_help")),
+      view.master && position.options.length ? h("div", { class: "row" }, position,
+        h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
+      message,
+      rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "score-table tour-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
+        h("tbody", {}, rows))) : null);
+  }
+
+  // ``places``: the duplicate page's places (a player takes theirs by identity).
+  function parts(next, places) {
     view = next;
     const open = (what) => window.open(`/api/tournaments/${id}/libre/${what}`, "_blank");
     const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
@@ -165,8 +213,11 @@ export function libreFollower(id, update) {
       h("div", { class: "row" },
         h("button", { class: "secondary", id: "print-plan", onclick: () => open("plan") }, t("libre_print_plan")),
         h("button", { class: "secondary", id: "print-slips", onclick: () => open("slips") }, t("tour_print_slips"))),
+      view.me ? mySeats() : null,
       h("h2", {}, t("tour_ranking")), rankingTable(),
       view.master ? entering() : null,
+      places,
+      view.master || view.online.length ? onlinePart() : null,
       planTable(),
       h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")),
     ];

@@ -326,7 +326,7 @@ function followPage(id) {
   function renderLibre(force) {
     if (!force && document.activeElement?.closest?.("#libre-enter")) return; // not under the organiser's typing
     libre ??= libreFollower(id, (next) => { view = { ...next, master: view.master, me: view.me }; renderLibre(true); });
-    clear(page, ...libre.parts(view));
+    clear(page, ...libre.parts(view, placesPart()));
   }
 
   function render() {
