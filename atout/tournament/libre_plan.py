@@ -31,7 +31,8 @@ Plan = tuple[tuple[tuple[int, ...], ...], ...]
 """Players (numbers from 0) at each table (in seat order) at each position."""
 TRIES: Final = 24
 """Seeded orders tried per position: more finds fewer repeats, slower."""
-MAX_PLAYERS: Final = 400
+MAX_PLAYERS: Final = 240
+"""60 tables of 4, as many as a duplicate tournament has at most."""
 
 
 def table_sizes(players: int) -> tuple[int, ...]:
