@@ -9,7 +9,7 @@ joueurs"; that cannot always be had (8 players over 5 positions must meet again)
 so the plan keeps repeats few: each position is built greedily from a seeded
 order, many orders are tried, and the one with the fewest earlier meetings at
 its tables is kept, after swapping players between tables while that lowers
-them.
+them; a plan that still repeats a meeting is drawn again a few times.
 
 Tables seat 4; when the count is not a multiple of 4 the rulebook admits tables
 of 3 ("Certains tournois libres dont le nombre de joueurs n'est pas multiple de
@@ -31,6 +31,11 @@ Plan = tuple[tuple[tuple[int, ...], ...], ...]
 """Players (numbers from 0) at each table (in seat order) at each position."""
 TRIES: Final = 24
 """Seeded orders tried per position: more finds fewer repeats, slower."""
+RESTARTS: Final = 6
+RESTART_SEATS: Final = 320
+"""Whole plans drawn (when players x positions is at most this, where a draw is
+cheap) while the best is above :func:`least_repeats`: an early position's choice
+can cost later ones, and another draw often avoids it."""
 MAX_PLAYERS: Final = 240
 """60 tables of 4, as many as a duplicate tournament has at most."""
 
@@ -66,7 +71,35 @@ def make_plan(teams: Sequence[int], positions: int, seed: int) -> Plan:
     if max(Counter(teams).values()) > len(sizes):
         raise TournamentError("libre_teams_apart", tables=len(sizes))
     rng = random.Random(seed)
-    met: Counter[tuple[int, int]] = Counter()
+    least = least_repeats(teams, positions)
+    draws = RESTARTS if len(teams) * positions <= RESTART_SEATS else 1
+    best: Plan = ()
+    for _ in range(draws):
+        plan = _draw(teams, positions, sizes, random.Random(rng.getrandbits(64)))
+        if not best or repeats(plan) < repeats(best):
+            best = plan
+        if repeats(best) <= least:
+            break
+    return best
+
+
+def least_repeats(teams: Sequence[int], positions: int) -> int:
+    """A bound no plan beats: a player meets at least (smallest table - 1) players a
+    position, and only so many are not teammates; the rest are meetings again."""
+    sizes = table_sizes(len(teams))
+    team_size = max(Counter(teams).values())
+    again = (min(sizes) - 1) * positions - (len(teams) - team_size)
+    return max(0, len(teams) * again) // 2
+
+
+Met = list[list[int]]
+"""How often each two players met at the positions drawn so far (a square matrix:
+cheap to read in the inner loops)."""
+
+
+def _draw(teams: Sequence[int], positions: int, sizes: Sequence[int], rng: random.Random) -> Plan:
+    """One plan, position after position, each the best of :data:`TRIES` orders."""
+    met: Met = [[0] * len(teams) for _ in teams]
     plan = []
     for _ in range(positions):
         best: list[list[int]] = []
@@ -77,23 +110,24 @@ def make_plan(teams: Sequence[int], positions: int, seed: int) -> Plan:
             cost = sum(_cost(table, met) for table in tables)
             if not best or cost < best_cost:
                 best, best_cost = tables, cost
+            if not best_cost:
+                break  # no earlier meeting at all: none does better
         for table in best:
             rng.shuffle(table)
-            met.update(combinations(sorted(table), 2))
+            for x, y in combinations(table, 2):
+                met[x][y] += 1
+                met[y][x] += 1
         plan.append(tuple(tuple(table) for table in best))
     return tuple(plan)
 
 
-def _cost(table: Sequence[int], met: Counter[tuple[int, int]]) -> int:
+def _cost(table: Sequence[int], met: Met) -> int:
     """Earlier meetings at a table, squared so that a third meeting weighs more."""
-    return sum(met[pair] ** 2 for pair in combinations(sorted(table), 2))
+    return sum(met[x][y] ** 2 for x, y in combinations(table, 2))
 
 
 def _greedy(
-    teams: Sequence[int],
-    sizes: Sequence[int],
-    met: Counter[tuple[int, int]],
-    rng: random.Random,
+    teams: Sequence[int], sizes: Sequence[int], met: Met, rng: random.Random
 ) -> list[list[int]] | None:
     """Players in a random order, each at the open table where it met the fewest
     (no teammate there); None at a dead end."""
@@ -101,6 +135,7 @@ def _greedy(
     rng.shuffle(order)
     tables: list[list[int]] = [[] for _ in sizes]
     for player in order:
+        mine = met[player]
         open_tables = [
             t
             for t, table in enumerate(tables)
@@ -108,10 +143,7 @@ def _greedy(
         ]
         if not open_tables:
             return None
-        chosen = min(
-            open_tables,
-            key=lambda t: (sum(met[min(player, o), max(player, o)] for o in tables[t]), t),
-        )
+        chosen = min(open_tables, key=lambda t: (sum(mine[o] for o in tables[t]), t))
         tables[chosen].append(player)
     return tables
 
@@ -132,24 +164,39 @@ def _dealt(teams: Sequence[int], tables: int, rng: random.Random) -> list[list[i
     return dealt
 
 
-def _improve(tables: list[list[int]], teams: Sequence[int], met: Counter[tuple[int, int]]) -> None:
+def _improve(tables: list[list[int]], teams: Sequence[int], met: Met) -> None:
     """Swap two players of different tables while it lowers the earlier meetings."""
     changed = True
     while changed:
         changed = False
         for a, b in combinations(range(len(tables)), 2):
-            first, second = tables[a], tables[b]
-            if not _cost(first, met) and not _cost(second, met):
+            if not _cost(tables[a], met) and not _cost(tables[b], met):
+                continue  # nothing to lower
+            while (swapped := _swap(tables[a], tables[b], teams, met)) is not None:
+                tables[a], tables[b] = swapped
+                changed = True
+
+
+def _swap(
+    first: list[int], second: list[int], teams: Sequence[int], met: Met
+) -> tuple[list[int], list[int]] | None:
+    """The two tables after the first swap of x (of ``first``) for y (of ``second``)
+    that lowers their earlier meetings (squared): what y and x would pay at their
+    new tables is less than what they pay at their own; None if there is none."""
+
+    def pays(player: int, table: Sequence[int], leaving: int) -> int:
+        row = met[player]
+        return sum(row[o] ** 2 for o in table if o != leaving)
+
+    for i, x in enumerate(first):
+        for j, y in enumerate(second):
+            if pays(y, first, x) + pays(x, second, y) >= pays(x, first, x) + pays(y, second, y):
                 continue
-            for i in range(len(first)):
-                for j in range(len(second)):
-                    one = [*first[:i], second[j], *first[i + 1 :]]
-                    two = [*second[:j], first[i], *second[j + 1 :]]
-                    if not (_apart(one, teams) and _apart(two, teams)):
-                        continue
-                    if _cost(one, met) + _cost(two, met) < _cost(first, met) + _cost(second, met):
-                        tables[a], tables[b] = first, second = one, two
-                        changed = True
+            one = [*first[:i], y, *first[i + 1 :]]
+            two = [*second[:j], x, *second[j + 1 :]]
+            if _apart(one, teams) and _apart(two, teams):
+                return one, two
+    return None
 
 
 def _apart(table: Sequence[int], teams: Sequence[int]) -> bool:

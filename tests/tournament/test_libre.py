@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from atout.sheet import DealEntry
 from atout.tournament.boards import TournamentError
 from atout.tournament.libre import LIBRE_FORMS, TEAM_SIZES, Libre, LibreSetup
-from atout.tournament.libre_plan import meetings, repeats, table_sizes
+from atout.tournament.libre_plan import least_repeats, meetings, repeats, table_sizes
 from atout.tournament.libre_state import enter, from_json, ranking_rows, to_json
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
@@ -142,7 +142,15 @@ def test_eight_players_meet_again_no_more_than_they_must() -> None:
     """8 players, 5 positions at tables of 4: each meets 3 players a position, 15 in
     all, among 7 others, so at least 8 meetings again each, 32 pairs' repeats."""
     libre = Libre.create(LibreSetup("individual", tuple("ABCDEFGH"), 5, 4), seed=1)
-    assert repeats(libre.plan) == 32
+    assert repeats(libre.plan) == 32 == least_repeats(range(8), 5)
+
+
+def test_sixteen_players_over_five_positions_never_meet_twice() -> None:
+    """Sixteen players can meet each other exactly once in five positions (the affine
+    plane of order 4); the plan's search finds such a plan."""
+    libre = Libre.create(LibreSetup("individual", tuple(f"P{i}" for i in range(16)), 5, 4), 1)
+    assert max(meetings(libre.plan).values()) == 1
+    assert len(meetings(libre.plan)) == 16 * 15 // 2
 
 
 def test_forty_players_over_five_positions_never_meet_twice() -> None:
