@@ -13,6 +13,7 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -60,9 +61,17 @@ def _read_text(path: str) -> str:
 
 
 def _load(path: Path) -> Tournament:
+    return _state(path, from_json)
+
+
+State = TypeVar("State")
+
+
+def _state(path: Path, read: Callable[[Any], State]) -> State:
+    """The state file read by ``read``; a failure names the file and stops."""
     text = _read_text(str(path))
     try:
-        return from_json(json.loads(text))
+        return read(json.loads(text))
     except json.JSONDecodeError as error:
         raise _fail(f"{path}: not JSON (line {error.lineno}, column {error.colno})") from None
     except TournamentError as error:
@@ -221,11 +230,16 @@ def ranking(
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
-    view = Table(*(key.title() for key in rows[0]))
+    _show_rows(rows)
+    typer.echo(f"{len(tournament.missing())} results to come")
+
+
+def _show_rows(rows: list[dict[str, Any]]) -> None:
+    """Rows as a table, a column per key."""
+    view = Table(*(key.replace("_", " ").title() for key in rows[0]))
     for row in rows:
         view.add_row(*(_cell(value) for value in row.values()))
     Console().print(view)
-    typer.echo(f"{len(tournament.missing())} results to come")
 
 
 def _cell(value: object) -> str:

@@ -15,16 +15,15 @@ from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
-    _cell,
     _fail,
     _one_of,
     _read_text,
     _rows_text,
+    _show_rows,
+    _state,
     _write,
     tournament_app,
 )
@@ -46,13 +45,7 @@ HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page ins
 
 
 def _load(path: Path) -> Libre:
-    text = _read_text(str(path))
-    try:
-        return from_json(json.loads(text))
-    except json.JSONDecodeError as error:
-        raise _fail(f"{path}: not JSON (line {error.lineno}, column {error.colno})") from None
-    except TournamentError as error:
-        raise _fail(f"{path}: {error}") from None
+    return _state(path, from_json)
 
 
 @libre_app.command()
@@ -145,10 +138,7 @@ def ranking(
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
-    view = Table(*(key.replace("_", " ").title() for key in rows[0]))
-    for row in rows:
-        view.add_row(*(_cell(value) for value in row.values()))
-    Console().print(view)
+    _show_rows(rows)
     typer.echo(f"{len(libre.missing())} sheets to come")
 
 
