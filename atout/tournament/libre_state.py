@@ -34,6 +34,8 @@ from atout.tournament.libre_printout import plan_html, slips_html
 
 FORMAT: Final = "atout-libre"
 VERSION: Final = 1
+BILAN: Final = 1_000_000
+"""A bilan's bound: far above a position's (a deal's score is a few thousand at most)."""
 
 
 class _Strict(BaseModel):
@@ -59,7 +61,9 @@ class TableEntry(_Strict):
     position: int = Field(ge=1, le=MAX_POSITIONS)
     table: int = Field(ge=1, le=MAX_PLAYERS)
     deals: list[DealEntry] | None = Field(default=None, max_length=MAX_DEALS)
-    bilans: list[int] | None = Field(default=None, min_length=3, max_length=5)
+    bilans: list[Annotated[int, Field(ge=-BILAN, le=BILAN)]] | None = Field(
+        default=None, min_length=3, max_length=5
+    )
 
 
 def to_json(libre: Libre) -> dict[str, Any]:

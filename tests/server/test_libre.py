@@ -62,6 +62,8 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         assert call(server, ben, f"/{number}/sheets", paper).status_code == 403
         paper["bilans"] = [30, -10, -10, -10]
         assert call(server, ann, f"/{number}/sheets", paper).status_code == 200
+        huge = {"position": 1, "table": 2, "bilans": [2**62, 2**62, -(2**62), -(2**62)]}
+        assert call(server, ann, f"/{number}/sheets", huge).status_code == 422
         wrong = {"position": 4, "table": 1, "bilans": [0, 0, 0, 0]}
         assert call(server, ann, f"/{number}/sheets", wrong).json()["code"] == "libre_no_position"
 
