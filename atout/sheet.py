@@ -168,7 +168,7 @@ class ScoredSheet:
     totals: tuple[int, ...]
 
 
-def parse(model: type[_Input], text: str | bytes) -> Any:
+def parse(model: type[BaseModel], text: str | bytes) -> Any:
     """``text`` read as ``model``; InputError naming the first fields at fault."""
     try:
         return model.model_validate_json(text)

@@ -13,8 +13,9 @@ import json
 import os
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
 import typer
 from rich.console import Console
@@ -60,9 +61,17 @@ def _read_text(path: str) -> str:
 
 
 def _load(path: Path) -> Tournament:
+    return _state(path, from_json)
+
+
+State = TypeVar("State")
+
+
+def _state(path: Path, read: Callable[[Any], State]) -> State:
+    """The state file read by ``read``; a failure names the file and stops."""
     text = _read_text(str(path))
     try:
-        return from_json(json.loads(text))
+        return read(json.loads(text))
     except json.JSONDecodeError as error:
         raise _fail(f"{path}: not JSON (line {error.lineno}, column {error.colno})") from None
     except TournamentError as error:
@@ -70,10 +79,21 @@ def _load(path: Path) -> Tournament:
 
 
 def _save(path: Path, tournament: Tournament) -> None:
+    _write(path, to_json(tournament))
+
+
+def _write(path: Path, state: dict[str, Any]) -> None:
     """Write the state whole or not at all (a new file renamed over the old)."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(to_json(tournament), indent=1) + "\n", encoding="utf-8")
+    temporary.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, path)
+
+
+def _rows_text(rows: list[dict[str, Any]], format: str) -> str:
+    """Rows as CSV, or as indented JSON."""
+    return (
+        csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
+    )
 
 
 @tournament_app.command()
@@ -210,11 +230,16 @@ def ranking(
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
-    view = Table(*(key.title() for key in rows[0]))
+    _show_rows(rows)
+    typer.echo(f"{len(tournament.missing())} results to come")
+
+
+def _show_rows(rows: list[dict[str, Any]]) -> None:
+    """Rows as a table, a column per key."""
+    view = Table(*(key.replace("_", " ").title() for key in rows[0]))
     for row in rows:
         view.add_row(*(_cell(value) for value in row.values()))
     Console().print(view)
-    typer.echo(f"{len(tournament.missing())} results to come")
 
 
 def _cell(value: object) -> str:
@@ -236,7 +261,4 @@ def export(
     """Export the ranking or the results as CSV or JSON on standard output."""
     tournament = _load(state)
     rows = ranking_rows(tournament) if what == "ranking" else result_rows(tournament)
-    text = (
-        csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
-    )
-    typer.echo(text, nl=False)
+    typer.echo(_rows_text(rows, format), nl=False)

@@ -326,7 +326,8 @@ class Live:
                     seat_keys(entrants, table["players"]),
                     lineups=lineup_keys(entrants, table["lineups"]),
                 )
-                options = table_options(row.state["players"], setup.rules, len(setup.boards))
+                rounds = table.get("rounds", len(setup.boards))  # a libre's deals are free
+                options = table_options(len(table["players"]), setup.rules, rounds)
                 self.hub.open_table(table_id, options, setup)
 
     async def stop(self) -> None:

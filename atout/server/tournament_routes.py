@@ -26,6 +26,7 @@ from sqlalchemy import func, select
 from atout.server import accounts
 from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
+from atout.server.libre_routes import libre_routes
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_live import Live
 from atout.text import PlainText
@@ -92,9 +93,8 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             raise HTTPRefusal(403, "not_tournament_master")
         return row
 
-    @router.post("/api/tournaments")
-    async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        key = (await caller(authorization)).key
+    async def room(key: str) -> None:
+        """429 when the organiser ``key`` already keeps as many tournaments as allowed."""
 
         def count() -> int:
             with store.session() as db:
@@ -103,6 +103,11 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
 
         if await asyncio.to_thread(count) >= TOURNAMENTS_PER_MASTER:
             raise HTTPRefusal(429, "too_many_tournaments", limit=TOURNAMENTS_PER_MASTER)
+
+    @router.post("/api/tournaments")
+    async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        key = (await caller(authorization)).key
+        await room(key)
         choices = body.model_dump() | {"seed": secrets.randbits(32)}
         state = await live.work(documents.create, choices)
 
@@ -255,4 +260,5 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    router.include_router(libre_routes(store, live, caller, mine, yours, room))
     return router

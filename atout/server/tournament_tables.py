@@ -17,6 +17,8 @@ from sqlalchemy import select
 from atout.server.protocol import TableOptions
 from atout.server.store import ActionRow, GameRow, Store, TableRow, TournamentRow
 from atout.tournament.boards import TournamentError
+from atout.tournament.libre_online import table_players
+from atout.tournament.libre_state import is_libre
 from atout.tournament.online import deal_players, table_boards, table_rules
 from atout.tournament.state import from_json
 
@@ -94,8 +96,22 @@ def table_setups(
         }
     for number, held in rows:
         state, online = states[number]
-        played = from_json(state)
         entrants = (online or {}).get("entrants", {})
+        if is_libre(state):  # free deals: no boards, the FFT's rules as they are
+            try:
+                seated = table_players(state, held)
+            except TournamentError as error:
+                log.error("tournoi libre %s: its tables cannot be set up: %s", number, error)
+                continue
+            found |= {
+                table_id: TableSetup(
+                    number, (), {}, seat_keys(entrants, players), table_id in started
+                )
+                for table_id, players in seated.items()
+                if wanted is None or table_id in wanted
+            }
+            continue
+        played = from_json(state)
         setups = {}
         try:
             for table_id, (position, table) in held.items():

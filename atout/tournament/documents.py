@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from atout.tournament import libre_online, libre_state
 from atout.tournament.event import TEAM_SEATS, Form, Tournament, new_setup
 from atout.tournament.lineups import attacker, lineups
 from atout.tournament.online import (
@@ -62,6 +63,8 @@ def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
     of its boards, its variant options, the player (number from 1) in each seat and,
     deal by deal, in each seat (they change in triplettes)."""
     document, position = job
+    if libre_state.is_libre(document):
+        return libre_online.position_tables(document, position)
     tournament = from_json(document)
     return [
         {
@@ -82,6 +85,8 @@ def collect(job: tuple[dict[str, Any], list[tuple[int, int, list[str]]]]) -> dic
     (document, [(position, table, actions)]) in. The attacker is the one the
     table's seats gave the board's taker (``atout.tournament.lineups``)."""
     document, games = job
+    if libre_state.is_libre(document):
+        return libre_online.collect(job)
     tournament = from_json(document)
     for position, table, actions in games:
         for board, outcome in game_results(tournament, position, table, actions):
@@ -94,7 +99,10 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
     """What anyone with the tournament's number may see. In the team forms a
     seating's ``seats`` are team numbers (from 1) and ``teams`` lists each team's
     players; ``attackers`` gives, for each board of a seating, who may attack it,
-    and ``lineups`` who sits at each orientation when it is played online."""
+    and ``lineups`` who sits at each orientation when it is played online.
+    A tournoi libre's document has its own view (:func:`.libre_state.view`)."""
+    if libre_state.is_libre(document):
+        return libre_state.view(document)
     tournament = from_json(document)
     movement = tournament.movement
     return {

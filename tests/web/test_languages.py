@@ -30,6 +30,7 @@ SCREENS = [
     "#/help",
     "#/friends",
     "#/tournament",
+    "#/tournament/libre",
 ]
 
 

@@ -137,7 +137,9 @@ async function listPage(page) {
       local.deals.length ? h("button", { id: "keep-sheet", class: "secondary", onclick: () => create(local) }, t("keep_sheet", { n: local.deals.length })) : null));
 }
 
-async function show(page, store, { readOnly = false }) {
+// ``fixed``: a sheet whose players and rules are set elsewhere (a tournoi libre's
+// table): no setup, and the page around it exports and prints.
+export async function show(page, store, { readOnly = false, fixed = false }) {
   let view;
   try {
     view = await store.load();
@@ -193,7 +195,7 @@ async function show(page, store, { readOnly = false }) {
       if (view.deals.length && !confirm(t("confirm_clear"))) { render(); return; }
       change(() => store.replace({ ...next, deals: [] }));
     }
-    const setup = readOnly ? null : h("fieldset", { class: "sheet-setup" }, h("legend", {}, t("sheet_setup")),
+    const setup = readOnly || fixed ? null : h("fieldset", { class: "sheet-setup" }, h("legend", {}, t("sheet_setup")),
       h("div", { class: "options-grid" },
         h("label", {}, t("sheet_title"), h("input", { id: "sheet-title", value: sheet.title, maxlength: 80,
           onchange: (e) => { if (e.target.value !== sheet.title) change(() => store.replace({ ...sheet, title: e.target.value })); } })),
@@ -323,7 +325,7 @@ async function show(page, store, { readOnly = false }) {
 
     clear(page,
       h("h1", {}, readOnly ? t("shared_sheet") : t("scoresheet")),
-      h("p", { class: "muted no-print" }, readOnly ? t("shared_help") : store.id ? t("sheet_kept") : t("sheet_local")),
+      fixed ? null : h("p", { class: "muted no-print" }, readOnly ? t("shared_help") : store.id ? t("sheet_kept") : t("sheet_local")),
       sheet.title ? h("h2", { class: "sheet-title" }, sheet.title) : null,
       h("p", { class: "muted rules-line" }, t(`variant_${sheet.variant}`),
         option("misere") ? ` · ${t("rule_misere")}` : "", mort ? ` · ${t("rule_dealer_sits_out")}` : ""),
@@ -333,7 +335,7 @@ async function show(page, store, { readOnly = false }) {
         h("tbody", {}, rows),
         h("tfoot", {}, h("tr", {}, h("th", {}), h("th", {}, t("total")),
           view.totals.map((v, seat) => h("th", { class: "total", "data-total": seat }, v)), readOnly ? null : h("th", { class: "actions" }))))),
-      h("div", { class: "row no-print sheet-actions" },
+      fixed ? null : h("div", { class: "row no-print sheet-actions" },
         h("button", { id: "export-csv", class: "secondary", onclick: async () => {
           try { download("atout-sheet.csv", await store.csv(), "text/csv"); } catch (error) { message.textContent = refusal(error); }
         } }, t("export_csv")),

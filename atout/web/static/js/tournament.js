@@ -7,6 +7,7 @@
 import { clear, h } from "./dom.js";
 import { getLang, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
+import { libreCreatePage, libreFollower } from "./libre.js";
 
 const ORIENTATION_FR = { W: "O" };
 
@@ -22,6 +23,7 @@ function labels(players) {
 const call = (path, body) => api(path, body, { guest: true });
 
 export function tournamentPage(id) {
+  if (id === "libre") return [libreCreatePage(), null];
   return id ? followPage(Number(id)) : [createPage(), null];
 }
 
@@ -81,6 +83,7 @@ function createPage() {
         h("label", {}, t("tour_positions"), positions), h("label", {}, t("tour_per_position"), perPosition), formChoices),
       h("label", {}, t("tour_names"), names), message,
       h("button", { type: "submit", id: "tour-create" }, t("create"))),
+    h("p", {}, h("a", { href: "#/tournament/libre", id: "libre-link" }, t("libre_create"))),
     h("h2", {}, t("tour_mine")), mine);
 }
 
@@ -324,7 +327,16 @@ function followPage(id) {
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
+  // A tournoi libre (libre.js): its own parts, the sheet being written kept across views.
+  let libre = null;
+  function renderLibre(force) {
+    if (!force && document.activeElement?.closest?.("#libre-enter")) return; // not under the organiser's typing
+    libre ??= libreFollower(id, (next) => { view = { ...next, master: view.master, me: view.me }; renderLibre(true); });
+    clear(page, ...libre.parts(view, placesPart()));
+  }
+
   function render() {
+    if (view.kind === "libre") { renderLibre(false); return; }
     if (document.activeElement?.closest?.("#result-form")) return; // not under the organiser's typing
     const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
       href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },

@@ -1,0 +1,156 @@
+"""``atout tournament libre``: run a tournoi libre from a state file (docs/tournaments.md).
+
+``create`` draws the table plan; ``plan`` and ``slips`` print it and each table's
+score slip per position; ``sheet`` enters one table's sheet (its deals, scored and
+shown with the running totals, or its bilans); ``ranking`` and ``export`` give
+the ranking and every bilan. Bad input stops with exit code 2 and a message; the
+state file is then unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+
+from atout.cli.sheet import _print_table
+from atout.cli.tournament import (
+    _fail,
+    _one_of,
+    _read_text,
+    _rows_text,
+    _show_rows,
+    _state,
+    _write,
+    tournament_app,
+)
+from atout.sheet import score_sheet
+from atout.tournament.boards import TournamentError
+from atout.tournament.libre import DEALS, LIBRE_FORMS, POSITIONS, Libre, LibreSetup
+from atout.tournament.libre_plan import repeats
+from atout.tournament.libre_printout import plan_html, plan_text, slips_html, slips_text
+from atout.tournament.libre_state import enter, from_json, ranking_rows, result_rows, to_json
+
+libre_app = typer.Typer(
+    help="Tournoi libre (deals bid and played freely): table plan, sheets, ranking.",
+    no_args_is_help=True,
+)
+tournament_app.add_typer(libre_app, name="libre")
+
+StateArg = Annotated[Path, typer.Argument(help="The tournoi libre's JSON state file.")]
+HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page instead of text.")]
+
+
+def _load(path: Path) -> Libre:
+    return _state(path, from_json)
+
+
+@libre_app.command()
+def create(
+    state: StateArg,
+    names: Annotated[
+        Path, typer.Option(help="Player names, one a line; in the team forms team by team.")
+    ],
+    form: Annotated[str, typer.Option(help=f"One of: {', '.join(LIBRE_FORMS)}.")] = "individual",
+    positions: Annotated[int, typer.Option(help="Positions (players change tables).")] = POSITIONS,
+    deals: Annotated[int, typer.Option(help="Deals each table plays a position.")] = DEALS,
+    seed: Annotated[int | None, typer.Option(help="Draw the plan from this seed.")] = None,
+    force: Annotated[bool, typer.Option(help="Replace an existing state file.")] = False,
+) -> None:
+    """Create a tournoi libre: draw who sits at which table at each position."""
+    if state.exists() and not force:
+        raise _fail(f"{state} exists (use --force to replace it)")
+    chosen = _one_of("--form", form, LIBRE_FORMS)
+    listed = [line.strip() for line in _read_text(str(names)).split("\n") if line.strip()]
+    setup = LibreSetup(chosen, tuple(listed), positions, deals)
+    try:
+        libre = Libre.create(setup, random.SystemRandom().getrandbits(32) if seed is None else seed)
+    except TournamentError as error:
+        raise _fail(str(error)) from None
+    _write(state, to_json(libre))
+    typer.echo(
+        f"{state}: {len(listed)} players, {len(libre.plan[0])} tables, {positions} positions "
+        f"of {deals} deals; meetings beyond the first: {repeats(libre.plan)}"
+    )
+
+
+@libre_app.command()
+def plan(state: StateArg, html: HtmlOpt = False) -> None:
+    """Print who sits where at each position."""
+    libre = _load(state)
+    typer.echo(plan_html(libre) if html else plan_text(libre), nl=False)
+
+
+@libre_app.command()
+def slips(state: StateArg, html: HtmlOpt = False) -> None:
+    """Print each table's score slip for each position."""
+    libre = _load(state)
+    typer.echo(slips_html(libre) if html else slips_text(libre), nl=False)
+
+
+@libre_app.command()
+def sheet(
+    state: StateArg,
+    file: Annotated[
+        str,
+        typer.Argument(
+            help='JSON with "deals" (as `atout sheet` takes them; a sheet file does) '
+            'or "bilans" (one per seat), or -.'
+        ),
+    ],
+    position: Annotated[int, typer.Option(help="Position (from 1).")],
+    table: Annotated[int, typer.Option(help="Table number (from 1).")],
+) -> None:
+    """Enter (or correct) one table's sheet at one position."""
+    libre = _load(state)
+    try:
+        data = json.loads(_read_text(file))
+    except json.JSONDecodeError as error:
+        raise _fail(f"{file}: not JSON (line {error.lineno}, column {error.colno})") from None
+    if not isinstance(data, dict):
+        raise _fail(f'{file}: an object with "deals" or "bilans"')
+    written = {key: data[key] for key in ("deals", "bilans") if key in data}
+    try:
+        entry = enter(libre, json.dumps({"position": position, "table": table, **written}))
+    except TournamentError as error:
+        raise _fail(str(error)) from None
+    _write(state, to_json(libre))
+    if entry.deals is not None:
+        _print_table(score_sheet(libre.sheet(position - 1, table - 1, entry.deals)))
+    bilans = libre.results[position - 1, table - 1].bilans
+    typer.echo(
+        f"position {position}, table {table}: bilans {' '.join(f'{b:+d}' for b in bilans)}; "
+        f"{len(libre.missing())} sheets to come"
+    )
+
+
+@libre_app.command()
+def ranking(
+    state: StateArg,
+    as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
+) -> None:
+    """Show the ranking: players (or teams) by decreasing points."""
+    libre = _load(state)
+    rows = ranking_rows(libre)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
+        return
+    _show_rows(rows)
+    typer.echo(f"{len(libre.missing())} sheets to come")
+
+
+@libre_app.command()
+def export(
+    state: StateArg,
+    what: Annotated[
+        Literal["ranking", "results"], typer.Option(help="The ranking or every bilan.")
+    ] = "results",
+    format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
+) -> None:
+    """Export the ranking or every table's bilans as CSV or JSON on standard output."""
+    libre = _load(state)
+    rows = ranking_rows(libre) if what == "ranking" else result_rows(libre)
+    typer.echo(_rows_text(rows, format), nl=False)

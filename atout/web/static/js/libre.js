@@ -1,0 +1,226 @@
+// The tournoi libre on the #/tournament page: the organiser creates one (players, or
+// teams of 2 or 4 that never meet), prints the table plan and the slips, and enters
+// each table's sheet at each position: deal by deal in the score sheet's own form
+// (the server scores them, the running totals come back), or the bilans copied from
+// the paper sheet. The ranking adds each player's bilans (teams: their members').
+// Online, players take their places, the organiser opens a position, each table
+// bids and plays its deals (robots in the empty seats) and its sheet comes back.
+// The server draws the plan, scores and ranks (atout.tournament.libre).
+import { clear, h } from "./dom.js";
+import { refusal, t, tn } from "./i18n.js";
+import { api } from "./net.js";
+import { show } from "./sheet.js";
+
+const call = (path, body) => api(path, body, { guest: true });
+
+export function libreCreatePage() {
+  const message = h("p", { class: "error", role: "alert", id: "libre-error" });
+  const name = h("input", { id: "libre-name", maxlength: 64 });
+  const form = h("select", { id: "libre-form" },
+    ["individual", "pairs", "fours"].map((f) => h("option", { value: f }, t(`libre_${f}`))));
+  const positions = h("input", { id: "libre-positions", type: "number", min: 1, max: 20, value: 5, required: true });
+  const deals = h("input", { id: "libre-deals", type: "number", min: 1, max: 30, value: 5, required: true });
+  const names = h("textarea", { id: "libre-names", rows: 8, placeholder: t("libre_names_help") });
+  async function create(e) {
+    e.preventDefault();
+    const body = { name: name.value, form: form.value, positions: Number(positions.value), deals: Number(deals.value),
+      names: names.value.split("\n").map((n) => n.trim()).filter(Boolean) };
+    try {
+      const made = await call("/api/tournaments/libre", body);
+      location.hash = `#/tournament/${made.id}`;
+    } catch (error) {
+      message.textContent = refusal(error);
+    }
+  }
+  return h("section", { class: "panel", id: "tournament" },
+    h("h1", {}, t("libre")), h("p", { class: "muted" }, t("libre_help")),
+    h("form", { onsubmit: create },
+      h("div", { class: "options-grid" },
+        h("label", {}, t("tour_name"), name), h("label", {}, t("tour_form"), form),
+        h("label", {}, t("tour_positions"), positions), h("label", {}, t("libre_deals"), deals)),
+      h("label", {}, t("tour_names"), names), message,
+      h("button", { type: "submit", id: "libre-create" }, t("create"))),
+    h("p", {}, h("a", { href: "#/tournament" }, t("tournaments"))));
+}
+
+// What the follow page shows of a tournoi libre; ``update`` takes the view an entry
+// answers. The sheet being written is kept across the pushed views.
+export function libreFollower(id, update) {
+  const sheetBox = h("div", { id: "libre-sheet" });
+  const bilansBox = h("div");
+  let view = null;
+  let chosen = null; // "position:table"
+
+  const nameOf = (player) => view.names[player - 1];
+  const tableAt = (key) => view.plan.find((p) => `${p.position}:${p.table}` === key);
+  const sheetAt = (key) => view.sheets.find((s) => `${s.position}:${s.table}` === key);
+
+  // The table's sheet as the score sheet page reads it; each change sends the whole
+  // sheet, which the server scores and answers with the tournament.
+  function tableStore(key) {
+    const [position, table] = key.split(":").map(Number);
+    const seats = tableAt(key).seats;
+    const asSheet = () => {
+      const entered = sheetAt(key);
+      return { title: `${t("tour_position")} ${position} · ${t("table")} ${table}`, variant: "fft", options: {},
+        players: seats.map((p) => ({ name: nameOf(p) })), deals: entered?.deals ?? [],
+        totals: entered?.bilans ?? seats.map(() => 0) };
+    };
+    const fields = ["contract", "taker", "partner", "points", "bouts", "petit_au_bout", "poignees", "chelem", "miseres", "sitting_out"];
+    const written = () => asSheet().deals.map((d) => Object.fromEntries(fields.map((f) => [f, d[f]]).filter(([, v]) => v !== null)));
+    async function send(deals) {
+      view = await call(`/api/tournaments/${id}/sheets`, { position, table, deals });
+      update(view);
+      return asSheet();
+    }
+    return {
+      load: async () => asSheet(),
+      add: (deal) => send([...written(), deal]),
+      edit: (i, deal) => send(written().map((d, j) => (j === i ? deal : d))),
+      remove: (i) => send(written().filter((_, j) => j !== i)),
+    };
+  }
+
+  function choose(key) {
+    chosen = key;
+    clear(sheetBox);
+    clear(bilansBox, key ? bilansForm(key) : null);
+    if (key) show(sheetBox, tableStore(key), { fixed: true });
+  }
+
+  function rankingTable() {
+    const teams = view.form !== "individual";
+    const head = teams ? ["#", t("tour_team"), t("libre_points"), t("libre_members")]
+      : ["#", t("tour_player"), ...[...Array(view.positions).keys()].map((p) => `P${p + 1}`), t("libre_points")];
+    const signed = (n) => (n === null ? "–" : n > 0 ? `+${n}` : String(n));
+    const rows = view.ranking.map((row) => (teams
+      ? h("tr", { "data-team": row.team }, h("td", {}, row.rank), h("td", {}, `${t("tour_team_n", { n: row.team })} · ${row.names.join(", ")}`),
+        h("td", { class: "total" }, signed(row.total)), h("td", {}, row.players))
+      : h("tr", { "data-player": row.player }, h("td", {}, row.rank), h("td", {}, row.name),
+        [...Array(view.positions).keys()].map((p) => h("td", {}, signed(row[`position_${p + 1}`]))),
+        h("td", { class: "total" }, signed(row.total)))));
+    return h("div", { class: "table-scroll" }, h("table", { class: "score-table wide tour-table", id: "libre-ranking" },
+      h("thead", {}, h("tr", {}, head.map((label) => h("th", {}, label)))), h("tbody", {}, rows)));
+  }
+
+  function planTable() {
+    return h("details", { id: "libre-plan", open: !view.master },
+      h("summary", {}, t("libre_plan")),
+      h("p", { class: "muted" }, view.repeats ? tn("libre_repeats", view.repeats) : t("libre_no_repeats")),
+      h("div", { class: "table-scroll" }, h("table", { class: "score-table tour-table" },
+        h("thead", {}, h("tr", {}, [t("tour_position"), t("table"), t("tour_seats")].map((label) => h("th", {}, label)))),
+        h("tbody", {}, view.plan.map((p) => h("tr", { "data-position": p.position, "data-table": p.table },
+          h("td", {}, p.position), h("td", {}, p.table),
+          h("td", {}, p.seats.map((player, i) => `${p.labels[i]} ${nameOf(player)}`).join(" · "))))))));
+  }
+
+  // The organiser: which table's sheet, then its deals (or its bilans).
+  function entering() {
+    const done = new Set(view.sheets.map((s) => `${s.position}:${s.table}`));
+    const picker = h("select", { id: "libre-table", onchange: () => choose(picker.value) },
+      h("option", { value: "" }, "–"),
+      view.plan.map((p) => {
+        const key = `${p.position}:${p.table}`;
+        return h("option", { value: key, selected: key === chosen },
+          `${t("tour_position")} ${p.position} · ${t("table")} ${p.table}${done.has(key) ? " ✓" : ""}`);
+      }));
+    return h("section", { id: "libre-enter" }, h("h2", {}, t("libre_sheet")), h("p", { class: "muted" }, t("libre_sheet_help")),
+      h("label", {}, t("libre_choose"), picker), bilansBox, sheetBox);
+  }
+
+  function bilansForm(key) {
+    const seats = tableAt(key).seats;
+    const message = h("p", { class: "error", role: "alert", id: "bilans-error" });
+    const sum = h("span", { id: "bilans-sum" });
+    const inputs = seats.map((p, i) => h("input", { type: "number", step: 1, required: true, id: `bilan-${i}`,
+      "aria-label": nameOf(p), oninput: total }));
+    function total() { sum.textContent = t("libre_sum", { n: inputs.reduce((a, input) => a + Number(input.value || 0), 0) }); }
+    total();
+    async function enter(e) {
+      e.preventDefault();
+      const [position, table] = key.split(":").map(Number);
+      try {
+        view = await call(`/api/tournaments/${id}/sheets`, { position, table, bilans: inputs.map((input) => Number(input.value)) });
+        update(view);
+        choose(key);
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    return h("details", { id: "libre-bilans" }, h("summary", {}, t("libre_bilans")),
+      h("form", { onsubmit: enter }, h("div", { class: "options-grid" },
+        seats.map((p, i) => h("label", {}, nameOf(p), inputs[i]))), h("p", {}, sum), message,
+      h("button", { type: "submit", id: "bilans-enter" }, t("libre_enter_bilans"))));
+  }
+
+  // Where the reader sits at each position, with the way to the table once it is open.
+  function mySeats() {
+    const rows = view.plan.filter((p) => p.seats.includes(view.me)).map((p) => {
+      const at = p.seats.indexOf(view.me);
+      const link = view.online.find((o) => o.position === p.position && o.table === p.table);
+      const where = !link ? t("tour_later") : link.done ? t("tour_done")
+        : h("a", { href: `#/table/${link.table_id}?join=1`, class: "my-table" }, t("tour_go"));
+      return h("tr", { "data-position": p.position }, h("td", {}, p.position), h("td", {}, p.table),
+        h("td", {}, `${at + 1} (${p.labels[at]})`), h("td", {}, where));
+    });
+    return h("section", { id: "tour-my-seats" }, h("h2", {}, t("tour_your_seats")),
+      h("table", { class: "score-table tour-table" },
+        h("thead", {}, h("tr", {}, [t("tour_position"), t("table"), t("seat"), ""].map((label) => h("th", {}, label)))),
+        h("tbody", {}, rows)));
+  }
+
+  // Online: the organiser opens a position's tables; the next positions open by
+  // themselves once every table of the last one has played its deals.
+  function onlinePart() {
+    const message = h("p", { class: "error", role: "alert", id: "online-error" });
+    const open = new Set(view.online.map((o) => o.position));
+    const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
+      .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
+    async function openPosition() {
+      try {
+        update(await call(`/api/tournaments/${id}/online`, { position: Number(position.value) }));
+      } catch (error) {
+        message.textContent = refusal(error);
+      }
+    }
+    const rows = view.online.map((o) => {
+      const p = tableAt(`${o.position}:${o.table}`);
+      return h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
+        h("td", {}, p.seats.map((player, i) => `${t("seat")} ${i + 1}: ${nameOf(player)}`).join(" · ")),
+        h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))));
+    });
+    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("libre_online_help")),
+      view.master && position.options.length ? h("div", { class: "row" }, position,
+        h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
+      message,
+      rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "score-table tour-table" },
+        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
+        h("tbody", {}, rows))) : null);
+  }
+
+  // ``places``: the duplicate page's places (a player takes theirs by identity).
+  function parts(next, places) {
+    view = next;
+    const open = (what) => window.open(`/api/tournaments/${id}/libre/${what}`, "_blank");
+    const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
+      href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
+    `${t(`tour_${what}`)} ${format.toUpperCase()}`);
+    return [
+      h("h1", {}, view.name),
+      h("p", { class: "muted", id: "tour-summary" }, `${t("libre")} · ${t(`libre_${view.form}`)} · `,
+        `${tn("libre_n_players", view.names.length)} · ${tn("tour_n_tables", view.plan.length / view.positions)} · `,
+        `${tn("libre_n_positions", view.positions)} · ${tn("libre_n_deals", view.deals)} · `, tn("libre_n_missing", view.missing)),
+      h("div", { class: "row" },
+        h("button", { class: "secondary", id: "print-plan", onclick: () => open("plan") }, t("libre_print_plan")),
+        h("button", { class: "secondary", id: "print-slips", onclick: () => open("slips") }, t("tour_print_slips"))),
+      view.me ? mySeats() : null,
+      h("h2", {}, t("tour_ranking")), rankingTable(),
+      view.master ? entering() : null,
+      places,
+      view.master || view.online.length ? onlinePart() : null,
+      planTable(),
+      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")),
+    ];
+  }
+  return { parts };
+}

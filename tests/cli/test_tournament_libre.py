@@ -1,0 +1,70 @@
+"""``atout tournament libre`` end to end on a state file: the rulebook's sample sheet
+entered as a table's deals, a paper sheet's bilans, the ranking and the exports."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from atout.cli import app
+
+SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
+
+
+def run(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, ["tournament", "libre", *args], input=stdin)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_libre_night_from_creation_to_export(tmp_path: Path) -> None:
+    state = tmp_path / "libre.json"
+    names = tmp_path / "names.txt"
+    names.write_text("\n".join(f"Joueur {n}" for n in range(1, 9)), encoding="utf-8")
+    code, out, err = run(
+        "create", str(state), "--names", str(names), "--positions", "2", "--seed", "7"
+    )
+    assert code == 0, err
+    assert "8 players, 2 tables, 2 positions of 5 deals" in out
+    code, out, _ = run("plan", str(state))
+    assert code == 0 and out.count("table ") == 4
+    code, out, _ = run("slips", str(state), "--html")
+    assert code == 0 and out.count("<section>") == 4 and out.count("<th>5</th>") == 4
+    seats = json.loads(state.read_text(encoding="utf-8"))["plan"][0]
+
+    # The sample sheet file itself: its deals are the table's, its names not.
+    code, out, err = run("sheet", str(state), str(SAMPLE), "--position", "1", "--table", "1")
+    assert code == 0, err
+    assert "bilans -446 +1346 -390 -510; 3 sheets to come" in out
+    assert "+318 (318)" in out  # p. 9: "le preneur marque 106 X 3 = +318"
+
+    before = state.read_text(encoding="utf-8")
+    bad = json.dumps({"bilans": [100, -40, -40, -10]})
+    code, _, err = run("sheet", str(state), "-", "--position", "1", "--table", "2", stdin=bad)
+    assert code == 2 and "add up to 10" in err
+    assert state.read_text(encoding="utf-8") == before
+    good = json.dumps({"bilans": [100, -40, -40, -20]})
+    code, out, _ = run("sheet", str(state), "-", "--position", "1", "--table", "2", stdin=good)
+    assert code == 0 and "2 sheets to come" in out
+
+    code, out, _ = run("ranking", str(state), "--json")
+    rows = json.loads(out)
+    assert [(r["player"], r["total"]) for r in rows[:2]] == [
+        (seats[0][1], 1346),
+        (seats[1][0], 100),
+    ]
+    code, out, _ = run("export", str(state), "--what", "results")
+    exported = list(csv.DictReader(io.StringIO(out)))
+    assert len(exported) == 8
+    assert sum(int(row["bilan"]) for row in exported) == 0
+    assert {row["deals"] for row in exported} == {"5", "0"}
+
+
+def test_teams_that_cannot_be_kept_apart_are_refused(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("A\nB\nC\nD\n", encoding="utf-8")
+    code, _, err = run("create", str(tmp_path / "t.json"), "--names", str(names), "--form", "pairs")
+    assert code == 2 and "teammates cannot be kept apart" in err

@@ -1,0 +1,111 @@
+"""The tournoi libre on a real server: an organiser creates one, enters a table's deals
+and another's bilans; followers are pushed the ranking; refusals are codes."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from tests.server.conftest import Player, Server, run_server
+from tests.server.test_tournaments import _robots_play, call
+
+SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
+
+
+async def _followed(server: Server, ann: str, number: int, entry: dict[str, Any]) -> Any:
+    """What a follower of the tournament is pushed once a sheet is entered."""
+    follower = await Player.connect(server)
+    try:
+        await follower.send({"type": "tournament", "tournament": number})
+        await follower.expect(lambda m: m["type"] == "tournament")
+        reply = await asyncio.to_thread(call, server, ann, f"/{number}/sheets", entry)
+        assert reply.status_code == 200, reply.text
+        message = await follower.expect(
+            lambda m: m["type"] == "tournament" and m["view"]["sheets"], timeout=30
+        )
+        return message["view"]
+    finally:
+        await follower.close()
+
+
+def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        names = [f"Joueur {n}" for n in range(1, 9)]
+        body = {"name": "Libre", "form": "pairs", "names": names, "positions": 3}
+        made = call(server, ann, "/libre", body)
+        assert made.status_code == 200, made.text
+        view = made.json()
+        number = view["id"]
+        assert view["kind"] == "libre" and view["master"] and view["missing"] == 6
+        first = [t["seats"] for t in view["plan"] if t["position"] == 1]
+        for seats in first:  # pairs (1, 2), (3, 4) ... never at one table
+            assert len({(p - 1) // 2 for p in seats}) == 4
+
+        deals = json.loads(SAMPLE.read_text(encoding="utf-8"))["deals"]
+        entry = {"position": 1, "table": 1, "deals": deals}
+        pushed = asyncio.run(_followed(server, ann, number, entry))
+        sheet = pushed["sheets"][0]
+        assert sheet["bilans"] == [-446, 1346, -390, -510]
+        assert [d["totals"][2] for d in sheet["deals"]] == [318, 242, 284, 192, -390]
+        best = pushed["ranking"][0]
+        assert best["total"] == 1346 and best["team"] == (first[0][1] + 1) // 2
+
+        paper = {"position": 1, "table": 2, "bilans": [30, -10, -10, -20]}
+        refused = call(server, ann, f"/{number}/sheets", paper)
+        assert refused.status_code == 422 and refused.json()["code"] == "libre_sum"
+        assert call(server, ben, f"/{number}/sheets", paper).status_code == 403
+        paper["bilans"] = [30, -10, -10, -10]
+        assert call(server, ann, f"/{number}/sheets", paper).status_code == 200
+        huge = {"position": 1, "table": 2, "bilans": [2**62, 2**62, -(2**62), -(2**62)]}
+        assert call(server, ann, f"/{number}/sheets", huge).status_code == 422
+        wrong = {"position": 4, "table": 1, "bilans": [0, 0, 0, 0]}
+        assert call(server, ann, f"/{number}/sheets", wrong).json()["code"] == "libre_no_position"
+
+        csv = httpx.get(f"{server.http}/api/tournaments/{number}/export?what=results").text
+        assert len(csv.splitlines()) == 9
+        slips = httpx.get(f"{server.http}/api/tournaments/{number}/libre/slips")
+        assert slips.status_code == 200 and slips.text.count("<section>") == 6
+        duplicate = call(server, ann, "", {"name": "Dup", "tables": 1}).json()["id"]
+        refused = call(server, ann, f"/{duplicate}/sheets", paper)
+        assert refused.json()["code"] == "tournament_not_libre"
+        refused = call(server, ann, f"/{number}/results", {"table": 1, "board": 1, "deal": {}})
+        assert refused.status_code == 422
+    finally:
+        stop()
+
+
+def test_a_libre_played_online_by_robots(tmp_path: Path) -> None:
+    """Seven players (a table of 4, a table of 3), two positions of one deal, nobody
+    holding a place: robots bid and play each table's deal, its sheet is entered,
+    the second position opens by itself, and the follower is told the end."""
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        names = [f"Joueur {n}" for n in range(1, 8)]
+        body = {"name": "En ligne", "names": names, "positions": 2, "deals": 1}
+        number = call(server, ann, "/libre", body).json()["id"]
+        view = asyncio.run(_robots_play(server, ann, number))
+        assert view["missing"] == 0 and len(view["online"]) == 4
+        for sheet in view["sheets"]:
+            assert len(sheet["deals"]) == 1 and sum(sheet["bilans"]) == 0
+        assert sorted(len(s["bilans"]) for s in view["sheets"]) == [3, 3, 4, 4]
+        totals = {row["player"]: row["total"] for row in view["ranking"]}
+        played = {(p, s["position"]) for s in view["sheets"] for p in _seats(view, s)}
+        assert played == {(p, n) for p in range(1, 8) for n in (1, 2)}
+        assert sum(totals.values()) == 0 and any(totals.values())
+    finally:
+        stop()
+
+
+def _seats(view: dict[str, Any], sheet: dict[str, Any]) -> list[int]:
+    return next(
+        t["seats"]
+        for t in view["plan"]
+        if (t["position"], t["table"]) == (sheet["position"], sheet["table"])
+    )
