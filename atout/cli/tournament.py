@@ -24,7 +24,7 @@ from atout.cli.app import app
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
-from atout.tournament.report import csv_text, ranking_rows, result_rows
+from atout.tournament.report import adjustment_rows, csv_text, ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
 
 tournament_app = typer.Typer(
@@ -229,13 +229,16 @@ def _cell(value: object) -> str:
 def export(
     state: StateArg,
     what: Annotated[
-        Literal["ranking", "results"], typer.Option(help="The ranking or every result.")
+        Literal["ranking", "results", "adjustments"],
+        typer.Option(help="The ranking, every result, or the arbiter's adjustments."),
     ] = "results",
     format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
 ) -> None:
     """Export the ranking or the results as CSV or JSON on standard output."""
     tournament = _load(state)
-    rows = ranking_rows(tournament) if what == "ranking" else result_rows(tournament)
+    rows = {"ranking": ranking_rows, "results": result_rows, "adjustments": adjustment_rows}[what](
+        tournament
+    )
     text = (
         csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
     )
