@@ -459,6 +459,33 @@ class Table:
             )
         await self._start_when_due()
 
+    async def reserve(self, keys: tuple[str | None, ...]) -> None:
+        """A tournament table's places now go to ``keys`` (a place taken late, or the
+        organiser moved or replaced a player): a seat held by someone else is given
+        up, to a robot during the game, until its new player comes."""
+        reservation = self.reservation
+        assert reservation is not None
+        reservation.keys = keys
+        for seat_no, client in list(reservation.arriving.items()):
+            if client.key != keys[seat_no]:
+                del reservation.arriving[seat_no]
+        for seat_no, seat in enumerate(self.seats):
+            if seat is None or seat.key == keys[seat_no] or seat.abandoned:
+                continue
+            if seat.client is not None:
+                seat.client.send(protocol.error(Refusal("tournament_replaced"), self.id))
+                self.spectators.add(seat.client)
+            if self.state is None:
+                self.seats[seat_no] = None
+                await self._persist_table()
+                broadcast.table_event(self, "table.left", {"seat": seat_no, "name": seat.name})
+            else:
+                seat.abandoned, seat.client = True, None
+                self.votes.discard(seat_no)
+                await self._persist_game_abandoned()
+                broadcast.table_event(self, "table.abandoned", {"seat": seat_no, "name": seat.name})
+            broadcast.info_changed(self)
+
     async def _start_when_due(self) -> None:
         """Start a tournament table's game once its players are seated or its wait ended."""
         reservation = self.reservation
@@ -475,7 +502,7 @@ class Table:
                 continue  # gone again, or left
             self.spectators.discard(client)
             seat = self.seats[seat_no]
-            if seat is None:
+            if seat is None or seat.key != client.key:  # a substitute: the seat is theirs now
                 identity = client.identity
                 seat = Seat(client.key, identity.user_id, identity.name, client.ip)
                 self.seats[seat_no] = seat

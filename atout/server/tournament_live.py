@@ -25,6 +25,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import select, update
@@ -338,12 +339,13 @@ class Live:
 
     async def reseat(self, row: TournamentRow) -> None:
         """Give the open tables of the tournament who now holds each place: a player
-        who comes late sits at once, or takes their seat from its robot at the next deal."""
+        who comes late sits at once, or takes their seat from its robot at the next deal;
+        one whose place went to another gives the seat up (``Table.reserve``)."""
         setups = await asyncio.to_thread(table_setups, self.store, row.id)
         for table_id, setup in setups.items():
             table = self.hub.tables.get(table_id)
             if table is not None and table.reservation is not None:
-                table.reservation.keys = setup.keys
+                table.submit(None, partial(table.reserve, setup.keys))
 
     async def start(self, every: float) -> None:
         """After a (re)start: open the tables stored in a tournament but never opened

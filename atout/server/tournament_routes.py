@@ -27,6 +27,7 @@ from atout.server import accounts
 from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
+from atout.server.tournament_arbiter_routes import arbiter_routes
 from atout.server.tournament_live import Live
 from atout.text import PlainText
 from atout.tournament import documents
@@ -194,6 +195,8 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
                 raise HTTPRefusal(422, "tournament_no_place", player=body.player)
             entrants = dict(row.online.get("entrants", {}))
             held = entrants.get(str(body.player))
+            if body.player in row.online.get("robots", ()):
+                raise HTTPRefusal(409, "tournament_place_robot", player=body.player)
             if held is not None and held["key"] != known.key:
                 raise HTTPRefusal(409, "tournament_place_taken", player=body.player)
             own = [p for p, entrant in entrants.items() if entrant["key"] == known.key]
@@ -261,4 +264,5 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
+    router.include_router(arbiter_routes(store, live, caller, mine, yours))
     return router

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from atout.tournament import arbiter
+from atout.tournament import arbiter, sessions
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import Form, Tournament, new_setup
 from atout.tournament.online import (
@@ -63,6 +63,9 @@ def adjust(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
     for a correction, the new ``deal`` (and ``attacker``)."""
     document, request = job
     tournament = from_json(document)
+    if "table" in request and "position" not in request:
+        at = tournament.position_of(request["table"] - 1, request["board"])
+        request = request | {"position": at + 1}
     try:
         made = read_adjustment(request, number=0)
     except (KeyError, TypeError) as error:
@@ -86,6 +89,17 @@ def revoke(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
     tournament = from_json(document)
     arbiter.revoke(tournament, number)
     return to_json(tournament)
+
+
+def next_session(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
+    """The next session's document: (document, seed) in."""
+    document, seed = job
+    return to_json(sessions.next_session(from_json(document), seed))
+
+
+def series(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ranking over these sessions' documents, in order."""
+    return sessions.series_rows([from_json(state) for state in states])
 
 
 def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
