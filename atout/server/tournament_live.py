@@ -153,6 +153,7 @@ class Live:
             "version": row.version,
             "online": online,
             "places": places,
+            "robots": row.online.get("robots", []),
             "over": bool(row.online.get("over")),
             **cached,
         }

@@ -250,7 +250,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     @router.get("/api/tournaments/{tournament_id}/export")
     async def export(
         tournament_id: TournamentId,
-        what: Annotated[Literal["ranking", "results"], Query()] = "results",
+        what: Annotated[Literal["ranking", "results", "adjustments"], Query()] = "results",
         format: Annotated[Literal["csv", "json"], Query()] = "csv",
     ) -> Any:
         row = await asyncio.to_thread(live.load, tournament_id)
