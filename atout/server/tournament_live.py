@@ -154,6 +154,7 @@ class Live:
             "online": online,
             "places": places,
             "robots": row.online.get("robots", []),
+            "sessions": row.online.get("sessions", []),
             "over": bool(row.online.get("over")),
             **cached,
         }
