@@ -31,6 +31,7 @@ TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 Caller = Callable[[str], Awaitable[Known]]
 Mine = Callable[[int, str], Awaitable[TournamentRow]]
 Yours = Callable[[TournamentRow, str], dict[str, Any]]
+Room = Callable[[str], Awaitable[None]]
 Percent = Annotated[float, Field(ge=0, le=100)]
 
 
@@ -63,7 +64,9 @@ class Seating(BaseModel):
     to: int | None = Field(default=None, ge=1, le=5 * MAX_TABLES)
 
 
-def arbiter_routes(store: Store, live: Live, caller: Caller, mine: Mine, yours: Yours) -> APIRouter:
+def arbiter_routes(
+    store: Store, live: Live, caller: Caller, mine: Mine, yours: Yours, room: Room
+) -> APIRouter:
     router = APIRouter()
 
     async def answer(row: TournamentRow) -> dict[str, Any]:
@@ -121,6 +124,7 @@ def arbiter_routes(store: Store, live: Live, caller: Caller, mine: Mine, yours: 
         """The next session (the organiser only): a new tournament with the same
         entrants and movement, new boards, the same players holding their places."""
         row = await mine(tournament_id, authorization)
+        await room(row.master)
         state = await live.work(documents.next_session, (row.state, secrets.randbits(32)))
         sessions = [*row.online.get("sessions", [row.id])]
         online = {"entrants": row.online.get("entrants", {}), "sessions": sessions}

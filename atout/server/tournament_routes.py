@@ -95,9 +95,8 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             raise HTTPRefusal(403, "not_tournament_master")
         return row
 
-    @router.post("/api/tournaments")
-    async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        key = (await caller(authorization)).key
+    async def room_for_one_more(key: str) -> None:
+        """A 429 refusal when ``key`` keeps as many tournaments as it may."""
 
         def count() -> int:
             with store.session() as db:
@@ -106,6 +105,11 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
 
         if await asyncio.to_thread(count) >= TOURNAMENTS_PER_MASTER:
             raise HTTPRefusal(429, "too_many_tournaments", limit=TOURNAMENTS_PER_MASTER)
+
+    @router.post("/api/tournaments")
+    async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
+        key = (await caller(authorization)).key
+        await room_for_one_more(key)
         choices = body.model_dump() | {"seed": secrets.randbits(32)}
         state = await live.work(documents.create, choices)
 
@@ -264,5 +268,5 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    router.include_router(arbiter_routes(store, live, caller, mine, yours))
+    router.include_router(arbiter_routes(store, live, caller, mine, yours, room_for_one_more))
     return router
