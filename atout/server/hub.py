@@ -321,6 +321,7 @@ class Hub:
         table.boards = setup.boards
         start_at = time.monotonic() + self.ctx.tournament_wait if waits else None
         table.reservation = Reservation(setup.tournament, setup.keys, start_at)
+        table.submit(None, partial(table.reserve, setup.keys))  # seats whose place changed
 
     def _game_over(self, table: Table) -> None:
         if table.reservation is not None and self.live is not None:

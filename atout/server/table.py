@@ -446,7 +446,7 @@ class Table:
         except Refusal as refused:
             raise TableError(refused.code, **refused.params) from None
         seat = self.seats[seat_no]
-        if seat is not None and not seat.abandoned:
+        if seat is not None and not seat.abandoned and seat.key == client.key:
             await self._sit_again(client, seat_no)
         elif self.state is None:
             await self._seat(client, seat_no)

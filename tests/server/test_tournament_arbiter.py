@@ -131,36 +131,57 @@ async def _substitute(
         await dan.close()
 
 
-def test_a_substitute_takes_the_seat_over_during_the_game(tmp_path: Path) -> None:
-    server, stop = run_server(tmp_path, tournament_wait=0.05, robot_delay=0.05)
+def test_a_substitute_takes_the_seat_over_during_the_game_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    settings = {"tournament_wait": 0.05, "robot_delay": 0.02}
+    server, stop = run_server(tmp_path, **settings)
     try:
         ann, ben, dan = server.register("ann"), server.register("ben"), server.register("dan")
-        made = call(server, ann, "", {"name": "Mid", "tables": 1, "per_position": 3})
+        made = call(server, ann, "", {"name": "Mid", "tables": 1, "per_position": 6})
         number = made.json()["id"]
         call(server, ben, f"/{number}/places", {"player": 1})
         opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
-        asyncio.run(_during(server, number, seat_of(opened, 1, 1), ann, ben, dan))
+        where = seat_of(opened, 1, 1)
+        asyncio.run(_replaced(server, number, where, ann, ben))
+    finally:
+        stop()
+    server, stop = run_server(tmp_path, **settings)  # the table comes back, dan's to take
+    try:
+        held = call(server, dan, f"/{number}/places", {"player": 1})
+        assert held.status_code == 200 and held.json()["me"] == 1
+        asyncio.run(_substitute_sits(server, where, ben, dan))
     finally:
         stop()
 
 
-async def _during(
-    server: Server, number: int, where: tuple[str, int], ann: str, ben_token: str, dan_token: str
+async def _replaced(
+    server: Server, number: int, where: tuple[str, int], ann: str, ben_token: str
 ) -> None:
-    table, seat = where
+    table, _ = where
     ben = await Player.connect(server, ben_token)
-    dan = await Player.connect(server, dan_token)
     try:
         await ben.send({"type": "sit", "table": table})
         await ben.event("deal")  # the game started: ben plays, robots the others
         call(server, ann, f"/{number}/seating", {"action": "free", "player": 1})
         assert (await ben.expect(lambda m: m["type"] == "error"))["code"] == "tournament_replaced"
-        held = call(server, dan_token, f"/{number}/places", {"player": 1})
-        assert held.status_code == 200 and held.json()["me"] == 1
+    finally:
+        await ben.close()
+
+
+async def _substitute_sits(
+    server: Server, where: tuple[str, int], ben_token: str, dan_token: str
+) -> None:
+    table, seat = where
+    ben = await Player.connect(server, ben_token)
+    dan = await Player.connect(server, dan_token)
+    try:
+        error = await refused(ben, {"type": "sit", "table": table})
+        assert error["code"] == "tournament_not_your_table"
         await dan.send({"type": "sit", "table": table})
         arriving = await dan.event("table.arriving")
         assert arriving["data"] == {"seat": seat, "name": "dan"}
-        # at the next deal the seat is dan's: his name on it, his turns to play
+        # at the next deal the seat is dan's: his name on it
         seated = await dan.expect(lambda m: m["type"] == "table" and m["seat"] == seat, 120)
         assert seated["table"]["seats"][seat]["name"] == "dan"
     finally:
