@@ -206,7 +206,13 @@ def ranking(
 ) -> None:
     """Show the ranking: classement alterné (individual, triplettes) or PM (quadrettes, match)."""
     tournament = _load(state)
-    rows = ranking_rows(tournament, general)
+    show_rows(ranking_rows(tournament, general), as_json)
+    if not as_json:
+        typer.echo(f"{len(tournament.missing())} results to come")
+
+
+def show_rows(rows: list[dict[str, object]], as_json: bool) -> None:
+    """Rows as JSON, or as a table for the terminal."""
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
@@ -214,14 +220,13 @@ def ranking(
     for row in rows:
         view.add_row(*(_cell(value) for value in row.values()))
     Console().print(view)
-    typer.echo(f"{len(tournament.missing())} results to come")
 
 
 def _cell(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(_cell(v) for v in value)
     return str(value)
 
 

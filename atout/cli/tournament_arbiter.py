@@ -7,23 +7,20 @@ Bad input stops with exit code 2 and a message; the state file is then unchanged
 from __future__ import annotations
 
 import getpass
-import json
 import random
 from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Literal
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from atout.cli.tournament import (
     StateArg,
-    _cell,
     _fail,
     _load,
     _read_text,
     _save,
+    show_rows,
     tournament_app,
 )
 from atout.tournament import arbiter
@@ -163,10 +160,4 @@ def sessions(
         rows = series_rows(played, weights)
     except TournamentError as error:
         raise _fail(str(error)) from None
-    if as_json:
-        typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
-        return
-    view = Table(*(key.title() for key in rows[0]))
-    for row in rows:
-        view.add_row(*(_cell(value) for value in row.values()))
-    Console().print(view)
+    show_rows(rows, as_json)
