@@ -20,9 +20,9 @@ from fastapi import Path as FastAPIPath
 from pydantic import BaseModel, ConfigDict, Field
 
 from atout.server.accounts import Known
-from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_live import Live
+from atout.server.tournament_places import reseated
 from atout.text import PlainText
 from atout.tournament import documents
 from atout.tournament.movement import MAX_TABLES
@@ -56,12 +56,14 @@ class AdjustmentRequest(BaseModel):
 class Seating(BaseModel):
     """The organiser's change of a place online: ``free`` gives it up (for a
     substitute to take), ``robot`` gives it to a robot for good, ``move`` puts its
-    player in the free place ``to``."""
+    player in the free place ``to``; ``from_position``: not at once but when that
+    position opens (free and robot)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
     action: Literal["free", "robot", "move"]
     player: int = Field(ge=1, le=5 * MAX_TABLES)
     to: int | None = Field(default=None, ge=1, le=5 * MAX_TABLES)
+    from_position: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
 
 
 def arbiter_routes(
@@ -111,7 +113,10 @@ def arbiter_routes(
         row = await mine(tournament_id, authorization)
 
         async def change(row: TournamentRow) -> dict[str, Any]:
-            return {"online": _reseated(row, body)}
+            begun = {position for position, _ in row.tables.values()}
+            change = (body.action, body.player, body.to, body.from_position)
+            counts = (len(row.state["names"]), row.state["positions"])
+            return {"online": reseated(row.online, counts, begun, change)}
 
         row = await live.rewrite(row, change)
         await live.reseat(row)
@@ -179,27 +184,3 @@ def _stored_form(body: AdjustmentRequest, known: Known) -> dict[str, Any]:
         if body.board is not None:
             request["board"] = body.board
     return request
-
-
-def _reseated(row: TournamentRow, body: Seating) -> dict[str, Any]:
-    """The tournament's online places after the organiser's change; refused (409, 422)
-    when the places do not allow it."""
-    places = len(row.state["names"])
-    entrants = dict(row.online.get("entrants", {}))
-    robots = [p for p in row.online.get("robots", []) if p != body.player]
-    player = str(body.player)
-    if body.player > places:
-        raise HTTPRefusal(422, "tournament_no_place", player=body.player)
-    if body.action == "move":
-        if body.to is None or body.to > places or body.to == body.player:
-            raise HTTPRefusal(422, "tournament_no_place", player=body.to or 0)
-        if player not in entrants:
-            raise HTTPRefusal(409, "tournament_place_free", player=body.player)
-        if str(body.to) in entrants or body.to in robots:
-            raise HTTPRefusal(409, "tournament_place_taken", player=body.to)
-        entrants[str(body.to)] = entrants.pop(player)
-    else:
-        entrants.pop(player, None)
-        if body.action == "robot":
-            robots.append(body.player)
-    return {**row.online, "entrants": entrants, "robots": sorted(robots)}

@@ -37,6 +37,7 @@ from atout.server.clients import Client
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
+from atout.server.tournament_places import handed_over
 from atout.server.tournament_tables import (
     TableSetup,
     finished_games,
@@ -155,6 +156,7 @@ class Live:
             "places": places,
             "robots": row.online.get("robots", []),
             "sessions": row.online.get("sessions", []),
+            "handovers": row.online.get("handovers", []),
             "over": bool(row.online.get("over")),
             **cached,
         }
@@ -280,6 +282,7 @@ class Live:
                     waiting = [p for p in range(row.state["positions"]) if p not in begun]
                     if waiting:
                         opened[:], values["tables"] = self._new_tables(row, waiting[0])
+                        values["online"] = handed_over(online, waiting[0])
                     else:
                         online["over"] = True
                 return values
@@ -296,7 +299,7 @@ class Live:
                 if any(p == position for p, _ in row.tables.values()):
                     raise HTTPRefusal(409, "tournament_position_open", position=position + 1)
                 opened[:], tables = self._new_tables(row, position)
-                return {"tables": tables}
+                return {"tables": tables, "online": handed_over(row.online, position)}
 
             row = await self.rewrite(row, change)
             await self._open(row, opened)

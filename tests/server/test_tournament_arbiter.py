@@ -187,3 +187,36 @@ async def _substitute_sits(
     finally:
         await ben.close()
         await dan.close()
+
+
+def test_a_place_freed_from_a_later_position(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, tournament_wait=0.05)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        made = call(server, ann, "", {"name": "Later", "tables": 2, "per_position": 1})
+        number = made.json()["id"]
+        call(server, ben, f"/{number}/places", {"player": 1})
+        later = {"action": "free", "player": 1, "from_position": 2}
+        moved = call(server, ann, f"/{number}/seating", later | {"action": "move", "to": 3})
+        assert moved.status_code == 422 and moved.json()["code"] == "tournament_handover_move"
+        planned = call(server, ann, f"/{number}/seating", later)
+        assert planned.json()["handovers"] == [{"player": 1, "action": "free", "from": 1}]
+        assert planned.json()["places"][0]["name"] == "ben"  # ben still plays position 1
+        view = asyncio.run(_positions(server, number, ann))
+        # position 2 opened by itself once position 1's robots finished: place 1 free
+        assert view["places"][0] is None and view["handovers"] == []
+        late = call(server, ann, f"/{number}/seating", later | {"from_position": 1})
+        assert late.status_code == 409 and late.json()["code"] == "tournament_position_open"
+    finally:
+        stop()
+
+
+async def _positions(server: Server, number: int, ann: str) -> dict[str, Any]:
+    watcher = await Player.connect(server)
+    try:
+        await watcher.send({"type": "tournament", "tournament": number})
+        await pushed(watcher, lambda v: True)
+        call(server, ann, f"/{number}/online", {"position": 1})
+        return await pushed(watcher, lambda v: any(o["position"] == 2 for o in v["online"]))
+    finally:
+        await watcher.close()

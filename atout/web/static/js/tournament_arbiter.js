@@ -94,18 +94,27 @@ function adjustForm(view, id, changed) {
     message, h("button", { type: "submit", id: "adjust-make" }, t("adjust_make")));
 }
 
-// The organiser's buttons on a place once the tournament started: free it (a
-// substitute may take it), give it to a robot for good, or move its player to a free place.
+// The organiser's buttons on a place: free it (a substitute may take it), give it to
+// a robot for good, at once or from a position not begun yet, or move its player to a
+// free place; a change planned for the place is shown.
 export function placeControls(view, player, change) {
-  if (!view.master || view.over) return null;
+  const planned = view.handovers.find((p) => p.player === player);
+  const note = planned ? h("span", { class: "muted handover" },
+    t(planned.action === "robot" ? "place_robot_from" : "place_free_from", { position: planned.from + 1 })) : null;
+  if (!view.master || view.over) return note;
   const held = view.places[player - 1];
   const free = view.names.map((_, i) => i + 1).filter((p) => !view.places[p - 1] && !view.robots.includes(p));
+  const begun = new Set(view.online.map((o) => o.position));
+  const when = h("select", { class: "place-when" }, h("option", { value: "" }, t("place_now")),
+    [...Array(view.positions).keys()].map((p) => p + 1).filter((p) => !begun.has(p))
+      .map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
   const to = h("select", { class: "place-to" }, free.map((p) => h("option", { value: p }, p)));
   const seating = (action, extra = {}) => change("seating", { action, player, ...extra });
-  return h("span", { class: "row" },
-    held ? h("button", { class: "secondary place-free", onclick: () => seating("free") }, t("place_free")) : null,
+  const timed = (action) => seating(action, when.value ? { from_position: Number(when.value) } : {});
+  return h("span", { class: "row" }, note, when,
+    held ? h("button", { class: "secondary place-free", onclick: () => timed("free") }, t("place_free")) : null,
     view.robots.includes(player) ? null
-      : h("button", { class: "secondary place-robot", onclick: () => seating("robot") }, t("place_robot")),
+      : h("button", { class: "secondary place-robot", onclick: () => timed("robot") }, t("place_robot")),
     held && free.length ? [to, h("button", { class: "secondary place-move", onclick: () => seating("move", { to: Number(to.value) }) }, t("place_move"))] : null);
 }
 
