@@ -213,3 +213,37 @@ def test_sessions_add_their_global_percentages_with_their_coefficients() -> None
     assert rows[norths[0] + 1]["rank"] == 1 and rows[norths[0] + 1]["sessions"] == [75, 100]
     with pytest.raises(TournamentError):
         series_rows([first, rulebook_board()[0]], [Fraction(1)])  # a coefficient missing
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    kind=st.sampled_from(["cancel", "score", "penalty"]),
+    play=st.tuples(st.integers(-1, 6), st.integers(-1, 6), st.integers(0, 22)),
+    note=st.integers(-10, 110),
+    number=st.integers(-20_000, 20_000),
+    entrant=st.integers(-1, 24),
+    reason=st.sampled_from(["", " ", "why"]),
+)
+def test_an_adjustment_is_made_whole_or_refused_changing_nothing(
+    kind: str,
+    play: PlayKey,
+    note: int,
+    number: int,
+    entrant: int,
+    reason: str,
+) -> None:
+    tournament, _ = rulebook_board()
+    before = to_json(tournament)
+    fields: dict[str, object] = {
+        "cancel": {"play": play, "attack_note": Fraction(note)},
+        "score": {"play": play, "score": number},
+        "penalty": {"entrant": entrant, "board": play[2], "amount": Fraction(number, 100)},
+    }[kind]
+    asked = Adjustment(0, kind, reason, "u:1", "ann", **fields)  # type: ignore[arg-type]
+    try:
+        arbiter.adjust(tournament, asked)
+    except TournamentError:
+        assert to_json(tournament) == before
+    else:
+        assert len(tournament.adjustments) == 1 and reason.strip()
+        assert from_json(to_json(tournament)).adjustments == tournament.adjustments
