@@ -69,7 +69,7 @@ class Adjustment:
     previous_attacker: int | None = None
 
 
-def seat_scores(score: int, players: int, taker: int, partner: int | None) -> tuple[int, ...]:
+def seat_marks(score: int, players: int, taker: int, partner: int | None) -> tuple[int, ...]:
     """Each seat's mark when each defender pays ``score`` to the attack: at 4 the taker
     takes three times it; at 5 the taker twice and the called partner once (the taker
     alone: four times)."""

@@ -31,7 +31,7 @@ from atout.tournament.adjustments import (
     assigned_notes,
     note_penalties,
     point_penalties,
-    seat_scores,
+    seat_marks,
 )
 from atout.tournament.boards import ORIENTATIONS, SOUTH, Board, TournamentError, prepare_boards
 from atout.tournament.movement import (
@@ -410,4 +410,4 @@ class Tournament:
         played = self.results.get(key)
         partner = None if played is None else played.partner
         taker = self.board(key[2]).taker
-        return seat_scores(score, self.setup.players, taker, partner)
+        return seat_marks(score, self.setup.players, taker, partner)

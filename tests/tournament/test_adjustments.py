@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from atout.french.scoring import DealOutcome
 from atout.french.variants import Contract
 from atout.tournament import arbiter
-from atout.tournament.adjustments import Adjustment, seat_scores
+from atout.tournament.adjustments import Adjustment, seat_marks
 from atout.tournament.boards import SOUTH, TournamentError
 from atout.tournament.event import Setup, Tournament
 from atout.tournament.ranking import PlayKey
@@ -134,12 +134,12 @@ def test_penalties_and_cancellations_in_match_points() -> None:
     assert refused.value.code == "tournament_adjust_pm_notes"
 
 
-def test_seat_scores_of_an_adjusted_score() -> None:
+def test_seat_marks_of_an_adjusted_score() -> None:
     # each defender pays 40: the taker alone at 4 gets 120; at 5 with a partner the
     # taker gets 80 and the partner 40; at 5 alone the taker gets 160
-    assert seat_scores(40, 4, 0, None) == (120, -40, -40, -40)
-    assert seat_scores(40, 5, 1, 3) == (-40, 80, -40, 40, -40)
-    assert seat_scores(40, 5, 1, None) == (-40, 160, -40, -40, -40)
+    assert seat_marks(40, 4, 0, None) == (120, -40, -40, -40)
+    assert seat_marks(40, 5, 1, 3) == (-40, 80, -40, 40, -40)
+    assert seat_marks(40, 5, 1, None) == (-40, 160, -40, -40, -40)
 
 
 @pytest.mark.parametrize(
