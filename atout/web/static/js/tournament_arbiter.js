@@ -134,7 +134,7 @@ export function sessionsPart(view, id) {
   if (view.sessions.length > 1) {
     call(`/api/tournaments/${id}/sessions`).then((series) => clear(ranking,
       h("table", { class: "score-table tour-table", id: "tour-sessions" },
-        h("thead", {}, h("tr", {}, ["#", t("tour_player"), ...series.sessions.map((_, i) => `${t("session")} ${i + 1}`), t("total")]
+        h("thead", {}, h("tr", {}, ["#", t(view.teams.length ? "tour_team" : "tour_player"), ...series.sessions.map((_, i) => `${t("session")} ${i + 1}`), t("total")]
           .map((label) => h("th", {}, label)))),
         h("tbody", {}, series.ranking.map((row) => h("tr", {}, h("td", {}, row.rank),
           h("td", {}, row.names ? row.names.join(", ") : row.name),
