@@ -10,6 +10,7 @@ from typing import Any
 
 import httpx
 
+from atout.server.store import Store, TournamentRow
 from tests.server.conftest import Player, Server, run_server
 from tests.server.test_tournament_live import pushed, refused, seat_of
 from tests.server.test_tournaments import call, garde
@@ -220,3 +221,51 @@ async def _positions(server: Server, number: int, ann: str) -> dict[str, Any]:
         return await pushed(watcher, lambda v: any(o["position"] == 2 for o in v["online"]))
     finally:
         await watcher.close()
+
+
+def test_a_replacement_stored_before_a_crash_is_made_when_the_table_comes_back(
+    tmp_path: Path,
+) -> None:
+    """The place changed in the store while the table never heard of it (its node
+    stopped first): rebuilt, the table gives the old player's seat up, and their
+    ``resume`` only lets them watch."""
+    settings = {"tournament_wait": 0.05, "robot_delay": 0.05}
+    server, stop = run_server(tmp_path, **settings)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        made = call(server, ann, "", {"name": "Crash", "tables": 1, "per_position": 6})
+        number = made.json()["id"]
+        call(server, ben, f"/{number}/places", {"player": 1})
+        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        table, _ = seat_of(opened, 1, 1)
+        asyncio.run(_sit_and_play(server, table, ben))
+    finally:
+        stop()
+    with Store.in_dir(tmp_path).session.begin() as db:
+        row = db.get(TournamentRow, number)
+        assert row is not None
+        row.online = {**row.online, "entrants": {}}
+    server, stop = run_server(tmp_path, **settings)
+    try:
+        asyncio.run(_resumed(server, table, ben))
+    finally:
+        stop()
+
+
+async def _sit_and_play(server: Server, table: str, token: str) -> None:
+    ben = await Player.connect(server, token)
+    try:
+        await ben.send({"type": "sit", "table": table})
+        await ben.event("deal")
+    finally:
+        await ben.close()
+
+
+async def _resumed(server: Server, table: str, token: str) -> None:
+    ben = await Player.connect(server, token)
+    try:
+        await ben.send({"type": "resume", "table": table, "last_seq": 0})
+        error = await ben.expect(lambda m: m["type"] == "error")
+        assert error["code"] == "seat_left"  # a robot plays it; ben may watch
+    finally:
+        await ben.close()
