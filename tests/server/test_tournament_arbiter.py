@@ -12,7 +12,7 @@ import httpx
 
 from atout.server.store import Store, TournamentRow
 from tests.server.conftest import Player, Server, run_server
-from tests.server.test_tournament_live import pushed, refused, seat_of
+from tests.server.test_tournament_live import opened_until, pushed, refused, seat_of
 from tests.server.test_tournaments import call, garde
 
 
@@ -132,6 +132,15 @@ async def _substitute(
         await dan.close()
 
 
+def ben_at_one_table(server: Server, ann: str, ben: str) -> tuple[int, tuple[str, int]]:
+    """A one-table tournament of six boards whose first place ben holds, opened: its
+    number, and ben's (table, seat)."""
+    number = call(server, ann, "", {"name": "One", "tables": 1, "per_position": 6}).json()["id"]
+    call(server, ben, f"/{number}/places", {"player": 1})
+    opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+    return number, seat_of(opened, 1, 1)
+
+
 def test_a_substitute_takes_the_seat_over_during_the_game_after_a_restart(
     tmp_path: Path,
 ) -> None:
@@ -139,11 +148,7 @@ def test_a_substitute_takes_the_seat_over_during_the_game_after_a_restart(
     server, stop = run_server(tmp_path, **settings)
     try:
         ann, ben, dan = server.register("ann"), server.register("ben"), server.register("dan")
-        made = call(server, ann, "", {"name": "Mid", "tables": 1, "per_position": 6})
-        number = made.json()["id"]
-        call(server, ben, f"/{number}/places", {"player": 1})
-        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
-        where = seat_of(opened, 1, 1)
+        number, where = ben_at_one_table(server, ann, ben)
         asyncio.run(_replaced(server, number, where, ann, ben))
     finally:
         stop()
@@ -203,24 +208,17 @@ def test_a_place_freed_from_a_later_position(tmp_path: Path) -> None:
         planned = call(server, ann, f"/{number}/seating", later)
         assert planned.json()["handovers"] == [{"player": 1, "action": "free", "from": 1}]
         assert planned.json()["places"][0]["name"] == "ben"  # ben still plays position 1
-        view = asyncio.run(_positions(server, number, ann))
+        view = asyncio.run(
+            opened_until(
+                server, number, ann, lambda v: any(o["position"] == 2 for o in v["online"])
+            )
+        )
         # position 2 opened by itself once position 1's robots finished: place 1 free
         assert view["places"][0] is None and view["handovers"] == []
         late = call(server, ann, f"/{number}/seating", later | {"from_position": 1})
         assert late.status_code == 409 and late.json()["code"] == "tournament_position_open"
     finally:
         stop()
-
-
-async def _positions(server: Server, number: int, ann: str) -> dict[str, Any]:
-    watcher = await Player.connect(server)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        await pushed(watcher, lambda v: True)
-        call(server, ann, f"/{number}/online", {"position": 1})
-        return await pushed(watcher, lambda v: any(o["position"] == 2 for o in v["online"]))
-    finally:
-        await watcher.close()
 
 
 def test_a_replacement_stored_before_a_crash_is_made_when_the_table_comes_back(
@@ -233,11 +231,7 @@ def test_a_replacement_stored_before_a_crash_is_made_when_the_table_comes_back(
     server, stop = run_server(tmp_path, **settings)
     try:
         ann, ben = server.register("ann"), server.register("ben")
-        made = call(server, ann, "", {"name": "Crash", "tables": 1, "per_position": 6})
-        number = made.json()["id"]
-        call(server, ben, f"/{number}/places", {"player": 1})
-        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
-        table, _ = seat_of(opened, 1, 1)
+        number, (table, _) = ben_at_one_table(server, ann, ben)
         asyncio.run(_sit_and_play(server, table, ben))
     finally:
         stop()
