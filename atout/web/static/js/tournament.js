@@ -7,7 +7,7 @@
 import { clear, h } from "./dom.js";
 import { getLang, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
-import { adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
+import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
 
 const ORIENTATION_FR = { W: "O" };
 
@@ -118,7 +118,7 @@ function followPage(id) {
   function seatName(entrant) { return teamSeats() ? teamName(entrant) : nameOf(entrant); }
 
   function rankingTable() {
-    const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`);
+    const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`, adjustedMark(row));
     if (view.form === "quadrettes" || view.form === "teams") {
       return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, "PM"))),
@@ -132,7 +132,7 @@ function followPage(id) {
       h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
         .map((label) => h("th", {}, label)))),
       h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
-        h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name),
+        h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name, adjustedMark(row)),
         h("td", {}, triplettes ? row.line.split("").map(orientation).join("") : orientation(row.orientation)), h("td", {}, row.boards),
         h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total" }, percent(row.overall))))));
   }

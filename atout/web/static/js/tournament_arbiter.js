@@ -39,6 +39,11 @@ export function adjustmentsPart(view, id, changed) {
     message, view.master ? adjustForm(view, id, changed) : null);
 }
 
+// A ranking row's mark: the numbers of the adjustments that touch its entrant.
+export function adjustedMark(row) {
+  return row.adjustments?.length ? h("span", { class: "muted adjusted", title: t("adjust_title") }, ` ${row.adjustments.join(" ")}`) : null;
+}
+
 // The organiser's form: a play cancelled (notes given to each side), its score set,
 // or a penalty to an entrant (percent of a board's top, or PM in the PM forms).
 function adjustForm(view, id, changed) {
