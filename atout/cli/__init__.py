@@ -11,6 +11,7 @@ from atout.cli import serve as serve  # registers `atout serve`
 from atout.cli import sheet as sheet  # registers `atout sheet`
 from atout.cli import simulate as simulate  # registers `atout simulate`
 from atout.cli import tournament as tournament  # registers `atout tournament`
+from atout.cli import tournament_arbiter as tournament_arbiter  # its adjust, sessions ...
 from atout.cli import tournament_libre as tournament_libre  # registers `... libre`
 from atout.cli.app import app
 

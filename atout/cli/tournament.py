@@ -25,7 +25,7 @@ from atout.cli.app import app
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
-from atout.tournament.report import csv_text, ranking_rows, result_rows
+from atout.tournament.report import adjustment_rows, csv_text, ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
 
 tournament_app = typer.Typer(
@@ -226,12 +226,17 @@ def ranking(
 ) -> None:
     """Show the ranking: classement alterné (individual, triplettes) or PM (quadrettes, match)."""
     tournament = _load(state)
-    rows = ranking_rows(tournament, general)
+    show_rows(ranking_rows(tournament, general), as_json)
+    if not as_json:
+        typer.echo(f"{len(tournament.missing())} results to come")
+
+
+def show_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
+    """Rows as JSON, or as a table for the terminal."""
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
     _show_rows(rows)
-    typer.echo(f"{len(tournament.missing())} results to come")
 
 
 def _show_rows(rows: list[dict[str, Any]]) -> None:
@@ -246,7 +251,7 @@ def _cell(value: object) -> str:
     if value is None:
         return "-"
     if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
+        return ", ".join(_cell(v) for v in value)
     return str(value)
 
 
@@ -254,11 +259,14 @@ def _cell(value: object) -> str:
 def export(
     state: StateArg,
     what: Annotated[
-        Literal["ranking", "results"], typer.Option(help="The ranking or every result.")
+        Literal["ranking", "results", "adjustments"],
+        typer.Option(help="The ranking, every result, or the arbiter's adjustments."),
     ] = "results",
     format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
 ) -> None:
-    """Export the ranking or the results as CSV or JSON on standard output."""
+    """Export the ranking, the results or the adjustments as CSV or JSON on standard output."""
     tournament = _load(state)
-    rows = ranking_rows(tournament) if what == "ranking" else result_rows(tournament)
+    rows = {"ranking": ranking_rows, "results": result_rows, "adjustments": adjustment_rows}[what](
+        tournament
+    )
     typer.echo(_rows_text(rows, format), nl=False)

@@ -322,6 +322,9 @@ class Hub:
         start_at = time.monotonic() + self.ctx.tournament_wait if waits else None
         table.reservation = Reservation(setup.tournament, setup.keys, start_at)
         table.reservation.given(setup.keys, setup.lineups, table.dealt - 1)
+        table.submit(
+            None, partial(table.reserve, setup.keys, setup.lineups)
+        )  # seats whose place changed
 
     def _game_over(self, table: Table) -> None:
         if table.reservation is not None and self.live is not None:

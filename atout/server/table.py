@@ -452,7 +452,7 @@ class Table:
             broadcast.info_changed(self)
             return
         seat = self.seats[seat_no]
-        if seat is not None and not seat.abandoned:
+        if seat is not None and not seat.abandoned and seat.key == client.key:
             await self._sit_again(client, seat_no)
         elif self.state is None:
             await self._seat(client, seat_no)
@@ -464,6 +464,37 @@ class Table:
                 self, "table.arriving", {"seat": seat_no, "name": client.identity.name}
             )
         await self._start_when_due()
+
+    async def reserve(
+        self, keys: tuple[str | None, ...], lineups: tuple[tuple[str | None, ...], ...]
+    ) -> None:
+        """A tournament table's places now go to ``keys`` (deal by deal to
+        ``lineups`` when they change: triplettes), a place taken late, or the
+        organiser moved or replaced a player: a seat held by someone else is given
+        up, to a robot during the game, until its new player comes."""
+        reservation = self.reservation
+        assert reservation is not None
+        reservation.given(keys, lineups, self.dealt - 1)
+        keys = reservation.keys
+        for seat_no, client in list(reservation.arriving.items()):
+            if client.key != keys[seat_no]:
+                del reservation.arriving[seat_no]
+        for seat_no, seat in enumerate(self.seats):
+            if seat is None or seat.key == keys[seat_no] or seat.abandoned:
+                continue
+            if seat.client is not None:
+                seat.client.send(protocol.error(Refusal("tournament_replaced"), self.id))
+                self.spectators.add(seat.client)
+            if self.state is None:
+                self.seats[seat_no] = None
+                await self._persist_table()
+                broadcast.table_event(self, "table.left", {"seat": seat_no, "name": seat.name})
+            else:
+                seat.abandoned, seat.client = True, None
+                self.votes.discard(seat_no)
+                await self._persist_game_abandoned()
+                broadcast.table_event(self, "table.abandoned", {"seat": seat_no, "name": seat.name})
+            broadcast.info_changed(self)
 
     async def _start_when_due(self) -> None:
         """Start a tournament table's game once its players are seated or its wait ended."""
@@ -481,7 +512,7 @@ class Table:
                 continue  # gone again, or left
             self.spectators.discard(client)
             seat = self.seats[seat_no]
-            if seat is None:
+            if seat is None or seat.key != client.key:  # a substitute: the seat is theirs now
                 identity = client.identity
                 seat = Seat(client.key, identity.user_id, identity.name, client.ip)
                 self.seats[seat_no] = seat

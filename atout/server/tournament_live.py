@@ -25,6 +25,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
+from functools import partial
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import select, update
@@ -36,6 +37,7 @@ from atout.server.clients import Client
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
+from atout.server.tournament_places import handed_over
 from atout.server.tournament_tables import (
     TableSetup,
     finished_games,
@@ -153,6 +155,9 @@ class Live:
             "version": row.version,
             "online": online,
             "places": places,
+            "robots": row.online.get("robots", []),
+            "sessions": row.online.get("sessions", []),
+            "handovers": row.online.get("handovers", []),
             "over": bool(row.online.get("over")),
             **cached,
         }
@@ -278,6 +283,7 @@ class Live:
                     waiting = [p for p in range(row.state["positions"]) if p not in begun]
                     if waiting:
                         opened[:], values["tables"] = self._new_tables(row, waiting[0])
+                        values["online"] = handed_over(online, waiting[0])
                     else:
                         online["over"] = True
                 return values
@@ -294,7 +300,7 @@ class Live:
                 if any(p == position for p, _ in row.tables.values()):
                     raise HTTPRefusal(409, "tournament_position_open", position=position + 1)
                 opened[:], tables = self._new_tables(row, position)
-                return {"tables": tables}
+                return {"tables": tables, "online": handed_over(row.online, position)}
 
             row = await self.rewrite(row, change)
             await self._open(row, opened)
@@ -341,12 +347,13 @@ class Live:
 
     async def reseat(self, row: TournamentRow) -> None:
         """Give the open tables of the tournament who now holds each place: a player
-        who comes late sits at once, or takes their seat from its robot at the next deal."""
+        who comes late sits at once, or takes their seat from its robot at the next deal;
+        one whose place went to another gives the seat up (``Table.reserve``)."""
         setups = await asyncio.to_thread(table_setups, self.store, row.id)
         for table_id, setup in setups.items():
             table = self.hub.tables.get(table_id)
             if table is not None and table.reservation is not None:
-                table.reservation.given(setup.keys, setup.lineups, table.dealt - 1)
+                table.submit(None, partial(table.reserve, setup.keys, setup.lineups))
 
     async def start(self, every: float) -> None:
         """After a (re)start: open the tables stored in a tournament but never opened

@@ -28,6 +28,7 @@ from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.libre_routes import libre_routes
 from atout.server.store import Store, TournamentRow
+from atout.server.tournament_arbiter_routes import arbiter_routes
 from atout.server.tournament_live import Live
 from atout.text import PlainText
 from atout.tournament import documents
@@ -93,8 +94,8 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             raise HTTPRefusal(403, "not_tournament_master")
         return row
 
-    async def room(key: str) -> None:
-        """429 when the organiser ``key`` already keeps as many tournaments as allowed."""
+    async def room_for_one_more(key: str) -> None:
+        """A 429 refusal when ``key`` keeps as many tournaments as it may."""
 
         def count() -> int:
             with store.session() as db:
@@ -107,7 +108,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     @router.post("/api/tournaments")
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         key = (await caller(authorization)).key
-        await room(key)
+        await room_for_one_more(key)
         choices = body.model_dump() | {"seed": secrets.randbits(32)}
         state = await live.work(documents.create, choices)
 
@@ -193,6 +194,8 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
                 raise HTTPRefusal(422, "tournament_no_place", player=body.player)
             entrants = dict(row.online.get("entrants", {}))
             held = entrants.get(str(body.player))
+            if body.player in row.online.get("robots", ()):
+                raise HTTPRefusal(409, "tournament_place_robot", player=body.player)
             if held is not None and held["key"] != known.key:
                 raise HTTPRefusal(409, "tournament_place_taken", player=body.player)
             own = [p for p, entrant in entrants.items() if entrant["key"] == known.key]
@@ -246,7 +249,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     @router.get("/api/tournaments/{tournament_id}/export")
     async def export(
         tournament_id: TournamentId,
-        what: Annotated[Literal["ranking", "results"], Query()] = "results",
+        what: Annotated[Literal["ranking", "results", "adjustments"], Query()] = "results",
         format: Annotated[Literal["csv", "json"], Query()] = "csv",
     ) -> Any:
         row = await asyncio.to_thread(live.load, tournament_id)
@@ -260,5 +263,6 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    router.include_router(libre_routes(store, live, caller, mine, yours, room))
+    router.include_router(libre_routes(store, live, caller, mine, yours, room_for_one_more))
+    router.include_router(arbiter_routes(store, live, caller, mine, yours, room_for_one_more))
     return router

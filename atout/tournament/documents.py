@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from atout.tournament import libre_online, libre_state
+from atout.tournament import arbiter, libre_online, libre_state, sessions
+from atout.tournament.boards import TournamentError
 from atout.tournament.event import TEAM_SEATS, Form, Tournament, new_setup
 from atout.tournament.lineups import attacker, lineups
 from atout.tournament.online import (
@@ -23,8 +24,8 @@ from atout.tournament.online import (
     table_rules,
 )
 from atout.tournament.printout import boards_html, slips_html
-from atout.tournament.report import ranking_rows, result_rows
-from atout.tournament.state import from_json, read_deal, to_json
+from atout.tournament.report import adjustment_rows, ranking_rows, result_rows
+from atout.tournament.state import from_json, read_adjustment, read_deal, to_json
 
 
 def create(choices: dict[str, Any]) -> dict[str, Any]:
@@ -56,6 +57,51 @@ def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
     deal = read_deal(json.dumps(entry["deal"]))
     tournament.record(at, table, entry["board"], deal, None if attacker is None else attacker - 1)
     return to_json(tournament)
+
+
+def adjust(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    """The document with one adjustment of the arbiter's made: (document, request) in,
+    the request in the stored form (``atout.tournament.state.adjustment_json``) with,
+    for a correction, the new ``deal`` (and ``attacker``)."""
+    document, request = job
+    tournament = from_json(document)
+    if "table" in request and "position" not in request:
+        at = tournament.position_of(request["table"] - 1, request["board"])
+        request = request | {"position": at + 1}
+    try:
+        made = read_adjustment(request, number=0)
+    except (KeyError, TypeError) as error:
+        raise TournamentError("tournament_field", field=str(error).strip("'")) from None
+    if made.kind == "correct":
+        if made.play is None or "deal" not in request:
+            raise TournamentError("tournament_adjust_play")
+        attacker = request.get("attacker")
+        deal = read_deal(json.dumps(request["deal"]))
+        arbiter.correct(
+            tournament, made.play, deal, None if attacker is None else attacker - 1, made
+        )
+    else:
+        arbiter.adjust(tournament, made)
+    return to_json(tournament)
+
+
+def revoke(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
+    """The document with adjustment ``number`` undone: (document, number) in."""
+    document, number = job
+    tournament = from_json(document)
+    arbiter.revoke(tournament, number)
+    return to_json(tournament)
+
+
+def next_session(job: tuple[dict[str, Any], int]) -> dict[str, Any]:
+    """The next session's document: (document, seed) in."""
+    document, seed = job
+    return to_json(sessions.next_session(from_json(document), seed))
+
+
+def series(states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The ranking over these sessions' documents, in order."""
+    return sessions.series_rows([from_json(state) for state in states])
 
 
 def position_tables(job: tuple[dict[str, Any], int]) -> list[dict[str, Any]]:
@@ -147,6 +193,7 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
         "results": result_rows(tournament),
         "ranking": ranking_rows(tournament),
         "missing": len(tournament.missing()),
+        "adjustments": adjustment_rows(tournament),
     }
 
 

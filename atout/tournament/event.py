@@ -24,6 +24,15 @@ from typing import Final, Literal, get_args
 
 from atout.french.scoring import DealOutcome, DealScore, score_deal
 from atout.french.variants import Contract, Variant, get_variant
+from atout.tournament.adjustments import (
+    ON_PLAYS,
+    Adjustment,
+    adjusted_plays,
+    assigned_notes,
+    note_penalties,
+    point_penalties,
+    seat_marks,
+)
 from atout.tournament.boards import ORIENTATIONS, SOUTH, Board, TournamentError, prepare_boards
 from atout.tournament.movement import (
     QUARTERS,
@@ -202,6 +211,8 @@ class Tournament:
     """Who attacked each play, in the forms where it is entered (team seatings)."""
     rotation: dict[PlayKey, int] = field(default_factory=dict)
     """Triplettes: who must attack each play, by the badges' rotation."""
+    adjustments: list[Adjustment] = field(default_factory=list)
+    """The arbiter's, in the order made (``atout.tournament.arbiter``)."""
 
     @classmethod
     def create(cls, setup: Setup, seed: int, boards: Sequence[Board] | None = None) -> Tournament:
@@ -344,31 +355,59 @@ class Tournament:
         classement général: of players in individual, of triplettes in triplettes (the
         Howell, whose triplettes change orientation, has only the général)."""
         takers = {b.number: b.taker for b in self.boards}
+        assigned = assigned_notes(self.adjustments)
+        penalties = note_penalties(self.adjustments)
         if self.setup.form == "triplettes":
-            attack = {key: score.breakdown["per_defender"] for key, score in self.scores.items()}
             first = {s.seats[0]: 0 for s in self.movement.seatings if s.position == 0}
             first |= {s.seats[1]: 1 for s in self.movement.seatings if s.position == 0}
-            standings = triplette_standings(self.movement, takers, attack, first)
+            standings = triplette_standings(
+                self.movement, takers, self.attack_scores(), first, assigned, penalties
+            )
             general = general or self.setup.movement == "howell"
         else:
-            seat_scores = {key: score.scores for key, score in self.scores.items()}
-            standings = individual_standings(self.movement, takers, seat_scores)
+            seat_scores = adjusted_plays(
+                {key: score.scores for key, score in self.scores.items()},
+                self.adjustments,
+                self._seat_scores,
+            )
+            standings = individual_standings(
+                self.movement, takers, seat_scores, assigned, penalties
+            )
         return general_ranking(standings) if general else alternate_ranking(standings)
 
     def team_points(self) -> list[tuple[int, int]]:
         """Quadrettes and the match: (team, PM in thousandths), best first."""
-        attack = {key: score.breakdown["per_defender"] for key, score in self.scores.items()}
+        attack = self.attack_scores()
         if self.setup.form == "teams":
             totals = team_points(self.movement, attack, int, 2, winner_only=True)
         else:
             totals = team_points(self.movement, attack, lambda p: p // 4, self.setup.tables)
+        for team, taken in point_penalties(self.adjustments).items():
+            totals[team] -= taken
         return sorted(totals.items(), key=lambda item: (-item[1], item[0]))
 
     def missing(self) -> list[PlayKey]:
-        """The plays still without a result, in the movement's order."""
+        """The plays still without a result (nor an adjustment of the arbiter's standing
+        for one), in the movement's order."""
+        adjusted = {a.play for a in self.adjustments if a.kind in ON_PLAYS}
         return [
             (s.position, s.table, board)
             for s in self.movement.seatings
             for board in s.boards
             if (s.position, s.table, board) not in self.results
+            and (s.position, s.table, board) not in adjusted
         ]
+
+    def attack_scores(self) -> dict[PlayKey, int]:
+        """What each defender paid the attack at each play, the arbiter's adjustments
+        made (cancelled plays left out, adjusted scores in)."""
+        attack = {key: score.breakdown["per_defender"] for key, score in self.scores.items()}
+        return adjusted_plays(attack, self.adjustments, lambda _, score: score)
+
+    def _seat_scores(self, key: PlayKey, score: int) -> tuple[int, ...]:
+        """Each seat's mark at a play whose score the arbiter set (the partner at 5
+        from the play's result, when entered)."""
+        played = self.results.get(key)
+        partner = None if played is None else played.partner
+        taker = self.board(key[2]).taker
+        return seat_marks(score, self.setup.players, taker, partner)

@@ -29,7 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
-from typing import Final
+from types import MappingProxyType
+from typing import Any, Final
 
 from atout.tournament.boards import SOUTH
 from atout.tournament.movement import Movement, Seating
@@ -37,6 +38,8 @@ from atout.tournament.movement import Movement, Seating
 HUNDRED: Final = Fraction(100)
 PlayKey = tuple[int, int, int]
 """(position, table, board), all from 0 but the board number."""
+NOTHING: Final[Mapping[Any, Any]] = MappingProxyType({})
+"""No adjustment."""
 
 
 def topage(scores: Sequence[int]) -> list[Fraction]:
@@ -79,11 +82,16 @@ class PlayerStanding:
 
 
 def individual_standings(
-    movement: Movement, takers: Mapping[int, int], scores: Mapping[PlayKey, Sequence[int]]
+    movement: Movement,
+    takers: Mapping[int, int],
+    scores: Mapping[PlayKey, Sequence[int]],
+    assigned: Mapping[PlayKey, tuple[Fraction, Fraction]] = NOTHING,
+    penalties: Mapping[tuple[int, int], Fraction] = NOTHING,
 ) -> list[PlayerStanding]:
     """Every player's percentages from the seat scores of the boards played so far.
 
-    ``takers`` gives each board's taker orientation, ``scores`` each play's seat scores.
+    ``takers`` gives each board's taker orientation, ``scores`` each play's seat scores;
+    ``assigned`` and ``penalties`` are the arbiter's (:func:`arbitrate`).
     """
     seat_of = {key: seating.seats for seating in movement.seatings for key in _keys(seating)}
     by_board: dict[int, list[PlayKey]] = defaultdict(list)
@@ -95,6 +103,7 @@ def individual_standings(
             tops = topage([scores[key][seat] for key in keys])
             for key, note in zip(keys, tops, strict=True):
                 notes[seat_of[key][seat]][board] = note
+    arbitrate(notes, movement, takers, assigned, penalties)
     weight = Fraction(1, movement.players)
     standings = []
     for player in range(movement.tables * movement.players):
@@ -124,6 +133,8 @@ def triplette_standings(
     takers: Mapping[int, int],
     attack_scores: Mapping[PlayKey, int],
     lines: Mapping[int, int],
+    assigned: Mapping[PlayKey, tuple[Fraction, Fraction]] = NOTHING,
+    penalties: Mapping[tuple[int, int], Fraction] = NOTHING,
 ) -> list[PlayerStanding]:
     """Each triplette's percentages ("Le classement en triplettes"): each board is topé
     on the attackers' scores, the attacking triplette taking the note and the defending
@@ -143,11 +154,33 @@ def triplette_standings(
             notes[attack][board] = note
             notes[defence][board] = HUNDRED - note
             attacked[attack].add(board)
+    for key in assigned:
+        attacked[movement.at(key[0], key[1]).seats[takers[key[2]]]].add(key[2])
+    arbitrate(notes, movement, takers, assigned, penalties)
     half = Fraction(1, 2)
     return [
         _standing(team, line, notes.get(team, {}), attacked[team], half)
         for team, line in sorted(lines.items())
     ]
+
+
+def arbitrate(
+    notes: dict[int, dict[int, Fraction]],
+    movement: Movement,
+    takers: Mapping[int, int],
+    assigned: Mapping[PlayKey, tuple[Fraction, Fraction]],
+    penalties: Mapping[tuple[int, int], Fraction],
+) -> None:
+    """The arbiter's notes (``atout.tournament.adjustments``): a cancelled play's
+    entrants receive the (attack, defence) notes ``assigned`` (whoever sits with the
+    taker's entrant: the attack), and ``penalties`` lower an entrant's note on a board."""
+    for (position, table, board), (attack, defence) in assigned.items():
+        seats = movement.at(position, table).seats
+        for entrant in seats:
+            notes[entrant][board] = attack if entrant == seats[takers[board]] else defence
+    for (entrant, board), taken in penalties.items():
+        if board in notes.get(entrant, {}):
+            notes[entrant][board] -= taken
 
 
 def _keys(seating: Seating) -> list[PlayKey]:

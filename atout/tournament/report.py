@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
+from atout.tournament.adjustments import Adjustment
 from atout.tournament.boards import ORIENTATIONS
 from atout.tournament.event import TEAM_SEATS, Tournament
 from atout.tournament.state import deal_json
@@ -32,7 +33,7 @@ def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str
     setup = tournament.setup
     names = setup.names
     if setup.form in ("quadrettes", "teams"):
-        return [
+        rows = [
             {
                 "rank": rank,
                 "team": team + 1,
@@ -41,6 +42,7 @@ def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str
             }
             for rank, (team, points) in enumerate(tournament.team_points(), start=1)
         ]
+        return _marked(tournament, rows, "team")
     rows = []
     for rank, standing in enumerate(tournament.standings(general), start=1):
         if setup.form == "triplettes":
@@ -63,6 +65,60 @@ def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str
                 "attack": _percent(standing.attack),
                 "defence": _percent(standing.defence),
                 "overall": _percent(standing.overall),
+            }
+        )
+    return _marked(tournament, rows, "team" if setup.form == "triplettes" else "player")
+
+
+def _marked(tournament: Tournament, rows: list[dict[str, Any]], who: str) -> list[dict[str, Any]]:
+    """Each row with the numbers of the adjustments touching its entrant, when the
+    tournament has any (the rows of others are as they were)."""
+    if not tournament.adjustments:
+        return rows
+    touching: dict[int, list[int]] = {}
+    for adjustment in tournament.adjustments:
+        for entrant in _touched(tournament, adjustment):
+            touching.setdefault(entrant, []).append(adjustment.number)
+    return [
+        row | {"adjustments": [f"#{n}" for n in touching.get(row[who] - 1, [])]} for row in rows
+    ]
+
+
+def _touched(tournament: Tournament, adjustment: Adjustment) -> set[int]:
+    """The entrants (players, or teams in the team forms) an adjustment changes."""
+    if adjustment.entrant is not None:
+        return {adjustment.entrant}
+    if adjustment.play is None:
+        return set()
+    seats = tournament.movement.at(*adjustment.play[:2]).seats
+    if tournament.setup.form == "quadrettes":
+        return {seat // tournament.setup.team_size for seat in seats}
+    return set(seats)
+
+
+def adjustment_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """One row per adjustment of the arbiter's: what, where, why and by whom."""
+    setup = tournament.setup
+    rows = []
+    for a in tournament.adjustments:
+        position, table, board = a.play if a.play is not None else (None, None, a.board)
+        rows.append(
+            {
+                "number": a.number,
+                "kind": a.kind,
+                "position": None if position is None else position + 1,
+                "table": None if table is None else table + 1,
+                "board": board,
+                "entrant": None if a.entrant is None else a.entrant + 1,
+                "attack_note": _percent(a.attack_note) if a.kind == "cancel" else None,
+                "defence_note": _percent(a.defence_note) if a.kind == "cancel" else None,
+                "score": a.score,
+                "amount": float(a.amount) if a.kind == "penalty" else None,
+                "unit": ("PM" if setup.form in ("quadrettes", "teams") else "%")
+                if a.kind == "penalty"
+                else None,
+                "reason": a.reason,
+                "by": a.by_name,
             }
         )
     return rows

@@ -10,10 +10,13 @@ match's team sizes, each result's attacker); files without them load as before.
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 from typing import Any, Final
 
 from atout.french.scoring import DealOutcome
 from atout.sheet import InputError, score_text
+from atout.tournament import arbiter
+from atout.tournament.adjustments import AVERAGE, KINDS, Adjustment
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import FORMS, Setup, Tournament
 
@@ -67,6 +70,7 @@ def to_json(tournament: Tournament) -> dict[str, Any]:
             | _attacker(tournament, (p, t, b))
             for (p, t, b), outcome in sorted(tournament.results.items())
         ],
+        **_adjustments_field(tournament),
     }
 
 
@@ -82,6 +86,87 @@ def _form_fields(setup: Setup) -> dict[str, Any]:
 def _attacker(tournament: Tournament, key: tuple[int, int, int]) -> dict[str, int]:
     attacker = tournament.attackers.get(key)
     return {} if attacker is None else {"attacker": attacker + 1}
+
+
+def _adjustments_field(tournament: Tournament) -> dict[str, Any]:
+    """The arbiter's adjustments, when there are any (files without them are unchanged)."""
+    if not tournament.adjustments:
+        return {}
+    return {"adjustments": [adjustment_json(a) for a in tournament.adjustments]}
+
+
+def _number(value: Fraction) -> int | str:
+    return int(value) if value.denominator == 1 else str(value)
+
+
+def adjustment_json(adjustment: Adjustment) -> dict[str, Any]:
+    """An adjustment as stored: what its kind uses, numbered from 1 like a result."""
+    a = adjustment
+    data: dict[str, Any] = {"number": a.number, "kind": a.kind, "reason": a.reason}
+    data |= {"by": a.by, "by_name": a.by_name}
+    if a.play is not None:
+        data |= {"position": a.play[0] + 1, "table": a.play[1] + 1, "board": a.play[2]}
+    if a.kind == "cancel":
+        data |= {"attack_note": _number(a.attack_note), "defence_note": _number(a.defence_note)}
+    elif a.kind == "score":
+        data["score"] = a.score
+    elif a.kind == "penalty":
+        data |= {"entrant": (a.entrant or 0) + 1, "amount": _number(a.amount)}
+        if a.board is not None:
+            data["board"] = a.board
+    elif a.previous is not None:
+        data["previous"] = deal_json(a.previous)
+        if a.previous_attacker is not None:
+            data["previous_attacker"] = a.previous_attacker + 1
+    return data
+
+
+def read_adjustment(entry: dict[str, Any], number: int | None = None) -> Adjustment:
+    """An adjustment from :func:`adjustment_json`'s form (or a request's: no number,
+    no previous result); TournamentError (or KeyError, TypeError) on a field amiss."""
+    kind = entry["kind"]
+    if kind not in KINDS:
+        raise TournamentError("tournament_adjust_kind", kinds=[str(k) for k in KINDS])
+    play = None
+    if "position" in entry:
+        play = (_int(entry, "position") - 1, _int(entry, "table") - 1, _int(entry, "board"))
+    previous = entry.get("previous")
+    return Adjustment(
+        _int(entry, "number") if number is None else number,
+        kind,
+        _text(entry, "reason"),
+        _text(entry, "by"),
+        _text(entry, "by_name"),
+        play,
+        _fraction(entry, "attack_note", AVERAGE),
+        _fraction(entry, "defence_note", AVERAGE),
+        _int(entry, "score") if "score" in entry else None,
+        _int(entry, "entrant") - 1 if "entrant" in entry else None,
+        _int(entry, "board") if "board" in entry and play is None else None,
+        _fraction(entry, "amount", Fraction(0)),
+        None if previous is None else read_deal(json.dumps(previous)),
+        _int(entry, "previous_attacker") - 1 if "previous_attacker" in entry else None,
+    )
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data[key]
+    if not isinstance(value, str):
+        raise TournamentError("tournament_field", field=key)
+    return value
+
+
+def _fraction(data: dict[str, Any], key: str, default: Fraction) -> Fraction:
+    """A number given as an int, a decimal or a fraction's text (``"121/2"``)."""
+    value = data.get(key)
+    if value is None:
+        return default
+    if isinstance(value, bool) or not isinstance(value, int | float | str):
+        raise TournamentError("tournament_field", field=key)
+    try:
+        return Fraction(str(value))
+    except (ValueError, ZeroDivisionError):
+        raise TournamentError("tournament_field", field=key) from None
 
 
 def from_json(data: Any) -> Tournament:
@@ -116,6 +201,10 @@ def from_json(data: Any) -> Tournament:
                 read_deal(json.dumps(entry["deal"])),
                 attacker,
             )
+        for entry in data.get("adjustments", ()):
+            adjustment = read_adjustment(entry)
+            arbiter.check(tournament, adjustment)
+            tournament.adjustments.append(adjustment)
     except (KeyError, TypeError) as error:
         raise TournamentError("tournament_field", field=str(error).strip("'")) from None
     return tournament

@@ -136,6 +136,30 @@ def test_the_tables_a_dead_node_wrote_but_never_opened_are_opened(cluster: Clust
     assert opened == set(boards)
 
 
+def test_a_replacement_made_at_one_node_reaches_the_table_at_another(cluster: Cluster) -> None:
+    first, second, third = (node.server for node in cluster.nodes)
+    ann, ben = first.register("ann4"), second.register("ben4")
+    made = call(first, ann, "", {"name": "Replaced", "tables": 1, "per_position": 1})
+    number = made.json()["id"]
+    call(second, ben, f"/{number}/places", {"player": 1})
+    opened = call(first, ann, f"/{number}/online", {"position": 1})  # node 0 owns it
+    table, seat = seat_of(opened.json(), 1, 1)
+
+    async def main() -> None:
+        player = await Player.connect(second, ben)
+        try:
+            await player.send({"type": "sit", "table": table})
+            await player.expect(lambda m: m["type"] == "table" and m["seat"] == seat)
+            freed = call(third, ann, f"/{number}/seating", {"action": "free", "player": 1})
+            assert freed.status_code == 200, freed.text
+            told = await player.expect(lambda m: m["type"] == "error")
+            assert told["code"] == "tournament_replaced"
+        finally:
+            await player.close()
+
+    asyncio.run(main())
+
+
 def test_a_tournament_table_whose_owner_is_killed_goes_on_with_its_boards(
     cluster: Cluster,
 ) -> None:

@@ -188,11 +188,16 @@ def test_quadrettes_online_south_attacks_and_the_match_points_rank(tmp_path: Pat
 
 
 async def _quadrettes(server: Server, number: int, ann: str) -> dict[str, Any]:
+    return await opened_until(server, number, ann, lambda v: v["over"])
+
+
+async def opened_until(server: Server, number: int, ann: str, test: Any) -> dict[str, Any]:
+    """The organiser opens position 1; the first view pushed after that passes ``test``."""
     watcher = await Player.connect(server)
     try:
         await watcher.send({"type": "tournament", "tournament": number})
         await pushed(watcher, lambda v: True)
         call(server, ann, f"/{number}/online", {"position": 1})
-        return await pushed(watcher, lambda v: v["over"])
+        return await pushed(watcher, test)
     finally:
         await watcher.close()

@@ -57,3 +57,42 @@ def test_a_phone_reads_every_column_heading(
     )
     assert cut == []
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+
+
+def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) -> None:
+    """Board 1 at two tables, +56 and +62: cancelled at the second table with 60% to
+    its North (and 40% to its defenders), the first play is alone on the board and
+    scores 50% (a board played once); revoked, the second North tops it again."""
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-name", "Arbiter")
+    page.fill("#tour-tables", "5")
+    page.click("#tour-create")
+    for play, points in (("1:1:1", "44"), ("2:2:1", "47")):
+        page.select_option("#result-play", play)
+        page.fill("#result-points", points)
+        page.select_option("#result-bouts", "2")
+        page.click("#result-enter")
+        expect(page.locator("#result-points")).to_have_value("")
+    page.select_option("#adjust-kind", "cancel")
+    page.select_option("#adjust-play", "2:2:1")
+    page.fill("#adjust-attack-note", "60")
+    page.fill("#adjust-defence-note", "40")
+    page.click("#adjust-make")  # no reason: the browser asks for one, nothing is sent
+    expect(page.locator("#tour-adjustments tr[data-adjustment]")).to_have_count(0)
+    page.fill("#adjust-reason", "board dealt wrongly")
+    page.click("#adjust-make")
+    expect(page.locator("#tour-adjustments tr[data-adjustment]")).to_contain_text(
+        "board dealt wrongly"
+    )
+    expect(page.locator('#tour-ranking tr[data-player="5"] td').nth(4)).to_have_text("60 %")
+    expect(page.locator('#tour-ranking tr[data-player="5"] .adjusted')).to_have_text(" #1")
+    expect(page.locator('#tour-ranking tr[data-player="1"] td').nth(4)).to_have_text("50 %")
+    page.click("#tour-adjustments button.revoke")
+    expect(page.locator("#tour-adjustments tr[data-adjustment]")).to_have_count(0)
+    expect(page.locator('#tour-ranking tr[data-player="5"] td').nth(4)).to_have_text("100 %")
+    # the next session: a new tournament, ranked with this one (North of table 2: 100 %)
+    page.click("#session-next")
+    expect(page.locator("#tour-summary")).to_contain_text("100 results to come")
+    expect(page.locator("#tour-sessions tbody tr")).to_have_count(20)
+    expect(page.locator("#tour-sessions tbody tr").first).to_contain_text("100")

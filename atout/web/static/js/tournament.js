@@ -8,6 +8,7 @@ import { clear, h } from "./dom.js";
 import { getLang, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
+import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
 
 const ORIENTATION_FR = { W: "O" };
 
@@ -120,7 +121,7 @@ function followPage(id) {
   function seatName(entrant) { return teamSeats() ? teamName(entrant) : nameOf(entrant); }
 
   function rankingTable() {
-    const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`);
+    const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`, adjustedMark(row));
     if (view.form === "quadrettes" || view.form === "teams") {
       return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, "PM"))),
@@ -134,7 +135,7 @@ function followPage(id) {
       h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
         .map((label) => h("th", {}, label)))),
       h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
-        h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name),
+        h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name, adjustedMark(row)),
         h("td", {}, triplettes ? row.line.split("").map(orientation).join("") : orientation(row.orientation)), h("td", {}, row.boards),
         h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total" }, percent(row.overall))))));
   }
@@ -194,6 +195,7 @@ function followPage(id) {
       size: h("select", { id: "result-poignee-size" }, ["simple", "double", "triple"].map((s) => h("option", { value: s }, t(s)))) };
     const announced = h("input", { id: "result-chelem-announced", type: "checkbox" });
     const chelem = side("result-chelem-made");
+    const reason = h("input", { id: "result-reason", maxlength: 200, placeholder: t("adjust_correct_help") });
 
     async function enter(e) {
       e.preventDefault();
@@ -207,7 +209,10 @@ function followPage(id) {
       try {
         const entry = { position, table, board, deal };
         if (teamSeats()) entry.attacker = Number(attacker.value);
-        view = await call(`/api/tournaments/${id}/results`, entry);
+        // a result already entered, corrected with a reason: an adjustment, kept and revocable
+        const correcting = done.has(play.value) && reason.value.trim();
+        view = correcting ? await call(`/api/tournaments/${id}/adjustments`, { kind: "correct", reason: reason.value, ...entry })
+          : await call(`/api/tournaments/${id}/results`, entry);
         document.activeElement?.blur();
         entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
         entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
@@ -225,7 +230,7 @@ function followPage(id) {
         h("label", {}, t("petit_au_bout"), petit),
         h("label", {}, t("poignee"), h("span", { class: "row" }, poignee.seat, poignee.size)),
         h("label", { class: "check" }, announced, `${t("chelem")} ${t("announced")}`),
-        h("label", {}, `${t("chelem")} ${t("made_by")}`, chelem)),
+        h("label", {}, `${t("chelem")} ${t("made_by")}`, chelem), h("label", {}, t("adjust_reason"), reason)),
       h("p", { class: "muted" }, t(view.form === "teams" ? "tour_chosen" : "tour_imposed"),
         view.form === "triplettes" ? ` ${t("tour_badge")}` : null), message,
       h("button", { type: "submit", id: "result-enter" }, t("tour_enter")));
@@ -252,7 +257,8 @@ function followPage(id) {
         ? (started ? t("tour_you") : h("button", { class: "secondary", id: "place-leave", onclick: () => change("leave", {}) }, t("tour_leave_place")))
         : mayTake ? h("button", { class: "take-place", "data-take": player, onclick: () => change("places", { player }) }, t("tour_take_place")) : null;
       return h("tr", { "data-place": player }, h("td", {}, player), h("td", {}, name),
-        h("td", {}, held ? held.name : t("tour_free")), h("td", {}, action));
+        h("td", {}, held ? held.name : view.robots.includes(player) ? t("place_robot_held") : t("tour_free")), h("td", {}, action),
+        h("td", {}, placeControls(view, player, change)));
     });
     return h("details", { id: "tour-places", open: !started },
       h("summary", {}, t("tour_places")), h("p", { class: "muted" }, t("tour_places_help")), message,
@@ -351,12 +357,15 @@ function followPage(id) {
         h("button", { class: "secondary", id: "print-slips", onclick: () => printable("slips") }, t("tour_print_slips"))) : null,
       view.me ? mySeats() : null,
       h("h2", {}, t("tour_ranking")), rankingTable(),
+      adjustmentsPart(view, id, (changed) => { view = changed; render(); }),
       view.master ? resultForm() : null,
       placesPart(),
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),
       h("h2", {}, t("tour_results")), resultsTable(),
-      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")));
+      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json"),
+        view.adjustments.length ? exportLink("adjustments", "csv") : null),
+      sessionsPart(view, id));
   }
 
   load();

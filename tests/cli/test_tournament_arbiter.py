@@ -1,0 +1,86 @@
+"""``atout tournament adjust``, ``revoke``, ``next-session`` and ``sessions`` on state
+files, on the rulebook's 5-table board 1 (page 18: North 75, 100, 0, 25, 50)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.cli.test_tournament import garde, run
+
+
+def ranking(state: Path) -> dict[int, dict[str, object]]:
+    code, out, err = run("ranking", str(state), "--json")
+    assert code == 0, err
+    return {row["player"]: row for row in json.loads(out)}
+
+
+def test_adjust_revoke_and_sessions(tmp_path: Path) -> None:
+    state, second = tmp_path / "t.json", tmp_path / "t2.json"
+    run("create", str(state), "--tables", "5", "--seed", "4")
+    for table, points in enumerate((44, 47, 38, 40, 41), start=1):
+        run("result", str(state), "-", "--table", str(table), "--board", "1", stdin=garde(points))
+    before = state.read_text(encoding="utf-8")
+    code, _, err = run(
+        "adjust",
+        str(state),
+        "cancel",
+        "--table",
+        "2",
+        "--board",
+        "1",
+        "--attack-note",
+        "101",
+        "--reason",
+        "x",
+    )
+    assert code == 2 and "between 0 and 100" in err and state.read_text(encoding="utf-8") == before
+    # table 5's +50 set to -60 by the arbiter: 56, 62, -56, -52, -60 top North at
+    # 75, 100, 25, 50, 0; and a penalty of 5% of a top on player 1's board 1: 70
+    code, out, _ = run(
+        "adjust",
+        str(state),
+        "score",
+        "--table",
+        "5",
+        "--board",
+        "1",
+        "--score",
+        "-60",
+        "--reason",
+        "renonce",
+        "--by",
+        "arbitre",
+    )
+    assert code == 0 and out.startswith("adjustment 1: score")
+    run(
+        "adjust",
+        str(state),
+        "penalty",
+        "--entrant",
+        "1",
+        "--board",
+        "1",
+        "--amount",
+        "5",
+        "--reason",
+        "retard",
+    )
+    rows = ranking(state)
+    assert [rows[p]["overall"] for p in (1, 5, 9, 13, 17)] == [70, 100, 25, 50, 0]
+    assert rows[1]["adjustments"] == ["#2"] and rows[17]["adjustments"] == ["#1"]
+    code, out, _ = run("export", str(state), "--what", "adjustments")
+    assert out.splitlines()[1].startswith("1,score,5,5,1,") and out.count("arbitre") == 1
+    for number in ("2", "1"):
+        assert run("revoke", str(state), number)[0] == 0
+    assert [ranking(state)[p]["overall"] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
+    assert run("revoke", str(state), "1")[0] == 2  # none left
+    # a second session, weighed 2: its ranking adds 2 x each global percentage
+    assert run("next-session", str(state), str(second), "--seed", "9")[0] == 0
+    run("result", str(second), "-", "--table", "1", "--board", "1", stdin=garde(47))
+    run("result", str(second), "-", "--table", "2", "--board", "1", stdin=garde(44))
+    code, out, err = run("sessions", str(state), str(second), "--coefficients", "1,2", "--json")
+    assert code == 0, err
+    totals = {row["player"]: row["total"] for row in json.loads(out)}
+    # player 1: 75 + 2 x 100 = 275; player 5: 100 + 2 x 0 = 100
+    assert totals[1] == 275 and totals[5] == 100
