@@ -61,6 +61,16 @@ def _find(db: Session, name: str) -> Player:
     return Player(found[0], found[1])
 
 
+def _one_at_a_time(db: Session, a: int, b: int) -> None:
+    """Write both players' rows, lowest id first, before reading what is between
+    them: SQLite begins a transaction's write lock at its first write, PostgreSQL
+    locks the two rows, so two requests between the same players (each asking
+    the other at once) run one after the other, and the second sees the first's
+    request and makes them friends instead of leaving two requests crossed."""
+    for user in sorted((a, b)):
+        db.execute(update(User).where(User.id == user).values(created=User.created))
+
+
 def _blocked_between(db: Session, a: int, b: int) -> bool:
     return db.get(Block, (a, b)) is not None or db.get(Block, (b, a)) is not None
 
@@ -73,6 +83,7 @@ def request(store: Store, user_id: int, name: str) -> tuple[Player, bool]:
             other = _find(db, name)
             if other.id == user_id:
                 raise FriendRefused(400, "friend_self")
+            _one_at_a_time(db, user_id, other.id)
             if _blocked_between(db, user_id, other.id):
                 raise FriendRefused(403, "player_blocked", name=other.name)
             mine = db.get(Friendship, (user_id, other.id))
