@@ -1,0 +1,134 @@
+"""More probes written from docs/protocol.md alone against a real ``atout serve``
+process (the second round): bodies its JSON reader gives up on, numbers too big
+for a table's rules, and two players asking each other to be friends at once.
+Each failed before its fix; the server's stderr holds no traceback after each
+(``no_traceback``, shared with ``test_probes``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import pytest
+from websockets.sync.client import ClientConnection, connect
+
+from tests.server import test_probes
+from tests.server.conftest import Server
+from tests.server.test_probes import call, raw, refused, register
+
+errors = test_probes.errors
+probed = test_probes.probed
+no_traceback = test_probes.no_traceback
+"""The first round's server (one for this module) and its check of stderr."""
+
+DEEP = "[" * 100_000 + "]" * 100_000
+"""Valid JSON nested deeper than a recursive reader goes."""
+
+UNREADABLE: dict[str, bytes] = {
+    "nested too deeply": DEEP.encode(),
+    "an integer of 5000 digits": b'{"name": ' + b"9" * 5000 + b"}",
+    "bytes that are not UTF-8": b'{"name": "\xff\xfe"}',
+}
+
+
+@pytest.mark.parametrize("body", UNREADABLE.values(), ids=UNREADABLE.keys())
+@pytest.mark.parametrize(
+    "path", ["/api/login", "/api/register", "/api/friends/request", "/api/analysis"]
+)
+def test_a_body_the_json_reader_gives_up_on_is_a_coded_422(
+    probed: Server, path: str, body: bytes
+) -> None:
+    """As any body that is not JSON: 422 ``invalid_request`` naming the body."""
+    token = register(probed, f"reader{abs(hash((path, body))) % 10**6}")
+    reply = httpx.post(
+        f"{probed.http}{path}",
+        content=body,
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        timeout=60,
+    )
+    refused(reply, 422, "invalid_request")
+    assert reply.json()["params"]["field"].startswith("body")
+
+
+def test_a_record_nested_too_deeply_is_refused_not_a_500(probed: Server) -> None:
+    """The replay reads any record form: one nested past its reader is a 422."""
+    reply = raw(probed, "POST", "/api/replay", DEEP)
+    assert reply.status_code == 422, reply.text
+    assert "nested" in reply.json()["detail"]
+
+
+def hello(ws: ClientConnection, name: str) -> None:
+    ws.send(json.dumps({"type": "hello", "v": 4, "name": name}))
+    assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+
+
+def answer(ws: ClientConnection, message: dict[str, Any]) -> dict[str, Any]:
+    """The first ``table`` snapshot or ``error`` after sending ``message``."""
+    ws.send(json.dumps(message))
+    while True:
+        received: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if received["type"] in ("table", "error"):
+            return received
+
+
+HUGE = 10**30
+"""Past the 64 bits a message's JSON may carry back."""
+
+
+@pytest.mark.parametrize(
+    "rules", [{"prime": HUGE}, {"prime": -HUGE}, {"poignee_bonus": [HUGE, 30, 40]}]
+)
+def test_a_table_s_rules_refuse_numbers_too_big_to_send_back(
+    probed: Server, rules: dict[str, Any]
+) -> None:
+    """Refused at once as an invalid message naming the rule: no table left
+    behind half made (the creator used to get no answer at all, and the table
+    counted towards its five)."""
+    with connect(probed.ws) as ws:
+        hello(ws, "ruler")
+        refusal = answer(ws, {"type": "create", "options": {"rules": rules}})
+        assert refusal["type"] == "error", refusal
+        assert refusal["code"] == "invalid_message"
+        assert refusal["params"]["field"].startswith(f"create.options.rules.{next(iter(rules))}")
+        table = answer(ws, {"type": "create", "options": {}})
+        assert table["type"] == "table"
+        changed = answer(
+            ws, {"type": "options", "table": table["table"]["id"], "options": {"rules": rules}}
+        )
+        assert changed["type"] == "error" and changed["code"] == "invalid_message", changed
+        ws.send(json.dumps({"type": "lobby", "subscribe": False}))
+        while (lobby := json.loads(ws.recv(timeout=20)))["type"] != "lobby":
+            pass
+    mine = [info for info in lobby["tables"] if info["id"] == table["table"]["id"]]
+    assert mine and mine[0]["options"]["rules"] == {}
+
+
+def test_two_players_asking_each_other_at_once_become_friends(probed: Server) -> None:
+    """Asking someone who asked you makes you friends (docs/protocol.md): so do
+    two requests crossing, whichever the store sees first."""
+    pairs = [(register(probed, f"cross{i}a"), register(probed, f"cross{i}b")) for i in range(10)]
+
+    async def ask_each_other() -> None:
+        async with httpx.AsyncClient(base_url=probed.http, timeout=60) as client:
+            replies = await asyncio.gather(
+                *(
+                    client.post(
+                        "/api/friends/request",
+                        json={"name": f"cross{i}{other}"},
+                        headers={"Authorization": f"Bearer {token}"},
+                    )
+                    for i, pair in enumerate(pairs)
+                    for token, other in zip(pair, "ba", strict=True)
+                )
+            )
+        assert [reply.status_code for reply in replies] == [200] * len(replies)
+
+    asyncio.run(ask_each_other())
+    for first, second in pairs:
+        for token in (first, second):
+            listing = call(probed, "GET", "/api/friends", token).json()
+            assert len(listing["friends"]) == 1, listing
+            assert listing["incoming"] == listing["outgoing"] == [], listing
