@@ -106,29 +106,59 @@ def test_a_table_s_rules_refuse_numbers_too_big_to_send_back(
     assert mine and mine[0]["options"]["rules"] == {}
 
 
+def at_once(server: Server, requests: list[tuple[str, str, dict[str, Any]]]) -> list[int]:
+    """Each ``(token, path, body)`` posted at the same moment: their statuses."""
+
+    async def together() -> list[int]:
+        async with httpx.AsyncClient(base_url=server.http, timeout=60) as client:
+            replies = await asyncio.gather(
+                *(
+                    client.post(path, json=body, headers={"Authorization": f"Bearer {token}"})
+                    for token, path, body in requests
+                )
+            )
+        return [reply.status_code for reply in replies]
+
+    return asyncio.run(together())
+
+
 def test_two_players_asking_each_other_at_once_become_friends(probed: Server) -> None:
     """Asking someone who asked you makes you friends (docs/protocol.md): so do
     two requests crossing, whichever the store sees first."""
     pairs = [(register(probed, f"cross{i}a"), register(probed, f"cross{i}b")) for i in range(10)]
-
-    async def ask_each_other() -> None:
-        async with httpx.AsyncClient(base_url=probed.http, timeout=60) as client:
-            replies = await asyncio.gather(
-                *(
-                    client.post(
-                        "/api/friends/request",
-                        json={"name": f"cross{i}{other}"},
-                        headers={"Authorization": f"Bearer {token}"},
-                    )
-                    for i, pair in enumerate(pairs)
-                    for token, other in zip(pair, "ba", strict=True)
-                )
-            )
-        assert [reply.status_code for reply in replies] == [200] * len(replies)
-
-    asyncio.run(ask_each_other())
-    for first, second in pairs:
-        for token in (first, second):
+    asked = at_once(
+        probed,
+        [
+            (token, "/api/friends/request", {"name": f"cross{i}{other}"})
+            for i, pair in enumerate(pairs)
+            for token, other in zip(pair, "ba", strict=True)
+        ],
+    )
+    assert asked == [200] * len(asked)
+    for pair in pairs:
+        for token in pair:
             listing = call(probed, "GET", "/api/friends", token).json()
             assert len(listing["friends"]) == 1, listing
             assert listing["incoming"] == listing["outgoing"] == [], listing
+
+
+def test_a_request_crossing_a_block_does_not_outlive_it(probed: Server) -> None:
+    """A block ends any request between the two and no request passes after it:
+    a request sent as the block is made is either refused or ended by it."""
+    pairs = [(register(probed, f"block{i}a"), register(probed, f"block{i}b")) for i in range(10)]
+    answers = at_once(
+        probed,
+        [
+            request
+            for i, (blocker, asker) in enumerate(pairs)
+            for request in (
+                (blocker, "/api/friends/block", {"name": f"block{i}b"}),
+                (asker, "/api/friends/request", {"name": f"block{i}a"}),
+            )
+        ],
+    )
+    assert set(answers[::2]) == {200} and set(answers[1::2]) <= {200, 403}
+    for blocker, asker in pairs:
+        listing = call(probed, "GET", "/api/friends", blocker).json()
+        assert listing["incoming"] == listing["friends"] == [], listing
+        assert call(probed, "GET", "/api/friends", asker).json()["outgoing"] == []
