@@ -162,3 +162,52 @@ def test_a_request_crossing_a_block_does_not_outlive_it(probed: Server) -> None:
         listing = call(probed, "GET", "/api/friends", blocker).json()
         assert listing["incoming"] == listing["friends"] == [], listing
         assert call(probed, "GET", "/api/friends", asker).json()["outgoing"] == []
+
+
+def lobby_messages(ws: ClientConnection, table: str) -> list[dict[str, Any]]:
+    """The lobby messages naming ``table`` a subscribed socket received, read
+    until its ``pong`` (sent after everything of interest)."""
+    ws.send(json.dumps({"type": "ping"}))
+    naming = []
+    while (received := json.loads(ws.recv(timeout=20)))["type"] != "pong":
+        if received["type"].startswith("lobby_") and table in json.dumps(received):
+            naming.append(received)
+    return naming
+
+
+def is_private(message: dict[str, Any], table: str) -> bool:
+    """Whether ``message`` is the ``table_info`` saying ``table`` became private."""
+    info = message.get("table")
+    return (
+        message["type"] == "table_info"
+        and isinstance(info, dict)
+        and info["id"] == table
+        and info["options"]["private"]
+    )
+
+
+def test_a_table_made_private_leaves_the_lobby_and_a_private_one_never_shows(
+    probed: Server,
+) -> None:
+    """A private table is not listed in the lobby: one listed that becomes
+    private is removed from the lobbies watching (``lobby_remove``), and a
+    private table's changes and closing name it to no lobby."""
+    with connect(probed.ws) as watcher, connect(probed.ws) as master:
+        hello(watcher, "watcher")
+        watcher.send(json.dumps({"type": "lobby"}))
+        while json.loads(watcher.recv(timeout=20))["type"] != "lobby":
+            pass
+        hello(master, "master")
+        listed = answer(master, {"type": "create", "options": {}})["table"]["id"]
+        hidden = answer(master, {"type": "create", "options": {"private": True}})["table"]["id"]
+        for table in (listed, hidden):
+            master.send(json.dumps({"type": "options", "table": table, "options": {"rounds": 2}}))
+        master.send(json.dumps({"type": "options", "table": listed, "options": {"private": True}}))
+        while not is_private(json.loads(master.recv(timeout=20)), listed):
+            pass
+        master.send(json.dumps({"type": "leave", "table": hidden}))  # its only player: closed
+        while json.loads(master.recv(timeout=20))["type"] != "left":
+            pass
+        seen = lobby_messages(watcher, listed)
+        assert [m["type"] for m in seen][-1] == "lobby_remove", seen
+        assert lobby_messages(watcher, hidden) == []
