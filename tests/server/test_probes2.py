@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -211,3 +212,31 @@ def test_a_table_made_private_leaves_the_lobby_and_a_private_one_never_shows(
         seen = lobby_messages(watcher, listed)
         assert [m["type"] for m in seen][-1] == "lobby_remove", seen
         assert lobby_messages(watcher, hidden) == []
+
+
+def until(ws: ClientConnection, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The first message passing ``test`` (others skipped); a timeout if none comes."""
+    while not test(received := json.loads(ws.recv(timeout=20))):
+        pass
+    return received
+
+
+def event(kind: str) -> Callable[[dict[str, Any]], bool]:
+    return lambda message: message["type"] == "event" and message["kind"] == kind
+
+
+def test_the_last_player_not_to_vote_leaving_ends_the_game_amicably(probed: Server) -> None:
+    """The game ends when all human players still in it vote yes: also when the
+    only one who had not voted abandons it (it used to wait for another vote)."""
+    with connect(probed.ws) as voter, connect(probed.ws) as leaver:
+        hello(voter, "voter")
+        hello(leaver, "leaver")
+        table = answer(voter, {"type": "create", "options": {"turn_seconds": 600}})["table"]["id"]
+        assert answer(leaver, {"type": "sit", "table": table})["type"] == "table"
+        voter.send(json.dumps({"type": "start", "table": table}))
+        until(voter, event("table.game_started"))
+        voter.send(json.dumps({"type": "vote", "table": table, "agree": True}))
+        until(voter, event("table.vote"))
+        leaver.send(json.dumps({"type": "leave", "table": table}))
+        assert until(leaver, lambda m: m["type"] in ("left", "error"))["type"] == "left"
+        until(voter, event("table.game_cancelled"))
