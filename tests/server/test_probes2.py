@@ -240,3 +240,24 @@ def test_the_last_player_not_to_vote_leaving_ends_the_game_amicably(probed: Serv
         leaver.send(json.dumps({"type": "leave", "table": table}))
         assert until(leaver, lambda m: m["type"] in ("left", "error"))["type"] == "left"
         until(voter, event("table.game_cancelled"))
+
+
+def test_of_password_changes_made_at_once_with_the_old_password_one_wins(
+    probed: Server,
+) -> None:
+    """A change is checked against the password as it is when it is written: of
+    three made at once with the old password, one is made and its session opens;
+    the others are told ``wrong_password`` (they all used to answer 200, each
+    with a new token, all but one dead at once)."""
+    token = register(probed, "changer")
+    answers = at_once(
+        probed,
+        [
+            (token, "/api/password", {"password": "password123", "new_password": f"newpass{i}word"})
+            for i in range(3)
+        ],
+    )
+    assert sorted(answers) == [200, 401, 401], answers
+    new = f"newpass{answers.index(200)}word"
+    login = call(probed, "POST", "/api/login", body={"name": "changer", "password": new})
+    assert login.status_code == 200, login.text
