@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from atout.record_format import GameRecord
-from atout.record_json import from_json_dict, read_json, write_json
+from atout.record_json import from_json_dict, load_json, read_json, write_json
 from atout.record_text import read_text, write_text
 from atout.records import FORMAT as LOG_FORMAT
-from atout.records import Record
+from atout.records import Record, RecordError
 
 
 def read_record(text: str) -> GameRecord:
@@ -25,7 +24,7 @@ def read_log(text: str) -> Record:
     """Any record form as the engine's log: an old log record as it is (no replay
     needed), a readable one checked and its deals made explicit actions."""
     if _is_json(text):
-        data = json.loads(text)
+        data = load_json(text)
         if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
             return Record.from_dict(data)
         return from_json_dict(data).to_log()
@@ -37,7 +36,9 @@ def _is_json(text: str) -> bool:
     if start != "[":
         return start == "{"
     try:
-        json.loads(text)
+        load_json(text)
+    except RecordError:
+        return True  # JSON, too deep to read: its reader says so
     except ValueError:
         return False
     return True

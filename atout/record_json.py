@@ -108,10 +108,20 @@ def read_json(text: str) -> GameRecord:
     """Read and check a JSON record (this form, or the old log form): a syntax
     error names its line and column, any other fault its place in the document."""
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except json.JSONDecodeError as error:
         raise RecordSyntaxError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
     return from_json_dict(data)
+
+
+def load_json(text: str) -> Any:
+    """``json.loads``, but JSON nested deeper than Python's stack (``[[[...]]]``
+    sent to the replay page) is a RecordError like any unreadable record, not a
+    RecursionError."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise RecordError("the JSON is nested too deeply to read") from None
 
 
 def from_json_dict(data: Any) -> GameRecord:

@@ -112,7 +112,11 @@ def account_routes(
         guards.login_address.forgive(address)
         _check_length(body.new_password)
         hashed = await _hashing(passwords_pool.hash(body.new_password))
-        new_token = await asyncio.to_thread(accounts.change_password, store, user_id, hashed)
+        new_token = await asyncio.to_thread(
+            accounts.change_password, store, user_id, found[2], hashed
+        )
+        if new_token is None:  # changed meanwhile by a request that knew it as well
+            raise HTTPRefusal(401, "wrong_password")
         revoke(None, user_id)
         return {"name": known.identity.name, "token": new_token}
 

@@ -116,10 +116,18 @@ def end_session(store: Store, token: str) -> str:
     return session
 
 
-def change_password(store: Store, user_id: int, password_hash: str) -> str:
-    """Set a new password, end every session of the account, open a new one."""
+def change_password(store: Store, user_id: int, checked: str, password_hash: str) -> str | None:
+    """Set a new password, end every session of the account, open a new one; None
+    (nothing changed) when the password is no longer the one the caller checked
+    (``checked``, its hash): another change came first."""
     with store.session.begin() as db:
-        db.execute(update(User).where(User.id == user_id).values(password_hash=password_hash))
+        changed = db.execute(
+            update(User)
+            .where(User.id == user_id, User.password_hash == checked)
+            .values(password_hash=password_hash)
+        )
+        if changed.rowcount != 1:  # type: ignore[attr-defined]
+            return None
         db.execute(delete(SessionToken).where(SessionToken.user_id == user_id))
         return _new_session(db, user_id)
 

@@ -18,6 +18,7 @@ from fastapi import Path as FastAPIPath
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import select
 from sqlalchemy.exc import DataError, OperationalError
+from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 from starlette.status import WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
@@ -31,7 +32,7 @@ from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.cluster import ClusterHub
 from atout.server.friend_routes import friend_routes
-from atout.server.http_refusals import HTTPRefusal, invalid_request, refused
+from atout.server.http_refusals import HTTPRefusal, invalid_request, refused, unreadable_body
 from atout.server.hub import Hub
 from atout.server.limits import BodyLimit, storage_unavailable, unstorable
 from atout.server.metrics import Metrics
@@ -163,6 +164,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.add_exception_handler(OperationalError, storage_unavailable)  # 503, not 500
     app.add_exception_handler(HTTPRefusal, refused)  # detail, code and params
     app.add_exception_handler(RequestValidationError, invalid_request)  # coded, input not echoed
+    app.add_exception_handler(HTTPException, unreadable_body)  # coded, not FastAPI's bare 400
     app.add_exception_handler(DataError, unstorable)  # 422, not 500
     app.state.hub = hub
     app.state.metrics = metrics

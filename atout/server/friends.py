@@ -61,6 +61,17 @@ def _find(db: Session, name: str) -> Player:
     return Player(found[0], found[1])
 
 
+def _one_at_a_time(db: Session, a: int, b: int) -> None:
+    """Write both players' rows, lowest id first, before reading what is between
+    them: SQLite begins a transaction's write lock at its first write, PostgreSQL
+    locks the two rows, so two changes between the same players run one after
+    the other and the second sees the first's: two players asking each other
+    become friends instead of leaving two requests crossed, and a request or an
+    acceptance crossing a block does not outlive it."""
+    for user in sorted((a, b)):
+        db.execute(update(User).where(User.id == user).values(created=User.created))
+
+
 def _blocked_between(db: Session, a: int, b: int) -> bool:
     return db.get(Block, (a, b)) is not None or db.get(Block, (b, a)) is not None
 
@@ -73,6 +84,7 @@ def request(store: Store, user_id: int, name: str) -> tuple[Player, bool]:
             other = _find(db, name)
             if other.id == user_id:
                 raise FriendRefused(400, "friend_self")
+            _one_at_a_time(db, user_id, other.id)
             if _blocked_between(db, user_id, other.id):
                 raise FriendRefused(403, "player_blocked", name=other.name)
             mine = db.get(Friendship, (user_id, other.id))
@@ -100,6 +112,7 @@ def accept(store: Store, user_id: int, requester: int) -> Player:
     """Accept ``requester``'s request; returns them."""
     try:
         with store.session.begin() as db:
+            _one_at_a_time(db, user_id, requester)
             row = db.get(Friendship, (requester, user_id))
             if row is None or row.accepted:
                 raise FriendRefused(404, "no_friend_request")
@@ -145,6 +158,7 @@ def block(store: Store, user_id: int, name: str) -> Player:
             other = _find(db, name)
             if other.id == user_id:
                 raise FriendRefused(400, "block_self")
+            _one_at_a_time(db, user_id, other.id)
             if db.get(Block, (user_id, other.id)) is not None:
                 raise FriendRefused(409, "already_blocked", name=other.name)
             _unfriend(db, user_id, other.id)

@@ -11,9 +11,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from atout.refusals import Param, Refusal
 from atout.server.protocol import where_and_why
@@ -67,3 +69,13 @@ async def invalid_request(_: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, RequestValidationError)
     field, reason = where_and_why(error.errors()[0])
     return response(Refusal("invalid_request", field=field, reason=reason), 422)
+
+
+async def unreadable_body(request: Request, error: Exception) -> Response:
+    """FastAPI answers a body its JSON reader gives up on (nested too deeply, an
+    integer of thousands of digits, bytes that are not UTF-8) with an uncoded 400:
+    refused here as any body that is not JSON. Other HTTP errors pass as they are."""
+    assert isinstance(error, HTTPException)
+    if isinstance(error.__cause__, ValueError | RecursionError):
+        return response(Refusal("invalid_request", field="body", reason="unreadable JSON"), 422)
+    return await http_exception_handler(request, error)

@@ -72,6 +72,10 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.lobby: set[Client] = set()
+        self.listed: set[str] = set()
+        """The tables lobby watchers may have been shown (public then): one that
+        becomes private or closes is taken out of their lobby; a private table
+        is never named to them."""
         self.joined: dict[Client, set[str]] = {}
         self.sockets: Counter[str] = Counter()
         """Open sockets per client address."""
@@ -289,8 +293,9 @@ class Hub:
             self.lobby.add(client)
         else:
             self.lobby.discard(client)
-        listed = [t.info() for t in self.tables.values() if not t.options.private and not t.closed]
-        client.send({"type": "lobby", "tables": listed})
+        shown = [t for t in self.tables.values() if not t.options.private and not t.closed]
+        self.listed.update(t.id for t in shown)
+        client.send({"type": "lobby", "tables": [t.info() for t in shown]})
 
     def _create(self, client: Client, options: protocol.TableOptions) -> None:
         if client.identity.guest and options.competitive:
@@ -369,8 +374,10 @@ class Hub:
             self._tell_friends(Identity(user, now.get(user) or before[user]))
 
     def _changed(self, table: Table) -> None:
-        if table.options.private or not self.lobby:
+        if table.options.private:
+            self._unlist(table.id)
             return
+        self.listed.add(table.id)
         message = {"type": "lobby_update", "table": table.info()}
         for client in self.lobby:
             client.send(message)
@@ -378,5 +385,10 @@ class Hub:
     def _closed(self, table: Table) -> None:
         self.tables.pop(table.id, None)
         self.tasks.pop(table.id, None)
-        for client in self.lobby:
-            client.send({"type": "lobby_remove", "table": table.id})
+        self._unlist(table.id)
+
+    def _unlist(self, table_id: str) -> None:
+        if table_id in self.listed:
+            self.listed.discard(table_id)
+            for client in self.lobby:
+                client.send({"type": "lobby_remove", "table": table_id})

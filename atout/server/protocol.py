@@ -25,6 +25,14 @@ MAX_CHAT_CHARS: Final = 300
 
 TableId = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_\-]+$")]
 
+RULE_NUMBER_LIMIT: Final = 1_000_000
+"""The largest number (either sign) a table's rule may hold: far above any rule's
+sense (a prime of 25, a chelem of 400), far below what scores built from it
+need to stay JSON a client reads (64 bits, and a browser's 53)."""
+RuleNumber = Annotated[int, Field(ge=-RULE_NUMBER_LIMIT, le=RULE_NUMBER_LIMIT)]
+RuleValue = bool | RuleNumber | str | list[RuleNumber] | dict[str, list[RuleNumber]]
+"""A variant option's value as a table's master sets it (checked by the engine)."""
+
 
 class _Strict(BaseModel):
     """Unknown fields refused, and no conversion: the string "10" is not a number."""
@@ -60,9 +68,7 @@ class TableOptions(_Strict):
     spectators: bool = True
     rounds: int = Field(default=1, ge=1, le=50)
     robot_level: Literal["random", "heuristic", "strong"] = "heuristic"
-    rules: dict[str, bool | int | str | list[int] | dict[str, list[int]]] = Field(
-        default_factory=dict, max_length=40
-    )
+    rules: dict[str, RuleValue] = Field(default_factory=dict, max_length=40)
     """Variant fields the master changes (``{"dealer_sits_out": true}`` for the
     five-seat mort form), as the engine's ``options``; checked by the engine."""
 
@@ -123,9 +129,7 @@ class OptionsPatch(_Strict):
     spectators: bool | None = None
     rounds: int | None = Field(default=None, ge=1, le=50)
     robot_level: Literal["random", "heuristic", "strong"] | None = None
-    rules: dict[str, bool | int | str | list[int] | dict[str, list[int]]] | None = Field(
-        default=None, max_length=40
-    )
+    rules: dict[str, RuleValue] | None = Field(default=None, max_length=40)
 
     def apply_to(self, options: TableOptions) -> TableOptions:
         """The options with this patch applied; ValidationError if the result is invalid."""

@@ -266,6 +266,7 @@ class Table:
                         self, "table.abandoned", {"seat": seat_no, "name": seat.name}
                     )
                     broadcast.info_changed(self)
+                    await self._end_if_all_agree()
         if self.robot_at is not None and self.robot_at <= now:
             await self._robot_move()
         elif self.turn_deadline is not None and self.turn_deadline <= now:
@@ -649,6 +650,7 @@ class Table:
             {"seat": seat_no, "name": seat.name, "abandoned": self.state is not None},
         )
         await self._pass_mastery()
+        await self._end_if_all_agree()
 
     async def _pass_mastery(self) -> None:
         present = [s for s in self.seats if s and not s.abandoned]
@@ -812,8 +814,13 @@ class Table:
             self, "table.vote", {"name": client.identity.name, "agree": message.agree}
         )
         broadcast.info_changed(self)
+        await self._end_if_all_agree()
+
+    async def _end_if_all_agree(self) -> None:
+        """The amicable end, once every human still in the game has voted yes:
+        after a vote, and after a player who had not voted abandons."""
         voters = {i for i, s in enumerate(self.seats) if s and not s.abandoned}
-        if message.agree and voters <= self.votes:
+        if self.state is not None and self.votes and voters <= self.votes:
             await self._cancel_game()
 
     async def _on_hint(self, client: Client, message: protocol.Hint) -> None:

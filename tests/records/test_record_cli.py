@@ -64,6 +64,19 @@ def test_a_broken_record_gets_line_and_column_and_no_traceback(tmp_path: Path) -
     assert missing.exit_code == 2 and "No such file" in missing.output
 
 
+def test_a_record_nested_too_deeply_is_refused_with_a_message(tmp_path: Path) -> None:
+    """JSON deeper than Python's stack, in either opening bracket, is a bad record."""
+    for opening, closing in ("[]", "{}"):
+        deep = tmp_path / "deep.json"
+        deep.write_text(
+            opening + '"a":' * (opening == "{") + "[" * 100_000 + "]" * 100_000 + closing
+        )
+        result = runner.invoke(app, ["replay", str(deep)])
+        assert result.exit_code == 2, result.output
+        assert "nested too deeply" in result.output
+        assert isinstance(result.exception, SystemExit)
+
+
 def test_play_saves_the_game_it_played(tmp_path: Path) -> None:
     for name in ("game.atout", "game.json"):
         path = tmp_path / name
