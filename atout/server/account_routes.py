@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from atout.server import accounts, ledger, names, passwords
 from atout.server.http_refusals import HTTPRefusal
+from atout.server.members import bearer_token
 from atout.server.passwords import Passwords
 from atout.server.store import Store
 from atout.server.throttle import Guards
@@ -89,7 +90,7 @@ def account_routes(
 
     @router.post("/api/logout")
     async def logout(authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
-        token = authorization.removeprefix("Bearer ")
+        token = bearer_token(authorization)
         if token:
             revoke(await asyncio.to_thread(accounts.end_session, store, token), None)
         return {"ok": True}
@@ -99,7 +100,7 @@ def account_routes(
         body: NewPassword, request: Request, authorization: Annotated[str, Header()] = ""
     ) -> dict[str, str]:
         """A new password ends every session of the account; the answer holds a new one."""
-        token = authorization.removeprefix("Bearer ")
+        token = bearer_token(authorization)
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
@@ -123,7 +124,7 @@ def account_routes(
     @router.post("/api/chips/allowance")
     async def allowance(authorization: Annotated[str, Header()] = "") -> dict[str, int]:
         """The daily chips of a player below the floor (``ledger.ALLOWANCE_FLOOR``)."""
-        token = authorization.removeprefix("Bearer ")
+        token = bearer_token(authorization)
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")

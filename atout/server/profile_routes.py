@@ -21,6 +21,7 @@ from sqlalchemy import func, select
 from atout.registry import GAME_NAMES
 from atout.server import accounts, avatars, badges, ledger, levels
 from atout.server.http_refusals import HTTPRefusal
+from atout.server.members import bearer_token
 from atout.server.names import name_key
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, User
 
@@ -75,7 +76,7 @@ def profile_routes(store: Store) -> APIRouter:
     ) -> dict[str, str]:
         """A drawn avatar (JSON ``{"drawn": name}``) or an image (the body's bytes,
         whatever type it is declared as: its own bytes say)."""
-        token = authorization.removeprefix("Bearer ")
+        token = bearer_token(authorization)
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")

@@ -27,6 +27,7 @@ from atout.server import accounts
 from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.libre_routes import libre_routes
+from atout.server.members import bearer_token
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_arbiter_routes import arbiter_routes
 from atout.server.tournament_live import Live
@@ -81,7 +82,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
 
     async def caller(authorization: str) -> Known:
         """The account or guest a Bearer token opens (401 otherwise)."""
-        token = authorization.removeprefix("Bearer ")
+        token = bearer_token(authorization)
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None:
             raise HTTPRefusal(401, "sign_in_first")

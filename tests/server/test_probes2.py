@@ -261,3 +261,18 @@ def test_of_password_changes_made_at_once_with_the_old_password_one_wins(
     new = f"newpass{answers.index(200)}word"
     login = call(probed, "POST", "/api/login", body={"name": "changer", "password": new})
     assert login.status_code == 200, login.text
+
+
+@pytest.mark.parametrize(
+    ("scheme", "name"), [("bearer", "lower"), ("BEARER", "upper"), ("Bearer", "title")]
+)
+def test_the_authorization_scheme_is_read_in_any_case(
+    probed: Server, scheme: str, name: str
+) -> None:
+    """HTTP's authentication schemes are case-insensitive (RFC 9110, 11.1): a
+    client writing ``bearer`` is the same player; a wrong token is still a 401."""
+    token = register(probed, f"scheme{name}")  # names are unique in any case
+    headers = {"Authorization": f"{scheme} {token}"}
+    assert httpx.get(f"{probed.http}/api/friends", headers=headers).status_code == 200
+    wrong = {"Authorization": f"{scheme} {token}x"}
+    refused(httpx.get(f"{probed.http}/api/friends", headers=wrong), 401, "sign_in_first")
