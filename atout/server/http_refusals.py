@@ -74,8 +74,13 @@ async def invalid_request(_: Request, error: Exception) -> JSONResponse:
 async def unreadable_body(request: Request, error: Exception) -> Response:
     """FastAPI answers a body its JSON reader gives up on (nested too deeply, an
     integer of thousands of digits, bytes that are not UTF-8) with an uncoded 400:
-    refused here as any body that is not JSON. Other HTTP errors pass as they are."""
+    refused here as any body that is not JSON. An address that names nothing, or
+    a method it does not take, is coded too; other HTTP errors pass as they are."""
     assert isinstance(error, HTTPException)
     if isinstance(error.__cause__, ValueError | RecursionError):
         return response(Refusal("invalid_request", field="body", reason="unreadable JSON"), 422)
+    if error.status_code == 404:
+        return response(Refusal("not_found"), 404, error.headers)
+    if error.status_code == 405:  # its headers say which methods the address takes
+        return response(Refusal("method_not_allowed"), 405, error.headers)
     return await http_exception_handler(request, error)

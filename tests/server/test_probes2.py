@@ -276,3 +276,14 @@ def test_the_authorization_scheme_is_read_in_any_case(
     assert httpx.get(f"{probed.http}/api/friends", headers=headers).status_code == 200
     wrong = {"Authorization": f"{scheme} {token}x"}
     refused(httpx.get(f"{probed.http}/api/friends", headers=wrong), 401, "sign_in_first")
+
+
+def test_an_address_that_names_nothing_is_a_coded_refusal(probed: Server) -> None:
+    """Routing's own 404 and 405 carry a code as every refusal does, in both
+    languages, and the 405 still says which methods the address takes."""
+    refused(httpx.get(f"{probed.http}/api/no-such-route"), 404, "not_found")
+    wrong = httpx.delete(f"{probed.http}/api/leaderboard")
+    refused(wrong, 405, "method_not_allowed")
+    assert "GET" in wrong.headers["allow"]
+    catalogue = httpx.get(f"{probed.http}/api/refusals").json()
+    assert {"not_found", "method_not_allowed"} <= catalogue["messages"].keys()
