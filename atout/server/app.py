@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import DataError, OperationalError
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.status import WS_1012_SERVICE_RESTART
+from starlette.status import WS_1008_POLICY_VIOLATION, WS_1012_SERVICE_RESTART
 from starlette.websockets import WebSocketDisconnect
 
 from atout.analysis.review import DEFAULT_DEALS
@@ -288,6 +288,7 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
             text = received.get("text") or received.get("bytes") or b""
             if not limiter.allow():
                 if limiter.refused > settings.flood_limit:
+                    client.close(WS_1008_POLICY_VIOLATION)
                     break
                 client.send(protocol.error(Refusal("too_many_messages")))
                 continue
@@ -310,7 +311,7 @@ async def _write(ws: WebSocket, client: Client) -> None:
     with contextlib.suppress(Exception):
         while (text := await client.out.get()) is not None:
             await ws.send_text(text)
-        await ws.close()
+        await ws.close(client.close_code)
 
 
 def _game_offer(name: str) -> dict[str, Any]:

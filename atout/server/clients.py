@@ -39,6 +39,8 @@ class Client:
     out: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTGOING_LIMIT))
     id: int = field(default_factory=lambda: next(_ids))
     closed: bool = False
+    close_code: int = 1000
+    """The websocket close code the writer sends (1008 for a flood)."""
 
     def send(self, message: dict[str, Any]) -> None:
         """Queue a message; a client too slow to keep up is disconnected."""
@@ -53,10 +55,10 @@ class Client:
         except asyncio.QueueFull:
             self.close()
 
-    def close(self) -> None:
-        """Ask the writer to close the socket."""
+    def close(self, code: int = 1000) -> None:
+        """Ask the writer to close the socket with ``code``."""
         if not self.closed:
-            self.closed = True
+            self.closed, self.close_code = True, code
             while self.out.full():
                 self.out.get_nowait()
             self.out.put_nowait(None)

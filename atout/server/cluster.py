@@ -59,7 +59,9 @@ class RemoteClient(Client):
         if not self.closed:
             self.bus.publish(node_channel(self.node), {"to": self.remote, "text": text})
 
-    def close(self) -> None:
+    def close(self, code: int = 1000) -> None:
+        """The socket's own node closes it (with its usual code: what a table
+        closes a remote client for is not a flood, which that node handles)."""
         if not self.closed:
             self.closed = True
             self.bus.publish(node_channel(self.node), {"close": self.remote})

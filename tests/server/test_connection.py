@@ -88,7 +88,9 @@ def test_a_flooding_client_is_slowed_then_disconnected(tmp_path: Path) -> None:
         for _ in range(40):
             await player.send({"type": "ping"})
         assert player.reader is not None
-        await asyncio.wait_for(player.reader, 10)  # the server closed the socket
+        with pytest.raises(ConnectionClosed) as closed:  # the server closed the socket
+            await asyncio.wait_for(player.reader, 10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008  # policy violation
         slow = [m for m in player.log if m.get("message") == "too many messages: slow down"]
         assert 1 <= len(slow) <= 21 and len([m for m in player.log if m["type"] == "pong"]) <= 10
 
