@@ -21,11 +21,12 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any, Final, TypeVar
 
 from sqlalchemy import Connection, insert, select
-from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from atout.server import lease
@@ -39,6 +40,7 @@ BATCH: Final = 500
 """Most actions committed in one transaction."""
 _INSERT: Final = insert(ActionRow)
 """Built once, as the fences' statements: building costs more than running."""
+_COLUMNS: Final = ("game_id", "index", "text", "at")
 Fence = Callable[[Connection, list[TableLease]], set[str]]
 """Checks, inside a write transaction, that this server owns what it writes:
 returns the tables among the leases it no longer owns (or raises LeaseLost
@@ -270,10 +272,32 @@ def _whole_database(db: Connection, leases: list[TableLease], *, owner: str) -> 
 
 
 def _insert(db: Connection, held: list[_Job], *, at: float) -> None:
-    """Store the actions of the appends that passed the fence, in one statement."""
-    rows = [job.work.row(at) for job in held if isinstance(job.work, _Append)]
-    if rows:
-        db.execute(_INSERT, rows)
+    """Store the actions of the appends that passed the fence, in one statement
+    run on the driver's own cursor: SQLAlchemy's work around a statement cost
+    a fifth of a small group commit. Its errors are SQLAlchemy's as usual (an
+    IntegrityError for an action already stored)."""
+    rows = [(w.game_id, w.index, w.text, at) for j in held if isinstance(w := j.work, _Append)]
+    if not rows:
+        return
+    text = _insert_text(db.dialect)
+    cursor = db.connection.cursor()
+    try:
+        cursor.executemany(text, rows)
+    except db.dialect.loaded_dbapi.Error as error:
+        raise DBAPIError.instance(
+            text, rows, error, db.dialect.loaded_dbapi.Error, dialect=db.dialect
+        ) from error
+    finally:
+        cursor.close()
+
+
+@cache
+def _insert_text(dialect: Dialect) -> str:
+    """The actions' insert in the driver's words: its placeholders, names quoted."""
+    quote = dialect.identifier_preparer.quote
+    mark = "?" if dialect.paramstyle == "qmark" else "%s"
+    columns, marks = ", ".join(map(quote, _COLUMNS)), ", ".join([mark] * len(_COLUMNS))
+    return f"INSERT INTO {quote(ActionRow.__tablename__)} ({columns}) VALUES ({marks})"
 
 
 def _in_session(work: Callable[[Session], T], db: Connection, held: list[_Job]) -> T:
