@@ -1,7 +1,8 @@
 """The writer's group commit of actions (``atout.server.writer``), on SQLite:
 an action the store already holds (a commit that reported failure but
-happened) is accepted when it is the same and refused when it differs, and
-the other actions of its batch are stored all the same."""
+happened) is accepted when it is the same and refused when it differs, the
+other actions of its batch are stored all the same, and a failed job leaves
+the writer writing."""
 
 from __future__ import annotations
 
@@ -31,9 +32,12 @@ def test_an_action_stored_twice_is_kept_once_and_a_different_one_refused(tmp_pat
         await asyncio.gather(writer.append(game, 1, "QH"), writer.append(game, 0, "KH"))
         with pytest.raises(StorageError):
             await writer.append(game, 1, "JH")
+        with pytest.raises(ZeroDivisionError):  # a failed job: the next starts afresh
+            await writer.call(lambda db: 1 / 0)
+        await writer.append(game, 2, "10H")
         await writer.stop()
 
     asyncio.run(main())
     with store.session() as db:
         stored = db.execute(select(ActionRow.index, ActionRow.text).order_by(ActionRow.index))
-        assert [tuple(row) for row in stored] == [(0, "KH"), (1, "QH")]
+        assert [tuple(row) for row in stored] == [(0, "KH"), (1, "QH"), (2, "10H")]
