@@ -12,7 +12,10 @@ Only three operations are written: ``add`` (a new key, or ``/-`` to append to
 a list), ``remove`` (a key, or one item of a list) and ``replace``; a list
 that grew at its end is sent as its new items only, a list that lost one item
 as that item's removal, a list of the same length item by item, and any other
-list whole.
+list whole. A server keeps the view its client holds as the JSON texts of its
+top-level sections (``sections``) and patches from those (``changes``): an
+unchanged section is one comparison of bytes, and only a changed one that did
+not just grow is read back.
 """
 
 from __future__ import annotations
