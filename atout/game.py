@@ -169,6 +169,17 @@ class GameState(Protocol):
         ``AfricainObservation``): the only way state leaves the engine."""
         ...
 
+    def shared_view(self) -> Mapping[str, Any]:
+        """The sections of :meth:`view` that are the same for every viewer (the
+        tricks, the bids, the rules): a server telling every viewer of a table
+        each action builds, encodes and compares them once."""
+        ...
+
+    def own_view(self, viewer: int) -> Mapping[str, Any]:
+        """The other sections of ``viewer``'s view, those that depend on who
+        views: ``shared_view() | own_view(viewer)`` is ``view(viewer)``."""
+        ...
+
     def result(self) -> Mapping[str, Any]:
         """The standings, JSON-ready, callable at any time. Every game gives the
         common core ``winners`` (the leading seats, a list, final once over) and

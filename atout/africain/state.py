@@ -17,7 +17,7 @@ card, plays it high or low.
 from __future__ import annotations
 
 import random
-from typing import Any, Final, Self
+from typing import Any, Final, Self, cast
 
 from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, AfricainAction, Bid, Deal, Play
 from atout.africain.observation import (
@@ -210,18 +210,16 @@ class AfricainState:
 
     def view(self, viewer: int) -> AfricainObservation:
         """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
-        if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
-            raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
+        return cast(AfricainObservation, self.shared_view() | self.own_view(viewer))
+
+    def shared_view(self) -> dict[str, Any]:
+        """The sections of every viewer's view that are the same for all."""
         in_round = self._phase in (BID, PLAY)
-        hands = [self._visible_hand(viewer, s) if in_round else None for s in range(self._n)]
-        to_move = self.to_move
-        sees_moves = to_move is not None and to_move >= 0 and viewer == to_move
         return {
             "version": OBSERVATION_VERSION,
             "game": "africain",
             "rules": rules_block(self.variant, self._n),
             "players": self._n,
-            "viewer": viewer,
             "phase": PHASE_NAMES[self._phase],
             "round": self._round,
             "hand_size": self.hand_size,
@@ -233,11 +231,24 @@ class AfricainState:
             "tricks": list(self._tricks) if in_round else [0] * self._n,
             "trick": [_play_data(s, p) for s, p in self._trick],
             "last_trick": [_play_data(s, p) for s, p in self._last_trick],
+            "to_move": self.to_move,
+            "winners": list(self._winners) if self._phase == OVER else None,
+        }
+
+    def own_view(self, viewer: int) -> dict[str, Any]:
+        """The rest of ``viewer``'s view (``view``: both together): the hands it
+        sees, its own, its legal actions."""
+        if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
+            raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
+        in_round = self._phase in (BID, PLAY)
+        hands = [self._visible_hand(viewer, s) if in_round else None for s in range(self._n)]
+        to_move = self.to_move
+        sees_moves = to_move is not None and to_move >= 0 and viewer == to_move
+        return {
+            "viewer": viewer,
             "hands": hands,
             "hand": hands[viewer] if viewer >= 0 else None,
-            "to_move": to_move,
             "legal": [str(a) for a in self.legal_actions()] if sees_moves else None,
-            "winners": list(self._winners) if self._phase == OVER else None,
         }
 
     # --- Equality and records ---------------------------------------------

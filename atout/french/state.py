@@ -72,7 +72,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import Contract, Variant
-from atout.french.view import public_phase, view_of
+from atout.french.view import own_of, public_phase, shared_of, view_of
 from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
 
 DEAL: Final = 0
@@ -384,6 +384,14 @@ class FrenchState:
     def view(self, viewer: int) -> FrenchObservation:
         """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
         return view_of(self, viewer)
+
+    def shared_view(self) -> dict[str, Any]:
+        """The sections of every viewer's view that are the same for all."""
+        return shared_of(self)
+
+    def own_view(self, viewer: int) -> dict[str, Any]:
+        """The rest of ``viewer``'s view (``view``: both together)."""
+        return own_of(self, viewer)
 
     def result(self) -> dict[str, Any]:
         """The common core (``winners``: the seats with the best totals so far, final

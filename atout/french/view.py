@@ -11,7 +11,7 @@ others see it about to play, since being asked tells who holds many trumps.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from atout.cards import TRUMPS, hand_texts
 from atout.french.actions import CARD_TEXTS
@@ -124,45 +124,30 @@ def public_phase(state: FrenchState) -> str:
 
 def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
     """The JSON-ready view of ``state`` for ``viewer`` (a seat, SPECTATOR or OMNISCIENT)."""
-    from atout.french.state import PHASE_NAMES
+    return cast(FrenchObservation, shared_of(state) | own_of(state, viewer))
 
-    everything = viewer == OMNISCIENT or state.deal_over
-    is_seat = 0 <= viewer < state.seats
+
+def shared_of(state: FrenchState) -> dict[str, Any]:
+    """The sections of the view that are the same for every viewer."""
     taker = state.taker
-    dog_shown = everything or (
-        _SEES_DOG[state.contract] and state.phase not in (0, 1, 2) and taker >= 0
-    )
-    to_move = state.to_move
-    phase = PHASE_NAMES[state.phase]
-    if phase in _QUESTIONS and not everything and viewer != to_move:
-        phase = public_phase(state)
     return {
         "version": OBSERVATION_VERSION,
         "game": "french",
         "rules": rules_of(state),
         "players": state.seats,
-        "viewer": viewer,
         "deals": state.deals_total,
         "deals_played": state.deals_played,
         "dealer": state.dealer,
         "sitting_out": state.dealer if state.variant.dealer_sits_out else None,
         "order": list(state.order),
-        "phase": phase,
-        "to_move": to_move,
+        "to_move": state.to_move,
         "totals": list(state.totals),
-        "hand": cards_json(state.hands[viewer]) if is_seat else None,
-        "hands": (
-            {str(s): cards_json(state.hands[s]) for s in state.order} if everything else None
-        ),
         "hand_sizes": [h.bit_count() for h in state.hands],
         "bids": [{"seat": s, "bid": _BID_TEXTS[b]} for s, b in state.bids],
         "contract": _contract_text(state.contract) if taker >= 0 else None,
         "taker": taker if taker >= 0 else None,
         "called": CARD_TEXTS[state.called] if state.called >= 0 else None,
-        "partner": _partner_for(state, viewer, everything),
         "chelem_announced": state.chelem_announced,
-        "dog": cards_json(state.dog) if dog_shown else None,
-        "ecart": cards_json(state.ecart) if everything or viewer == taker >= 0 else None,
         "discarded_trumps": cards_json(state.ecart & TRUMPS),
         "poignees": [
             {"seat": s, "size": poignee_size(state, m), "cards": cards_json(m)}
@@ -183,8 +168,36 @@ def view_of(state: FrenchState, viewer: int) -> FrenchObservation:
         ],
         "cancelled": state.cancelled or None,
         "petit_sec": _petit_sec(state),
+        "deal": deal_summary(state) if state.deal_over else None,
+    }
+
+
+def own_of(state: FrenchState, viewer: int) -> dict[str, Any]:
+    """The sections of ``viewer``'s view that depend on who views: what it
+    holds and knows, the phase as it sees it, its legal actions."""
+    from atout.french.state import PHASE_NAMES
+
+    everything = viewer == OMNISCIENT or state.deal_over
+    is_seat = 0 <= viewer < state.seats
+    taker = state.taker
+    dog_shown = everything or (
+        _SEES_DOG[state.contract] and state.phase not in (0, 1, 2) and taker >= 0
+    )
+    to_move = state.to_move
+    phase = PHASE_NAMES[state.phase]
+    if phase in _QUESTIONS and not everything and viewer != to_move:
+        phase = public_phase(state)
+    return {
+        "viewer": viewer,
+        "phase": phase,
+        "hand": cards_json(state.hands[viewer]) if is_seat else None,
+        "hands": (
+            {str(s): cards_json(state.hands[s]) for s in state.order} if everything else None
+        ),
+        "partner": _partner_for(state, viewer, everything),
+        "dog": cards_json(state.dog) if dog_shown else None,
+        "ecart": cards_json(state.ecart) if everything or viewer == taker >= 0 else None,
         "legal": (
             [str(a) for a in state.legal_actions()] if is_seat and viewer == to_move else None
         ),
-        "deal": deal_summary(state) if state.deal_over else None,
     }

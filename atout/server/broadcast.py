@@ -14,12 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-import orjson
-
 from atout.game import SPECTATOR, Event, filter_events
 from atout.server.clients import Client, encode
 from atout.server.eventlog import Numbered
-from atout.server.patches import diff
+from atout.server.shown import Now, Shown
 
 if TYPE_CHECKING:
     from atout.server.table import Table
@@ -28,69 +26,60 @@ if TYPE_CHECKING:
 def update_all(table: Table, numbered: list[Numbered]) -> None:
     """Tell every viewer what an action did in one message, so that a move
     costs each client one websocket frame: the events it may see, what
-    changed in its view and, for a human to move, the turn. Each viewer's view
-    is built once, and each text encoded once for the clients that were shown
-    the same view (spectators). An action without events (a refused poignée)
-    is told to the player now to move alone, as its being asked is a secret;
-    the others' views do not change."""
+    changed in its view and, for a human to move, the turn. The sections of
+    the view every viewer shares are built, encoded and compared once, each
+    viewer's own once, and each text encoded once for the clients that were
+    shown the same view (spectators). An action without events (a refused
+    poignée) is told to the player now to move alone, as its being asked is a
+    secret; the others' views do not change."""
     audience = table.audience()
-    everyone = bool(numbered) or table.state is None
-    if table.state is not None and not everyone:
-        audience = [(c, v) for c, v in audience if v == table.state.to_move]
-    views: dict[int, Any] = {}
-    kept: dict[int, bytes | None] = {}
+    state = table.state
+    everyone = bool(numbered) or state is None
+    if state is not None and not everyone:
+        audience = [(c, v) for c, v in audience if v == state.to_move]
+    now = None if state is None else Now(state)
     clock = _clock(table)
-    texts: dict[int, list[tuple[bytes | None, str]]] = {}
+    texts: dict[int, list[tuple[Shown | None, str]]] = {}
     """Per viewer, the texts made so far, each with the view it patches."""
     shown = table.shown
     for client, viewer in audience:
-        if viewer not in views:
-            views[viewer] = None if table.state is None else table.state.view(viewer)
-            kept[viewer] = _kept(views[viewer])
         before = shown.get(client)
         made = texts.setdefault(viewer, [])
-        text = next((t for b, t in made if b == before), None)
+        text = next((t for b, t in made if b is before or b == before), None)
         if text is None:
             events = [n.entry for n in numbered if n.event.visible_to(viewer)]
-            held = None if before is None else orjson.loads(before)
-            text = encode(_update(table, viewer, events, held, views[viewer], clock))
+            head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": events}
+            if now is None:
+                body: dict[str, Any] = {"view": None}
+            elif before is None:
+                body = {"view": now.view(viewer)}
+            else:
+                body = {"diff": now.patch(before, viewer)}
+            text = encode(head | body | _turn_and_clock(table, viewer, clock))
             made.append((before, text))
         client.send_text(text)
+    kept = {v: None if now is None else now.kept(v) for v in texts}
     if everyone:  # forget the clients gone since
         table.shown = {client: kept[viewer] for client, viewer in audience}
     else:
         shown.update((client, kept[viewer]) for client, viewer in audience)
 
 
-def _kept(view: Any) -> bytes | None:
-    """A view as a table keeps it for its next patch: its JSON text, as a
-    thousand lasting objects per table would make the garbage collector's
-    full passes long enough to delay every table's updates."""
-    return None if view is None else orjson.dumps(view)
-
-
-def _update(
-    table: Table,
-    viewer: int,
-    events: list[dict[str, Any]],
-    before: Any,
-    view: Any,
-    clock: dict[str, Any] | None,
-) -> dict[str, Any]:
-    """A viewer's ``update``: its ``events``, then the patch from the view
-    ``before`` (the one its client holds) to ``view``, or ``view`` itself when
-    the client holds none."""
-    head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": events}
-    now = {"view": view} if before is None or view is None else {"diff": diff(before, view)}
-    return head | now | _turn_and_clock(table, viewer, clock)
+def _whole(table: Table, client: Client) -> tuple[int, dict[str, Any] | None]:
+    """A client's viewer and whole view, which the table now remembers it holds."""
+    viewer = table.viewer(client)
+    if table.state is None:
+        table.shown[client] = None
+        return viewer, None
+    now = Now(table.state)
+    table.shown[client] = now.kept(viewer)
+    return viewer, now.view(viewer)
 
 
 def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
     """Answer a ``resume`` with one ``update``: the events the client missed
     and its whole view (whatever it held is forgotten), then the turn."""
-    viewer = table.viewer(client)
-    view = None if table.state is None else table.state.view(viewer)
-    table.shown[client] = _kept(view)
+    viewer, view = _whole(table, client)
     head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": missed}
     client.send(head | {"view": view} | _turn_and_clock(table, viewer, _clock(table)))
 
@@ -98,9 +87,7 @@ def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
 def snapshot(table: Table, client: Client) -> None:
     """Send a client the whole table as its viewer sees it: to one who comes in,
     or who missed more events than the table keeps."""
-    viewer = table.viewer(client)
-    view = None if table.state is None else table.state.view(viewer)
-    table.shown[client] = _kept(view)
+    viewer, view = _whole(table, client)
     client.send(
         {
             "type": "table",

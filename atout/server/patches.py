@@ -12,14 +12,26 @@ Only three operations are written: ``add`` (a new key, or ``/-`` to append to
 a list), ``remove`` (a key, or one item of a list) and ``replace``; a list
 that grew at its end is sent as its new items only, a list that lost one item
 as that item's removal, a list of the same length item by item, and any other
-list whole.
+list whole. A server keeps the view its client holds as the JSON texts of its
+top-level sections (``sections``) and patches from those (``changes``): an
+unchanged section is one comparison of bytes, and only a changed one that did
+not just grow is read back.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from itertools import compress
 from typing import Any
 
+import orjson
+
 Patch = list[dict[str, Any]]
+Sections = tuple[tuple[str, ...], tuple[bytes, ...]]
+"""A view as a table keeps it for its next patch: its top-level keys, and each
+section's JSON text. Texts, as a thousand lasting objects per table would make
+the garbage collector's full passes long enough to delay every table's updates
+(tuples of strings and bytes are not tracked)."""
 
 
 def diff(old: Any, new: Any) -> Patch:
@@ -28,6 +40,53 @@ def diff(old: Any, new: Any) -> Patch:
     ops: Patch = []
     _diff(old, new, "", ops)
     return ops
+
+
+def sections(view: Mapping[str, Any]) -> Sections:
+    """A view's sections as ``changes`` compares them: each encoded once."""
+    return tuple(view), tuple(map(orjson.dumps, view.values()))
+
+
+def changes(held: Sections, view: Mapping[str, Any], now: Sections) -> Patch:
+    """What turns the view ``held`` was made of into ``view`` (whose sections
+    are ``now``), as ``diff`` writes it, without reading the old view back: an
+    unchanged section costs one comparison of texts, a list that only grew (the
+    tricks) its new items, and only a section otherwise changed (a hand, the
+    trick) is read back, alone, and diffed."""
+    keys, texts = now
+    old_keys, old_texts = held
+    if keys != old_keys:  # a game's views have the same keys: not worth its own path
+        old = dict(zip(old_keys, map(orjson.loads, old_texts), strict=True))
+        return diff(old, view)
+    ops: Patch = []
+    for index in compress(range(len(keys)), map(bytes.__ne__, old_texts, texts)):
+        key = keys[index]
+        path = f"/{_escaped(key)}"
+        value = view[key]
+        grown = _grown(old_texts[index], texts[index], value) if type(value) is list else None
+        if grown is None:
+            _diff(orjson.loads(old_texts[index]), value, path, ops)
+        else:
+            ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in grown)
+    return ops
+
+
+def _grown(old: bytes, new: bytes, items: list[Any]) -> list[Any] | None:
+    """The items added at the end of the list whose text was ``old`` to make
+    ``items`` (whose text is ``new``), None if it changed otherwise: found from
+    the end, as a list grows by an item or two (the old items are whole JSON
+    values, so a comma after their text is the list's own)."""
+    if old == b"[]":
+        return items
+    end = len(old) - 1  # where the old list's "]" is, and a comma must be
+    if not new.startswith(old[:end]):
+        return None
+    at = len(new) - 1
+    for start in range(len(items) - 1, -1, -1):
+        at -= len(orjson.dumps(items[start])) + 1
+        if at <= end:
+            return items[start:] if at == end and new[end] == ord(",") else None
+    return None
 
 
 def _diff(old: Any, new: Any, path: str, ops: Patch) -> None:

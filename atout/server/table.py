@@ -45,6 +45,7 @@ from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
 from atout.server.robots import Thinking
 from atout.server.seat import Seat
+from atout.server.shown import Shown
 from atout.server.throttle import Guards
 from atout.server.tournament_lineups import deal_seats
 from atout.server.tournament_seating import Reservation
@@ -98,8 +99,8 @@ class Table:
     """Keys of the accounts invited by name."""
     seats: list[Seat | None] = field(default_factory=list)
     spectators: set[Client] = field(default_factory=set)
-    shown: dict[Client, bytes | None] = field(default_factory=dict)
-    """The view each client was last given (its JSON), which its next update patches."""
+    shown: dict[Client, Shown | None] = field(default_factory=dict)
+    """The view each client was last given (its sections' JSON), which its next update patches."""
     match: Match | None = None
     """The game being played, if any: its state, log and chance."""
     game_id: int | None = None

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from atout.game import CHANCE, SPECTATOR
 from atout.registry import game_rules
-from atout.server.patches import diff
+from atout.server.patches import changes, diff, sections
 from tests.json_patch import apply_patch
 
 GAMES: list[tuple[str, int, str, dict[str, Any]]] = [
@@ -120,3 +120,30 @@ def test_json_tells_true_from_one_and_keys_are_escaped() -> None:
         {"op": "replace", "path": "/a~1b/~0", "value": 2}
     ]
     assert diff({"x": 1}, {"x": 1}) == []
+
+
+json_objects = st.dictionaries(
+    st.sampled_from(["a", "b", "a/b", "~1", "-", "0"]), json_values | st.booleans()
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(old=json_objects, new=json_objects)
+def test_comparing_sections_patches_as_reading_the_old_view_back_would(
+    old: dict[str, Any], new: dict[str, Any]
+) -> None:
+    patch = changes(sections(old), new, sections(new))
+    assert exact(apply_patch(old, patch)) == exact(new)
+    if list(old) == list(new):  # the same sections: the same operations
+        assert patch == diff(old, new)
+
+
+@settings(max_examples=100, deadline=None)
+@given(old=st.lists(json_values, max_size=5), added=st.lists(json_values, max_size=3))
+def test_a_section_that_only_grew_is_sent_as_its_new_items(
+    old: list[Any], added: list[Any]
+) -> None:
+    before, after = {"l": old, "x": 1}, {"l": old + added, "x": 1}
+    assert changes(sections(before), after, sections(after)) == [
+        {"op": "add", "path": "/l/-", "value": item} for item in added
+    ]

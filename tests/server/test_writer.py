@@ -1,0 +1,43 @@
+"""The writer's group commit of actions (``atout.server.writer``), on SQLite:
+an action the store already holds (a commit that reported failure but
+happened) is accepted when it is the same and refused when it differs, the
+other actions of its batch are stored all the same, and a failed job leaves
+the writer writing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from sqlalchemy import select
+
+from atout.server import lease, tablestore
+from atout.server.store import ActionRow, Store
+from atout.server.writer import StorageError, Writer
+
+OPTIONS = {"game": "french", "players": 3, "variant": "fft", "competitive": False, "bet": 0}
+
+
+def test_an_action_stored_twice_is_kept_once_and_a_different_one_refused(tmp_path: Path) -> None:
+    store = Store.in_dir(tmp_path)
+    lease.acquire(store, "node", 60.0)
+
+    async def main() -> None:
+        writer = Writer(store, "node")
+        writer.start()
+        await writer.call(lambda db: tablestore.create_table(db, "t", OPTIONS, "g:x", "x", "c"))
+        game = await writer.call(lambda db: tablestore.start_game(db, "t", OPTIONS, {}, [None] * 3))
+        await writer.append(game, 0, "KH")
+        await asyncio.gather(writer.append(game, 1, "QH"), writer.append(game, 0, "KH"))
+        with pytest.raises(StorageError):
+            await writer.append(game, 1, "JH")
+        with pytest.raises(ZeroDivisionError):  # a failed job: the next starts afresh
+            await writer.call(lambda db: 1 / 0)
+        await writer.append(game, 2, "10H")
+        await writer.stop()
+
+    asyncio.run(main())
+    with store.session() as db:
+        stored = db.execute(select(ActionRow.index, ActionRow.text).order_by(ActionRow.index))
+        assert [tuple(row) for row in stored] == [(0, "KH"), (1, "QH"), (2, "10H")]
