@@ -539,6 +539,9 @@ class Table:
             return
         before = {s.client for s in self.seats if s is not None and s.client is not None}
         self.seats = seats
+        if self.game_id is not None:
+            stored = [s.stored() if s else None for s in seats]
+            await self._write(tablestore.seat_deal, self.game_id, self.dealt, stored)
         for number in moved:
             seat = seats[number]
             if seat is not None:

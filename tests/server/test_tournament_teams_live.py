@@ -16,6 +16,8 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from atout.tournament.documents import record, view
 from atout.tournament.state import deal_json, from_json, to_json
 from tests.server.conftest import Player, Server, events_of, play_until_over, run_server
@@ -182,10 +184,33 @@ def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path
     server, stop = run_server(tmp_path, tournament_wait=600.0, robot_delay=0.05)
     try:
         final = asyncio.run(_back(server, number, table, ben, opened["seatings"][0]))
+        # ben played board 2 only: the game is in his history, its record saying he
+        # held South's seat from deal 2 on, and a robot his seat at deal 1
+        (game,) = server.get("/api/records?player=ben")["games"]
+        seat, ben_id = (
+            (2 - opened["seatings"][0]["shift"]) % 4,
+            server.get("/api/profile/ben")["id"],
+        )
+        assert ben_id not in seated_at(game, 1) and seated_at(game, 2)[seat] == ben_id
+        log = server.get(f"/api/games/{game['id']}")
+        assert log["meta"]["lineups"] == game["lineups"]
+        text = httpx.get(f"{server.http}/api/games/{game['id']}?format=text").text
+        first, second = text.split('[Deal "2"]')
+        assert f'[Seat{seat} "ben"]' in second and '"ben"' not in first
     finally:
         stop()
     assert final["over"] and len(final["results"]) == 2
     assert final["ranking"] == club_night_ranking(tmp_path, number)
+
+
+def seated_at(game: dict[str, Any], deal: int) -> list[int | None]:
+    """Who (user ids) held each seat at ``deal`` (from 1) of a listed game: its
+    seats, changed by each of its lineups from that lineup's deal on."""
+    users: list[int | None] = game["users"]
+    for lineup in game["lineups"]:
+        if lineup["deal"] <= deal:
+            users = lineup["users"]
+    return users
 
 
 async def _first_trick(server: Server, table: str) -> None:
