@@ -11,7 +11,7 @@ from typing import Any
 import httpx
 
 from tests.server.conftest import Player, Server, play_until_over, run_server
-from tests.server.test_tournament_live import pushed
+from tests.server.test_tournament_live import following, pushed
 from tests.server.test_tournaments import _robots_play, call
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
@@ -132,11 +132,7 @@ def test_an_organisers_correction_of_an_online_table_stays(tmp_path: Path) -> No
 async def _corrected_between_positions(
     server: Server, ann: str, ben_token: str, number: int
 ) -> dict[str, Any]:
-    watcher = await Player.connect(server)
-    ben = await Player.connect(server, ben_token)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        await pushed(watcher, lambda v: True)
+    async with following(server, number, ben_token) as (watcher, _, (ben,)):
         assert call(server, ann, f"/{number}/online", {"position": 1}).status_code == 200
         for position in (1, 2):
             view = await pushed(
@@ -151,6 +147,3 @@ async def _corrected_between_positions(
                 corrected = call(server, ann, f"/{number}/sheets", paper)
                 assert corrected.status_code == 200, corrected.text
         return await pushed(watcher, lambda v: v["over"])
-    finally:
-        await watcher.close()
-        await ben.close()
