@@ -8,13 +8,11 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.web.tournaments import create_tournament
+
 
 def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")  # a guest, whose token the organiser's calls carry
-    page.fill("#tour-name", "Club night")
-    page.fill("#tour-tables", "5")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Club night", tables=5)  # a guest organiser
     expect(page.locator("#tour-summary")).to_contain_text("100 results to come")
     with page.expect_popup() as popup:
         page.click("#print-boards")
@@ -45,11 +43,7 @@ def test_a_phone_reads_every_column_heading(
 ) -> None:
     """Fixed column widths once cut the ranking's headings to "O…", "B…" on a phone."""
     page = new_context(mobile=True).new_page()
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Phone night")
-    page.fill("#tour-tables", "1")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Phone night", tables=1)
     expect(page.locator("#tour-ranking th")).to_have_count(7)
     cut = page.evaluate(
         """() => [...document.querySelectorAll("table th")]
@@ -63,11 +57,7 @@ def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) 
     """Board 1 at two tables, +56 and +62: cancelled at the second table with 60% to
     its North (and 40% to its defenders), the first play is alone on the board and
     scores 50% (a board played once); revoked, the second North tops it again."""
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Arbiter")
-    page.fill("#tour-tables", "5")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Arbiter", tables=5)
     for play, points in (("1:1:1", "44"), ("2:2:1", "47")):
         page.select_option("#result-play", play)
         page.fill("#result-points", points)
