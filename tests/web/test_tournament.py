@@ -77,6 +77,7 @@ def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) 
     )
     expect(page.locator('#tour-ranking tr[data-player="5"] td').nth(4)).to_have_text("60 %")
     expect(page.locator('#tour-ranking tr[data-player="5"] .adjusted')).to_have_text(" #1")
+    expect(page.locator("#export-adjustments-csv")).to_have_text("Adjustments CSV")  # once a key
     expect(page.locator('#tour-ranking tr[data-player="1"] td').nth(4)).to_have_text("50 %")
     page.click("#tour-adjustments button.revoke")
     expect(page.locator("#tour-adjustments tr[data-adjustment]")).to_have_count(0)

@@ -10,7 +10,7 @@ import { clear, h } from "./dom.js";
 import { refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
-import { onlinePanel } from "./tournament_online.js";
+import { exportLink, onlinePanel } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
@@ -181,9 +181,6 @@ export function libreFollower(id, update) {
   function parts(next, places) {
     view = next;
     const open = (what) => window.open(`/api/tournaments/${id}/libre/${what}`, "_blank");
-    const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
-      href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
-    `${t(`tour_${what}`)} ${format.toUpperCase()}`);
     return [
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" }, `${t("libre")} · ${t(`libre_${view.form}`)} · `,
@@ -198,7 +195,7 @@ export function libreFollower(id, update) {
       places,
       view.master || view.online.length ? onlinePart() : null,
       planTable(),
-      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")),
+      h("div", { class: "row" }, exportLink(id, "ranking", "csv"), exportLink(id, "results", "csv"), exportLink(id, "results", "json")),
     ];
   }
   return { parts };

@@ -9,7 +9,7 @@ import { getLang, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
-import { onlinePanel } from "./tournament_online.js";
+import { exportLink, onlinePanel } from "./tournament_parts.js";
 
 const ORIENTATION_FR = { W: "O" };
 
@@ -326,9 +326,6 @@ function followPage(id) {
   function render() {
     if (view.kind === "libre") { renderLibre(false); return; }
     if (document.activeElement?.closest?.("#result-form")) return; // not under the organiser's typing
-    const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
-      href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
-    `${t(`tour_${what}`)} ${format.toUpperCase()}`);
     clear(page,
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" },
@@ -345,8 +342,8 @@ function followPage(id) {
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),
       h("h2", {}, t("tour_results")), resultsTable(),
-      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json"),
-        view.adjustments.length ? exportLink("adjustments", "csv") : null),
+      h("div", { class: "row" }, exportLink(id, "ranking", "csv"), exportLink(id, "results", "csv"), exportLink(id, "results", "json"),
+        view.adjustments.length ? exportLink(id, "adjustments", "csv") : null),
       sessionsPart(view, id));
   }
 

@@ -1,11 +1,18 @@
-// The online part of a tournament's page, duplicate or libre: the organiser opens a
-// position's tables (the next ones open by themselves once a position's tables have
-// all finished); everyone sees each open table's players and may watch it.
+// Parts of a tournament's page shared by the duplicate and the libre.
 import { h } from "./dom.js";
 import { refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 
-/** The panel of tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
+/** A link to tournament ``id``'s ``what`` (ranking, results, adjustments) as a file. */
+export function exportLink(id, what, format) {
+  return h("a", { class: "button secondary", id: `export-${what}-${format}`,
+    href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
+  `${t(`tour_${what}`)} ${format.toUpperCase()}`);
+}
+
+/** The online part: the organiser opens a position's tables (the next ones open by
+ * themselves once a position's tables have all finished); everyone sees each open
+ * table's players and may watch it. The panel of tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
  * table's seats, ``help`` explains the form's play (strings or nodes), and
  * ``opened(view)`` is given the tournament the server answers a position's opening with. */
 export function onlinePanel(view, id, seatsOf, help, opened) {
