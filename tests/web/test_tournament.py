@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
-from tests.web.tournaments import create_tournament
+from tests.web.tournaments import create_tournament, shown_whole
 
 
 def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
@@ -64,6 +64,8 @@ def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) 
         page.select_option("#result-bouts", "2")
         page.click("#result-enter")
         expect(page.locator("#result-points")).to_have_value("")
+    # a play is named whole on a laptop ("Position 1 · Table 1 · B" was cut)
+    assert shown_whole(page, "#result-play") and shown_whole(page, "#adjust-play")
     page.select_option("#adjust-kind", "cancel")
     page.select_option("#adjust-play", "2:2:1")
     page.fill("#adjust-attack-note", "60")

@@ -20,3 +20,18 @@ def create_tournament(
     for field, value in fields.items():
         page.fill(f"#tour-{field.replace('_', '-')}", str(value))
     page.click("#tour-create")
+
+
+def shown_whole(page: Page, select: str) -> bool:
+    """Whether a select shows its chosen option's whole text (no cut end)."""
+    fits: bool = page.evaluate(
+        """(selector) => {
+          const select = document.querySelector(selector);
+          const pen = document.createElement("canvas").getContext("2d");
+          pen.font = getComputedStyle(select).font;
+          const text = pen.measureText(select.selectedOptions[0].text).width;
+          return text + 24 <= select.clientWidth;  // 24 px: the padding and the arrow
+        }""",
+        select,
+    )
+    return fits

@@ -225,7 +225,7 @@ function followPage(id) {
     return h("form", { id: "result-form", class: "deal-form", onsubmit: enter },
       h("h2", {}, t("tour_enter")),
       h("div", { class: "options-grid" },
-        h("label", {}, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
+        h("label", { class: "play" }, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
         teamSeats() ? h("label", {}, t("tour_attacker"), attacker) : null, contract ? h("label", {}, t("contract"), contract) : null,
         h("label", {}, t("points"), points), h("label", {}, t("bouts"), bouts),
         h("label", {}, t("petit_au_bout"), petit),
