@@ -143,8 +143,24 @@ def test_a_late_player_takes_their_seat_from_the_robot_at_the_next_deal(tmp_path
         opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
         table, seat = seat_of(opened, 1, 3)
         asyncio.run(_late(server, table, seat, ben))
+        # the game is in ben's history, saying from which deal he sat (not the first)
+        (game,) = server.get("/api/records?player=ben")["games"]
+        ben_id = server.get("/api/profile/ben")["id"]
+        (joined,) = game["lineups"]
+        assert joined["deal"] >= 2 and seated_at(game, joined["deal"])[seat] == ben_id
+        assert ben_id not in seated_at(game, joined["deal"] - 1)
     finally:
         stop()
+
+
+def seated_at(game: dict[str, Any], deal: int) -> list[int | None]:
+    """Who (user ids) held each seat at ``deal`` (from 1) of a game as the replay
+    list gives it: its seats, changed by each of its lineups from that deal on."""
+    users: list[int | None] = game["users"]
+    for lineup in game["lineups"]:
+        if lineup["deal"] <= deal:
+            users = lineup["users"]
+    return users
 
 
 async def _late(server: Server, table: str, seat: int, token: str) -> None:

@@ -21,7 +21,7 @@ import httpx
 from atout.tournament.documents import record, view
 from atout.tournament.state import deal_json, from_json, to_json
 from tests.server.conftest import Player, Server, events_of, play_until_over, run_server
-from tests.server.test_tournament_live import following, pushed, refused
+from tests.server.test_tournament_live import following, pushed, refused, seated_at
 from tests.server.test_tournaments import call
 
 
@@ -186,16 +186,6 @@ def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path
         stop()
     assert final["over"] and len(final["results"]) == 2
     assert final["ranking"] == club_night_ranking(tmp_path, number)
-
-
-def seated_at(game: dict[str, Any], deal: int) -> list[int | None]:
-    """Who (user ids) held each seat at ``deal`` (from 1) of a listed game: its
-    seats, changed by each of its lineups from that lineup's deal on."""
-    users: list[int | None] = game["users"]
-    for lineup in game["lineups"]:
-        if lineup["deal"] <= deal:
-            users = lineup["users"]
-    return users
 
 
 async def _first_trick(server: Server, table: str) -> None:
