@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -221,6 +221,8 @@ def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecor
             raise RecordError(f"action {number} {text!r}: {error}") from None
     if deals:
         deals[-1] = _closed(deals[-1], actions, rules, state)
+    for deal, names in _lineups(record.meta.get("lineups"), len(deals), record.players):
+        deals[deal] = _seated(deals[deal], names)
     return GameRecord(
         record.game,
         record.players,
@@ -239,11 +241,38 @@ def _closed(deal: DealRecord, actions: list[str], rules: GameRules, state: GameS
     return DealRecord(deal.hands, deal.dog, tuple(actions), score, deal.tags)
 
 
+def _lineups(value: object, deals: int, players: int) -> list[tuple[int, list[str | None]]]:
+    """(deal from 0, each seat's name) of a log's ``lineups`` (free information:
+    an entry not of that shape is left out)."""
+    found = []
+    for entry in value if isinstance(value, list) else []:
+        deal = entry.get("deal") if isinstance(entry, dict) else None
+        names = entry.get("names") if isinstance(entry, dict) else None
+        if (
+            isinstance(deal, int)
+            and 1 <= deal <= deals
+            and isinstance(names, list)
+            and len(names) == players
+            and all(name is None or isinstance(name, str) for name in names)
+        ):
+            found.append((deal - 1, names))
+    return found
+
+
+def _seated(deal: DealRecord, names: Sequence[str | None]) -> DealRecord:
+    """``deal`` saying who sits at each seat from it on (``Seat0``...; a robot's
+    seat as ``robot``): a log's ``lineups``, when a game's players change."""
+    seats = {f"Seat{seat}": " ".join((name or "robot").split()) for seat, name in enumerate(names)}
+    return DealRecord(deal.hands, deal.dog, deal.actions, deal.score, {**deal.tags, **seats})
+
+
 def meta_tags(meta: Mapping[str, Any]) -> dict[str, str]:
     """An old record's free information as tags: seat names as ``Seat0``...,
     other values as their text (JSON for what is not a string)."""
     tags: dict[str, str] = {}
     for key, value in meta.items():
+        if key == "lineups":  # the deals' own Seat tags
+            continue
         if key == "names" and isinstance(value, list):
             tags |= {
                 f"Seat{seat}": " ".join(str(name).split())

@@ -3,31 +3,21 @@ sheet (five deals each, scored), and the view (ranking, sheets with running
 totals), for club and large sizes; and how many meetings the plan repeats (64 players
 over 20 positions meet often: the plan's hardest work).
 
-Run: ``uv run python bench/libre.py``. Each time is the best of 3 runs.
+Run: ``uv run python -m bench.libre``. Each time is the best of 3 runs.
 """
 
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 
 from atout.tournament.libre import Libre, LibreForm, LibreSetup
 from atout.tournament.libre_plan import repeats
 from atout.tournament.libre_state import enter, to_json, view
+from bench.tournament import best
 
 DEALS = [
     {"contract": "garde", "taker": seat % 3, "points": 40 + seat, "bouts": 2} for seat in range(5)
 ]
-
-
-def best(work: Callable[[], object]) -> float:
-    times = []
-    for _ in range(3):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def filled(libre: Libre) -> Libre:

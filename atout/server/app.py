@@ -42,6 +42,7 @@ from atout.server.profile_routes import profile_routes
 from atout.server.robots import Thinking
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store, StoreError
+from atout.server.tablestore import game_lineups
 from atout.server.throttle import Guards
 from atout.server.tournament_live import Live
 from atout.server.tournament_routes import tournament_routes
@@ -206,6 +207,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
                 "result": game.result,
                 "shared_ip": game.shared_ip,
                 "names": names,
+                "users": [seat.get("user") if seat else None for seat in game.seats],
+                "lineups": game_lineups(game),
             },
         }
         return record, record_tags(game_id, game.started, game.status, names)

@@ -24,6 +24,7 @@ from atout.server.http_refusals import HTTPRefusal
 from atout.server.members import bearer_token
 from atout.server.names import name_key
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, User
+from atout.server.tablestore import game_lineups
 
 PAGE_SIZE: Final = 20
 MAX_PAGE: Final = 10_000
@@ -219,4 +220,5 @@ def _summary(game: GameRow) -> dict[str, Any]:
         "started": game.started,
         "competitive": bool(game.table_options.get("competitive")),
         "winners": [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else [],
+        "lineups": game_lineups(game),
     }

@@ -167,7 +167,11 @@ class GamePlayer(Base):
 
 class GameSeat(Base):
     """A registered player seated in a game, practice or competitive: finds a
-    player's games (the replay list's filter) without reading every game's seats."""
+    player's games (the replay list's filter) without reading every game's seats.
+    ``seat`` is the seat at the first deal the player played; when the players
+    change during a game (triplettes), one who joins it later at a seat already
+    listed has the next number from ``players`` on (the deals' seats are in the
+    game's ``lineups``, ``atout.server.tablestore.seat_deal``)."""
 
     __tablename__ = "game_seats"
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id"), primary_key=True)

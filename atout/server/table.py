@@ -507,7 +507,9 @@ class Table:
             await self._start_game()
 
     async def _take_back(self, reservation: Reservation) -> None:
-        """A new deal: the players who came meanwhile take their seats from the robots."""
+        """A new deal: the players who came meanwhile take their seats from the robots
+        (a newcomer at a seat is kept in the game's record from this deal on)."""
+        newcomers = False
         for seat_no, client in list(reservation.arriving.items()):
             del reservation.arriving[seat_no]
             if client.closed or client not in self.spectators:
@@ -518,6 +520,7 @@ class Table:
                 identity = client.identity
                 seat = Seat(client.key, identity.user_id, identity.name, client.ip)
                 self.seats[seat_no] = seat
+                newcomers = True
             seat.client, seat.abandoned, seat.grace_until, seat.awaiting = (
                 client,
                 False,
@@ -527,6 +530,8 @@ class Table:
             broadcast.table_event(self, "table.seated", {"seat": seat_no, "name": seat.name})
             broadcast.snapshot(self, client)
         await self._persist_game_abandoned()  # stored: a restart finds them seated
+        if newcomers:
+            await self._store_deal_seats(self.dealt - 1)
         broadcast.info_changed(self)
 
     async def _seat_deal(self, reservation: Reservation) -> None:
@@ -541,6 +546,7 @@ class Table:
             return
         before = {s.client for s in self.seats if s is not None and s.client is not None}
         self.seats = seats
+        await self._store_deal_seats(self.dealt)
         for number in moved:
             seat = seats[number]
             if seat is not None:
@@ -549,6 +555,13 @@ class Table:
         for client, _ in self.audience():
             if client in before or self._seat_of(client) is not None:
                 broadcast.snapshot(self, client)
+
+    async def _store_deal_seats(self, deal: int) -> None:
+        """Keep who sits where from ``deal`` (from 0) on in the game's record: its
+        players changed during the game (``tablestore.seat_deal``)."""
+        assert self.game_id is not None
+        stored = [s.stored() if s else None for s in self.seats]
+        await self._write(tablestore.seat_deal, self.game_id, deal, stored)
 
     async def _sit_again(self, client: Client, seat_no: int) -> None:
         """A player asks for the seat they hold: answered, then the table hears of a return."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -21,6 +21,11 @@ from atout.server.store import ActionRow, GameRow, GameSeat, Store, TableRow
 
 StoredSeat = Mapping[str, Any] | None
 """A seat as stored: None for a robot, else {"key", "user", "name", "ip", "away_until"?}."""
+
+LINEUPS: Final = "lineups"
+"""The key of a game's ``table_options`` listing its seats at each deal where they
+changed, ``[{"deal": from 0, "seats": [{"user", "name"} or None]}]``: a game's
+record, not a table option (kept out of the options a restart reads)."""
 
 
 def create_table(
@@ -103,6 +108,48 @@ def start_game(
     return game.id
 
 
+def seat_deal(db: Session, game_id: int, deal: int, seats: Sequence[StoredSeat]) -> None:
+    """Keep who sits where from ``deal`` (from 0) on, when a game's players change
+    from deal to deal (triplettes): the game's ``lineups``, and a ``game_seats`` row
+    for each registered player new to the game, so that it is in their history.
+    The seats at the first deal stay the game's ``seats``."""
+    game = _game(db, game_id)
+    people = [{"user": s["user"], "name": s["name"]} if s else None for s in seats]
+    lineups = [e for e in game.table_options.get(LINEUPS, []) if e["deal"] != deal]
+    lineups = sorted([*lineups, {"deal": deal, "seats": people}], key=lambda e: e["deal"])
+    game.table_options = {**game.table_options, LINEUPS: lineups}
+    seated = select(GameSeat).where(GameSeat.game_id == game_id)
+    if deal == 0:  # nothing played yet: the seats the game started with go
+        game.seats = [_without_away(s) if s else None for s in seats]
+        for row in db.scalars(seated).all():
+            db.delete(row)
+        db.flush()
+    rows = db.scalars(seated).all()
+    places = {row.seat for row in rows}
+    known = {row.user_id for row in rows}
+    for seat, person in enumerate(people):
+        if person is None or person["user"] is None or person["user"] in known:
+            continue
+        place = seat if seat not in places else max(places | {game.players - 1}) + 1
+        db.add(GameSeat(game_id=game_id, seat=place, user_id=person["user"]))
+        places.add(place)
+        known.add(person["user"])
+
+
+def game_lineups(game: GameRow) -> list[dict[str, Any]]:
+    """A game's seats at each deal where they changed, as the outside sees them:
+    ``[{"deal": from 1, "users": [id or None], "names": [name or None]}]``;
+    empty for a game whose players stayed seated."""
+    return [
+        {
+            "deal": entry["deal"] + 1,
+            "users": [p["user"] if p else None for p in entry["seats"]],
+            "names": [p["name"] if p else None for p in entry["seats"]],
+        }
+        for entry in game.table_options.get(LINEUPS, [])
+    ]
+
+
 def mark_abandoned(db: Session, game_id: int, seats: Sequence[StoredSeat]) -> None:
     """Remember who abandoned the game: they forfeit their bet if it is cancelled."""
     _game(db, game_id).abandoned = [_without_away(s) for s in seats if s]
@@ -166,7 +213,7 @@ def load_game(store: Store, game_id: int) -> StoredGame:
             game.id,
             game.game,
             game.players,
-            dict(game.table_options),
+            {k: v for k, v in game.table_options.items() if k != LINEUPS},
             frozenset(s["key"] for s in game.abandoned),
             tuple(text for text, _ in rows),
             rows[-1].at if rows else game.started,

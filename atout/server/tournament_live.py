@@ -273,9 +273,12 @@ class Live:
 
             async def change(row: TournamentRow) -> dict[str, Any]:
                 games = await asyncio.to_thread(finished_games, self.store, row.tables)
-                entered = [(p, t, actions) for _, p, t, actions in games]
+                # a game is entered once: an organiser's later correction of its
+                # table's result stays
+                before = set(row.online.get("done", ()))
+                entered = [(p, t, actions) for i, p, t, actions in games if i not in before]
                 state = await self.work(documents.collect, (row.state, entered))
-                done = sorted({table_id for table_id, *_ in games})
+                done = sorted(before | {table_id for table_id, *_ in games})
                 online = {**row.online, "done": done}
                 values: dict[str, Any] = {"state": state, "online": online}
                 if set(done) >= set(row.tables):

@@ -278,3 +278,23 @@ def test_tag_values_escape_quotes_and_backslashes_only() -> None:
 
 def test_windows_line_ends_and_a_byte_order_mark_are_read() -> None:
     assert read_text("\ufeff" + SMALL.replace("\n", "\r\n")) == read_text(SMALL)
+
+
+def test_a_logs_lineups_say_who_sits_where_from_their_deal_on() -> None:
+    """Triplettes: the players change between deals; each deal of the log's
+    ``lineups`` names its seats (a robot's too), a malformed entry is left out."""
+    log = random_record("french", 4, 3, deals=3)
+    names = ["Ana", None, "Bo", "Cy"]
+    lineups = [
+        {"deal": 2, "users": [1, None, 2, 3], "names": names},
+        {"deal": 3, "names": ["x"]},  # not one name a seat
+        {"deal": 9, "names": names},  # no such deal
+        "junk",
+    ]
+    meta = {"names": ["Dee", "Ed", "Flo", "Gus"], "lineups": lineups}
+    record = from_log(Record(log.game, log.players, log.variant, log.options, log.actions, meta))
+    assert [dict(deal.tags).get("Seat0") for deal in record.deals] == [None, "Ana", None]
+    second = {k: v for k, v in record.deals[1].tags.items() if k.startswith("Seat")}
+    assert second == {"Seat0": "Ana", "Seat1": "robot", "Seat2": "Bo", "Seat3": "Cy"}
+    assert record.tags["Seat0"] == "Dee" and "Lineups" not in record.tags
+    assert read_text(write_text(record)) == record

@@ -10,7 +10,8 @@ from typing import Any
 
 import httpx
 
-from tests.server.conftest import Player, Server, run_server
+from tests.server.conftest import Player, Server, play_until_over, run_server
+from tests.server.test_tournament_live import following, pushed
 from tests.server.test_tournaments import _robots_play, call
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
@@ -109,3 +110,40 @@ def _seats(view: dict[str, Any], sheet: dict[str, Any]) -> list[int]:
         for t in view["plan"]
         if (t["position"], t["table"]) == (sheet["position"], sheet["table"])
     )
+
+
+def test_an_organisers_correction_of_an_online_table_stays(tmp_path: Path) -> None:
+    """A table's game is entered once: the organiser corrects its sheet while the
+    next position is played, and the next settle keeps the correction."""
+    server, stop = run_server(tmp_path, tournament_wait=600.0)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        names = [f"Joueur {n}" for n in range(1, 5)]
+        body = {"name": "Corrigé", "names": names, "positions": 2, "deals": 1}
+        number = call(server, ann, "/libre", body).json()["id"]
+        assert call(server, ben, f"/{number}/places", {"player": 1}).status_code == 200
+        view = asyncio.run(_corrected_between_positions(server, ann, ben, number))
+        first = next(s for s in view["sheets"] if s["position"] == 1)
+        assert view["over"] and first["bilans"] == [30, -10, -10, -10]
+    finally:
+        stop()
+
+
+async def _corrected_between_positions(
+    server: Server, ann: str, ben_token: str, number: int
+) -> dict[str, Any]:
+    async with following(server, number, ben_token) as (watcher, _, (ben,)):
+        assert call(server, ann, f"/{number}/online", {"position": 1}).status_code == 200
+        for position in (1, 2):
+            view = await pushed(
+                watcher, lambda v, p=position: any(o["position"] == p for o in v["online"])
+            )
+            table = next(o["table_id"] for o in view["online"] if o["position"] == position)
+            await ben.send({"type": "sit", "table": table})
+            await play_until_over([ben], table)
+            if position == 1:
+                await pushed(watcher, lambda v: len(v["sheets"]) == 1)
+                paper = {"position": 1, "table": 1, "bilans": [30, -10, -10, -10]}
+                corrected = call(server, ann, f"/{number}/sheets", paper)
+                assert corrected.status_code == 200, corrected.text
+        return await pushed(watcher, lambda v: v["over"])

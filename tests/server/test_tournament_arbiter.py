@@ -12,7 +12,7 @@ import httpx
 
 from atout.server.store import Store, TournamentRow
 from tests.server.conftest import Player, Server, run_server
-from tests.server.test_tournament_live import opened_until, pushed, refused, seat_of
+from tests.server.test_tournament_live import following, opened_until, pushed, refused, seat_of
 from tests.server.test_tournaments import call, garde
 
 
@@ -52,10 +52,7 @@ def test_only_the_organiser_adjusts_and_followers_see_the_new_ranking(tmp_path: 
 
 
 async def _adjusted(server: Server, number: int, ann: str, ben: str) -> dict[str, Any]:
-    watcher = await Player.connect(server)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        before = await pushed(watcher, lambda v: True)
+    async with following(server, number) as (watcher, before, _):
         cancel = {
             "kind": "cancel",
             "table": 2,
@@ -75,8 +72,6 @@ async def _adjusted(server: Server, number: int, ann: str, ben: str) -> dict[str
         made = call(server, ann, f"/{number}/adjustments", cancel)
         assert made.status_code == 200, made.text
         return await pushed(watcher, lambda v: bool(v["adjustments"]))
-    finally:
-        await watcher.close()
 
 
 def test_a_substitute_takes_a_place_and_the_old_player_is_refused(tmp_path: Path) -> None:

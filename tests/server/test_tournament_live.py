@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import math
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +38,22 @@ async def pushed(watcher: Player, test: Any) -> dict[str, Any]:
     message = await watcher.expect(lambda m: m["type"] == "tournament" and test(m["view"]), 120)
     view: dict[str, Any] = message["view"]
     return view
+
+
+@asynccontextmanager
+async def following(
+    server: Server, number: int, *tokens: str
+) -> AsyncIterator[tuple[Player, dict[str, Any], list[Player]]]:
+    """A guest following tournament ``number`` (with the first view it is pushed)
+    and a player connected with each of ``tokens``; all closed afterwards."""
+    watcher = await Player.connect(server)
+    players = [await Player.connect(server, token) for token in tokens]
+    try:
+        await watcher.send({"type": "tournament", "tournament": number})
+        yield watcher, await pushed(watcher, lambda v: True), players
+    finally:
+        for player in (watcher, *players):
+            await player.close()
 
 
 async def refused(player: Player, message: dict[str, Any]) -> dict[str, Any]:
@@ -77,12 +95,7 @@ def test_a_tournament_goes_on_by_itself_with_robots_in_the_empty_seats(tmp_path:
 async def _first_position(
     server: Server, number: int, ben_token: str, dan_token: str, ann_token: str
 ) -> dict[str, Any]:
-    watcher = await Player.connect(server)  # a guest following the page
-    ben = await Player.connect(server, ben_token)
-    dan = await Player.connect(server, dan_token)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        first = await pushed(watcher, lambda v: True)
+    async with following(server, number, ben_token, dan_token) as (watcher, first, (ben, dan)):
         assert first["online"] == [] and first["places"][0]["name"] == "ben"
         opened = call(server, ann_token, f"/{number}/online", {"position": 1})
         assert opened.status_code == 200, opened.text
@@ -104,20 +117,12 @@ async def _first_position(
         started = next(e for e in ben.events() if e["kind"] == "table.game_started")
         assert started["data"]["options"]["rules"] == {"imposed_contract": "garde"}
         return await pushed(watcher, lambda v: any(o["position"] == 2 for o in v["online"]))
-    finally:
-        for player in (watcher, ben, dan):
-            await player.close()
 
 
 async def _second_position(
     server: Server, number: int, ben_token: str, dan_token: str
 ) -> dict[str, Any]:
-    watcher = await Player.connect(server)
-    ben = await Player.connect(server, ben_token)
-    dan = await Player.connect(server, dan_token)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        view = await pushed(watcher, lambda v: True)
+    async with following(server, number, ben_token, dan_token) as (watcher, view, (ben, dan)):
         table, seat = seat_of(view, 2, 1)
         error = await refused(dan, {"type": "sit", "table": table})
         assert error["code"] == "tournament_not_your_table"  # the seats survived the restart
@@ -126,9 +131,6 @@ async def _second_position(
         assert snapshot["seat"] == seat
         await play_until_over([ben], table)
         return await pushed(watcher, lambda v: v["over"])
-    finally:
-        for player in (watcher, ben, dan):
-            await player.close()
 
 
 def test_a_late_player_takes_their_seat_from_the_robot_at_the_next_deal(tmp_path: Path) -> None:
@@ -141,8 +143,24 @@ def test_a_late_player_takes_their_seat_from_the_robot_at_the_next_deal(tmp_path
         opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
         table, seat = seat_of(opened, 1, 3)
         asyncio.run(_late(server, table, seat, ben))
+        # the game is in ben's history, saying from which deal he sat (not the first)
+        (game,) = server.get("/api/records?player=ben")["games"]
+        ben_id = server.get("/api/profile/ben")["id"]
+        (joined,) = game["lineups"]
+        assert joined["deal"] >= 2 and seated_at(game, joined["deal"])[seat] == ben_id
+        assert ben_id not in seated_at(game, joined["deal"] - 1)
     finally:
         stop()
+
+
+def seated_at(game: dict[str, Any], deal: int) -> list[int | None]:
+    """Who (user ids) held each seat at ``deal`` (from 1) of a game as the replay
+    list gives it: its seats, changed by each of its lineups from that deal on."""
+    users: list[int | None] = game["users"]
+    for lineup in game["lineups"]:
+        if lineup["deal"] <= deal:
+            users = lineup["users"]
+    return users
 
 
 async def _late(server: Server, table: str, seat: int, token: str) -> None:
@@ -193,11 +211,6 @@ async def _quadrettes(server: Server, number: int, ann: str) -> dict[str, Any]:
 
 async def opened_until(server: Server, number: int, ann: str, test: Any) -> dict[str, Any]:
     """The organiser opens position 1; the first view pushed after that passes ``test``."""
-    watcher = await Player.connect(server)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        await pushed(watcher, lambda v: True)
+    async with following(server, number) as (watcher, _, _):
         call(server, ann, f"/{number}/online", {"position": 1})
         return await pushed(watcher, test)
-    finally:
-        await watcher.close()

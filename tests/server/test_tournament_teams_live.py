@@ -16,10 +16,12 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
+import httpx
+
 from atout.tournament.documents import record, view
 from atout.tournament.state import deal_json, from_json, to_json
 from tests.server.conftest import Player, Server, events_of, play_until_over, run_server
-from tests.server.test_tournament_live import pushed, refused
+from tests.server.test_tournament_live import following, pushed, refused, seated_at
 from tests.server.test_tournaments import call
 
 
@@ -82,12 +84,7 @@ def test_triplettes_online_seat_each_boards_players(tmp_path: Path) -> None:
 async def _triplettes(
     server: Server, number: int, ann: str, ben_token: str, dan_token: str
 ) -> dict[str, Any]:
-    watcher = await Player.connect(server)
-    ben = await Player.connect(server, ben_token)
-    dan = await Player.connect(server, dan_token)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        await pushed(watcher, lambda v: True)
+    async with following(server, number, ben_token, dan_token) as (watcher, _, (ben, dan)):
         opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
         team = next(t for t, players in enumerate(opened["teams"], 1) if 1 in players)
         seating = next(s for s in opened["seatings"] if team in s["seats"])
@@ -105,9 +102,6 @@ async def _triplettes(
         # a hand reached ben only for the boards he played
         assert len(events_of(ben, "hand")) == len(mine)
         return await pushed(watcher, lambda v: v["over"])
-    finally:
-        for player in (watcher, ben, dan):
-            await player.close()
 
 
 def test_the_match_online_south_chooses_among_the_three_gardes(tmp_path: Path) -> None:
@@ -141,11 +135,7 @@ def test_the_match_online_south_chooses_among_the_three_gardes(tmp_path: Path) -
 
 
 async def _match(server: Server, number: int, ann: str, ben_token: str) -> dict[str, Any]:
-    watcher = await Player.connect(server)
-    ben = await Player.connect(server, ben_token)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        await pushed(watcher, lambda v: True)
+    async with following(server, number, ben_token) as (watcher, _, (ben,)):
         opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
         # quarter 1: ben, team A's first named, attacks at table 1, South
         seating = next(s for s in opened["seatings"] if (s["position"], s["table"]) == (1, 1))
@@ -162,9 +152,6 @@ async def _match(server: Server, number: int, ann: str, ben_token: str) -> dict[
         await ben.send({"type": "act", "table": table, "action": "bid:garde_sans"})
         await play_until_over([ben], table)
         return await pushed(watcher, lambda v: v["over"])
-    finally:
-        for player in (watcher, ben):
-            await player.close()
 
 
 def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path: Path) -> None:
@@ -182,6 +169,19 @@ def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path
     server, stop = run_server(tmp_path, tournament_wait=600.0, robot_delay=0.05)
     try:
         final = asyncio.run(_back(server, number, table, ben, opened["seatings"][0]))
+        # ben played board 2 only: the game is in his history, its record saying he
+        # held South's seat from deal 2 on, and a robot his seat at deal 1
+        (game,) = server.get("/api/records?player=ben")["games"]
+        seat, ben_id = (
+            (2 - opened["seatings"][0]["shift"]) % 4,
+            server.get("/api/profile/ben")["id"],
+        )
+        assert ben_id not in seated_at(game, 1) and seated_at(game, 2)[seat] == ben_id
+        log = server.get(f"/api/games/{game['id']}")
+        assert log["meta"]["lineups"] == game["lineups"]
+        text = httpx.get(f"{server.http}/api/games/{game['id']}?format=text").text
+        first, second = text.split('[Deal "2"]')
+        assert f'[Seat{seat} "ben"]' in second and '"ben"' not in first
     finally:
         stop()
     assert final["over"] and len(final["results"]) == 2
@@ -203,17 +203,10 @@ async def _back(
     # board 2's taker is West: ben's triplette (North-South) defends it, ben (its
     # first badge) from the taker's right, South; board 1 was dealt before he came
     assert seating["lineups"][1][2] == 1
-    watcher = await Player.connect(server)
-    ben = await Player.connect(server, token)
-    try:
-        await watcher.send({"type": "tournament", "tournament": number})
-        await pushed(watcher, lambda v: True)
+    async with following(server, number, token) as (watcher, _, (ben,)):
         await ben.send({"type": "sit", "table": table})
         await play_until_over([ben], table)
         given = {m["seat"] for m in ben.log if m["type"] == "table" and m["seat"] is not None}
         assert given == {(2 - seating["shift"]) % 4}
         assert len(events_of(ben, "hand")) == 1
         return await pushed(watcher, lambda v: v["over"])
-    finally:
-        for player in (watcher, ben):
-            await player.close()

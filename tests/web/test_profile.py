@@ -89,6 +89,12 @@ def test_the_profile_shows_avatar_level_badges_and_games(
     page.click("#records-filter button")
     expect(page.locator("#records tbody tr")).to_have_count(1)
     expect(page.locator(f'#records tr[data-game="{ids[1]}"]')).to_be_visible()
+    # a game number is shown whole, six digits too (from #10 on it showed "#…")
+    number = page.locator(f'#records tr[data-game="{ids[1]}"] td').first
+    assert number.evaluate(
+        "td => { td.querySelector('a').textContent = '#123456';"
+        " return td.scrollWidth <= td.clientWidth; }"
+    )
     page.fill("#records-player", "nobody-" + name)
     page.click("#records-filter button")
     expect(page.locator("#records .error")).to_have_text("no such player")

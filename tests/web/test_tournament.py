@@ -8,13 +8,11 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.web.tournaments import create_tournament, shown_whole
+
 
 def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")  # a guest, whose token the organiser's calls carry
-    page.fill("#tour-name", "Club night")
-    page.fill("#tour-tables", "5")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Club night", tables=5)  # a guest organiser
     expect(page.locator("#tour-summary")).to_contain_text("100 results to come")
     with page.expect_popup() as popup:
         page.click("#print-boards")
@@ -45,11 +43,7 @@ def test_a_phone_reads_every_column_heading(
 ) -> None:
     """Fixed column widths once cut the ranking's headings to "O…", "B…" on a phone."""
     page = new_context(mobile=True).new_page()
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Phone night")
-    page.fill("#tour-tables", "1")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Phone night", tables=1)
     expect(page.locator("#tour-ranking th")).to_have_count(7)
     cut = page.evaluate(
         """() => [...document.querySelectorAll("table th")]
@@ -63,17 +57,15 @@ def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) 
     """Board 1 at two tables, +56 and +62: cancelled at the second table with 60% to
     its North (and 40% to its defenders), the first play is alone on the board and
     scores 50% (a board played once); revoked, the second North tops it again."""
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Arbiter")
-    page.fill("#tour-tables", "5")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Arbiter", tables=5)
     for play, points in (("1:1:1", "44"), ("2:2:1", "47")):
         page.select_option("#result-play", play)
         page.fill("#result-points", points)
         page.select_option("#result-bouts", "2")
         page.click("#result-enter")
         expect(page.locator("#result-points")).to_have_value("")
+    # a play is named whole on a laptop ("Position 1 · Table 1 · B" was cut)
+    assert shown_whole(page, "#result-play") and shown_whole(page, "#adjust-play")
     page.select_option("#adjust-kind", "cancel")
     page.select_option("#adjust-play", "2:2:1")
     page.fill("#adjust-attack-note", "60")
@@ -87,6 +79,7 @@ def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) 
     )
     expect(page.locator('#tour-ranking tr[data-player="5"] td').nth(4)).to_have_text("60 %")
     expect(page.locator('#tour-ranking tr[data-player="5"] .adjusted')).to_have_text(" #1")
+    expect(page.locator("#export-adjustments-csv")).to_have_text("Adjustments CSV")  # once a key
     expect(page.locator('#tour-ranking tr[data-player="1"] td').nth(4)).to_have_text("50 %")
     page.click("#tour-adjustments button.revoke")
     expect(page.locator("#tour-adjustments tr[data-adjustment]")).to_have_count(0)

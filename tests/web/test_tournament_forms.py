@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
+from tests.web.tournaments import create_tournament
+
 
 def _create(page: Page, base_url: str, form: str) -> None:
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", form)
-    page.select_option("#tour-form", form)
-    page.fill("#tour-tables", "3")
-    page.click("#tour-create")
+    create_tournament(page, base_url, form, form, tables=3)
 
 
 def _enter(page: Page, play: str, points: str, attacker: str, contract: str = "") -> None:

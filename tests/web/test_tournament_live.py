@@ -9,16 +9,13 @@ from collections.abc import Callable
 
 from playwright.sync_api import BrowserContext, Page, expect
 
+from tests.web.tournaments import create_tournament
+
 
 def test_the_ranking_comes_to_every_reader_as_the_tables_end(
     page: Page, base_url: str, new_context: Callable[[], BrowserContext]
 ) -> None:
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Live night")
-    page.fill("#tour-tables", "1")
-    page.fill("#tour-per-position", "2")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Live night", tables=1, per_position=2)
     expect(page.locator("#tour-summary")).to_contain_text("2 results to come")
     # a place held: the page says where its holder sits (position 1, table 1)
     page.click('button.take-place[data-take="3"]')
@@ -40,11 +37,7 @@ def test_the_ranking_comes_to_every_reader_as_the_tables_end(
 
 
 def test_the_matchs_attacker_is_offered_only_the_three_gardes(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Match night")
-    page.select_option("#tour-form", "teams")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Match night", "teams")
     expect(page.locator("#tour-summary")).to_contain_text("32 results to come")
     # team A's first named attacks the first quarter in South, then defends
     page.click('button.take-place[data-take="1"]')
@@ -64,13 +57,7 @@ def test_the_matchs_attacker_is_offered_only_the_three_gardes(page: Page, base_u
 
 
 def test_a_triplette_player_is_told_their_seat_board_by_board(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/#/tournament")
-    page.wait_for_selector("#who")
-    page.fill("#tour-name", "Triplettes night")
-    page.select_option("#tour-form", "triplettes")
-    page.fill("#tour-tables", "1")
-    page.fill("#tour-per-position", "2")
-    page.click("#tour-create")
+    create_tournament(page, base_url, "Triplettes night", "triplettes", tables=1, per_position=2)
     expect(page.locator("#tour-summary")).to_contain_text("2 results to come")
     # player 1 (North-South, badge bleu) defends board 2, marked taker West, from
     # the taker's right: South; on board 1 they attack in North or watch

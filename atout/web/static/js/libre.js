@@ -10,6 +10,7 @@ import { clear, h } from "./dom.js";
 import { refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
+import { exportLink, onlinePanel } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
@@ -169,42 +170,17 @@ export function libreFollower(id, update) {
         h("tbody", {}, rows)));
   }
 
-  // Online: the organiser opens a position's tables; the next positions open by
-  // themselves once every table of the last one has played its deals.
+  // Online: each open table's players in the plan's seat order.
   function onlinePart() {
-    const message = h("p", { class: "error", role: "alert", id: "online-error" });
-    const open = new Set(view.online.map((o) => o.position));
-    const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
-      .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
-    async function openPosition() {
-      try {
-        update(await call(`/api/tournaments/${id}/online`, { position: Number(position.value) }));
-      } catch (error) {
-        message.textContent = refusal(error);
-      }
-    }
-    const rows = view.online.map((o) => {
-      const p = tableAt(`${o.position}:${o.table}`);
-      return h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
-        h("td", {}, p.seats.map((player, i) => `${t("seat")} ${i + 1}: ${nameOf(player)}`).join(" · ")),
-        h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))));
-    });
-    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("libre_online_help")),
-      view.master && position.options.length ? h("div", { class: "row" }, position,
-        h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
-      message,
-      rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "score-table tour-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
-        h("tbody", {}, rows))) : null);
+    const seatsOf = (o) => tableAt(`${o.position}:${o.table}`).seats
+      .map((player, i) => `${t("seat")} ${i + 1}: ${nameOf(player)}`).join(" · ");
+    return onlinePanel(view, id, seatsOf, t("libre_online_help"), update);
   }
 
   // ``places``: the duplicate page's places (a player takes theirs by identity).
   function parts(next, places) {
     view = next;
     const open = (what) => window.open(`/api/tournaments/${id}/libre/${what}`, "_blank");
-    const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
-      href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
-    `${t(`tour_${what}`)} ${format.toUpperCase()}`);
     return [
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" }, `${t("libre")} · ${t(`libre_${view.form}`)} · `,
@@ -219,7 +195,7 @@ export function libreFollower(id, update) {
       places,
       view.master || view.online.length ? onlinePart() : null,
       planTable(),
-      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json")),
+      h("div", { class: "row" }, exportLink(id, "ranking", "csv"), exportLink(id, "results", "csv"), exportLink(id, "results", "json")),
     ];
   }
   return { parts };

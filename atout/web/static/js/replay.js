@@ -19,7 +19,8 @@ export function gamesList(filters = {}) {
         h("td", {}, h("a", { href: `#/replay/${g.id}` }, `#${g.id}`)),
         h("td", {}, t(g.game), g.players ? ` · ${g.players}` : "", " · ", t(g.competitive ? "competitive_game" : "practice_game")),
         h("td", { class: "names" }, g.names.map((name, seat) => [seat ? ", " : "",
-          h(g.winners.includes(seat) ? "strong" : "span", {}, name ?? `${t("robot")} ${seat + 1}`)])),
+          h(g.winners.includes(seat) ? "strong" : "span", {}, name ?? `${t("robot")} ${seat + 1}`)]),
+          laterPlayers(g).map((name) => [", ", h("span", { class: "later" }, name)])),
         h("td", {}, when(g.started))));
       clear(box,
         rows.length ? h("table", { class: "score-table wide records-table" },
@@ -33,6 +34,18 @@ export function gamesList(filters = {}) {
   }
   load(1);
   return box;
+}
+
+/** Who joined a game at a later deal (triplettes: the players change from board to board). */
+function laterPlayers(g) {
+  const first = new Set(g.users.filter((u) => u !== null));
+  const later = new Map();
+  for (const lineup of g.lineups ?? []) {
+    lineup.users.forEach((user, seat) => {
+      if (user !== null && !first.has(user)) later.set(user, lineup.names[seat]);
+    });
+  }
+  return [...later.values()];
 }
 
 /** The replays to browse: filtered by game and by a player's name, or opened by number. */

@@ -9,6 +9,7 @@ import { getLang, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
+import { exportLink, onlinePanel } from "./tournament_parts.js";
 
 const ORIENTATION_FR = { W: "O" };
 
@@ -224,7 +225,7 @@ function followPage(id) {
     return h("form", { id: "result-form", class: "deal-form", onsubmit: enter },
       h("h2", {}, t("tour_enter")),
       h("div", { class: "options-grid" },
-        h("label", {}, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
+        h("label", { class: "play" }, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
         teamSeats() ? h("label", {}, t("tour_attacker"), attacker) : null, contract ? h("label", {}, t("contract"), contract) : null,
         h("label", {}, t("points"), points), h("label", {}, t("bouts"), bouts),
         h("label", {}, t("petit_au_bout"), petit),
@@ -289,41 +290,22 @@ function followPage(id) {
         h("tbody", {}, rows)));
   }
 
-  // Online: the organiser opens a position's tables (the next ones open by themselves
-  // when a position's tables have all finished); each player takes the seat of their
-  // orientation (seat numbers start at the table's first dealer).
+  // Online: each player takes the seat of their orientation (seat numbers start at
+  // the table's first dealer).
   function onlinePart() {
-    const message = h("p", { class: "error", role: "alert", id: "online-error" });
-    const open = new Set(view.online.map((o) => o.position));
-    const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
-      .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
-    async function openPosition() {
-      try {
-        view = await call(`/api/tournaments/${id}/online`, { position: Number(position.value) });
-        render();
-      } catch (error) {
-        message.textContent = refusal(error);
-      }
-    }
     const seats = labels(view.players);
-    const rows = view.online.map((o) => {
+    const seatsOf = (o) => {
       const seating = view.seatings.find((s) => s.position === o.position && s.table === o.table);
-      const places = seats.map((_, seat) => {
+      return seats.map((_, seat) => {
         const at = (seat + seating.shift) % seats.length;
         return `${t("seat")} ${seat + 1}: ${seatName(seating.seats[at])} (${orientation(seats[at])})`;
-      });
-      return h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
-        h("td", {}, places.join(" · ")),
-        h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))));
+      }).join(" · ");
+    };
+    const help = [t("tour_online_help"), " ", t("tour_live_help"), teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : ""];
+    return onlinePanel(view, id, seatsOf, help, (next) => {
+      view = next;
+      render();
     });
-    return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, t("tour_online_help"), " ", t("tour_live_help"),
-      teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : ""),
-      view.master && position.options.length ? h("div", { class: "row" }, position,
-        h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
-      message,
-      rows.length ? h("table", { class: "score-table tour-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
-        h("tbody", {}, rows)) : null);
   }
 
   async function printable(what) {
@@ -344,9 +326,6 @@ function followPage(id) {
   function render() {
     if (view.kind === "libre") { renderLibre(false); return; }
     if (document.activeElement?.closest?.("#result-form")) return; // not under the organiser's typing
-    const exportLink = (what, format) => h("a", { class: "button secondary", id: `export-${what}-${format}`,
-      href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
-    `${t(`tour_${what}`)} ${format.toUpperCase()}`);
     clear(page,
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" },
@@ -363,8 +342,8 @@ function followPage(id) {
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),
       h("h2", {}, t("tour_results")), resultsTable(),
-      h("div", { class: "row" }, exportLink("ranking", "csv"), exportLink("results", "csv"), exportLink("results", "json"),
-        view.adjustments.length ? exportLink("adjustments", "csv") : null),
+      h("div", { class: "row" }, exportLink(id, "ranking", "csv"), exportLink(id, "results", "csv"), exportLink(id, "results", "json"),
+        view.adjustments.length ? exportLink(id, "adjustments", "csv") : null),
       sessionsPart(view, id));
   }
 

@@ -69,7 +69,7 @@ function adjustForm(view, id, changed) {
     penalty: [h("label", {}, t("adjust_entrant"), entrant), pm ? null : h("label", {}, t("tour_board"), board),
       h("label", {}, pm ? "PM" : t("adjust_percent_top"), amount)],
   };
-  const playLabel = h("label", {}, t("tour_play"), play);
+  const playLabel = h("label", { class: "play" }, t("tour_play"), play);
   function show() {
     for (const [k, elements] of Object.entries(parts)) for (const e of elements) if (e) e.hidden = k !== kind.value;
     playLabel.hidden = kind.value === "penalty";

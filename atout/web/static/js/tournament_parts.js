@@ -1,0 +1,40 @@
+// Parts of a tournament's page shared by the duplicate and the libre.
+import { h } from "./dom.js";
+import { refusal, t } from "./i18n.js";
+import { api } from "./net.js";
+
+/** A link to tournament ``id``'s ``what`` (ranking, results, adjustments) as a file. */
+export function exportLink(id, what, format) {
+  return h("a", { class: "button secondary", id: `export-${what}-${format}`,
+    href: `/api/tournaments/${id}/export?what=${what}&format=${format}`, download: `tournament-${id}-${what}.${format}` },
+  `${t(`tour_${what}`)} ${format.toUpperCase()}`);
+}
+
+/** The online part: the organiser opens a position's tables (the next ones open by
+ * themselves once a position's tables have all finished); everyone sees each open
+ * table's players and may watch it. The panel of tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
+ * table's seats, ``help`` explains the form's play (strings or nodes), and
+ * ``opened(view)`` is given the tournament the server answers a position's opening with. */
+export function onlinePanel(view, id, seatsOf, help, opened) {
+  const message = h("p", { class: "error", role: "alert", id: "online-error" });
+  const open = new Set(view.online.map((o) => o.position));
+  const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
+    .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
+  async function openPosition() {
+    try {
+      opened(await api(`/api/tournaments/${id}/online`, { position: Number(position.value) }, { guest: true }));
+    } catch (error) {
+      message.textContent = refusal(error);
+    }
+  }
+  const rows = view.online.map((o) => h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
+    h("td", {}, seatsOf(o)),
+    h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch")))));
+  return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, help),
+    view.master && position.options.length ? h("div", { class: "row" }, position,
+      h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
+    message,
+    rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "score-table tour-table" },
+      h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
+      h("tbody", {}, rows))) : null);
+}
