@@ -254,15 +254,11 @@ class Table:
         for seat_no, seat in enumerate(self.seats):
             if seat and seat.grace_until is not None and seat.grace_until <= now:
                 seat.grace_until = None
+                await self._vacate(seat_no)  # its socket is gone: no client to drop
                 if self.state is None:
-                    self.seats[seat_no] = None
-                    await self._persist_table()
                     broadcast.table_event(self, "table.left", {"seat": seat_no, "name": seat.name})
                     await self._pass_mastery()
                 else:
-                    seat.abandoned = True
-                    self.votes.discard(seat_no)  # only players still seated vote
-                    await self._persist_game_abandoned()
                     broadcast.table_event(
                         self, "table.abandoned", {"seat": seat_no, "name": seat.name}
                     )
@@ -487,15 +483,9 @@ class Table:
             if seat.client is not None:
                 seat.client.send(protocol.error(Refusal("tournament_replaced"), self.id))
                 self.spectators.add(seat.client)
-            if self.state is None:
-                self.seats[seat_no] = None
-                await self._persist_table()
-                broadcast.table_event(self, "table.left", {"seat": seat_no, "name": seat.name})
-            else:
-                seat.abandoned, seat.client = True, None
-                self.votes.discard(seat_no)
-                await self._persist_game_abandoned()
-                broadcast.table_event(self, "table.abandoned", {"seat": seat_no, "name": seat.name})
+            await self._vacate(seat_no)
+            kind = "table.left" if self.state is None else "table.abandoned"
+            broadcast.table_event(self, kind, {"seat": seat_no, "name": seat.name})
             broadcast.info_changed(self)
 
     async def _start_when_due(self) -> None:
@@ -649,13 +639,8 @@ class Table:
             raise TableError("not_at_table")
         seat = self.seats[seat_no]
         assert seat is not None
-        if self.state is None:
-            self.seats[seat_no] = None
-            await self._persist_table()
-        else:
-            seat.abandoned, seat.client = True, None
-            self.votes.discard(seat_no)  # only players still seated vote
-            await self._persist_game_abandoned()
+        await self._vacate(seat_no)
+        if self.state is not None:
             broadcast.info_changed(self)
         client.send({"type": "left", "table": self.id})
         broadcast.table_event(
@@ -665,6 +650,19 @@ class Table:
         )
         await self._pass_mastery()
         await self._end_if_all_agree()
+
+    async def _vacate(self, seat_no: int) -> None:
+        """Its player gives the seat up, stored: before a game it is free, during
+        one a robot plays it (the player may come back) and it no longer votes."""
+        seat = self.seats[seat_no]
+        assert seat is not None
+        if self.state is None:
+            self.seats[seat_no] = None
+            await self._persist_table()
+        else:
+            seat.abandoned, seat.client = True, None
+            self.votes.discard(seat_no)  # only players still seated vote
+            await self._persist_game_abandoned()
 
     async def _pass_mastery(self) -> None:
         present = [s for s in self.seats if s and not s.abandoned]
