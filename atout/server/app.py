@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import time
@@ -40,6 +41,7 @@ from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
 from atout.server.robots import Thinking
+from atout.server.served import Served
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store, StoreError
 from atout.server.tablestore import game_lineups
@@ -92,7 +94,7 @@ class Settings:
     take the seats still empty and its game starts (``atout.server.tournament_seating``)."""
 
 
-def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> FastAPI:
+def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rules) -> Served:
     """The application, owning its database from now on (LeaseHeld if another
     server does); its tables are rebuilt when it starts."""
     if settings.redis_url is not None and settings.database_url is None:
@@ -159,7 +161,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await hints.workers.stop(kill=True)  # started by the first hint, if any
         store.close()
 
-    app = FastAPI(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
+    app = Served(title="atout", lifespan=lifespan, docs_url=None, redoc_url=None, openapi_url=None)
     app.add_middleware(BodyLimit)  # request bodies bounded before they are read (413)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MINIMUM_BYTES, compresslevel=GZIP_LEVEL)
     app.add_exception_handler(OperationalError, storage_unavailable)  # 503, not 500
@@ -231,10 +233,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
         return Response(body, media_type=MEDIA_TYPES[format])
 
-    @app.websocket("/ws")
-    async def websocket(ws: WebSocket) -> None:
-        await serve_socket(ws, hub, settings)
-
+    app.socket = functools.partial(serve_socket, hub=hub, settings=settings)
     app.include_router(web_router)  # the web client's score sheet and replay steps
     if settings.static_dir.is_dir():  # last: its catch-all must not hide the routes
         static = RevalidatedStaticFiles(directory=settings.static_dir, html=True)
