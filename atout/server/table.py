@@ -41,6 +41,7 @@ from atout.server import broadcast, friends, hints, ledger, protocol, tablestore
 from atout.server.accounts import user_ids
 from atout.server.clients import Client
 from atout.server.eventlog import EventLog, Numbered
+from atout.server.inbox import Inbox
 from atout.server.metrics import Metrics
 from atout.server.protocol import TableOptions
 from atout.server.robots import Thinking
@@ -121,7 +122,7 @@ class Table:
     pause_until: float = 0.0
     thinking: tuple[int | None, int] | None = None
     """The (game, action number) a robot is deciding for in the thinking pool."""
-    queue: asyncio.Queue[tuple[Client | None, Any]] = field(default_factory=asyncio.Queue)
+    queue: Inbox[tuple[Client | None, Any]] = field(default_factory=Inbox)
     closed: bool = False
     hinting: dict[int, asyncio.Task[None]] = field(default_factory=dict)
     """Seats whose hint is being computed (one at a time each), with its task."""
@@ -187,18 +188,12 @@ class Table:
                     log.exception("table %s: timer failed", self.id)
                     self.robot_at = self.turn_deadline = time.monotonic() + 1.0
                 await asyncio.sleep(0)
-            if not self.queue.empty():
-                await self._command(*self.queue.get_nowait())
+            if self.queue:
+                await self._command(*self.queue.take())
                 continue
             timeout = self._next_timer() - time.monotonic()
-            if timeout <= 0:
-                continue
-            try:  # not wait_for: on 3.11 it swallows a cancel that meets a queued message
-                async with asyncio.timeout(timeout):
-                    client, message = await self.queue.get()
-            except TimeoutError:
-                continue
-            await self._command(client, message)
+            if timeout > 0 and await self.queue.wait(timeout):
+                await self._command(*self.queue.take())
 
     async def _command(self, client: Client | None, message: Any) -> None:
         try:
@@ -218,7 +213,7 @@ class Table:
     def submit(self, client: Client | None, message: Any) -> None:
         """Queue a client's message (or, with no client, a coroutine function run
         in the task)."""
-        self.queue.put_nowait((client, message))
+        self.queue.put((client, message))
 
     async def _durably(self, write: Callable[[], Awaitable[T]]) -> T:
         """Do a write until it is stored: meanwhile the table waits, keeping its

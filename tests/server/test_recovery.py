@@ -224,7 +224,7 @@ def test_a_table_cancelled_as_a_message_arrives_still_stops(tmp_path: Path) -> N
         table = Table(context, "t1", TableOptions(), master="m", invite_code="c")
         task = asyncio.create_task(table.run())
         await asyncio.sleep(0.01)  # the table now waits for a command
-        table.queue.put_nowait((None, lambda: asyncio.sleep(0)))
+        table.queue.put((None, lambda: asyncio.sleep(0)))
         task.cancel()
         done, _ = await asyncio.wait([task], timeout=2)
         context.pool.shutdown()
