@@ -16,11 +16,6 @@ HEADER_SECONDS = 10.0
 """A request's headers must arrive within this time."""
 CONNECTIONS_PER_ADDRESS = 64
 LEASE_SECONDS = 10.0
-YOUNG_COLLECTION = 20_000
-"""Tracked objects allocated (less those freed) between two collections of young
-objects; Python's default, 700, collected several times per action, promoting
-the objects of actions under way (views, messages), whose full collections then
-walked every table: 7% of the CPU at 300 tables, now about 1%."""
 CLUSTER_LEASE_SECONDS = 5.0
 """A node renews its tables' leases every second: a dead one's are taken over
 within about 6 s."""
@@ -99,7 +94,6 @@ def serve(
 ) -> None:
     """Serve the lobby, tables and web client over HTTP and websockets."""
     require_server("serve")
-    import gc
     import logging.config
 
     import uvicorn
@@ -131,6 +125,7 @@ def serve(
         analysis_deals=analysis_deals,
         lease_seconds=lease_seconds or (CLUSTER_LEASE_SECONDS if redis_url else LEASE_SECONDS),
         guards=Guards(exempt=exempt),
+        collector=True,
     )
     try:
         served = create_app(settings)
@@ -146,8 +141,6 @@ def serve(
             f"atout serve: the database cannot be used ({_first_line(error)}): "
             "restore it from a backup, or start with another --data-dir"
         ) from None
-    gc.freeze()  # what is built by now (modules, the app) lives as long as the process
-    gc.set_threshold(YOUNG_COLLECTION, *gc.get_threshold()[1:])
     uvicorn.run(
         served,
         host=host,

@@ -28,7 +28,7 @@ from atout.analysis.review import DEFAULT_DEALS
 from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
-from atout.server import analyses, bus, hints, lease, offload, protocol
+from atout.server import analyses, bus, collector, hints, lease, offload, protocol
 from atout.server.account_routes import account_routes
 from atout.server.clients import Client, RateLimiter
 from atout.server.cluster import ClusterHub
@@ -89,6 +89,9 @@ class Settings:
     (in a cluster: a dead node's leases on its tables)."""
     guards: Guards = field(default_factory=Guards)
     """Throttles per client address and account (``atout.server.throttle``)."""
+    collector: bool = False
+    """Set the process's garbage collection policy (``atout.server.collector``):
+    ``atout serve``'s own, as tests run many servers in one process."""
     tournament_wait: float = 60.0
     """Seconds a tournament table waits for its players, once opened, before robots
     take the seats still empty and its game starts (``atout.server.tournament_seating``)."""
@@ -148,8 +151,13 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await live.start(settings.lease_seconds)
         readiness.phase = "serving"
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
+        if settings.collector:
+            collector.install()
+            collecting = asyncio.create_task(collector.run())
         yield
         readiness.phase = "stopping"
+        if settings.collector:
+            collecting.cancel()
         await live.stop()
         await hub.stop()
         await writer.stop()
