@@ -72,6 +72,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import Contract, Variant
+from atout.french.view import PHASE_NAMES as PHASE_NAMES  # the phases below, by number
 from atout.french.view import OwnKey, own_key, own_of, public_phase, shared_of, view_of
 from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
 
@@ -84,17 +85,6 @@ MISERE: Final = 5
 POIGNEE: Final = 6
 PLAY: Final = 7
 OVER: Final = 8
-PHASE_NAMES: Final = (
-    "deal",
-    "bid",
-    "call",
-    "discard",
-    "chelem",
-    "misere",
-    "poignee",
-    "play",
-    "over",
-)
 
 _ACTION_PHASE: Final[dict[type, int]] = {
     DealSeed: DEAL,

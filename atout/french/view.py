@@ -32,6 +32,19 @@ if TYPE_CHECKING:
     from atout.french.state import FrenchState
 
 
+PHASE_NAMES: Final = (
+    "deal",
+    "bid",
+    "call",
+    "discard",
+    "chelem",
+    "misere",
+    "poignee",
+    "play",
+    "over",
+)
+"""The phases as views name them, by the numbers ``atout.french.state`` gives them."""
+
 REMEMBERED_HANDS: Final = 1 << 14
 """Bit sets whose texts are remembered: a view shows each seat's hand at every
 action, while a hand changes at one action in four (the dog, the écart, never);
@@ -143,8 +156,6 @@ def rules_of(state: FrenchState) -> FrenchRulesBlock:
 def public_phase(state: FrenchState) -> str:
     """The phase as those not asked see it: a seat answering a question (a
     poignée, a misère) is, to the others, about to play."""
-    from atout.french.state import PHASE_NAMES
-
     phase = PHASE_NAMES[state.phase]
     return "play" if phase in _QUESTIONS else phase
 
@@ -206,8 +217,6 @@ partner it knows and the dog and écart it sees (bit sets, None when hidden)."""
 
 
 def _own_facts(state: FrenchState, viewer: int, everything: bool) -> OwnKey:
-    from atout.french.state import PHASE_NAMES
-
     taker = state.taker
     dog_shown = everything or (
         _SEES_DOG[state.contract] and state.phase not in (0, 1, 2) and taker >= 0

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from itertools import compress
-from typing import Any
+from typing import Any, Final
 
 import orjson
 
@@ -63,12 +63,23 @@ def changes(held: Sections, view: Mapping[str, Any], now: Sections) -> Patch:
         key = keys[index]
         path = f"/{_escaped(key)}"
         value = view[key]
-        grown = _grown(old_texts[index], texts[index], value) if type(value) is list else None
+        was = old_texts[index]
+        opening = _OPENING.get(type(value))
+        if opening is None or not was.startswith(opening):  # nothing to go into
+            ops.append({"op": "replace", "path": path, "value": value})
+            continue
+        grown = _grown(was, texts[index], value) if opening == b"[" else None
         if grown is None:
-            _diff(orjson.loads(old_texts[index]), value, path, ops)
+            _diff(orjson.loads(was), value, path, ops)
         else:
             ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in grown)
     return ops
+
+
+_OPENING: Final[dict[type, bytes]] = {dict: b"{", list: b"["}
+"""How the text of a value ``_diff`` goes into begins: a changed section that is
+not one, or was not one, is replaced whole without reading the old one back
+(a scalar's text changes only when its JSON value does)."""
 
 
 def _grown(old: bytes, new: bytes, items: list[Any]) -> list[Any] | None:
