@@ -274,9 +274,14 @@ class AfricainState:
         """Each seat's hand (a bit set) as ``viewer`` sees it, None when hidden."""
         if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
             raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
-        if self._phase not in (BID, PLAY):
+        hands, seats = self._hands, self._seats
+        if self._phase not in (BID, PLAY) or (viewer == SPECTATOR and not self._revealed):
             return (None,) * self._n
-        return tuple(self._visible_hand(viewer, s) for s in range(self._n))
+        if viewer == OMNISCIENT or self._revealed:
+            return tuple(hands[s] if s in seats else None for s in range(self._n))
+        if self.hand_size == 1:  # every seat sees the others' card, not its own
+            return tuple(hands[s] if s in seats and s != viewer else None for s in range(self._n))
+        return tuple(hands[s] if s == viewer and s in seats else None for s in range(self._n))
 
     # --- Equality and records ---------------------------------------------
 
@@ -575,20 +580,3 @@ class AfricainState:
             )
         self._phase = DEAL
         self._turn = -1
-
-    # --- Views --------------------------------------------------------------
-
-    def _visible_hand(self, viewer: int, seat: int) -> int | None:
-        """``seat``'s hand as ``viewer`` sees it, or None when hidden from it."""
-        if seat not in self._seats:
-            return None
-        hidden_from_seat = self.hand_size == 1 and not self._revealed
-        if viewer == OMNISCIENT or self._revealed:
-            visible = True
-        elif viewer == SPECTATOR:
-            visible = False
-        elif hidden_from_seat:
-            visible = viewer != seat
-        else:
-            visible = viewer == seat
-        return self._hands[seat] if visible else None
