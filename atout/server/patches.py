@@ -20,8 +20,9 @@ not just grow is read back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from itertools import compress
+from collections.abc import Iterator, Mapping
+from itertools import compress, count
+from operator import ne
 from typing import Any, Final
 
 import orjson
@@ -127,17 +128,25 @@ def _list_diff(old: list[Any], new: list[Any], path: str, ops: Patch) -> bool:
         ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in new[kept:])
         return True
     if len(new) == kept - 1:
-        gone = next(i for i in range(kept) if i == len(new) or not _same(old[i], new[i]))
+        gone = next(_unequal(old, new), len(new))
         if _same(old[gone + 1 :], new[gone:]):
             ops.append({"op": "remove", "path": f"{path}/{gone}"})
             return True
         return False
     if len(new) == kept:
-        for index, (was, now) in enumerate(zip(old, new, strict=True)):
-            if not _same(was, now):
-                _diff(was, now, f"{path}/{index}", ops)
+        for index in _unequal(old, new):
+            _diff(old[index], new[index], f"{path}/{index}", ops)
         return True
     return False
+
+
+def _unequal(old: list[Any], new: list[Any]) -> Iterator[int]:
+    """The indexes, up to the shorter list's length, where the items differ as
+    JSON: compared in C when neither list holds a boolean, as ``==`` is then
+    ``_same`` (a hand, the hand sizes: one of a few items changed)."""
+    if bool in map(type, old) or bool in map(type, new):
+        return (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if not _same(a, b))
+    return compress(count(), map(ne, old, new))
 
 
 def _same(a: Any, b: Any) -> bool:
