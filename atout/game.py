@@ -11,7 +11,7 @@ recovery format (see :mod:`atout.records`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, Self
 
@@ -149,6 +149,12 @@ class GameState(Protocol):
         """
         ...
 
+    def legal_texts(self) -> Sequence[str]:
+        """The texts of :meth:`legal_actions`, in the same order, made once per
+        position: a server shows them in the view and in the turn of the seat
+        to move, and gives them to robots."""
+        ...
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action`` and return the events it caused, or raise IllegalAction
         without changing anything; when ``seat`` is given, a seat other than
@@ -178,6 +184,16 @@ class GameState(Protocol):
     def own_view(self, viewer: int) -> Mapping[str, Any]:
         """The other sections of ``viewer``'s view, those that depend on who
         views: ``shared_view() | own_view(viewer)`` is ``view(viewer)``."""
+        ...
+
+    def own_key(self, viewer: int) -> Hashable | None:
+        """A cheap value that determines :meth:`own_view` for ``viewer``, or None
+        (no promise: the server builds the view). Equal keys, of any two states
+        of any game and any two viewers, mean equal own views; so a key names
+        its game. Tuples of ints, strings and None: a server keeps one per
+        client, and the garbage collector does not track such tuples. A server
+        skips building and comparing the own sections of every viewer whose key
+        did not change (most viewers of most actions)."""
         ...
 
     def result(self) -> Mapping[str, Any]:

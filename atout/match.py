@@ -115,7 +115,7 @@ class Match:
 
     def legal(self) -> list[str]:
         """The texts of the actions the seat to move may take."""
-        return [str(a) for a in self.state.legal_actions()]
+        return list(self.state.legal_texts())
 
     # --- Acting ----------------------------------------------------------------------
 

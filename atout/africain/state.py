@@ -71,6 +71,7 @@ class AfricainState:
         "_dealt",
         "_hands",
         "_last_trick",
+        "_legal_texts",
         "_lives",
         "_n",
         "_out_round",
@@ -110,6 +111,9 @@ class AfricainState:
         self._turn = -1
         self._revealed = False
         self._winners: tuple[int, ...] = ()
+        self._legal_texts: tuple[str, ...] | None = None
+        """A cache, not state: ``legal_texts``, dropped by every action, shared
+        by ``clone`` (the same position; the texts are immutable)."""
 
     # --- The GameState interface -----------------------------------------
 
@@ -156,6 +160,13 @@ class AfricainState:
             return [a for c in cards_of(self._hands[self._turn]) for a in _plays_of(c)]
         return []
 
+    def legal_texts(self) -> tuple[str, ...]:
+        """The texts of ``legal_actions()``, made once per position."""
+        texts = self._legal_texts
+        if texts is None:
+            texts = self._legal_texts = tuple(map(str, self.legal_actions()))
+        return texts
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action`` (by ``seat`` when given) and return the events it caused.
 
@@ -173,6 +184,7 @@ class AfricainState:
 
     def _act(self, action: Action, events: list[Event] | None) -> None:
         """Apply ``action``, describing it in ``events`` unless that is None."""
+        self._legal_texts = None
         if isinstance(action, Deal):
             self._apply_deal(action, events)
         elif isinstance(action, Bid):
@@ -238,18 +250,38 @@ class AfricainState:
     def own_view(self, viewer: int) -> dict[str, Any]:
         """The rest of ``viewer``'s view (``view``: both together): the hands it
         sees, its own, its legal actions."""
-        if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
-            raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
-        in_round = self._phase in (BID, PLAY)
-        hands = [self._visible_hand(viewer, s) if in_round else None for s in range(self._n)]
+        hands = [
+            None if h is None else [card_text(c) for c in cards_of(h)]
+            for h in self._seen_hands(viewer)
+        ]
         to_move = self.to_move
         sees_moves = to_move is not None and to_move >= 0 and viewer == to_move
         return {
             "viewer": viewer,
             "hands": hands,
             "hand": hands[viewer] if viewer >= 0 else None,
-            "legal": [str(a) for a in self.legal_actions()] if sees_moves else None,
+            "legal": list(self.legal_texts()) if sees_moves else None,
         }
+
+    def own_key(self, viewer: int) -> tuple[str, int, tuple[int | None, ...]] | None:
+        """A key that determines ``own_view(viewer)`` (``GameState.own_key``): the
+        hands it sees; None for the seat to move (its legal actions)."""
+        if viewer == self.to_move:
+            return None
+        return "africain", viewer, self._seen_hands(viewer)
+
+    def _seen_hands(self, viewer: int) -> tuple[int | None, ...]:
+        """Each seat's hand (a bit set) as ``viewer`` sees it, None when hidden."""
+        if not (0 <= viewer < self._n or viewer in (SPECTATOR, OMNISCIENT)):
+            raise ValueError(f"no viewer {viewer} at a {self._n}-player table")
+        hands, seats = self._hands, self._seats
+        if self._phase not in (BID, PLAY) or (viewer == SPECTATOR and not self._revealed):
+            return (None,) * self._n
+        if viewer == OMNISCIENT or self._revealed:
+            return tuple(hands[s] if s in seats else None for s in range(self._n))
+        if self.hand_size == 1:  # every seat sees the others' card, not its own
+            return tuple(hands[s] if s in seats and s != viewer else None for s in range(self._n))
+        return tuple(hands[s] if s == viewer and s in seats else None for s in range(self._n))
 
     # --- Equality and records ---------------------------------------------
 
@@ -548,22 +580,3 @@ class AfricainState:
             )
         self._phase = DEAL
         self._turn = -1
-
-    # --- Views --------------------------------------------------------------
-
-    def _visible_hand(self, viewer: int, seat: int) -> list[str] | None:
-        """``seat``'s hand as ``viewer`` sees it, or None when hidden from it."""
-        if seat not in self._seats:
-            return None
-        hidden_from_seat = self.hand_size == 1 and not self._revealed
-        if viewer == OMNISCIENT or self._revealed:
-            visible = True
-        elif viewer == SPECTATOR:
-            visible = False
-        elif hidden_from_seat:
-            visible = viewer != seat
-        else:
-            visible = viewer == seat
-        if not visible:
-            return None
-        return [card_text(c) for c in cards_of(self._hands[seat])]

@@ -72,7 +72,8 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import Contract, Variant
-from atout.french.view import own_of, public_phase, shared_of, view_of
+from atout.french.view import PHASE_NAMES as PHASE_NAMES  # the phases below, by number
+from atout.french.view import OwnKey, own_key, own_of, public_phase, shared_of, view_of
 from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
 
 DEAL: Final = 0
@@ -84,17 +85,6 @@ MISERE: Final = 5
 POIGNEE: Final = 6
 PLAY: Final = 7
 OVER: Final = 8
-PHASE_NAMES: Final = (
-    "deal",
-    "bid",
-    "call",
-    "discard",
-    "chelem",
-    "misere",
-    "poignee",
-    "play",
-    "over",
-)
 
 _ACTION_PHASE: Final[dict[type, int]] = {
     DealSeed: DEAL,
@@ -133,6 +123,7 @@ class FrenchState:
         "hands",
         "led",
         "legal_mask",
+        "legal_text_cache",
         "miseres",
         "nxt",
         "order",
@@ -189,6 +180,11 @@ class FrenchState:
     """A cache, not state: the play mask legal_cards computed in this position, -1
     when unknown. Invisible: excluded from ``==``, and from the play phase the only
     change the engine allows is a Play, which clears it."""
+    legal_text_cache: tuple[str, ...] | None
+    """A cache, not state: the texts of the legal actions (``legal_texts``), None
+    when not yet made. Invisible like ``legal_mask``; ``step`` drops it (the one
+    way a state changes), ``clone`` shares it (a copy is the same position, and
+    the texts are immutable)."""
     top_card: int
     top_seat: int
     tricks: list[tuple[int, tuple[int, ...], int]]
@@ -216,6 +212,7 @@ class FrenchState:
         self.deals_played = 0
         self.totals = [0] * seats
         self.score_log = []
+        self.legal_text_cache = None
         self._new_deal(0)
 
     def _ring(self, dealer: int) -> tuple[int, ...]:
@@ -314,6 +311,7 @@ class FrenchState:
         other.hands = self.hands[:]
         other.led = self.led
         other.legal_mask = self.legal_mask
+        other.legal_text_cache = self.legal_text_cache
         other.miseres = self.miseres[:]
         other.nxt = self.nxt
         other.order = self.order
@@ -370,6 +368,13 @@ class FrenchState:
             return [NO_MISERE, *options]
         return []
 
+    def legal_texts(self) -> tuple[str, ...]:
+        """The texts of ``legal_actions()``, made once per position."""
+        texts = self.legal_text_cache
+        if texts is None:
+            texts = self.legal_text_cache = tuple(map(str, self.legal_actions()))
+        return texts
+
     def apply(self, action: Action, seat: int | None = None) -> list[Event]:
         """Apply ``action`` (by ``seat`` when given) and return the events it caused.
 
@@ -393,6 +398,10 @@ class FrenchState:
         """The rest of ``viewer``'s view (``view``: both together)."""
         return own_of(self, viewer)
 
+    def own_key(self, viewer: int) -> OwnKey | None:
+        """A key that determines ``own_view(viewer)``, or None (``GameState.own_key``)."""
+        return own_key(self, viewer)
+
     def result(self) -> dict[str, Any]:
         """The common core (``winners``: the seats with the best totals so far, final
         once ``over``), then the totals and every deal's scores."""
@@ -408,6 +417,7 @@ class FrenchState:
 
     def step(self, action: Action) -> None:
         """Apply ``action`` without building events: the one place where rules act."""
+        self.legal_text_cache = None
         phase = self.phase
         if phase == PLAY and type(action) is Play:
             self._play(action.card)
@@ -848,4 +858,6 @@ class FrenchState:
             self.turn = CHANCE
 
 
-_COMPARED: Final = tuple(n for n in FrenchState.__slots__ if n != "legal_mask")
+_COMPARED: Final = tuple(
+    n for n in FrenchState.__slots__ if n not in ("legal_mask", "legal_text_cache")
+)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Final, cast
 
-from atout.cards import TRUMPS, hand_texts
+from atout.cards import CLUBS, DIAMONDS, EXCUSE, FIRST_TRUMP, HEARTS, SPADES, TRUMPS
 from atout.french.actions import CARD_TEXTS
 from atout.french.dealing import petit_sec_seat
 from atout.french.observation import (
@@ -32,6 +32,19 @@ if TYPE_CHECKING:
     from atout.french.state import FrenchState
 
 
+PHASE_NAMES: Final = (
+    "deal",
+    "bid",
+    "call",
+    "discard",
+    "chelem",
+    "misere",
+    "poignee",
+    "play",
+    "over",
+)
+"""The phases as views name them, by the numbers ``atout.french.state`` gives them."""
+
 REMEMBERED_HANDS: Final = 1 << 14
 """Bit sets whose texts are remembered: a view shows each seat's hand at every
 action, while a hand changes at one action in four (the dog, the écart, never);
@@ -45,7 +58,34 @@ def cards_json(mask: int) -> list[str]:
 
 @lru_cache(maxsize=REMEMBERED_HANDS)
 def _texts(mask: int) -> tuple[str, ...]:
-    return tuple(hand_texts(mask))
+    """``hand_texts(mask)`` as a tuple, from the texts of its parts in reading
+    order: a thousand tables' hands miss the cache, and a miss then costs a few
+    look-ups instead of sorting and writing every card."""
+    texts: tuple[str, ...] = ()
+    for first, width, table in _PARTS:
+        part = mask >> first & ((1 << width) - 1)
+        if part:
+            found = table.get(part)
+            if found is None:
+                found = table[part] = tuple(
+                    CARD_TEXTS[first + i] for i in range(width - 1, -1, -1) if part >> i & 1
+                )
+            texts += found
+    return texts
+
+
+_PARTS: Final[tuple[tuple[int, int, dict[int, tuple[str, ...]]], ...]] = tuple(
+    (first, width, {})
+    for first, width in (
+        (EXCUSE, 1),
+        (FIRST_TRUMP + 11, 10),
+        (FIRST_TRUMP, 11),
+        *((suit * 14, 14) for suit in (SPADES, HEARTS, CLUBS, DIAMONDS)),
+    )
+)
+"""(first card, width, texts by part) of a hand's parts in reading order
+(``cards.sort_key``: the Excuse, the trumps high to low in two parts, then
+each suit high to low), each part's texts made once (at most 16384 per suit)."""
 
 
 def poignee_size(state: FrenchState, shown: int) -> PoigneeSize | None:
@@ -116,8 +156,6 @@ def rules_of(state: FrenchState) -> FrenchRulesBlock:
 def public_phase(state: FrenchState) -> str:
     """The phase as those not asked see it: a seat answering a question (a
     poignée, a misère) is, to the others, about to play."""
-    from atout.french.state import PHASE_NAMES
-
     phase = PHASE_NAMES[state.phase]
     return "play" if phase in _QUESTIONS else phase
 
@@ -172,32 +210,55 @@ def shared_of(state: FrenchState) -> dict[str, Any]:
     }
 
 
-def own_of(state: FrenchState, viewer: int) -> dict[str, Any]:
-    """The sections of ``viewer``'s view that depend on who views: what it
-    holds and knows, the phase as it sees it, its legal actions."""
-    from atout.french.state import PHASE_NAMES
+OwnKey = tuple[str, int, str, int | None, int | None, int | None, int | None]
+"""What a viewer's own sections show when it is not to move and the deal is
+not over: the game, the viewer, the phase as it sees it, its hand, the
+partner it knows and the dog and écart it sees (bit sets, None when hidden)."""
 
-    everything = viewer == OMNISCIENT or state.deal_over
-    is_seat = 0 <= viewer < state.seats
+
+def _own_facts(state: FrenchState, viewer: int, everything: bool) -> OwnKey:
     taker = state.taker
     dog_shown = everything or (
         _SEES_DOG[state.contract] and state.phase not in (0, 1, 2) and taker >= 0
     )
-    to_move = state.to_move
     phase = PHASE_NAMES[state.phase]
-    if phase in _QUESTIONS and not everything and viewer != to_move:
+    if phase in _QUESTIONS and not everything and viewer != state.to_move:
         phase = public_phase(state)
+    return (
+        "french",
+        viewer,
+        phase,
+        state.hands[viewer] if 0 <= viewer < state.seats else None,
+        _partner_for(state, viewer, everything),
+        state.dog if dog_shown else None,
+        state.ecart if everything or viewer == taker >= 0 else None,
+    )
+
+
+def own_key(state: FrenchState, viewer: int) -> OwnKey | None:
+    """A key that determines ``own_of(state, viewer)`` (see ``GameState.own_key``):
+    None for the seat to move (its legal actions) and once everything shows."""
+    if viewer == state.to_move or viewer == OMNISCIENT or state.deal_over:
+        return None
+    return _own_facts(state, viewer, False)
+
+
+def own_of(state: FrenchState, viewer: int) -> dict[str, Any]:
+    """The sections of ``viewer``'s view that depend on who views: what it
+    holds and knows, the phase as it sees it, its legal actions."""
+    everything = viewer == OMNISCIENT or state.deal_over
+    _, _, phase, hand, partner, dog, ecart = _own_facts(state, viewer, everything)
     return {
         "viewer": viewer,
         "phase": phase,
-        "hand": cards_json(state.hands[viewer]) if is_seat else None,
+        "hand": None if hand is None else cards_json(hand),
         "hands": (
             {str(s): cards_json(state.hands[s]) for s in state.order} if everything else None
         ),
-        "partner": _partner_for(state, viewer, everything),
-        "dog": cards_json(state.dog) if dog_shown else None,
-        "ecart": cards_json(state.ecart) if everything or viewer == taker >= 0 else None,
+        "partner": partner,
+        "dog": None if dog is None else cards_json(dog),
+        "ecart": None if ecart is None else cards_json(ecart),
         "legal": (
-            [str(a) for a in state.legal_actions()] if is_seat and viewer == to_move else None
+            list(state.legal_texts()) if hand is not None and viewer == state.to_move else None
         ),
     }

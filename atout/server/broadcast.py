@@ -12,6 +12,8 @@ what (the events' own audience, the engine's view for a viewer).
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+from itertools import compress
 from typing import TYPE_CHECKING, Any
 
 from atout.game import SPECTATOR, Event, filter_events
@@ -28,41 +30,62 @@ def update_all(table: Table, numbered: list[Numbered]) -> None:
     costs each client one websocket frame: the events it may see, what
     changed in its view and, for a human to move, the turn. The sections of
     the view every viewer shares are built, encoded and compared once, each
-    viewer's own once, and each text encoded once for the clients that were
-    shown the same view (spectators). An action without events (a refused
-    poignée) is told to the player now to move alone, as its being asked is a
-    secret; the others' views do not change."""
+    viewer's own once if their key changed (``shown``), and each text encoded
+    once for the clients it suits: those shown the same view (spectators),
+    and those whose own sections did not change, who are not to move and see
+    the same events (most seats of most actions). An action without events
+    (a refused poignée) is told to the player now to move alone, as its being
+    asked is a secret; the others' views do not change."""
     audience = table.audience()
     state = table.state
     everyone = bool(numbered) or state is None
     if state is not None and not everyone:
         audience = [(c, v) for c, v in audience if v == state.to_move]
     now = None if state is None else Now(state)
+    to_move = None if state is None else state.to_move
     clock = _clock(table)
-    texts: dict[int, list[tuple[Shown | None, str]]] = {}
-    """Per viewer, the texts made so far, each with the view it patches."""
+    head = {"type": "update", "table": table.id, "seq": table.events.seq}
+    entries = [n.entry for n in numbered]
+    sees: dict[int, tuple[bool, ...]] = {}
+    """Per viewer, which of the events it may see."""
+    texts: dict[Hashable, list[tuple[object, str]]] = {}
+    """Per viewer, or per events seen for a text that patches only the shared
+    sections, the texts made so far, each with the view it patches."""
     shown = table.shown
+    told: dict[Client, Shown | None] = {}
     for client, viewer in audience:
         before = shown.get(client)
-        made = texts.setdefault(viewer, [])
-        text = next((t for b, t in made if b is before or b == before), None)
+        if viewer not in sees:
+            sees[viewer] = tuple(n.event.visible_to(viewer) for n in numbered)
+        group: Hashable
+        basis: object
+        if (
+            now is not None
+            and before is not None
+            and viewer != to_move
+            and now.unchanged(before, viewer)
+        ):
+            group, basis = sees[viewer], before[0]  # only the shared sections to patch
+        else:
+            group, basis = viewer, before
+        made = texts.setdefault(group, [])
+        text = next((t for b, t in made if b is basis or b == basis), None)
         if text is None:
-            events = [n.entry for n in numbered if n.event.visible_to(viewer)]
-            head = {"type": "update", "table": table.id, "seq": table.events.seq, "events": events}
             if now is None:
                 body: dict[str, Any] = {"view": None}
             elif before is None:
                 body = {"view": now.view(viewer)}
             else:
                 body = {"diff": now.patch(before, viewer)}
-            text = encode(head | body | _turn_and_clock(table, viewer, clock))
-            made.append((before, text))
+            events = list(compress(entries, sees[viewer]))
+            text = encode(head | {"events": events} | body | _turn_and_clock(table, viewer, clock))
+            made.append((basis, text))
         client.send_text(text)
-    kept = {v: None if now is None else now.kept(v) for v in texts}
+        told[client] = None if now is None else now.kept(viewer, before)
     if everyone:  # forget the clients gone since
-        table.shown = {client: kept[viewer] for client, viewer in audience}
+        table.shown = told
     else:
-        shown.update((client, kept[viewer]) for client, viewer in audience)
+        shown.update(told)
 
 
 def _whole(table: Table, client: Client) -> tuple[int, dict[str, Any] | None]:
@@ -138,7 +161,7 @@ def _turn(table: Table, viewer: int) -> dict[str, Any] | None:
     if seat is None or seat.client is None or seat.robot_plays:
         return None
     return {
-        "legal": [str(a) for a in table.state.legal_actions()],
+        "legal": list(table.state.legal_texts()),
         "seconds": round(table.turn_left() or 0.0, 3),
     }
 

@@ -20,9 +20,10 @@ not just grow is read back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from itertools import compress
-from typing import Any
+from collections.abc import Iterator, Mapping
+from itertools import compress, count
+from operator import ne
+from typing import Any, Final
 
 import orjson
 
@@ -63,12 +64,23 @@ def changes(held: Sections, view: Mapping[str, Any], now: Sections) -> Patch:
         key = keys[index]
         path = f"/{_escaped(key)}"
         value = view[key]
-        grown = _grown(old_texts[index], texts[index], value) if type(value) is list else None
+        was = old_texts[index]
+        opening = _OPENING.get(type(value))
+        if opening is None or not was.startswith(opening):  # nothing to go into
+            ops.append({"op": "replace", "path": path, "value": value})
+            continue
+        grown = _grown(was, texts[index], value) if opening == b"[" else None
         if grown is None:
-            _diff(orjson.loads(old_texts[index]), value, path, ops)
+            _diff(orjson.loads(was), value, path, ops)
         else:
             ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in grown)
     return ops
+
+
+_OPENING: Final[dict[type, bytes]] = {dict: b"{", list: b"["}
+"""How the text of a value ``_diff`` goes into begins: a changed section that is
+not one, or was not one, is replaced whole without reading the old one back
+(a scalar's text changes only when its JSON value does)."""
 
 
 def _grown(old: bytes, new: bytes, items: list[Any]) -> list[Any] | None:
@@ -116,17 +128,25 @@ def _list_diff(old: list[Any], new: list[Any], path: str, ops: Patch) -> bool:
         ops.extend({"op": "add", "path": f"{path}/-", "value": item} for item in new[kept:])
         return True
     if len(new) == kept - 1:
-        gone = next(i for i in range(kept) if i == len(new) or not _same(old[i], new[i]))
+        gone = next(_unequal(old, new), len(new))
         if _same(old[gone + 1 :], new[gone:]):
             ops.append({"op": "remove", "path": f"{path}/{gone}"})
             return True
         return False
     if len(new) == kept:
-        for index, (was, now) in enumerate(zip(old, new, strict=True)):
-            if not _same(was, now):
-                _diff(was, now, f"{path}/{index}", ops)
+        for index in _unequal(old, new):
+            _diff(old[index], new[index], f"{path}/{index}", ops)
         return True
     return False
+
+
+def _unequal(old: list[Any], new: list[Any]) -> Iterator[int]:
+    """The indexes, up to the shorter list's length, where the items differ as
+    JSON: compared in C when neither list holds a boolean, as ``==`` is then
+    ``_same`` (a hand, the hand sizes: one of a few items changed)."""
+    if bool in map(type, old) or bool in map(type, new):
+        return (i for i, (a, b) in enumerate(zip(old, new, strict=False)) if not _same(a, b))
+    return compress(count(), map(ne, old, new))
 
 
 def _same(a: Any, b: Any) -> bool:
