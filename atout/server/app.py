@@ -153,11 +153,13 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
         if settings.collector:
             collector.install()
-            collecting = asyncio.create_task(collector.run())
+        clocks = [asyncio.create_task(metrics.watch_loop())]
+        if settings.collector:
+            clocks.append(asyncio.create_task(collector.run()))
         yield
         readiness.phase = "stopping"
-        if settings.collector:
-            collecting.cancel()
+        for clock in clocks:
+            clock.cancel()
         await live.stop()
         await hub.stop()
         await writer.stop()

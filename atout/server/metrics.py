@@ -8,6 +8,7 @@ write is counted where it happens, by the tables and the writer.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from typing import TYPE_CHECKING, Final
 
@@ -42,6 +43,7 @@ LATENCY_BUCKETS: Final = (
 )
 """Seconds: a commit on a local disk takes a few milliseconds; a held lock, seconds."""
 
+LAG_TICK: Final = 0.1
 BATCH_BUCKETS: Final = (1, 2, 5, 10, 20, 50, 100, 200, 500)
 """Actions per group commit, up to the writer's ``BATCH``."""
 
@@ -73,6 +75,13 @@ class Metrics:
             buckets=LATENCY_BUCKETS,
             registry=registry,
         )
+        self.loop_lag_seconds = Histogram(
+            "atout_loop_lag_seconds",
+            "How late the event loop woke a timer, every tenth of a second: what every "
+            "message waited besides its own work (a long callback, a collection, a busy loop).",
+            buckets=LATENCY_BUCKETS,
+            registry=registry,
+        )
         self.batch_actions = Histogram(
             "atout_store_batch_actions",
             "Actions committed together in one transaction (group commit).",
@@ -85,6 +94,13 @@ class Metrics:
         and queued its updates."""
         self.actions.inc()
         self.update_seconds.observe(time.perf_counter() - started)
+
+    async def watch_loop(self) -> None:
+        """Measure the event loop's lag, for as long as the server serves (a task)."""
+        while True:
+            asked = time.perf_counter()
+            await asyncio.sleep(LAG_TICK)
+            self.loop_lag_seconds.observe(max(0.0, time.perf_counter() - asked - LAG_TICK))
 
     def watch(self, hub: Hub) -> None:
         """Gauges read from ``hub`` at each scrape (on the event loop, which owns it)."""

@@ -158,6 +158,7 @@ def test_metrics_after_a_game(server: Server) -> None:
     assert 1 <= after["atout_store_batch_actions_count"] <= stored
     assert after["atout_tables_open"] == 1
     assert after["atout_tables_playing"] == 0
+    assert after["atout_loop_lag_seconds_count"] > 0  # the loop's clock ticked meanwhile
     assert after["process_resident_memory_bytes"] > 0
 
     def gone() -> bool:
