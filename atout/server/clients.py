@@ -110,7 +110,6 @@ class Client:
                     break
                 self._wake = loop.create_future()
                 await self._wake
-            self._send = None
             await send({"type": "websocket.close", "code": self.close_code})
         except Exception:
             self._send = None
