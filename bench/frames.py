@@ -11,8 +11,9 @@ not counted), then measures the CPU time of the server's event-loop thread:
   frame sent back;
 - parse: ``protocol.parse_message`` of an ``act`` alone (this thread).
 
-Run: ``uv run python bench/frames.py [--clients 400] [--frames 50]``. A shared
-machine gives noisy figures: compare runs made side by side.
+Run: ``uv run python bench/frames.py [--clients 400] [--frames 50] [--acts 50]
+[--repeat 3]``; the least CPU of the runs is shown. A shared machine gives noisy
+figures: compare runs made side by side (``PYTHONPATH`` at another checkout).
 """
 
 from __future__ import annotations
