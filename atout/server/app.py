@@ -30,7 +30,7 @@ from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules, table_sizes, variant_rules
 from atout.server import analyses, bus, collector, hints, lease, offload, protocol
 from atout.server.account_routes import account_routes
-from atout.server.clients import Client, RateLimiter
+from atout.server.clients import RateLimiter
 from atout.server.cluster import ClusterHub
 from atout.server.friend_routes import friend_routes
 from atout.server.http_refusals import HTTPRefusal, invalid_request, refused, unreadable_body
@@ -288,7 +288,7 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
     except WebSocketDisconnect:
         return
     client.send(welcome)
-    writer = asyncio.create_task(_write(ws, client))
+    writer = asyncio.create_task(client.drain(ws.send))
     limiter = RateLimiter(settings.messages_per_second, settings.message_burst)
     restarting = False
     try:
@@ -317,13 +317,6 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
             hub.disconnected(client)
         client.close()
         await writer
-
-
-async def _write(ws: WebSocket, client: Client) -> None:
-    with contextlib.suppress(Exception):
-        while (text := await client.out.get()) is not None:
-            await ws.send_text(text)
-        await ws.close(client.close_code)
 
 
 def _game_offer(name: str) -> dict[str, Any]:

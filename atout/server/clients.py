@@ -1,13 +1,17 @@
-"""A connected client as tables see it: who it is, where from, and a bounded
-outgoing queue so that a slow reader never blocks a table's task."""
+"""A connected client as tables see it: who it is, where from, and its way out:
+frames written at once when the socket takes them, else a bounded queue, so
+that a slow reader never blocks a table's task."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
 import time
+from collections import deque
+from collections.abc import Awaitable, Callable, Coroutine, Generator
 from dataclasses import dataclass, field
-from typing import Any, Final
+from functools import partial
+from typing import Any, Final, cast
 
 import orjson
 
@@ -26,9 +30,19 @@ def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
 
 
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+"""The ASGI ``send`` of a websocket connection."""
+
+
 @dataclass(eq=False)
 class Client:
-    """One websocket connection; ``send`` never blocks."""
+    """One websocket connection; ``send`` never blocks.
+
+    A text goes out at once, in the caller's own step, when nothing is waiting
+    before it and the socket's ``send`` finishes without suspending (its transport
+    is writable): no queue, no task to wake. Otherwise it waits in ``out``, in
+    order, for ``drain``, the connection's writer task; a client that lets
+    ``OUTGOING_LIMIT`` texts pile up there is disconnected."""
 
     identity: Identity
     ip: str
@@ -36,32 +50,103 @@ class Client:
     """Stable identity across connections: ``u:<user id>`` or ``g:<guest secret hash>``."""
     session: str | None = None
     """The hash of a user's session token: logout closes its connections."""
-    out: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTGOING_LIMIT))
+    out: deque[str | _Unfinished] = field(default_factory=deque)
+    """What is not written yet, oldest first; the head stays until written."""
     id: int = field(default_factory=lambda: next(_ids))
     closed: bool = False
     close_code: int = 1000
     """The websocket close code the writer sends (1008 for a flood)."""
+    _send: Send | None = field(default=None, init=False, repr=False)
+    """The socket's ``send`` while texts may go out at once (see ``drain``)."""
+    _wake: asyncio.Future[None] | None = field(default=None, init=False, repr=False)
+    """What ``drain`` waits on, with nothing to write (a plain future: an
+    ``asyncio.Queue`` would ask for the running loop, a ``getpid`` on 3.11)."""
 
     def send(self, message: dict[str, Any]) -> None:
-        """Queue a message; a client too slow to keep up is disconnected."""
+        """Send or queue a message; a client too slow to keep up is disconnected."""
         self.send_text(encode(message))
 
     def send_text(self, text: str) -> None:
-        """Queue an already encoded message (one encoding for many viewers)."""
+        """Send or queue an already encoded message (one encoding for many viewers)."""
         if self.closed:
             return
+        if self.out or self._send is None:
+            if len(self.out) >= OUTGOING_LIMIT:
+                self.close()
+                return
+            self.out.append(text)
+            self._woken()
+            return
+        sending = cast(Coroutine[Any, Any, None], self._send(_frame(text)))
         try:
-            self.out.put_nowait(text)
-        except asyncio.QueueFull:
-            self.close()
+            blocked = sending.send(None)
+        except StopIteration:
+            return  # written
+        except Exception:  # the socket is gone: the reader sees it close
+            self._send = None
+            return
+        self.out.append(_Unfinished(sending, blocked))
+        self._woken()
 
     def close(self, code: int = 1000) -> None:
-        """Ask the writer to close the socket with ``code``."""
+        """Ask the writer to close the socket with ``code`` once ``out`` is written."""
         if not self.closed:
             self.closed, self.close_code = True, code
-            while self.out.full():
-                self.out.get_nowait()
-            self.out.put_nowait(None)
+            self._woken()
+
+    async def drain(self, send: Send) -> None:
+        """The writer: from now on texts go out through ``send``, at once when
+        they can, else here in order; once closed, the close frame. Ends quietly
+        when the socket fails (its reader then sees the disconnection)."""
+        self._send = send
+        loop = asyncio.get_running_loop()
+        try:
+            while True:
+                while self.out:
+                    head = self.out[0]
+                    await (send(_frame(head)) if isinstance(head, str) else head)
+                    self.out.popleft()
+                if self.closed:
+                    break
+                self._wake = loop.create_future()
+                await self._wake
+            await send({"type": "websocket.close", "code": self.close_code})
+        except Exception:
+            self._send = None
+
+    def _woken(self) -> None:
+        if self._wake is not None:
+            if not self._wake.done():
+                self._wake.set_result(None)
+            self._wake = None
+
+
+def _frame(text: str) -> dict[str, Any]:
+    return {"type": "websocket.send", "text": text}
+
+
+@dataclass
+class _Unfinished:
+    """A ``send`` that suspended at its first step (a transport not writable):
+    awaited, it runs to its end as the task it never had would have."""
+
+    sending: Coroutine[Any, Any, None]
+    blocked: Any
+    """What it yielded: the future it waits for (None: a bare yield)."""
+
+    def __await__(self) -> Generator[Any, None, None]:
+        blocked = self.blocked
+        while True:
+            try:
+                yield blocked
+            except BaseException as error:  # cancelled: it is told, as a task would
+                step = partial(self.sending.throw, error)
+            else:  # what it waited for is done: it reads the outcome itself
+                step = partial(self.sending.send, None)
+            try:
+                blocked = step()
+            except StopIteration:
+                return
 
 
 @dataclass
