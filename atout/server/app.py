@@ -151,10 +151,9 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await live.start(settings.lease_seconds)
         readiness.phase = "serving"
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
-        if settings.collector:
-            collector.install()
         clocks = [asyncio.create_task(metrics.watch_loop())]
         if settings.collector:
+            collector.install()
             clocks.append(asyncio.create_task(collector.run()))
         yield
         readiness.phase = "stopping"
