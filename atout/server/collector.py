@@ -7,7 +7,7 @@ at each action frees older objects as fast as it makes young ones: the count
 stays low while the young generation grows to every table's latest state and
 every socket's pending read. At 1,000 tables one young collection walked some
 100,000 objects, a pause of 100 ms for every table. Collected on a clock too,
-the young generation holds a tenth of a second's survivors (pauses under
+the young generation holds a tenth of a second's survivors (pauses of about
 25 ms). A full collection walked every connection's and table's lasting
 objects (400,000 at 1,000 tables, 80 ms); what survives one is frozen, so
 that the next ones walk only what came since. A frozen object still goes when
