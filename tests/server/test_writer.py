@@ -41,3 +41,29 @@ def test_an_action_stored_twice_is_kept_once_and_a_different_one_refused(tmp_pat
     with store.session() as db:
         stored = db.execute(select(ActionRow.index, ActionRow.text).order_by(ActionRow.index))
         assert [tuple(row) for row in stored] == [(0, "KH"), (1, "QH"), (2, "10H")]
+
+
+def test_a_turn_of_many_actions_is_stored_whole(tmp_path: Path) -> None:
+    """Actions given in one turn of the event loop go in batches of many rows
+    (more than one transaction's worth here): every one is stored, each under
+    its own game and index."""
+    store = Store.in_dir(tmp_path)
+    lease.acquire(store, "node", 60.0)
+    texts = {(g, i): f"{g}-{i}-é" for g in range(2) for i in range(350)}
+
+    async def main() -> list[int]:
+        writer = Writer(store, "node")
+        writer.start()
+        await writer.call(lambda db: tablestore.create_table(db, "t", OPTIONS, "g:x", "x", "c"))
+        games = [
+            await writer.call(lambda db: tablestore.start_game(db, "t", OPTIONS, {}, [None] * 3))
+            for _ in range(2)
+        ]
+        await asyncio.gather(*(writer.append(games[g], i, t) for (g, i), t in texts.items()))
+        await writer.stop()
+        return games
+
+    games = asyncio.run(main())
+    with store.session() as db:
+        stored = db.execute(select(ActionRow.game_id, ActionRow.index, ActionRow.text))
+        assert {(games.index(g), i): t for g, i, t in stored} == texts
