@@ -15,9 +15,16 @@ Redis, N nodes) and spreads each table's clients over the nodes, so that most
 commands travel to the table's owner over Redis and its updates back; the
 server's CPU is then that of the whole cluster (nodes, PostgreSQL, Redis).
 Without think time every client acts at once: the server runs saturated and
-the latency is mostly queueing; ``--think`` gives a human-like pace. The
-clients run in this one process, on the same machine: its own CPU time is
-printed too, as it competes with the server's.
+the latency is mostly queueing; ``--think`` gives a human-like pace. Tables
+start one after the other over ``--ramp`` seconds (by default one every 20 ms),
+as players arrive at a site: a thousand deals dealt in the same second keep
+their turns in step for a long while, every table's bids then every table's
+first tricks at once (``--ramp 0`` measures that). Measuring begins
+``--settle`` seconds after the last table started and lasts long enough for
+games to end and new ones to start (their writes weigh on the store); with
+``--timeline`` the latency is also printed second by second. The clients run
+in this one process, on the same machine: its own CPU time is printed too, as
+it competes with the server's.
 """
 
 from __future__ import annotations
@@ -51,6 +58,8 @@ class TableRun:
     sent_at: float = 0.0
     seq_before: int = 0
     waiting: set[int] = field(default_factory=set)
+    delay: float = 0.0
+    """Seconds from the benchmark's start to this table's first connection."""
 
 
 @dataclass
@@ -61,6 +70,8 @@ class Stats:
     started: int = 0
     measuring: asyncio.Event = field(default_factory=asyncio.Event)
     latencies: list[float] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
+    """When each latency was taken (``time.perf_counter``)."""
     actions: int = 0
     games: int = 0
     updates: int = 0
@@ -84,6 +95,7 @@ async def client(
     think: float,
 ) -> None:
     rng = random.Random(seat)
+    await asyncio.sleep(run.delay)
     async with connect(url, max_size=2**22, close_timeout=1) as ws:
         hello = {"type": "hello", "v": PROTOCOL_VERSION, "name": f"bench{seat}"}
         await ws.send(orjson.dumps(hello).decode())
@@ -114,6 +126,7 @@ async def client(
                     run.waiting.discard(seat)
                     if measuring:
                         stats.latencies.append(now - run.sent_at)
+                        stats.times.append(now)
             elif message["type"] == "event" and message["kind"] == "table.game_over":
                 stats.games += seat == 0 and measuring
                 if seat == 0:
@@ -179,23 +192,35 @@ class Measured:
     clients_cpu: float
 
 
-async def load(ports: list[int], pid: int, tables: int, seconds: float, think: float) -> Measured:
+@dataclass(frozen=True)
+class Pace:
+    """How many tables, how they start, how fast they play, how long it is measured."""
+
+    tables: int
+    seconds: float
+    think: float
+    ramp: float
+    settle: float
+
+
+async def load(ports: list[int], pid: int, pace: Pace) -> Measured:
+    tables, ramp = pace.tables, pace.ramp
     stats = Stats(tables)
     urls = [f"ws://127.0.0.1:{port}/ws" for port in ports]
     tasks = []
     for number in range(tables):
-        run, ready = TableRun(), asyncio.Barrier(PLAYERS)
+        run, ready = TableRun(delay=ramp * number / tables), asyncio.Barrier(PLAYERS)
         tasks += [
             asyncio.create_task(
-                client(urls[(number + seat) % len(urls)], seat, run, ready, stats, think)
+                client(urls[(number + seat) % len(urls)], seat, run, ready, stats, pace.think)
             )
             for seat in range(PLAYERS)
         ]
     setup = asyncio.ensure_future(stats.measuring.wait())
-    await asyncio.wait([setup, *tasks], timeout=120, return_when=asyncio.FIRST_COMPLETED)
+    await asyncio.wait([setup, *tasks], timeout=120 + ramp, return_when=asyncio.FIRST_COMPLETED)
     if not setup.done():
-        raise SystemExit(f"only {stats.started} of {tables} tables started within 120 s")
-    await asyncio.sleep(min(5.0, seconds / 4))  # every table is under way
+        raise SystemExit(f"only {stats.started} of {tables} tables started within {120 + ramp:g} s")
+    await asyncio.sleep(pace.settle)
     # The clients must not pause: a collection walking their 4,000 sockets' objects
     # took up to half a second, which every update then in flight counted as the
     # server's latency. What they hold now lives to the end; what they make while
@@ -204,12 +229,13 @@ async def load(ports: list[int], pid: int, tables: int, seconds: float, think: f
     gc.freeze()
     gc.disable()
     stats.latencies.clear()
+    stats.times.clear()
     lagging = asyncio.create_task(watch_lag(stats))
     stats.actions = stats.games = stats.updates = stats.update_bytes = 0
     server_before, children_before = cpu_seconds(pid)
     clients_before = time.process_time()
     started = time.monotonic()
-    await asyncio.sleep(seconds)
+    await asyncio.sleep(pace.seconds)
     server_after, children_after = cpu_seconds(pid)
     clients_after = time.process_time()
     elapsed = time.monotonic() - started
@@ -236,6 +262,20 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))] if ordered else 0.0
 
 
+def timeline(stats: Stats) -> None:
+    """The latency second by second: bursts, and what set the p99."""
+    seconds: dict[int, list[float]] = {}
+    start = min(stats.times, default=0.0)
+    for at, latency in zip(stats.times, stats.latencies, strict=True):
+        seconds.setdefault(int(at - start), []).append(latency)
+    for second, latencies in sorted(seconds.items()):
+        print(
+            f"{second:4d} s: {len(latencies):5d} updates, p50 "
+            f"{statistics.median(latencies) * 1000:6.1f} ms, p99 "
+            f"{percentile(latencies, 0.99) * 1000:6.1f} ms"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=200)
@@ -246,15 +286,24 @@ def main() -> None:
     parser.add_argument(
         "--nodes", type=int, default=0, help="nodes of a cluster (0: one embedded server)"
     )
+    parser.add_argument(
+        "--ramp", type=float, help="seconds over which the tables start (default: tables / 50)"
+    )
+    parser.add_argument(
+        "--settle", type=float, default=10.0, help="seconds from the last start to measuring"
+    )
+    parser.add_argument("--timeline", action="store_true", help="print the latency per second")
     args = parser.parse_args()
-    tables, seconds = min(args.tables, 2000), min(args.seconds, 300.0)
+    tables = min(args.tables, 2000)
+    ramp = tables / 50 if args.ramp is None else max(0.0, args.ramp)
+    pace = Pace(tables, min(args.seconds, 300.0), args.think, ramp, max(0.0, args.settle))
     options = ["--robot-delay", "0", "--throttle-exempt", "127.0.0.1"]  # clients all come from here
     if args.nodes:
         with cluster(min(args.nodes, 8), *options) as (ports, pid):
-            measured = asyncio.run(load(ports, pid, tables, seconds, args.think))
+            measured = asyncio.run(load(ports, pid, pace))
     else:
         with served(*options) as (port, pid):
-            measured = asyncio.run(load([port], pid, tables, seconds, args.think))
+            measured = asyncio.run(load([port], pid, pace))
     stats = measured.stats
     lat = sorted(stats.latencies)
     if not lat or not stats.actions:
@@ -265,7 +314,7 @@ def main() -> None:
     per_action = 1000 / stats.actions
     print(
         f"{tables} tables x {PLAYERS} clients, {args.nodes or 'one embedded'} node(s), "
-        f"{measured.seconds:.0f} s, think {args.think} s: "
+        f"{measured.seconds:.0f} s, think {args.think} s, ramp {ramp:g} s: "
         f"{stats.games} games, {stats.actions / measured.seconds:.0f} actions/s, "
         f"latency action -> others' update p50 {p50:.1f} ms, p99 {p99:.1f} ms "
         f"({len(lat)} samples); {stats.update_bytes / max(1, stats.updates):.0f} bytes "
@@ -275,6 +324,8 @@ def main() -> None:
         f"late by p99 {percentile(stats.lags, 0.99) * 1000:.1f} ms, "
         f"max {max(stats.lags, default=0) * 1000:.1f} ms"
     )
+    if args.timeline:
+        timeline(stats)
 
 
 if __name__ == "__main__":
