@@ -3,7 +3,11 @@ waits on a disk or a database.
 
 Tables hand it jobs and await their outcome. Actions of many tables waiting at
 once are committed in one transaction (group commit); any other job is its own
-transaction, in the order jobs came. Every transaction first checks that the
+transaction, in the order those came, and the actions waiting go before each.
+A table awaits each of its writes, so no two jobs of one table ever wait
+together: the order only decides who waits, and a game's end (three
+transactions of a few milliseconds) then holds up no other table's next
+action, which used to wait behind every game ending at once. Every transaction first checks that the
 server still owns what it writes (a fencing check): the whole database
 (``lease.fence``, renewing its lease), or in a cluster each table whose jobs it
 holds (``table_lease.fence``); a job whose table another node took over fails
@@ -20,6 +24,7 @@ import logging
 import queue
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
@@ -146,33 +151,41 @@ class Writer:
     # ----- the thread -------------------------------------------------------------
 
     def _work(self) -> None:
+        """Take what was given, commit the appends, then the oldest other job;
+        again until nothing is left (after ``None``, the last, stop)."""
+        others: deque[tuple[_Job, Callable[[Session], Any]]] = deque()
+        stopping = False
         while True:
-            try:
-                given = [self._jobs.get(timeout=self.renew_every)]
-            except queue.Empty:
-                self._transaction(lambda db, held: None, [])  # keeps the lease alive
-                continue
-            while not self._jobs.empty():
-                given.append(self._jobs.get_nowait())
-            self._run([job for jobs in given if jobs is not None for job in jobs])
-            if None in given:
+            if others or stopping:
+                given = self._given()
+            else:
+                try:
+                    given = [self._jobs.get(timeout=self.renew_every), *self._given()]
+                except queue.Empty:
+                    self._transaction(lambda db, held: None, [])  # keeps the lease alive
+                    continue
+            stopping = stopping or None in given
+            appends: list[_Job] = []
+            for job in (job for jobs in given if jobs is not None for job in jobs):
+                if isinstance(job.work, _Append):
+                    appends.append(job)
+                else:
+                    others.append((job, job.work))
+            for start in range(0, len(appends), BATCH):
+                self._appends(appends[start : start + BATCH])
+            if others:
+                job, work = others.popleft()
+                self._transaction(partial(_in_session, work), [job])
+            elif stopping:
                 self._give_back()
                 return
 
-    def _run(self, jobs: list[_Job]) -> None:
-        """Commit consecutive appends together, any other job alone, in order."""
-        appends: list[_Job] = []
-        for job in jobs:
-            if isinstance(job.work, _Append):
-                appends.append(job)
-                if len(appends) == BATCH:
-                    self._appends(appends)
-                    appends = []
-                continue
-            self._appends(appends)
-            appends = []
-            self._transaction(partial(_in_session, job.work), [job])
-        self._appends(appends)
+    def _given(self) -> list[list[_Job] | None]:
+        """What was handed over since the last look, without waiting."""
+        given: list[list[_Job] | None] = []
+        while not self._jobs.empty():
+            given.append(self._jobs.get_nowait())
+        return given
 
     def _appends(self, jobs: list[_Job]) -> None:
         if not jobs:

@@ -7,10 +7,12 @@ the writer writing."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session
 
 from atout.server import lease, tablestore
 from atout.server.store import ActionRow, Store
@@ -67,3 +69,33 @@ def test_a_turn_of_many_actions_is_stored_whole(tmp_path: Path) -> None:
     with store.session() as db:
         stored = db.execute(select(ActionRow.game_id, ActionRow.index, ActionRow.text))
         assert {(games.index(g), i): t for g, i, t in stored} == texts
+
+
+def test_actions_go_before_the_other_jobs_given_with_them(tmp_path: Path) -> None:
+    """A game ending at one table holds up no other table's action: given in the
+    same turn of the event loop, the action is stored before the other jobs run,
+    and those run in the order they came."""
+    store = Store.in_dir(tmp_path)
+    lease.acquire(store, "node", 60.0)
+    ran: list[str] = []
+
+    def count(name: str) -> Callable[[Session], int]:
+        def work(db: Session) -> int:
+            ran.append(name)
+            return db.scalar(select(func.count()).select_from(ActionRow)) or 0
+
+        return work
+
+    async def main() -> list[int]:
+        writer = Writer(store, "node")
+        writer.start()
+        await writer.call(lambda db: tablestore.create_table(db, "t", OPTIONS, "g:x", "x", "c"))
+        game = await writer.call(lambda db: tablestore.start_game(db, "t", OPTIONS, {}, [None] * 3))
+        first, second, _ = await asyncio.gather(
+            writer.call(count("first")), writer.call(count("second")), writer.append(game, 0, "KH")
+        )
+        await writer.stop()
+        return [first, second]
+
+    assert asyncio.run(main()) == [1, 1]
+    assert ran == ["first", "second"]
