@@ -34,9 +34,15 @@ SCREENS = [
 ]
 
 
+_WORD = re.compile(r"(?<!\w)(?:[A-ZÀ-Þ]+|[A-Za-zÀ-ÿ][a-zß-ÿ]*)(?!\w)")
+"""A word as the interface writes one: lower case, capitalised or in capitals,
+between spaces or punctuation. Not the letters of a random identifier (a table
+id such as ``Rto4kQ`` once showed the English "to" on a French screen)."""
+
+
 def _words(page: Page) -> set[str]:
     text = page.locator("#top").inner_text() + " " + page.locator("#app").inner_text()
-    return set(re.findall(r"[a-zà-ÿ]+", text.lower()))
+    return {word.lower() for word in _WORD.findall(text)}
 
 
 def _in(page: Page, lang: str) -> None:
