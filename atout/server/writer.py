@@ -36,6 +36,12 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 KILL_SECONDS: Final = 5.0
 """How long a stopping writer's process may take to end once its jobs are done."""
+_FORKSERVER: Final = multiprocessing.get_context("forkserver")
+# The writer's process is forked from a server process that imported the
+# store's modules once (a second of imports), so that one per server (and per
+# test) starts at once. The fork server is one per process, started by whoever
+# needs it first (the robots' helpers too): it is told before anyone can.
+_FORKSERVER.set_forkserver_preload(["__main__", writer_process.__name__])
 
 
 class Writer:
@@ -149,12 +155,8 @@ class Writer:
     async def _launch(self) -> None:
         assert self._loop is not None
         ours, theirs = socket.socketpair()
-        context = multiprocessing.get_context("forkserver")
-        # The process is forked from a server that imported the store's modules
-        # once (a second of imports): a process per test server stays cheap.
-        context.set_forkserver_preload([writer_process.__name__])
         url = self.store.engine.url.render_as_string(hide_password=False)
-        process = context.Process(
+        process = _FORKSERVER.Process(
             target=writer_process.serve,
             args=(theirs, url, self.fence, self.renew_every),
             name="store-writer",
