@@ -146,7 +146,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
     @contextlib.asynccontextmanager
     async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        writer.start()
+        await writer.start()
         await hub.start(previous if previous is not None else time.time())
         await live.start(settings.lease_seconds)
         readiness.phase = "serving"

@@ -19,6 +19,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Final
 
 from sqlalchemy import Connection
@@ -88,7 +89,8 @@ class ClusterHub(Hub):
             store, writer, rules, guards, grace_seconds, robot_delay, trick_pause, thinking
         )
         self.node = writer.owner
-        writer.fence = self._fence  # per table, by its lease
+        writer.fence = partial(table_lease.fence, node=self.node)  # per table, by its lease
+        writer.on_lost = self._lose  # those tables stop before their tasks hear of it
         self.ttl = lease_seconds
         self.bus = Bus(redis_url, self.node, self._heard)
         self.leases: dict[str, TableLease] = {}
@@ -124,14 +126,6 @@ class ClusterHub(Hub):
             await asyncio.to_thread(table_lease.release, self.store, self.node)
         except SQLAlchemyError as error:
             log.error("leases not released (%s): taken over when they expire", error)
-
-    def _fence(self, db: Connection, leases: list[TableLease]) -> set[str]:
-        """The writer's fence (in its thread): the tables found taken over stop at
-        once, before their task hears that the write failed."""
-        lost = table_lease.fence(db, leases, node=self.node)
-        if lost:
-            self._loop.call_soon_threadsafe(self._lose, lost)
-        return lost
 
     def _lose(self, tables: set[str]) -> None:
         for table_id in tables:

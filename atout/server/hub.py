@@ -114,13 +114,8 @@ class Hub:
         return table
 
     async def _give_up(self, table_id: str, game_id: int | None) -> None:
-        def close(db: Any) -> None:
-            if game_id is not None:
-                tablestore.cancel_game(db, table_id, game_id)
-            tablestore.close_table(db, table_id)
-
         try:
-            await self.writer.call(close)
+            await self.writer.call(tablestore.give_up, table_id, game_id)
         except StorageError:
             log.error("table %s: storage failed; its game is cancelled at the next start", table_id)
 

@@ -296,7 +296,9 @@ class TournamentRow(Base):
 class Store:
     """The database of one server, created on first use."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, upgrade: bool = True) -> None:
+        """Open the database at ``url``, its schema brought up to date unless
+        ``upgrade`` is False (a process of a server that did so: its writer's)."""
         kwargs: dict[str, Any] = {}
         if url.startswith("sqlite"):
             # A lock held elsewhere fails a write after a few seconds: the writer
@@ -317,7 +319,8 @@ class Store:
             ) from None
         if url.startswith("sqlite"):
             event.listen(self.engine, "connect", _sqlite_pragmas)
-        schema.upgrade(self.engine)
+        if upgrade:
+            schema.upgrade(self.engine)
         self.session: sessionmaker[Session] = sessionmaker(self.engine, expire_on_commit=False)
 
     @classmethod

@@ -234,7 +234,7 @@ class Table:
 
     async def _write(self, work: Callable[..., T], *args: Any) -> T:
         """Run one of ``tablestore``'s writes durably."""
-        return await self._durably(lambda: self.ctx.writer.call(lambda db: work(db, *args)))
+        return await self._durably(lambda: self.ctx.writer.call(work, *args))
 
     def _next_timer(self) -> float:
         times = [t for t in (self.turn_deadline, self.robot_at) if t is not None]

@@ -76,6 +76,13 @@ def close_table(db: Session, table_id: str) -> None:
     _table(db, table_id).status = "closed"
 
 
+def give_up(db: Session, table_id: str, game_id: int | None) -> None:
+    """Close a table that cannot be rebuilt, its game (if any) cancelled."""
+    if game_id is not None:
+        cancel_game(db, table_id, game_id)
+    close_table(db, table_id)
+
+
 def start_game(
     db: Session,
     table_id: str,

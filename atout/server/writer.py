@@ -1,78 +1,47 @@
-"""The server's only writer to the store: a thread, so that the event loop never
-waits on a disk or a database.
+"""The server's only writer to the store, as tables use it: jobs handed to a
+process of its own (``writer_process``), so that the event loop never waits on
+a disk or a database, nor shares the interpreter's lock with their work.
 
-Tables hand it jobs and await their outcome. Actions of many tables waiting at
-once are committed in one transaction (group commit); any other job is its own
-transaction, in the order those came, and the actions waiting go before each.
-A table awaits each of its writes, so no two jobs of one table ever wait
-together: the order only decides who waits, and a game's end (three
-transactions of a few milliseconds) holds up no other table's next action.
-Every transaction first checks that the server still owns what it writes (a
-fencing check): the whole database (``lease.fence``, renewing its lease), or in
-a cluster each table whose jobs it holds (``table_lease.fence``); a job whose
-table another node took over fails and writes nothing. A write that fails
-raises StorageError and leaves the store as it was: the table keeps its state
-as stored and tries again.
+Tables hand it jobs and await their outcome; what players are told is stored
+by then. The jobs of one turn of the event loop travel together, in one write
+to the process's socket; its reports come back on the same socket, read by the
+event loop like any client's. A job's work must travel too: a function of a
+module and its arguments (``call``). When the process dies, the jobs it held
+fail with StorageError (their tables try again) and another one starts.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import itertools
 import logging
-import queue
-import threading
+import multiprocessing
+import pickle
+import socket
 import time
-from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import partial
+from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
 
-from sqlalchemy import Connection, insert, select
-from sqlalchemy.engine import Dialect
-from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
-from sqlalchemy.orm import Session
-
-from atout.server import lease
+from atout.server import lease, writer_process
 from atout.server.metrics import Metrics
-from atout.server.store import ActionRow, Store
-from atout.server.table_lease import TableLease, current
+from atout.server.store import Store
+from atout.server.table_lease import current
+from atout.server.writer_process import Append, Call, Fence, Frames, Job, Report, StorageError
+
+__all__ = ["Fence", "StorageError", "Writer"]
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
-BATCH: Final = 500
-"""Most actions committed in one transaction."""
-_INSERT: Final = insert(ActionRow)
-"""Built once, as the fences' statements: building costs more than running."""
-_COLUMNS: Final = ("game_id", "index", "text", "at")
-Fence = Callable[[Connection, list[TableLease]], set[str]]
-"""Checks, inside a write transaction, that this server owns what it writes:
-returns the tables among the leases it no longer owns (or raises LeaseLost
-when it owns nothing any more)."""
-
-
-class StorageError(Exception):
-    """A write that did not happen: the store is as it was before it."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Append:
-    game_id: int
-    index: int
-    text: str
-
-    def row(self, at: float) -> dict[str, Any]:
-        return {"game_id": self.game_id, "index": self.index, "text": self.text, "at": at}
-
-
-@dataclass(frozen=True, slots=True)
-class _Job:
-    work: _Append | Callable[[Session], Any]
-    future: asyncio.Future[Any]
-    lease: TableLease | None = None
-    """The lease of the table the job writes for, when it is fenced per table."""
-    submitted: float = field(default_factory=time.perf_counter)
+KILL_SECONDS: Final = 5.0
+"""How long a stopping writer's process may take to end once its jobs are done."""
+_FORKSERVER: Final = multiprocessing.get_context("forkserver")
+# The writer's process is forked from a server process that imported the
+# store's modules once (a second of imports), so that one per server (and per
+# test) starts at once. The fork server is one per process, started by whoever
+# needs it first (the robots' helpers too): it is told before anyone can.
+_FORKSERVER.set_forkserver_preload(["__main__", writer_process.__name__])
 
 
 class Writer:
@@ -88,278 +57,190 @@ class Writer:
     ) -> None:
         self.store = store
         self.owner = owner
-        self.fence: Fence = fence or partial(_whole_database, owner=owner)
+        self.fence: Fence = fence or partial(writer_process.whole_database, owner=owner)
+        """Run by the process in each transaction (set before ``start``)."""
+        self.on_lost: Callable[[set[str]], None] = lambda tables: None
+        """Told, before their jobs fail, of the tables the fence found taken over."""
         self.renew_every = renew_every
         self.metrics = metrics or Metrics()
         """The server's metrics: the writer measures its jobs' latency and batches."""
-        self._jobs: queue.SimpleQueue[list[_Job] | None] = queue.SimpleQueue()
-        self._gathered: list[_Job] = []
-        """Jobs submitted in this turn of the event loop, not yet handed over."""
-        self._thread: threading.Thread | None = None
-        self._db: Connection | None = None
-        """The thread's connection (``_connection``)."""
-        self._loop: asyncio.AbstractEventLoop | None = None
         self.failing = False
         """Whether the last transaction failed (for health checks and logs)."""
+        self._numbers = itertools.count()
+        self._gathered: list[Job] = []
+        """Jobs submitted in this turn of the event loop, not yet handed over."""
+        self._waiting: dict[int, tuple[asyncio.Future[Any], float]] = {}
+        """Jobs handed over, by number: their future and when they were submitted."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._process: BaseProcess | None = None
+        self._channel: asyncio.Transport | None = None
+        self._ended: asyncio.Future[None] | None = None
+        """Done when the process closed its end of the socket."""
+        self._stopping = False
 
-    def start(self) -> None:
+    async def start(self) -> None:
+        """Start the writer's process (off the loop: starting one blocks)."""
         self._loop = asyncio.get_running_loop()
-        self._thread = threading.Thread(target=self._work, name="store-writer", daemon=True)
-        self._thread.start()
+        self._stopping = False
+        await self._launch()
 
     async def stop(self) -> None:
         """Finish the jobs already given, then stop."""
-        if self._thread is not None:
+        if self._process is None:
+            return
+        self._stopping = True
+        if self._channel is not None and self._ended is not None:
             self._hand_over()
-            self._jobs.put(None)
-            await asyncio.to_thread(self._thread.join)
-            self._thread = None
+            self._channel.write(writer_process.frame(None))
+            await self._ended
+        await self._end_process()
 
     @property
     def running(self) -> bool:
-        """Whether the writer's thread is there to take jobs."""
-        return self._thread is not None and self._thread.is_alive()
+        """Whether the writer's process is there to take jobs."""
+        return self._channel is not None and not self._channel.is_closing()
 
     async def append(self, game_id: int, index: int, text: str) -> None:
         """Store action ``index`` of a game; StorageError if it was not stored."""
-        await self._submit(_Append(game_id, index, text))
+        await self._submit(Append(game_id, index, text))
 
-    async def call(self, work: Callable[[Session], T]) -> T:
-        """Run ``work`` in its own transaction and return its result; StorageError
-        if the store failed, or the exception ``work`` raised (nothing written)."""
-        result: T = await self._submit(work)
+    async def call(self, work: Callable[..., T], *args: Any) -> T:
+        """Run ``work(session, *args)`` in its own transaction and return its
+        result; StorageError if the store failed, or the exception ``work``
+        raised (nothing written). ``work`` and ``args`` travel to the writer's
+        process: a function of a module (or a ``partial`` of one), and values."""
+        result: T = await self._submit(Call(work, args))
         return result
 
-    def _submit(self, work: _Append | Callable[[Session], Any]) -> asyncio.Future[Any]:
+    def _submit(self, work: Append | Call) -> asyncio.Future[Any]:
         """Queue a job, fenced by the lease of the table whose task submits it, if any."""
         assert self._loop is not None, "the writer is not started"
         future: asyncio.Future[Any] = self._loop.create_future()
+        if not self.running:
+            future.set_exception(StorageError("the store's writer is not running"))
+            return future
+        number = next(self._numbers)
+        self._waiting[number] = future, time.perf_counter()
         if not self._gathered:
             self._loop.call_soon(self._hand_over)
-        self._gathered.append(_Job(work, future, current.get()))
+        self._gathered.append((number, work, current.get()))
         return future
 
     def _hand_over(self) -> None:
-        """Give the thread the jobs of this turn of the event loop at once: waking
-        it (and, later, the loop with their outcomes) costs more than a small
-        transaction, and the jobs of one turn are committed together."""
-        if self._gathered:
-            self._jobs.put(self._gathered)
-            self._gathered = []
-
-    # ----- the thread -------------------------------------------------------------
-
-    def _work(self) -> None:
-        """Take what was given, commit the appends, then the oldest other job;
-        again until nothing is left (after ``None``, the last, stop)."""
-        others: deque[tuple[_Job, Callable[[Session], Any]]] = deque()
-        stopping = False
-        while True:
-            if others or stopping:
-                given = self._given()
-            else:
-                try:
-                    given = [self._jobs.get(timeout=self.renew_every), *self._given()]
-                except queue.Empty:
-                    self._transaction(lambda db, held: None, [])  # keeps the lease alive
-                    continue
-            stopping = stopping or None in given
-            appends: list[_Job] = []
-            for job in [job for jobs in given if jobs is not None for job in jobs]:
-                if isinstance(job.work, _Append):
-                    appends.append(job)
-                else:
-                    others.append((job, job.work))
-            for start in range(0, len(appends), BATCH):
-                self._appends(appends[start : start + BATCH])
-            if others:
-                job, work = others.popleft()
-                self._transaction(partial(_in_session, work), [job])
-            elif stopping:
-                self._give_back()
-                return
-
-    def _given(self) -> list[list[_Job] | None]:
-        """What was handed over since the last look, without waiting."""
-        given: list[list[_Job] | None] = []
-        while not self._jobs.empty():
-            given.append(self._jobs.get_nowait())
-        return given
-
-    def _appends(self, jobs: list[_Job]) -> None:
-        if not jobs:
+        """Give the process the jobs of this turn of the event loop at once: one
+        write, and one transaction for their actions."""
+        jobs, self._gathered = self._gathered, []
+        if not jobs or self._channel is None:
             return
-        self.metrics.batch_actions.observe(len(jobs))
-        now = time.time()
         try:
-            held = self._transaction(partial(_insert, at=now), jobs, raising=True)
-        except IntegrityError:
-            # One action is already stored (a commit that reported failure but
-            # happened): store the others alone, and accept the one found equal.
-            for job in jobs:
-                assert isinstance(job.work, _Append)
-                self._transaction(partial(_append_once, action=job.work, at=now), [job])
-            return
-        except Exception as error:  # each waiting table is told
-            self._fail(jobs, error)
-            return
-        self._succeed(held, [None] * len(held))
+            data = writer_process.frame(jobs)
+        except (pickle.PicklingError, TypeError, AttributeError):
+            jobs = [job for job in jobs if self._travels(job)]
+            data = writer_process.frame(jobs)
+        self._channel.write(data)
 
-    def _transaction(
-        self, work: Callable[[Connection, list[_Job]], Any], jobs: list[_Job], raising: bool = False
-    ) -> Any:
-        """Run ``work`` on the jobs that pass the fence, in one transaction (those
-        that do not fail at once). Raising: errors are raised and the jobs that
-        passed returned, for the caller to settle; else the futures of ``jobs``
-        get the outcome, one job's result or error."""
+    def _travels(self, job: Job) -> bool:
+        """Whether a job can be handed over; a job that cannot fails (a lambda,
+        an open file...: a mistake of the code that submitted it)."""
         try:
-            db = self._connection()
-            with db.begin():
-                held = self._fenced(db, jobs)
-                result = work(db, held) if held or not jobs else None
-        except IntegrityError:
-            if raising:
-                raise
-            self._fail(jobs, StorageError("conflicting write"))
-            return None
-        except Exception as error:
-            self._give_back()
-            if raising:
-                raise
-            self._fail(jobs, error)
-            return None
-        if self.failing:
-            log.warning("store writes work again")
-            self.failing = False
-        if raising:
-            return held
-        if held:
-            self._succeed(held, [result])
-        return result
+            pickle.dumps(job)
+        except (pickle.PicklingError, TypeError, AttributeError) as error:
+            future, _ = self._waiting.pop(job[0])
+            future.set_exception(TypeError(f"a writer's job must travel to its process: {error}"))
+            return False
+        return True
 
-    def _connection(self) -> Connection:
-        """The thread's connection, kept from one transaction to the next: taking
-        it from the pool and giving it back cost a third of a small group
-        commit. A transaction that failed otherwise than by a conflict gives it
-        back, so that the next one starts on a fresh connection."""
-        if self._db is None:
-            self._db = self.store.engine.connect()
-        return self._db
+    # ----- the process ---------------------------------------------------------------
 
-    def _give_back(self) -> None:
-        if self._db is not None:
-            with contextlib.suppress(Exception):  # a broken connection is dropped all the same
-                self._db.close()
-            self._db = None
-
-    def _fenced(self, db: Connection, jobs: list[_Job]) -> list[_Job]:
-        """The jobs whose table this server still owns; the others fail now,
-        having written nothing."""
-        leases = {job.lease.table: job.lease for job in jobs if job.lease is not None}
-        lost = self.fence(db, list(leases.values()))
-        if not lost:
-            return jobs
-        dropped = [job for job in jobs if job.lease is not None and job.lease.table in lost]
-        log.warning("writes refused: tables %s are no longer this node's", sorted(lost))
-        taken_over = StorageError("the table's lease was taken over")
-        # not a failing store: the node stays ready for its other tables
-        self._settle([(job, None, taken_over) for job in dropped])
-        return [job for job in jobs if job not in dropped]
-
-    def _succeed(self, jobs: list[_Job], results: list[Any]) -> None:
-        self._settle([(job, result, None) for job, result in zip(jobs, results, strict=True)])
-
-    def _fail(self, jobs: list[_Job], error: Exception) -> None:
-        if isinstance(error, SQLAlchemyError | lease.LeaseLost | OSError):
-            if not self.failing:
-                log.error("store write failed: %s", str(error).splitlines()[0])
-            self.failing = True
-            error = StorageError(str(error).splitlines()[0])
-        self._settle([(job, None, error) for job in jobs])
-
-    def _settle(self, outcomes: list[tuple[_Job, Any, Exception | None]]) -> None:
-        """Give jobs their outcomes on the event loop, waking it once for them all."""
+    async def _launch(self) -> None:
         assert self._loop is not None
-        if not outcomes:
-            return
-        write_seconds = self.metrics.write_seconds
-
-        def settle() -> None:
-            now = time.perf_counter()
-            for job, result, error in outcomes:
-                write_seconds.observe(now - job.submitted)
-                if job.future.cancelled():
-                    continue
-                if error is not None:
-                    job.future.set_exception(error)
-                else:
-                    job.future.set_result(result)
-
-        self._loop.call_soon_threadsafe(settle)
-
-
-def _whole_database(db: Connection, leases: list[TableLease], *, owner: str) -> set[str]:
-    """The one-server fence: the whole database's lease, renewed (LeaseLost if not ours)."""
-    lease.fence(db, owner)
-    return set()
-
-
-def _insert(db: Connection, held: list[_Job], *, at: float) -> None:
-    """Store the actions of the appends that passed the fence in one statement
-    of many rows, run on the driver's own cursor. One statement, not one per
-    row (``executemany``): the driver lets go of the interpreter's lock at every
-    statement it runs, and while the event loop is busy each time it takes the
-    lock back waits up to the switch interval, so a batch of a hundred actions
-    took 50-90 ms at 1,000 tables (1-5 ms as one statement). SQLAlchemy's work around a
-    statement cost a fifth of a small group commit. Its errors are SQLAlchemy's
-    as usual (an IntegrityError for an action already stored)."""
-    rows = [(w.game_id, w.index, w.text, at) for j in held if isinstance(w := j.work, _Append)]
-    if not rows:
-        return
-    text = _insert_text(db.dialect, len(rows))
-    values = [value for row in rows for value in row]
-    cursor = db.connection.cursor()
-    try:
-        cursor.execute(text, values)
-    except db.dialect.loaded_dbapi.Error as error:
-        raise DBAPIError.instance(
-            text, values, error, db.dialect.loaded_dbapi.Error, dialect=db.dialect
-        ) from error
-    finally:
-        cursor.close()
-
-
-@lru_cache(maxsize=128)  # batches of a few actions, mostly
-def _insert_text(dialect: Dialect, rows: int) -> str:
-    """The insert of ``rows`` actions in the driver's words: its placeholders,
-    names quoted (``BATCH`` rows of 4 values stay below every driver's limit on
-    parameters: SQLite's 32,766, PostgreSQL's 65,535)."""
-    quote = dialect.identifier_preparer.quote
-    mark = "?" if dialect.paramstyle == "qmark" else "%s"
-    columns = ", ".join(map(quote, _COLUMNS))
-    row = "(" + ", ".join([mark] * len(_COLUMNS)) + ")"
-    return f"INSERT INTO {quote(ActionRow.__tablename__)} ({columns}) VALUES " + ", ".join(
-        [row] * rows
-    )
-
-
-def _in_session(work: Callable[[Session], T], db: Connection, held: list[_Job]) -> T:
-    """Run ORM work inside the writer's transaction (the session joins it)."""
-    session = Session(bind=db, expire_on_commit=False)
-    result = work(session)
-    session.flush()
-    return result
-
-
-def _append_once(db: Connection, held: list[_Job], *, action: _Append, at: float) -> None:
-    """Store an action unless the same one is stored already; a different one
-    there would be a fork, which the lease makes impossible: refused."""
-    stored = db.scalar(
-        select(ActionRow.text).where(
-            ActionRow.game_id == action.game_id, ActionRow.index == action.index
+        ours, theirs = socket.socketpair()
+        url = self.store.engine.url.render_as_string(hide_password=False)
+        process = _FORKSERVER.Process(
+            target=writer_process.serve,
+            args=(theirs, url, self.fence, self.renew_every),
+            name="store-writer",
+            daemon=True,
         )
-    )
-    if stored is None:
-        db.execute(_INSERT, [action.row(at)])
-    elif stored != action.text:
-        raise StorageError(f"game {action.game_id} holds another action {action.index}")
+        try:
+            await asyncio.to_thread(process.start)
+        finally:
+            theirs.close()
+        self._process = process
+        self._ended = self._loop.create_future()
+        self._channel, _ = await self._loop.create_unix_connection(
+            partial(_Reports, self, self._ended), sock=ours
+        )
+
+    async def _end_process(self) -> None:
+        process, self._process = self._process, None
+        if process is None:
+            return
+        await asyncio.to_thread(process.join, KILL_SECONDS)
+        if process.is_alive():
+            process.kill()
+            await asyncio.to_thread(process.join)
+
+    def _reported(self, report: Report) -> None:
+        """A report: the batches measured, the tables lost told, the jobs settled."""
+        for size in report.batches:
+            self.metrics.batch_actions.observe(size)
+        if report.lost:
+            log.warning("writes refused: tables %s are no longer this node's", sorted(report.lost))
+            self.on_lost(report.lost)
+        if report.failing and not self.failing:
+            log.error("store write failed: %s", report.failure)
+        elif self.failing and not report.failing:
+            log.warning("store writes work again")
+        self.failing = report.failing
+        now = time.perf_counter()
+        write_seconds = self.metrics.write_seconds
+        for number, result, error in report.outcomes:
+            future, submitted = self._waiting.pop(number)
+            write_seconds.observe(now - submitted)
+            if future.cancelled():
+                continue
+            if error is not None:
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+
+    def _process_ended(self) -> None:
+        """The process closed its end: stopped as asked, or died. Its jobs then
+        fail (their tables try again) and another process starts."""
+        self._channel = None
+        waiting, self._waiting = self._waiting, {}
+        for future, _ in waiting.values():
+            if not future.done():
+                future.set_exception(StorageError("the store's writer stopped"))
+        if self._stopping or self._loop is None:
+            return
+        log.error("the store's writer process ended; starting another")
+        self.failing = True
+        self._loop.create_task(self._relaunch())
+
+    async def _relaunch(self) -> None:
+        await self._end_process()
+        if self._stopping:
+            return
+        try:
+            await self._launch()
+        except Exception:
+            log.exception("the store's writer cannot start again")
+
+
+class _Reports(asyncio.Protocol):
+    """The server's end of the writer's socket: reports in, and the end."""
+
+    def __init__(self, writer: Writer, ended: asyncio.Future[None]) -> None:
+        self.writer, self.ended = writer, ended
+        self.frames = Frames()
+
+    def data_received(self, data: bytes) -> None:
+        for report in self.frames.feed(data):
+            self.writer._reported(report)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.writer._process_ended()
+        if not self.ended.done():
+            self.ended.set_result(None)

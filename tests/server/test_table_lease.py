@@ -8,6 +8,7 @@ import asyncio
 import secrets
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 
 import psycopg
 import pytest
@@ -25,7 +26,7 @@ OPTIONS = {"game": "french", "players": 3, "variant": "fft", "competitive": Fals
 
 def node_writer(store: Store, node: str) -> Writer:
     writer = Writer(store, node)
-    writer.fence = lambda db, leases: table_lease.fence(db, leases, node=node)
+    writer.fence = partial(table_lease.fence, node=node)
     return writer
 
 
@@ -36,12 +37,12 @@ def test_a_former_owner_writes_nothing_once_its_table_is_taken_over(
 
     async def main() -> None:
         a, b = node_writer(store, "a"), node_writer(store, "b")
-        a.start()
-        b.start()
+        await a.start()
+        await b.start()
         held_by_a = TableLease("t1")
         current.set(held_by_a)  # this task plays table t1's task on node a
-        await a.call(lambda db: tablestore.create_table(db, "t1", OPTIONS, "g:x", "x", "code"))
-        game = await a.call(lambda db: tablestore.start_game(db, "t1", OPTIONS, {}, [None] * 3))
+        await a.call(tablestore.create_table, "t1", OPTIONS, "g:x", "x", "code")
+        game = await a.call(tablestore.start_game, "t1", OPTIONS, {}, [None] * 3)
         await a.append(game, 0, "first")
         assert table_lease.orphans(store, 60.0, 10) == []  # renewed just now
         orphan = Orphan("t1", held_by_a.token, time.time())
@@ -51,7 +52,7 @@ def test_a_former_owner_writes_nothing_once_its_table_is_taken_over(
         with pytest.raises(StorageError):
             await a.append(game, 1, "from a")
         with pytest.raises(StorageError):
-            await a.call(lambda db: tablestore.close_table(db, "t1"))
+            await a.call(tablestore.close_table, "t1")
         current.set(taken)
         await b.append(game, 1, "from b")
         assert table_lease.renew(store, "a", [held_by_a]) == {"t1"}

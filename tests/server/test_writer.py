@@ -1,13 +1,15 @@
-"""The writer's group commit of actions (``atout.server.writer``), on SQLite:
+"""The store's writer (``atout.server.writer``), its own process on SQLite:
 an action the store already holds (a commit that reported failure but
 happened) is accepted when it is the same and refused when it differs, the
-other actions of its batch are stored all the same, and a failed job leaves
-the writer writing."""
+other actions of its batch are stored all the same, a failed job leaves the
+writer writing, and a writer process that dies is replaced."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import multiprocessing
+import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -15,10 +17,31 @@ from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from atout.server import lease, tablestore
-from atout.server.store import ActionRow, Store
+from atout.server.store import ActionRow, Store, TableRow
 from atout.server.writer import StorageError, Writer
 
 OPTIONS = {"game": "french", "players": 3, "variant": "fft", "competitive": False, "bet": 0}
+
+
+def _divide_by_zero(db: Session) -> float:
+    return 1 / 0
+
+
+def _counted_table(db: Session, table_id: str) -> tuple[int, int]:
+    """Open table ``table_id``; then the actions and the tables stored."""
+    tablestore.create_table(db, table_id, OPTIONS, "g:x", "x", "c")
+    db.flush()
+    actions = db.scalar(select(func.count()).select_from(ActionRow)) or 0
+    return actions, db.scalar(select(func.count()).select_from(TableRow)) or 0
+
+
+async def _started(store: Store) -> tuple[Writer, int]:
+    """A started writer, with a table and a game to write to."""
+    writer = Writer(store, "node")
+    await writer.start()
+    await writer.call(tablestore.create_table, "t", OPTIONS, "g:x", "x", "c")
+    game: int = await writer.call(tablestore.start_game, "t", OPTIONS, {}, [None] * 3)
+    return writer, game
 
 
 def test_an_action_stored_twice_is_kept_once_and_a_different_one_refused(tmp_path: Path) -> None:
@@ -26,16 +49,13 @@ def test_an_action_stored_twice_is_kept_once_and_a_different_one_refused(tmp_pat
     lease.acquire(store, "node", 60.0)
 
     async def main() -> None:
-        writer = Writer(store, "node")
-        writer.start()
-        await writer.call(lambda db: tablestore.create_table(db, "t", OPTIONS, "g:x", "x", "c"))
-        game = await writer.call(lambda db: tablestore.start_game(db, "t", OPTIONS, {}, [None] * 3))
+        writer, game = await _started(store)
         await writer.append(game, 0, "KH")
         await asyncio.gather(writer.append(game, 1, "QH"), writer.append(game, 0, "KH"))
         with pytest.raises(StorageError):
             await writer.append(game, 1, "JH")
         with pytest.raises(ZeroDivisionError):  # a failed job: the next starts afresh
-            await writer.call(lambda db: 1 / 0)
+            await writer.call(_divide_by_zero)
         await writer.append(game, 2, "10H")
         await writer.stop()
 
@@ -54,13 +74,8 @@ def test_a_turn_of_many_actions_is_stored_whole(tmp_path: Path) -> None:
     texts = {(g, i): f"{g}-{i}-é" for g in range(2) for i in range(350)}
 
     async def main() -> list[int]:
-        writer = Writer(store, "node")
-        writer.start()
-        await writer.call(lambda db: tablestore.create_table(db, "t", OPTIONS, "g:x", "x", "c"))
-        games = [
-            await writer.call(lambda db: tablestore.start_game(db, "t", OPTIONS, {}, [None] * 3))
-            for _ in range(2)
-        ]
+        writer, first = await _started(store)
+        games = [first, await writer.call(tablestore.start_game, "t", OPTIONS, {}, [None] * 3)]
         await asyncio.gather(*(writer.append(games[g], i, t) for (g, i), t in texts.items()))
         await writer.stop()
         return games
@@ -77,25 +92,68 @@ def test_actions_go_before_the_other_jobs_given_with_them(tmp_path: Path) -> Non
     and those run in the order they came."""
     store = Store.in_dir(tmp_path)
     lease.acquire(store, "node", 60.0)
-    ran: list[str] = []
 
-    def count(name: str) -> Callable[[Session], int]:
-        def work(db: Session) -> int:
-            ran.append(name)
-            return db.scalar(select(func.count()).select_from(ActionRow)) or 0
-
-        return work
-
-    async def main() -> list[int]:
-        writer = Writer(store, "node")
-        writer.start()
-        await writer.call(lambda db: tablestore.create_table(db, "t", OPTIONS, "g:x", "x", "c"))
-        game = await writer.call(lambda db: tablestore.start_game(db, "t", OPTIONS, {}, [None] * 3))
+    async def main() -> list[tuple[int, int]]:
+        writer, game = await _started(store)
         first, second, _ = await asyncio.gather(
-            writer.call(count("first")), writer.call(count("second")), writer.append(game, 0, "KH")
+            writer.call(_counted_table, "first"),
+            writer.call(_counted_table, "second"),
+            writer.append(game, 0, "KH"),
         )
         await writer.stop()
         return [first, second]
 
-    assert asyncio.run(main()) == [1, 1]
-    assert ran == ["first", "second"]
+    assert asyncio.run(main()) == [(1, 2), (1, 3)]
+
+
+def test_a_job_that_cannot_travel_fails_alone(tmp_path: Path) -> None:
+    """A job's work goes to the writer's process: a lambda cannot, and fails at
+    once with a TypeError; the jobs given with it are stored all the same."""
+    store = Store.in_dir(tmp_path)
+    lease.acquire(store, "node", 60.0)
+
+    async def main() -> None:
+        writer, game = await _started(store)
+        results = await asyncio.gather(
+            writer.call(lambda db: None),
+            writer.append(game, 0, "KH"),
+            writer.call(_counted_table, "other"),
+            return_exceptions=True,
+        )
+        assert isinstance(results[0], TypeError)
+        assert results[1:] == [None, (1, 2)]
+        await writer.stop()
+
+    asyncio.run(main())
+
+
+def test_a_writer_process_that_dies_is_replaced(tmp_path: Path) -> None:
+    """Killed, the writer's process takes nothing stored with it: the server's
+    writes fail with StorageError (their tables try again) until another
+    process, started at once, takes them."""
+    store = Store.in_dir(tmp_path)
+    lease.acquire(store, "node", 60.0)
+
+    async def main() -> None:
+        writer, game = await _started(store)
+        await writer.append(game, 0, "KH")
+        (process,) = [p for p in multiprocessing.active_children() if p.name == "store-writer"]
+        assert process.pid is not None
+        os.kill(process.pid, signal.SIGKILL)
+        for _ in range(200):  # about ten seconds
+            try:
+                await writer.append(game, 1, "QH")
+                break
+            except StorageError:
+                await asyncio.sleep(0.05)
+        else:
+            pytest.fail("no writer process came back")
+        assert not process.is_alive()
+        assert writer.running and not writer.failing
+        await writer.stop()
+        assert not writer.running
+
+    asyncio.run(main())
+    with store.session() as db:
+        stored = db.execute(select(ActionRow.index, ActionRow.text).order_by(ActionRow.index))
+        assert [tuple(row) for row in stored] == [(0, "KH"), (1, "QH")]

@@ -1,0 +1,370 @@
+"""The store's writer in its own process: what it is given, how it commits, and
+what it tells back.
+
+A writer thread shared the interpreter's lock with the event loop: at 700
+tables the games ending (finish, save, start: 2-3 ms of ORM work each, three
+times what they cost alone) and the group commits took a quarter of it, and
+every table's updates waited. In its own process the writer competes for a
+core only. The server hands it jobs over a socket, each turn of its event loop
+at once (``writer.Writer``), as length-prefixed pickles; it answers with a
+``Report`` after each transaction.
+
+Actions waiting are committed together in one transaction (group commit); any
+other job is its own transaction, in the order those came, and the actions
+waiting go before each. A table awaits each of its writes, so no two jobs of
+one table ever wait together: the order only decides who waits. Every
+transaction first checks that the server still owns what it writes (the
+fence): the whole database (``lease.fence``, renewing its lease), or in a
+cluster each table whose jobs it holds (``table_lease.fence``); a job whose
+table another node took over fails and writes nothing. A write that fails
+fails its jobs with StorageError and leaves the store as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import pickle
+import select
+import signal
+import socket
+import struct
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
+from typing import Any, Final
+
+from sqlalchemy import Connection, insert
+from sqlalchemy import select as select_rows
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError, IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import Session
+
+from atout.server import lease
+from atout.server.store import ActionRow, Store
+from atout.server.table_lease import TableLease
+
+BATCH: Final = 500
+"""Most actions committed in one transaction."""
+_INSERT: Final = insert(ActionRow)
+"""Built once, as the fences' statements: building costs more than running."""
+_COLUMNS: Final = ("game_id", "index", "text", "at")
+_HEADER: Final = struct.Struct("!I")
+Fence = Callable[[Connection, list[TableLease]], set[str]]
+"""Checks, inside a write transaction, that this server owns what it writes:
+returns the tables among the leases it no longer owns (or raises LeaseLost
+when it owns nothing any more). Given to the writer's process: a function of
+a module, or a ``partial`` of one."""
+
+
+class StorageError(Exception):
+    """A write that did not happen: the store is as it was before it."""
+
+
+@dataclass(frozen=True, slots=True)
+class Append:
+    """Store action ``index`` of a game."""
+
+    game_id: int
+    index: int
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Run ``work(session, *args)`` in its own transaction: ``work`` a function
+    of a module (pickled by name), ``args`` its values."""
+
+    work: Callable[..., Any]
+    args: tuple[Any, ...] = ()
+
+    def __call__(self, db: Session) -> Any:
+        return self.work(db, *self.args)
+
+
+Job = tuple[int, Append | Call, TableLease | None]
+"""A job as the server hands it: its number, its work, and the lease of the
+table it writes for when it is fenced per table."""
+
+
+@dataclass
+class Report:
+    """What the writer tells after a transaction: each job's outcome (its number,
+    its result, or the error it failed with), the tables found taken over, the
+    size of each group commit, and whether the store is failing."""
+
+    outcomes: list[tuple[int, Any, Exception | None]] = field(default_factory=list)
+    lost: set[str] = field(default_factory=set)
+    batches: list[int] = field(default_factory=list)
+    failing: bool = False
+    failure: str = ""
+    """The first line of the last failure, when ``failing``."""
+
+
+def frame(message: object) -> bytes:
+    """A message as it travels: its pickle's length, then the pickle."""
+    data = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+    return _HEADER.pack(len(data)) + data
+
+
+class Frames:
+    """Messages out of a stream of bytes, whatever pieces it comes in."""
+
+    def __init__(self) -> None:
+        self._buffer = bytearray()
+
+    def feed(self, data: bytes) -> Iterator[Any]:
+        self._buffer += data
+        start = 0
+        while len(self._buffer) - start >= _HEADER.size:
+            (size,) = _HEADER.unpack_from(self._buffer, start)
+            end = start + _HEADER.size + size
+            if len(self._buffer) < end:
+                break
+            yield pickle.loads(self._buffer[start + _HEADER.size : end])
+            start = end
+        del self._buffer[:start]
+
+
+def serve(
+    channel: socket.socket, url: str, fence: Fence, renew_every: float
+) -> None:  # pragma: no cover - runs in the writer's process (tests see its effects)
+    """The writer process's life: write what comes until told to stop (``None``)
+    or until the server is gone (its socket closed)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C stops the server, which stops us
+    store = Store(url, upgrade=False)
+    try:
+        _Worker(store, fence, renew_every, channel).run()
+    finally:
+        store.close()
+        channel.close()
+
+
+class _Worker:
+    def __init__(
+        self, store: Store, fence: Fence, renew_every: float, channel: socket.socket
+    ) -> None:
+        self.store, self.fence, self.renew_every = store, fence, renew_every
+        self.channel = channel
+        self.frames = Frames()
+        self.report = Report()
+        self.failing = False
+        self._db: Connection | None = None
+
+    def run(self) -> None:
+        """Take what was given, commit the appends, then the oldest other job;
+        again until nothing is left (after ``None``, the last, stop)."""
+        others: deque[tuple[int, Call, TableLease | None]] = deque()
+        stopping = False
+        while True:
+            given = self._given(0.0 if others or stopping else self.renew_every)
+            if given is None:  # the server is gone: what it waited for is moot
+                return
+            if not given and not others and not stopping:
+                self._transaction(lambda db, held: None, [])  # keeps the lease alive
+                self._send()
+                continue
+            stopping = stopping or any(jobs is None for jobs in given)
+            appends: list[Job] = []
+            for job in (job for jobs in given if jobs is not None for job in jobs):
+                if isinstance(job[1], Append):
+                    appends.append(job)
+                else:
+                    others.append((job[0], job[1], job[2]))
+            for start in range(0, len(appends), BATCH):
+                self._appends(appends[start : start + BATCH])
+            if others:
+                number, work, table = others.popleft()
+                self._transaction(partial(_in_session, work), [(number, work, table)])
+            self._send()
+            if stopping and not others:
+                self._give_back()
+                return
+
+    def _given(self, timeout: float) -> list[list[Job] | None] | None:
+        """The lists of jobs handed over, waiting up to ``timeout`` for the first;
+        None when the server closed its end."""
+        if timeout and not select.select([self.channel], [], [], timeout)[0]:
+            return []
+        messages: list[list[Job] | None] = []
+        while True:
+            try:
+                data = self.channel.recv(1 << 16, socket.MSG_DONTWAIT)
+            except BlockingIOError:
+                return messages
+            except OSError:  # reset: the server was killed
+                data = b""
+            if not data:
+                return messages or None
+            messages.extend(self.frames.feed(data))
+
+    def _send(self) -> None:
+        report = self.report
+        if report.outcomes or report.lost or report.batches or report.failing != self.failing:
+            report.failing = self.failing
+            with contextlib.suppress(OSError):  # the server is gone: the next read says so
+                self.channel.sendall(frame(report))
+        self.report = Report(failing=self.failing, failure=report.failure)
+
+    def _appends(self, jobs: list[Job]) -> None:
+        if not jobs:
+            return
+        self.report.batches.append(len(jobs))
+        now = time.time()
+        try:
+            held = self._transaction(partial(_insert, at=now), jobs, raising=True)
+        except IntegrityError:
+            # One action is already stored (a commit that reported failure but
+            # happened): store the others alone, and accept the one found equal.
+            for job in jobs:
+                assert isinstance(job[1], Append)
+                self._transaction(partial(_append_once, action=job[1], at=now), [job])
+            return
+        except Exception as error:  # each waiting table is told
+            self._fail(jobs, error)
+            return
+        self._settle([(number, None, None) for number, _, _ in held])
+
+    def _transaction(
+        self, work: Callable[[Connection, list[Job]], Any], jobs: list[Job], raising: bool = False
+    ) -> Any:
+        """Run ``work`` on the jobs that pass the fence, in one transaction (those
+        that do not fail at once). Raising: errors are raised and the jobs that
+        passed returned, for the caller to settle; else the jobs get the
+        outcome, one job's result or error."""
+        try:
+            db = self._connection()
+            with db.begin():
+                held = self._fenced(db, jobs)
+                result = work(db, held) if held or not jobs else None
+        except IntegrityError:
+            if raising:
+                raise
+            self._fail(jobs, StorageError("conflicting write"))
+            return None
+        except Exception as error:
+            self._give_back()
+            if raising:
+                raise
+            self._fail(jobs, error)
+            return None
+        self.failing = False
+        if raising:
+            return held
+        self._settle([(number, result, None) for number, _, _ in held])
+        return result
+
+    def _connection(self) -> Connection:
+        """The process's connection, kept from one transaction to the next:
+        taking it from the pool and giving it back cost a third of a small group
+        commit. A transaction that failed otherwise than by a conflict gives it
+        back, so that the next one starts on a fresh connection."""
+        if self._db is None:
+            self._db = self.store.engine.connect()
+        return self._db
+
+    def _give_back(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(Exception):  # a broken connection is dropped all the same
+                self._db.close()
+            self._db = None
+
+    def _fenced(self, db: Connection, jobs: list[Job]) -> list[Job]:
+        """The jobs whose table this server still owns; the others fail now,
+        having written nothing."""
+        leases = {table.table: table for _, _, table in jobs if table is not None}
+        lost = self.fence(db, list(leases.values()))
+        if not lost:
+            return jobs
+        self.report.lost |= lost
+        dropped = [job for job in jobs if job[2] is not None and job[2].table in lost]
+        taken_over = StorageError("the table's lease was taken over")
+        # not a failing store: the node stays ready for its other tables
+        self._settle([(number, None, taken_over) for number, _, _ in dropped])
+        return [job for job in jobs if job not in dropped]
+
+    def _fail(self, jobs: list[Job], error: Exception) -> None:
+        if isinstance(error, SQLAlchemyError | lease.LeaseLost | OSError):
+            self.failing = True
+            self.report.failure = str(error).splitlines()[0]
+            error = StorageError(self.report.failure)
+        self._settle([(number, None, _portable(error)) for number, _, _ in jobs])
+
+    def _settle(self, outcomes: list[tuple[int, Any, Exception | None]]) -> None:
+        self.report.outcomes.extend(outcomes)
+
+
+def _portable(error: Exception) -> Exception:
+    """``error`` if it survives the trip back to the server, else a StorageError
+    that says what it was."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return StorageError(f"{type(error).__name__}: {error}")
+    return error
+
+
+def whole_database(db: Connection, leases: list[TableLease], *, owner: str) -> set[str]:
+    """The one-server fence: the whole database's lease, renewed (LeaseLost if not ours)."""
+    lease.fence(db, owner)
+    return set()
+
+
+def _insert(db: Connection, held: list[Job], *, at: float) -> None:
+    """Store the actions of the appends that passed the fence in one statement
+    of many rows, run on the driver's own cursor: SQLAlchemy's work around a
+    statement cost a fifth of a small group commit, and one statement per row
+    (``executemany``) as much again. Its errors are SQLAlchemy's as usual (an
+    IntegrityError for an action already stored)."""
+    rows = [(w.game_id, w.index, w.text, at) for _, w, _ in held if isinstance(w, Append)]
+    if not rows:
+        return
+    text = _insert_text(db.dialect, len(rows))
+    values = [value for row in rows for value in row]
+    cursor = db.connection.cursor()
+    try:
+        cursor.execute(text, values)
+    except db.dialect.loaded_dbapi.Error as error:
+        raise DBAPIError.instance(
+            text, values, error, db.dialect.loaded_dbapi.Error, dialect=db.dialect
+        ) from error
+    finally:
+        cursor.close()
+
+
+@lru_cache(maxsize=128)  # batches of a few actions, mostly
+def _insert_text(dialect: Dialect, rows: int) -> str:
+    """The insert of ``rows`` actions in the driver's words: its placeholders,
+    names quoted (``BATCH`` rows of 4 values stay below every driver's limit on
+    parameters: SQLite's 32,766, PostgreSQL's 65,535)."""
+    quote = dialect.identifier_preparer.quote
+    mark = "?" if dialect.paramstyle == "qmark" else "%s"
+    columns = ", ".join(map(quote, _COLUMNS))
+    row = "(" + ", ".join([mark] * len(_COLUMNS)) + ")"
+    return f"INSERT INTO {quote(ActionRow.__tablename__)} ({columns}) VALUES " + ", ".join(
+        [row] * rows
+    )
+
+
+def _in_session(work: Call, db: Connection, held: list[Job]) -> Any:
+    """Run ORM work inside the writer's transaction (the session joins it)."""
+    session = Session(bind=db, expire_on_commit=False)
+    result = work(session)
+    session.flush()
+    return result
+
+
+def _append_once(db: Connection, held: list[Job], *, action: Append, at: float) -> None:
+    """Store an action unless the same one is stored already; a different one
+    there would be a fork, which the lease makes impossible: refused."""
+    stored = db.scalar(
+        select_rows(ActionRow.text).where(
+            ActionRow.game_id == action.game_id, ActionRow.index == action.index
+        )
+    )
+    if stored is None:
+        row = {"game_id": action.game_id, "index": action.index, "text": action.text, "at": at}
+        db.execute(_INSERT, [row])
+    elif stored != action.text:
+        raise StorageError(f"game {action.game_id} holds another action {action.index}")
