@@ -102,7 +102,7 @@ class Writer:
 
     async def append(self, game_id: int, index: int, text: str) -> None:
         """Store action ``index`` of a game; StorageError if it was not stored."""
-        await self._submit(Append(game_id, index, text))
+        await self._submit((game_id, index, text))
 
     async def call(self, work: Callable[..., T], *args: Any) -> T:
         """Run ``work(session, *args)`` in its own transaction and return its
