@@ -13,6 +13,7 @@ fail with StorageError (their tables try again) and another one starts.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -77,15 +78,20 @@ class Writer:
         self._ended: asyncio.Future[None] | None = None
         """Done when the process closed its end of the socket."""
         self._stopping = False
+        self._keeping: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Start the writer's process (off the loop: starting one blocks)."""
         self._loop = asyncio.get_running_loop()
         self._stopping = False
         await self._launch()
+        self._keeping = asyncio.create_task(self._keep_alive())
 
     async def stop(self) -> None:
         """Finish the jobs already given, then stop."""
+        if self._keeping is not None:
+            self._keeping.cancel()
+            self._keeping = None
         if self._process is None:
             return
         self._stopping = True
@@ -150,6 +156,16 @@ class Writer:
             return False
         return True
 
+    async def _keep_alive(self) -> None:
+        """Renew the lease every ``renew_every`` seconds, if only by a transaction
+        of nothing. From the event loop: the lease says the server is alive,
+        and a server whose loop stopped (a paused process, a frozen machine)
+        must lose it, however well its writer's process runs."""
+        while True:
+            await asyncio.sleep(self.renew_every)
+            with contextlib.suppress(StorageError):  # told by ``failing``
+                await self.call(writer_process.keep_alive)
+
     # ----- the process ---------------------------------------------------------------
 
     async def _launch(self) -> None:
@@ -158,7 +174,7 @@ class Writer:
         url = self.store.engine.url.render_as_string(hide_password=False)
         process = _FORKSERVER.Process(
             target=writer_process.serve,
-            args=(theirs, url, self.fence, self.renew_every),
+            args=(theirs, url, self.fence),
             name="store-writer",
             daemon=True,
         )

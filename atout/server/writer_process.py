@@ -17,7 +17,10 @@ transaction first checks that the server still owns what it writes (the
 fence): the whole database (``lease.fence``, renewing its lease), or in a
 cluster each table whose jobs it holds (``table_lease.fence``); a job whose
 table another node took over fails and writes nothing. A write that fails
-fails its jobs with StorageError and leaves the store as it was.
+fails its jobs with StorageError and leaves the store as it was. The process
+renews nothing of its own accord: the server's event loop sends it a
+transaction of nothing every few seconds (``keep_alive``), so that a server
+whose loop stopped loses its lease.
 """
 
 from __future__ import annotations
@@ -123,25 +126,21 @@ class Frames:
         del self._buffer[:start]
 
 
-def serve(
-    channel: socket.socket, url: str, fence: Fence, renew_every: float
-) -> None:  # pragma: no cover - runs in the writer's process (tests see its effects)
+def serve(channel: socket.socket, url: str, fence: Fence) -> None:
     """The writer process's life: write what comes until told to stop (``None``)
     or until the server is gone (its socket closed)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # a Ctrl-C stops the server, which stops us
     store = Store(url, upgrade=False)
     try:
-        _Worker(store, fence, renew_every, channel).run()
+        _Worker(store, fence, channel).run()
     finally:
         store.close()
         channel.close()
 
 
 class _Worker:
-    def __init__(
-        self, store: Store, fence: Fence, renew_every: float, channel: socket.socket
-    ) -> None:
-        self.store, self.fence, self.renew_every = store, fence, renew_every
+    def __init__(self, store: Store, fence: Fence, channel: socket.socket) -> None:
+        self.store, self.fence = store, fence
         self.channel = channel
         self.frames = Frames()
         self.report = Report()
@@ -154,13 +153,9 @@ class _Worker:
         others: deque[tuple[int, Call, TableLease | None]] = deque()
         stopping = False
         while True:
-            given = self._given(0.0 if others or stopping else self.renew_every)
+            given = self._given(wait=not others and not stopping)
             if given is None:  # the server is gone: what it waited for is moot
                 return
-            if not given and not others and not stopping:
-                self._transaction(lambda db, held: None, [])  # keeps the lease alive
-                self._send()
-                continue
             stopping = stopping or any(jobs is None for jobs in given)
             appends: list[Job] = []
             for job in (job for jobs in given if jobs is not None for job in jobs):
@@ -178,11 +173,11 @@ class _Worker:
                 self._give_back()
                 return
 
-    def _given(self, timeout: float) -> list[list[Job] | None] | None:
-        """The lists of jobs handed over, waiting up to ``timeout`` for the first;
+    def _given(self, wait: bool) -> list[list[Job] | None] | None:
+        """The lists of jobs handed over (waiting for the first, if ``wait``);
         None when the server closed its end."""
-        if timeout and not select.select([self.channel], [], [], timeout)[0]:
-            return []
+        if wait:
+            select.select([self.channel], [], [])
         messages: list[list[Job] | None] = []
         while True:
             try:
@@ -299,6 +294,10 @@ def _portable(error: Exception) -> Exception:
     except Exception:
         return StorageError(f"{type(error).__name__}: {error}")
     return error
+
+
+def keep_alive(db: Session) -> None:
+    """Nothing: a transaction, whose fence renews the server's lease."""
 
 
 def whole_database(db: Connection, leases: list[TableLease], *, owner: str) -> set[str]:

@@ -2,7 +2,8 @@
 an action the store already holds (a commit that reported failure but
 happened) is accepted when it is the same and refused when it differs, the
 other actions of its batch are stored all the same, a failed job leaves the
-writer writing, and a writer process that dies is replaced."""
+writer writing, a writer process that dies is replaced, and the lease is
+renewed by the server's event loop, not by its writer."""
 
 from __future__ import annotations
 
@@ -35,9 +36,9 @@ def _counted_table(db: Session, table_id: str) -> tuple[int, int]:
     return actions, db.scalar(select(func.count()).select_from(TableRow)) or 0
 
 
-async def _started(store: Store) -> tuple[Writer, int]:
+async def _started(store: Store, writer: Writer | None = None) -> tuple[Writer, int]:
     """A started writer, with a table and a game to write to."""
-    writer = Writer(store, "node")
+    writer = writer or Writer(store, "node")
     await writer.start()
     await writer.call(tablestore.create_table, "t", OPTIONS, "g:x", "x", "c")
     game: int = await writer.call(tablestore.start_game, "t", OPTIONS, {}, [None] * 3)
@@ -157,3 +158,26 @@ def test_a_writer_process_that_dies_is_replaced(tmp_path: Path) -> None:
     with store.session() as db:
         stored = db.execute(select(ActionRow.index, ActionRow.text).order_by(ActionRow.index))
         assert [tuple(row) for row in stored] == [(0, "KH"), (1, "QH")]
+
+
+def test_a_server_whose_event_loop_stops_loses_its_lease(tmp_path: Path) -> None:
+    """The lease says the server is alive: renewed while its event loop runs
+    (another server is refused), it expires when the loop stops (a paused
+    process), however idle and well the writer's process is; another server
+    then takes it, and the first one's writes are refused."""
+    store = Store.in_dir(tmp_path)
+    lease.acquire(store, "node", 1.0)
+
+    async def main() -> None:
+        writer = Writer(store, "node", renew_every=0.2)
+        writer, game = await _started(store, writer)
+        with pytest.raises(lease.LeaseHeld):  # the loop runs on meanwhile
+            await asyncio.to_thread(lease.acquire, store, "other", 1.0)
+        assert lease.acquire(store, "other", 1.0) is not None  # the loop waits for it
+        with pytest.raises(StorageError):
+            await writer.append(game, 0, "KH")
+        await writer.stop()
+
+    asyncio.run(main())
+    with store.session() as db:
+        assert db.scalar(select(func.count()).select_from(ActionRow)) == 0
