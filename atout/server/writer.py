@@ -140,7 +140,7 @@ class Writer:
             return
         try:
             data = writer_process.frame(jobs)
-        except (pickle.PicklingError, TypeError, AttributeError):
+        except Exception:  # pickle's errors are of many kinds
             jobs = [job for job in jobs if self._travels(job)]
             data = writer_process.frame(jobs)
         self._channel.write(data)
@@ -150,7 +150,7 @@ class Writer:
         an open file...: a mistake of the code that submitted it)."""
         try:
             pickle.dumps(job)
-        except (pickle.PicklingError, TypeError, AttributeError) as error:
+        except Exception as error:
             future, _ = self._waiting.pop(job[0])
             future.set_exception(TypeError(f"a writer's job must travel to its process: {error}"))
             return False
