@@ -33,7 +33,7 @@ import socket
 import struct
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Final
@@ -113,17 +113,20 @@ class Frames:
     def __init__(self) -> None:
         self._buffer = bytearray()
 
-    def feed(self, data: bytes) -> Iterator[Any]:
+    def feed(self, data: bytes) -> list[Any]:
+        """The messages ``data`` completes, each given once (whatever its reader
+        then does with them)."""
         self._buffer += data
-        start = 0
+        messages, start = [], 0
         while len(self._buffer) - start >= _HEADER.size:
             (size,) = _HEADER.unpack_from(self._buffer, start)
             end = start + _HEADER.size + size
             if len(self._buffer) < end:
                 break
-            yield pickle.loads(self._buffer[start + _HEADER.size : end])
+            messages.append(pickle.loads(self._buffer[start + _HEADER.size : end]))
             start = end
         del self._buffer[:start]
+        return messages
 
 
 def serve(channel: socket.socket, url: str, fence: Fence) -> None:

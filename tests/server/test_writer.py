@@ -14,12 +14,15 @@ import signal
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from atout.server import lease, tablestore
 from atout.server.store import ActionRow, Store, TableRow
 from atout.server.writer import StorageError, Writer
+from atout.server.writer_process import Frames, frame
 
 OPTIONS = {"game": "french", "players": 3, "variant": "fft", "competitive": False, "bet": 0}
 
@@ -181,3 +184,20 @@ def test_a_server_whose_event_loop_stops_loses_its_lease(tmp_path: Path) -> None
     asyncio.run(main())
     with store.session() as db:
         assert db.scalar(select(func.count()).select_from(ActionRow)) == 0
+
+
+@given(
+    st.lists(st.lists(st.tuples(st.integers(), st.text(max_size=300)), max_size=5), max_size=8),
+    st.lists(st.integers(min_value=1, max_value=400), max_size=20),
+)
+def test_messages_come_out_of_any_pieces_whole_once_and_in_order(
+    messages: list[list[tuple[int, str]]], cuts: list[int]
+) -> None:
+    """What travels between the server and its writer: however the stream is
+    cut into reads, each message comes out once, whole, in order."""
+    stream = b"".join(frame(message) for message in messages)
+    frames, got, at = Frames(), [], 0
+    for size in [*cuts, len(stream)]:
+        got += frames.feed(stream[at : at + size])
+        at += size
+    assert got == messages
