@@ -108,7 +108,6 @@ class ClusterHub(Hub):
     async def start(self, stopped_at: float) -> None:
         """Join the cluster: tables come to this node when they are created here,
         or when their owner stops renewing their lease."""
-        self._loop = asyncio.get_running_loop()
         await self.bus.start()
         self._spawn(self._keep_leases())
         self._spawn(self._forward())

@@ -153,7 +153,7 @@ class _Worker:
     def run(self) -> None:
         """Take what was given, commit the appends, then the oldest other job;
         again until nothing is left (after ``None``, the last, stop)."""
-        others: deque[tuple[int, Call, TableLease | None]] = deque()
+        others: deque[Job] = deque()
         stopping = False
         while True:
             given = self._given(wait=not others and not stopping)
@@ -162,15 +162,13 @@ class _Worker:
             stopping = stopping or any(jobs is None for jobs in given)
             appends: list[Job] = []
             for job in (job for jobs in given if jobs is not None for job in jobs):
-                if isinstance(job[1], tuple):
-                    appends.append(job)
-                else:
-                    others.append((job[0], job[1], job[2]))
+                (appends if isinstance(job[1], tuple) else others).append(job)
             for start in range(0, len(appends), BATCH):
                 self._appends(appends[start : start + BATCH])
             if others:
-                number, work, table = others.popleft()
-                self._transaction(partial(_in_session, work), [(number, work, table)])
+                job = others.popleft()
+                assert isinstance(job[1], Call)
+                self._transaction(partial(_in_session, job[1]), [job])
             self._send()
             if stopping and not others:
                 self._give_back()
