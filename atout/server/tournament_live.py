@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from functools import partial
 from typing import Any, Final, TypeVar
 
@@ -111,17 +111,25 @@ class Live:
         self,
         row: TournamentRow,
         change: Callable[[TournamentRow], Awaitable[dict[str, Any]]],
+        opened: Sequence[str] = (),
     ) -> TournamentRow:
         """Write ``change``'s new column values over the version they were computed
         from, computing them again from the newer one if the tournament changed
-        meanwhile; the row after, once its followers are told."""
+        meanwhile; the row after, once its followers are told. The tables of
+        ``opened`` (which ``change`` fills when it lists new ones) that the write
+        kept are opened before anyone is told of them, so that a player who sits
+        at once finds the table there: told first, a player on a loaded machine
+        sat before the table opened and was refused."""
         for _ in range(WRITE_TRIES):
             values = await change(row)
             if all(getattr(row, k) == v for k, v in values.items()) or await asyncio.to_thread(
                 self.save, row, **values
             ):
                 row = await asyncio.to_thread(self.load, row.id)
-                await self.push(row)
+                try:
+                    await self._open(row, [t for t in opened if t in row.tables])
+                finally:  # tables not opened now are opened by the watch for them
+                    await self.push(row)
                 return row
             row = await asyncio.to_thread(self.load, row.id)
         raise HTTPRefusal(409, "tournament_busy")
@@ -291,8 +299,7 @@ class Live:
                         online["over"] = True
                 return values
 
-            row = await self.rewrite(row, change)
-            await self._open(row, opened)
+            await self.rewrite(row, change, opened)
 
     async def open_position(self, row: TournamentRow, position: int) -> TournamentRow:
         """Open a position's tables by the organiser's hand (once per position)."""
@@ -305,9 +312,7 @@ class Live:
                 opened[:], tables = self._new_tables(row, position)
                 return {"tables": tables, "online": handed_over(row.online, position)}
 
-            row = await self.rewrite(row, change)
-            await self._open(row, opened)
-            return row
+            return await self.rewrite(row, change, opened)
 
     @staticmethod
     def _new_tables(row: TournamentRow, position: int) -> tuple[list[str], dict[str, Any]]:

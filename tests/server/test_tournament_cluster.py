@@ -12,7 +12,6 @@ import signal
 import time
 from typing import Any
 
-import pytest
 from sqlalchemy import insert, select, update
 
 from atout.french.actions import DealCards
@@ -161,24 +160,6 @@ def test_a_replacement_made_at_one_node_reaches_the_table_at_another(cluster: Cl
     asyncio.run(main())
 
 
-async def sit_once_open(player: Player, table: str) -> None:
-    """Sit at a table the tournament lists as open, again while its owner has
-    not opened it yet (listed in the tournament's write, it opens on its node
-    a moment later: on a loaded machine, more than a moment)."""
-    for _ in range(100):
-        await player.send({"type": "sit", "table": table})
-        told = await player.expect(
-            lambda m: (
-                (m["type"] == "table" and m["table"]["id"] == table)
-                or (m["type"] == "error" and m["code"] == "no_table")
-            )
-        )
-        if told["type"] == "table":
-            return
-        await asyncio.sleep(0.2)
-    pytest.fail(f"table {table} never opened")
-
-
 def test_a_tournament_table_whose_owner_is_killed_goes_on_with_its_boards(
     cluster: Cluster,
 ) -> None:
@@ -205,7 +186,8 @@ def test_a_tournament_table_whose_owner_is_killed_goes_on_with_its_boards(
             assert over["kind"] == "table.game_over"
             view = await pushed(watcher, lambda v: any(o["position"] == 2 for o in v["online"]))
             table, _ = seat_of(view, 2, 1)
-            await sit_once_open(player, table)
+            await player.send({"type": "sit", "table": table})  # open once told
+            await player.expect(lambda m: m["type"] == "table" and m["table"]["id"] == table)
             await play_until_over([player], table, seed=6)
             return await pushed(watcher, lambda v: v["over"])
         finally:

@@ -133,6 +133,35 @@ async def _second_position(
         return await pushed(watcher, lambda v: v["over"])
 
 
+def test_a_player_told_of_a_new_position_finds_its_table_open(tmp_path: Path) -> None:
+    """The push that lists a position's tables comes once they are open: a
+    player who sits the moment they are told is seated, not refused."""
+    server, stop = run_server(tmp_path, tournament_wait=600.0)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        made = call(server, ann, "", {"name": "Prompt", "tables": 2, "per_position": 1})
+        number = made.json()["id"]
+        call(server, ben, f"/{number}/places", {"player": 1})
+        asyncio.run(_sits_when_told(server, number, ben, ann))
+    finally:
+        stop()
+
+
+async def _sits_when_told(server: Server, number: int, ben_token: str, ann_token: str) -> None:
+    async with following(server, number, ben_token) as (_, _, (ben,)):
+        await ben.send({"type": "tournament", "tournament": number})
+        await pushed(ben, lambda v: v["online"] == [])
+        opening = asyncio.create_task(
+            asyncio.to_thread(call, server, ann_token, f"/{number}/online", {"position": 1})
+        )
+        view = await pushed(ben, lambda v: len(v["online"]) == 2)
+        table, seat = seat_of(view, 1, 1)
+        await ben.send({"type": "sit", "table": table})
+        told = await ben.expect(lambda m: m["type"] in ("table", "error"))
+        assert told["type"] == "table" and told["seat"] == seat, told
+        assert (await opening).status_code == 200
+
+
 def test_a_late_player_takes_their_seat_from_the_robot_at_the_next_deal(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path, tournament_wait=0.05, robot_delay=0.05)
     try:
