@@ -8,7 +8,8 @@ what is queued meanwhile for one channel goes as one JSON array, all channels in
 one pipeline, so publishing never waits on the event loop, a busy node pays one
 Redis message per channel and round rather than one per update, and messages
 to a channel arrive in the order they were sent. Redis keeps nothing that must last: a lost
-message is a command a client sends again or an update its next resume repairs.
+message is a command a client sends again, or an update the node makes good once
+its link works again (``lost``, then ``back``: see ``resync``).
 """
 
 from __future__ import annotations
@@ -66,11 +67,24 @@ Op = tuple[str, str, str, bytes | None]
 class Bus:
     """One node's link to the others."""
 
-    def __init__(self, url: str, node: str, heard: Callable[[dict[str, Any]], None]) -> None:
+    def __init__(
+        self,
+        url: str,
+        node: str,
+        heard: Callable[[dict[str, Any]], None],
+        lost: Callable[[], None] = lambda: None,
+        back: Callable[[], None] = lambda: None,
+    ) -> None:
         self.url = url
         self.node = node
         self.heard = heard
         """Called on the event loop with each message for this node or for all."""
+        self.lost = lost
+        """Called when messages may have been lost: some failed to go, or the
+        link that hears them broke."""
+        self.back = back
+        """Called once the link hears again after a loss."""
+        self._unsure = False
         self._out: asyncio.Queue[Op] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: Redis | None = None
@@ -127,8 +141,13 @@ class Bus:
                 raise
             except Exception as error:  # Redis away: try again, the node goes on
                 log.error("redis: cannot listen (%s); retrying", str(error).splitlines()[0])
+                self._lose()
                 await asyncio.sleep(1.0)
                 continue
+            if self._unsure:
+                self._unsure = False
+                log.warning("redis: listening again")
+                self.back()
             if message is None:
                 continue
             for one in orjson.loads(message["data"]):
@@ -162,3 +181,8 @@ class Bus:
                 raise
             except Exception as error:
                 log.error("redis: %d messages lost (%s)", len(ops), str(error).splitlines()[0])
+                self._lose()
+
+    def _lose(self) -> None:
+        self._unsure = True
+        self.lost()

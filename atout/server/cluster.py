@@ -9,7 +9,9 @@ travels to the owner over Redis (``bus``), where a ``RemoteClient`` stands for
 the client, and what the table sends that client travels back. The lobby is a
 Redis hash kept by the tables' owners; invitations and sign-outs reach every
 node. When a node takes a table over, every node's clients at that table
-resume there at once (a snapshot of the table rebuilt from its log).
+resume there at once (a snapshot of the table rebuilt from its log). When
+Redis lost messages, the clients they were for are given their tables afresh
+(``resync``).
 """
 
 from __future__ import annotations
@@ -27,12 +29,13 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import protocol, table_lease
+from atout.server import broadcast, protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
 from atout.server.hub import Hub
 from atout.server.peers import BEAT, Peers, SeatedAt
+from atout.server.resync import Resyncing
 from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
 from atout.server.table import Table
@@ -92,7 +95,8 @@ class ClusterHub(Hub):
         writer.fence = partial(table_lease.fence, node=self.node)  # per table, by its lease
         writer.on_lost = self._lose  # those tables stop before their tasks hear of it
         self.ttl = lease_seconds
-        self.bus = Bus(redis_url, self.node, self._heard)
+        self.bus = Bus(redis_url, self.node, self._heard, self._messages_lost, self._bus_back)
+        self.resyncing = Resyncing()
         self.leases: dict[str, TableLease] = {}
         self.owners: dict[str, str] = {}
         """Owner node of tables elsewhere, as last heard."""
@@ -264,6 +268,7 @@ class ClusterHub(Hub):
         self._forwards.put_nowait((client, table, message.model_dump_json(exclude_unset=True)))
 
     def disconnected(self, client: Client) -> None:
+        self.resyncing.forget(client.id)
         tables = self.joined.get(client, set()) - set(self.tables)
         for node in {self.owners[t] for t in tables if t in self.owners}:
             self.bus.publish(node_channel(node), {"gone": client.id, "node": self.node})
@@ -300,7 +305,7 @@ class ClusterHub(Hub):
     def _heard(self, message: dict[str, Any]) -> None:
         if "to" in message:
             local = self.local.get(message["to"])
-            if local is not None:
+            if local is not None and self.resyncing.passes(local.id, message["text"]):
                 local.send_text(message["text"])
         elif "cmd" in message:
             self._command(message)
@@ -331,6 +336,8 @@ class ClusterHub(Hub):
                 self.live.changed_elsewhere(message["tournament"], message["version"])
         elif "beat" in message:
             self.peers.heard(message)
+        elif "resync" in message:
+            self._resend(message["resync"])
 
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
@@ -360,6 +367,37 @@ class ClusterHub(Hub):
                 self.dispatch(client, resume)
             else:
                 self._forwards.put_nowait((client, table_id, resume.model_dump_json()))
+
+    # ----- after Redis lost messages (``resync``) -----------------------------------
+
+    def _messages_lost(self) -> None:
+        """What this node's tables sent other nodes' clients may be lost: they
+        forget what those hold, so that their next updates give whole views."""
+        for table in self.tables.values():
+            for client in table.shown:
+                if isinstance(client, RemoteClient):
+                    table.shown[client] = None
+
+    def _bus_back(self) -> None:
+        """Redis hears again: what this node's clients were told from other nodes
+        meanwhile may be lost, so their owners send them those tables afresh
+        (the patches before are dropped); the lobby, which a restarted Redis
+        lost, gets this node's tables again."""
+        self._messages_lost()
+        for client in self.local.values():
+            self.resyncing.begin(client.id, self.joined.get(client, set()) - set(self.tables))
+        self.bus.publish(ALL, {"resync": self.node})
+        for table in self.tables.values():
+            if not table.closed:
+                self._changed(table)
+
+    def _resend(self, node: str) -> None:
+        """Send each client of ``node`` at this node's tables its table afresh, in
+        the table's turn (the table's own task, between two commands)."""
+        for table in self.tables.values():
+            for client, _ in table.audience():
+                if isinstance(client, RemoteClient) and client.node == node:
+                    table.submit(None, partial(_resent, table, client))
 
     def _tell_lobby(self, message: dict[str, Any]) -> None:
         for client in self.lobby:
@@ -409,6 +447,10 @@ class ClusterHub(Hub):
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)
         self.bus.list_table(table.id, None)
+
+
+async def _resent(table: Table, client: Client) -> None:
+    broadcast.snapshot(table, client)
 
 
 def _seated_at(table: Table) -> SeatedAt:
