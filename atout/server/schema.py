@@ -1,7 +1,8 @@
 """The store's schema, brought up to date by alembic revisions
 (``atout/server/migrations``): ``atout serve`` upgrades its database when it
 starts, and ``atout db upgrade`` does it on its own (for a database shared by
-several machines, upgraded once, before the new servers start).
+several machines, upgraded once, before the new servers start). Nodes that
+upgrade one PostgreSQL database at once take turns (``UPGRADE_LOCK``).
 
 A database made before migrations existed (its tables are there but not
 alembic's) is recognised as the first revision and upgraded from there.
@@ -16,11 +17,15 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 FIRST: Final = "0001"
+UPGRADE_LOCK: Final = 0x61746F7574
+"""The PostgreSQL advisory lock a node holds while it upgrades the schema
+("atout"): nodes started together upgrade one after another, in one
+transaction each, rather than create the same tables at once and fail."""
 
 
 def _config() -> Config:
@@ -51,6 +56,10 @@ def upgrade(engine: Engine) -> None:
             connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
             connection.commit()
         with connection.begin():
+            if connection.dialect.name == "postgresql":  # the others wait, then find it done
+                connection.execute(
+                    text("SELECT pg_advisory_xact_lock(:key)"), {"key": UPGRADE_LOCK}
+                )
             config.attributes["connection"] = connection
             tables = set(inspect(connection).get_table_names())
             if "users" in tables and "alembic_version" not in tables:

@@ -5,7 +5,11 @@ its data kept and its names and masters turned into keys."""
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from subprocess import PIPE
 
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
@@ -15,6 +19,7 @@ from atout.server import schema
 from atout.server.store import Base, SessionToken, Store, TableRow, User
 
 OLD_SCHEMA = Path(__file__).with_name("pre_migrations.sql")
+ATOUT = Path(sys.executable).parent / "atout"
 
 
 def _differences(store: Store) -> list[object]:
@@ -57,4 +62,22 @@ def test_a_database_from_before_migrations_is_upgraded_with_its_data(tmp_path: P
     assert users == {1: ("Alice", "alice"), 2: ("alice-2", "alice-2"), 3: ("bob", "bob")}
     assert tables == {"t1": ("u:2", "alice", ["u:3"]), "t2": ("", "guest_x_1a2b", [])}
     assert session is not None and session.last_used == 99.0
+    store.close()
+
+
+def test_nodes_upgrading_one_new_postgres_database_at_once_all_start(
+    new_database: Callable[[], str],
+) -> None:
+    """Nodes of a cluster started together (one systemd target) each upgrade
+    the database as they open it: one migrates, the others wait for it and
+    find the schema at the newest revision, none fails."""
+    url = new_database()
+    command = [str(ATOUT), "db", "upgrade", "--database-url", url]
+    upgrading = [subprocess.Popen(command, stdout=PIPE, stderr=PIPE, text=True) for _ in range(3)]
+    for process in upgrading:
+        out, err = process.communicate(timeout=120)
+        assert process.returncode == 0, err
+        assert out == f"database at revision {schema.head()} (newest)\n"
+    store = Store(url)
+    assert _differences(store) == []
     store.close()
