@@ -196,7 +196,7 @@ class ClusterHub(Hub):
         log.info("table %s taken over (token %d)", table.id, lease.token)
         self._run(table, lease)
         self._changed(table)
-        self.bus.publish(ALL, {"taken": table.id, "owner": self.node})
+        self.bus.publish(ALL, {"taken": table.id, "owner": self.node, "token": lease.token})
         if setup is not None and self.live is not None:
             self.live.settle_soon(setup.tournament)
 
@@ -328,7 +328,7 @@ class ClusterHub(Hub):
         elif "revoke" in message:
             super().revoke(message["revoke"], message["user"])
         elif "taken" in message:
-            self._taken(message["taken"], message["owner"])
+            self._taken(message["taken"], message["owner"], message["token"])
         elif "stale" in message:
             self.owners.pop(message["stale"], None)
         elif "tournament" in message:
@@ -353,11 +353,15 @@ class ClusterHub(Hub):
             return
         super().dispatch(proxy, command)
 
-    def _taken(self, table_id: str, owner: str) -> None:
+    def _taken(self, table_id: str, owner: str, token: int) -> None:
         """A table changed owner: this node's clients at it resume at the new one.
-        A former owner learns here that it lost the table, but stops serving it
-        only when its lease says so (its next write or renewal): the lease, not a
-        message, is what decides."""
+        A former owner that still serves the table stops now if the new lease's
+        token is above its own: tokens only grow, so its lease is gone, whatever
+        order the messages come in (served a moment longer, the table took its
+        players' moves, and they were lost when it learned so at its next write)."""
+        held = self.leases.get(table_id)
+        if owner != self.node and held is not None and held.token < token:
+            self._drop(table_id)
         self.owners[table_id] = owner
         resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
         for client in list(self.local.values()):

@@ -26,24 +26,41 @@ LEASE_SECONDS = 2.0
 """Short leases: a dead node's tables are taken over within about 3 s."""
 
 
+@dataclass
+class Redis:
+    """A ``redis-server`` of the test's own, that it may kill and start again."""
+
+    port: int
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        command = ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
+        command += ["--save", "", "--appendonly", "no"]
+        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        ping = ["redis-cli", "-p", str(self.port), "ping"]
+        while subprocess.run(ping, capture_output=True, check=False).stdout.strip() != b"PONG":
+            assert time.monotonic() < deadline, "redis-server did not start"
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:
     """A Redis of the test's own (channels are shared by every database of a server)."""
-    port = free_port()
-    command = ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
-    process = subprocess.Popen([*command, "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    deadline = time.monotonic() + 10
-    while (
-        subprocess.run(
-            ["redis-cli", "-p", str(port), "ping"], capture_output=True, check=False
-        ).stdout.strip()
-        != b"PONG"
-    ):
-        assert time.monotonic() < deadline, "redis-server did not start"
-        time.sleep(0.05)
-    yield f"redis://127.0.0.1:{port}/0"
-    process.kill()
-    process.wait()
+    redis = Redis(free_port())
+    redis.start()
+    yield redis.url
+    redis.kill()
 
 
 @dataclass

@@ -9,7 +9,9 @@ import pwd
 import shutil
 import subprocess
 import tempfile
+import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 
 import psycopg
@@ -42,14 +44,33 @@ def postgres() -> Iterator[str]:
         capture_output=True,
     )
     options = f"-F -p {port} -k {home} -c listen_addresses=127.0.0.1"
-    start = [str(binaries / "pg_ctl"), "-D", str(data), "-o", options, "-w", "start"]
-    subprocess.run(_as_postgres([*start, "-l", str(home / "log")]), check=True)
+    ctl = [str(binaries / "pg_ctl"), "-D", str(data)]
+    start = _as_postgres([*ctl, "-o", options, "-w", "start", "-l", str(home / "log")])
+    subprocess.run(start, check=True)
+    _restarts.append(partial(_restart, _as_postgres([*ctl, "-m", "fast", "stop"]), start))
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
-        stop = [str(binaries / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"]
+        _restarts.clear()
+        stop = [*ctl, "-m", "immediate", "stop"]
         subprocess.run(_as_postgres(stop), check=False, capture_output=True)
         shutil.rmtree(home, ignore_errors=True)
+
+
+_restarts: list[Callable[[float], None]] = []
+
+
+def restart_postgres(down_for: float) -> None:
+    """Stop the tests' PostgreSQL as an administrator would (its sessions ended),
+    and start it again ``down_for`` seconds later."""
+    (restart,) = _restarts
+    restart(down_for)
+
+
+def _restart(stop: list[str], start: list[str], down_for: float) -> None:
+    subprocess.run(stop, check=True, capture_output=True)
+    time.sleep(down_for)
+    subprocess.run(start, check=True, capture_output=True)
 
 
 @pytest.fixture
