@@ -13,7 +13,7 @@ import httpx
 from atout.server.store import Store, TournamentRow
 from tests.server.conftest import Player, Server, run_server
 from tests.server.test_tournament_live import following, opened_until, pushed, refused, seat_of
-from tests.server.test_tournaments import call, garde
+from tests.server.test_tournaments import call, first_place_held, garde
 
 
 def test_only_the_organiser_adjusts_and_followers_see_the_new_ranking(tmp_path: Path) -> None:
@@ -130,8 +130,7 @@ async def _substitute(
 def ben_at_one_table(server: Server, ann: str, ben: str) -> tuple[int, tuple[str, int]]:
     """A one-table tournament of six boards whose first place ben holds, opened: its
     number, and ben's (table, seat)."""
-    number = call(server, ann, "", {"name": "One", "tables": 1, "per_position": 6}).json()["id"]
-    call(server, ben, f"/{number}/places", {"player": 1})
+    number = first_place_held(server, ann, ben, {"name": "One", "tables": 1, "per_position": 6})
     opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
     return number, seat_of(opened, 1, 1)
 
@@ -194,9 +193,8 @@ def test_a_place_freed_from_a_later_position(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path, tournament_wait=0.05)
     try:
         ann, ben = server.register("ann"), server.register("ben")
-        made = call(server, ann, "", {"name": "Later", "tables": 2, "per_position": 1})
-        number = made.json()["id"]
-        call(server, ben, f"/{number}/places", {"player": 1})
+        form = {"name": "Later", "tables": 2, "per_position": 1}
+        number = first_place_held(server, ann, ben, form)
         later = {"action": "free", "player": 1, "from_position": 2}
         moved = call(server, ann, f"/{number}/seating", later | {"action": "move", "to": 3})
         assert moved.status_code == 422 and moved.json()["code"] == "tournament_handover_move"

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.server.conftest import Player, Server, play_until_over, run_server
-from tests.server.test_tournaments import call
+from tests.server.test_tournaments import call, first_place_held
 
 ORIENTATIONS = ("N", "W", "S", "E")
 
@@ -139,9 +139,8 @@ def test_a_player_told_of_a_new_position_finds_its_table_open(tmp_path: Path) ->
     server, stop = run_server(tmp_path, tournament_wait=600.0)
     try:
         ann, ben = server.register("ann"), server.register("ben")
-        made = call(server, ann, "", {"name": "Prompt", "tables": 2, "per_position": 1})
-        number = made.json()["id"]
-        call(server, ben, f"/{number}/places", {"player": 1})
+        form = {"name": "Prompt", "tables": 2, "per_position": 1}
+        number = first_place_held(server, ann, ben, form)
         asyncio.run(_sits_when_told(server, number, ben, ann))
     finally:
         stop()

@@ -22,6 +22,14 @@ def call(server: Server, token: str | None, path: str, body: Any = None) -> http
     return httpx.post(url, json=body, headers=headers, timeout=30)
 
 
+def first_place_held(server: Server, master: str, player: str, form: dict[str, Any]) -> int:
+    """A tournament made by ``master`` with ``form``, whose first place ``player``
+    holds: its number."""
+    number: int = call(server, master, "", form).json()["id"]
+    call(server, player, f"/{number}/places", {"player": 1})
+    return number
+
+
 def garde(points: int) -> dict[str, Any]:
     return {"players": 4, "contract": "garde", "taker": 0, "points": points, "bouts": 2}
 
