@@ -72,8 +72,8 @@ class Bus:
         url: str,
         node: str,
         heard: Callable[[dict[str, Any]], None],
-        lost: Callable[[], None] = lambda: None,
-        back: Callable[[], None] = lambda: None,
+        lost: Callable[[], None],
+        back: Callable[[], None],
     ) -> None:
         self.url = url
         self.node = node

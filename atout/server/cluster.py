@@ -328,7 +328,8 @@ class ClusterHub(Hub):
         elif "revoke" in message:
             super().revoke(message["revoke"], message["user"])
         elif "taken" in message:
-            self._taken(message["taken"], message["owner"], message["token"])
+            # a node of the previous version tells no token (a rolling upgrade)
+            self._taken(message["taken"], message["owner"], message.get("token", 0))
         elif "stale" in message:
             self.owners.pop(message["stale"], None)
         elif "tournament" in message:
