@@ -387,8 +387,8 @@ class ClusterHub(Hub):
         """Redis hears again: what this node's clients were told from other nodes
         meanwhile may be lost, so their owners send them those tables afresh
         (the patches before are dropped); the lobby, which a restarted Redis
-        lost, gets this node's tables again."""
-        self._messages_lost()
+        lost, gets this node's tables again. (What this node sent is made good
+        by ``_messages_lost``, at each loss.)"""
         for client in self.local.values():
             self.resyncing.begin(client.id, self.joined.get(client, set()) - set(self.tables))
         self.bus.publish(ALL, {"resync": self.node})

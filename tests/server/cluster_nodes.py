@@ -130,11 +130,16 @@ def cluster(postgres: str, redis_url: str) -> Iterator[Cluster]:
     Store(url).close()  # ``atout db upgrade``'s work
     running = Cluster(url, redis_url, start_nodes(url, redis_url, 3))
     yield running
-    for node in running.nodes:
+    stop_nodes(running.nodes)
+
+
+def stop_nodes(nodes: list[Node]) -> None:
+    """Stop the nodes still running (a paused one resumed first), killed if slow."""
+    for node in nodes:
         if node.process.poll() is None:
             node.signal(signal.SIGCONT)
             node.process.terminate()
-    for node in running.nodes:
+    for node in nodes:
         try:
             node.process.wait(10)
         except subprocess.TimeoutExpired:

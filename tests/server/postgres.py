@@ -11,7 +11,6 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from functools import partial
 from pathlib import Path
 
 import psycopg
@@ -47,27 +46,26 @@ def postgres() -> Iterator[str]:
     ctl = [str(binaries / "pg_ctl"), "-D", str(data)]
     start = _as_postgres([*ctl, "-o", options, "-w", "start", "-l", str(home / "log")])
     subprocess.run(start, check=True)
-    _restarts.append(partial(_restart, _as_postgres([*ctl, "-m", "fast", "stop"]), start))
+    global _stop_start
+    _stop_start = _as_postgres([*ctl, "-m", "fast", "stop"]), start
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
-        _restarts.clear()
+        _stop_start = None
         stop = [*ctl, "-m", "immediate", "stop"]
         subprocess.run(_as_postgres(stop), check=False, capture_output=True)
         shutil.rmtree(home, ignore_errors=True)
 
 
-_restarts: list[Callable[[float], None]] = []
+_stop_start: tuple[list[str], list[str]] | None = None
+"""How to stop and start the running tests' PostgreSQL."""
 
 
 def restart_postgres(down_for: float) -> None:
     """Stop the tests' PostgreSQL as an administrator would (its sessions ended),
     and start it again ``down_for`` seconds later."""
-    (restart,) = _restarts
-    restart(down_for)
-
-
-def _restart(stop: list[str], start: list[str], down_for: float) -> None:
+    assert _stop_start is not None, "the postgres fixture is not running"
+    stop, start = _stop_start
     subprocess.run(stop, check=True, capture_output=True)
     time.sleep(down_for)
     subprocess.run(start, check=True, capture_output=True)

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import random
-import signal
-import subprocess
 from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 
 import httpx
 import pytest
 
-from tests.server.cluster_nodes import LEASE_SECONDS, Cluster, Redis, start_nodes
+from tests.server.cluster_nodes import LEASE_SECONDS, Cluster, Redis, start_nodes, stop_nodes
 from tests.server.conftest import Player, free_port, play_until_over, seat_at_new_table
 from tests.server.postgres import restart_postgres
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
@@ -28,13 +26,7 @@ def restartable(new_database: Callable[[], str]) -> Iterator[tuple[Cluster, Redi
     url = new_database()
     cluster = Cluster(url, redis.url, start_nodes(url, redis.url, 2))
     yield cluster, redis
-    for node in cluster.nodes:
-        node.signal(signal.SIGTERM)
-    for node in cluster.nodes:
-        try:
-            node.process.wait(10)
-        except subprocess.TimeoutExpired:
-            node.process.kill()
+    stop_nodes(cluster.nodes)
     redis.kill()
 
 

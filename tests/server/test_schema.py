@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import sqlite3
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from subprocess import PIPE
@@ -17,9 +16,9 @@ from sqlalchemy import select
 
 from atout.server import schema
 from atout.server.store import Base, SessionToken, Store, TableRow, User
+from tests.server.cluster_nodes import ATOUT
 
 OLD_SCHEMA = Path(__file__).with_name("pre_migrations.sql")
-ATOUT = Path(sys.executable).parent / "atout"
 
 
 def _differences(store: Store) -> list[object]:
