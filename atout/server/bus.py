@@ -10,6 +10,16 @@ Redis message per channel and round rather than one per update, and messages
 to a channel arrive in the order they were sent. Redis keeps nothing that must last: a lost
 message is a command a client sends again, or an update the node makes good once
 its link works again (``lost``, then ``back``: see ``resync``).
+
+A message goes once or not at all, as an update applied twice would show a
+game the table never had. So the Redis client retries nothing (redis-py
+retries three times by default): a publish Redis carried out but did not
+answer (killed meanwhile, or paused past ``IO_SECONDS``) would reach its
+subscribers twice. And it waits ``IO_SECONDS`` at most: a Redis that stops
+answering without closing its sockets (a paused process, a host gone) loses
+the node's messages, made good as any loss, rather than holding them in a
+queue that grows until it answers, while the other nodes, hearing nothing
+of this one, let its clients go (``cluster``).
 """
 
 from __future__ import annotations
@@ -31,6 +41,8 @@ ALL: Final = "atout:all"
 LOBBY: Final = "atout:lobby"
 """The hash of the public tables: table id to its info as JSON."""
 CONNECT_SECONDS: Final = 3.0
+IO_SECONDS: Final = 5.0
+"""The longest a node waits for Redis to answer a command."""
 
 
 class BusError(RuntimeError):
@@ -91,8 +103,15 @@ class Bus:
 
     async def start(self) -> None:
         from redis.asyncio import Redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
 
-        self._redis = Redis.from_url(self.url)
+        self._redis = Redis.from_url(
+            self.url,
+            socket_connect_timeout=CONNECT_SECONDS,
+            socket_timeout=IO_SECONDS,
+            retry=Retry(NoBackoff(), 0),
+        )
         pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
         await pubsub.subscribe(ALL, node_channel(self.node))
         self._tasks = [
@@ -134,9 +153,12 @@ class Bus:
         return [orjson.loads(text) for text in await self._redis.hvals(LOBBY)]
 
     async def _listen(self, pubsub: Any) -> None:
+        assert self._redis is not None
         while True:
             try:
                 message = await pubsub.get_message(timeout=1.0)
+                if self._unsure:  # hearing nothing proves nothing: Redis must answer
+                    await self._redis.ping()
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis away: try again, the node goes on

@@ -10,8 +10,9 @@ the client, and what the table sends that client travels back. The lobby is a
 Redis hash kept by the tables' owners; invitations and sign-outs reach every
 node. When a node takes a table over, every node's clients at that table
 resume there at once (a snapshot of the table rebuilt from its log). When
-Redis lost messages, the clients they were for are given their tables afresh
-(``resync``).
+Redis lost messages, or a node heard nothing from another for a while, that
+node's clients resume at the other nodes' tables the same way once Redis
+answers again (``resync``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import broadcast, protocol, table_lease
+from atout.server import protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
@@ -337,8 +338,6 @@ class ClusterHub(Hub):
                 self.live.changed_elsewhere(message["tournament"], message["version"])
         elif "beat" in message:
             self.peers.heard(message)
-        elif "resync" in message:
-            self._resend(message["resync"])
 
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
@@ -364,14 +363,16 @@ class ClusterHub(Hub):
         if owner != self.node and held is not None and held.token < token:
             self._drop(table_id)
         self.owners[table_id] = owner
-        resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
         for client in list(self.local.values()):
-            if table_id not in self.joined.get(client, ()):
-                continue
-            if owner == self.node:
-                self.dispatch(client, resume)
-            else:
-                self._forwards.put_nowait((client, table_id, resume.model_dump_json()))
+            if table_id in self.joined.get(client, ()):
+                self._resume(client, table_id)
+
+    def _resume(self, client: Client, table_id: str) -> None:
+        """Resume a client at a table, wherever it is served, as if it came back:
+        the table gives it a snapshot, and its seat if it was let go."""
+        self.dispatch(
+            client, protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
+        )
 
     # ----- after Redis lost messages (``resync``) -----------------------------------
 
@@ -384,25 +385,21 @@ class ClusterHub(Hub):
                     table.shown[client] = None
 
     def _bus_back(self) -> None:
-        """Redis hears again: what this node's clients were told from other nodes
-        meanwhile may be lost, so their owners send them those tables afresh
-        (the patches before are dropped); the lobby, which a restarted Redis
-        lost, gets this node's tables again. (What this node sent is made good
-        by ``_messages_lost``, at each loss.)"""
-        for client in self.local.values():
-            self.resyncing.begin(client.id, self.joined.get(client, set()) - set(self.tables))
-        self.bus.publish(ALL, {"resync": self.node})
+        """Redis answers again: what this node's clients were told from other
+        nodes meanwhile may be lost, and a node that heard nothing from this one
+        for a while (``_beat``) has let go of them at its tables. So each resumes
+        at its other nodes' tables as after a takeover, given each table whole
+        and seated again (the patches that come before are dropped); and the
+        lobby, which a restarted Redis lost, gets this node's tables again.
+        (What this node sent is made good by ``_messages_lost``, at each loss.)"""
+        for client in list(self.local.values()):
+            tables = self.joined.get(client, set()) - set(self.tables)
+            self.resyncing.begin(client.id, tables)
+            for table_id in tables:
+                self._resume(client, table_id)
         for table in self.tables.values():
             if not table.closed:
                 self._changed(table)
-
-    def _resend(self, node: str) -> None:
-        """Send each client of ``node`` at this node's tables its table afresh, in
-        the table's turn (the table's own task, between two commands)."""
-        for table in self.tables.values():
-            for client, _ in table.audience():
-                if isinstance(client, RemoteClient) and client.node == node:
-                    table.submit(None, partial(_resent, table, client))
 
     def _tell_lobby(self, message: dict[str, Any]) -> None:
         for client in self.lobby:
@@ -440,7 +437,13 @@ class ClusterHub(Hub):
             self.lobby.discard(client)
 
         async def answer() -> None:
-            client.send({"type": "lobby", "tables": await self.bus.lobby()})
+            try:
+                tables = await self.bus.lobby()
+            except Exception as error:  # Redis away: this node's tables; the others' come
+                # as lobby updates once their owners list them again (``_bus_back``)
+                log.warning("redis: no lobby (%s), this node's only", str(error).splitlines()[0])
+                tables = [t.info() for t in self._public()]
+            client.send({"type": "lobby", "tables": tables})
 
         self._spawn(answer())
 
@@ -452,10 +455,6 @@ class ClusterHub(Hub):
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)
         self.bus.list_table(table.id, None)
-
-
-async def _resent(table: Table, client: Client) -> None:
-    broadcast.snapshot(table, client)
 
 
 def _seated_at(table: Table) -> SeatedAt:

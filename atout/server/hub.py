@@ -288,9 +288,13 @@ class Hub:
             self.lobby.add(client)
         else:
             self.lobby.discard(client)
-        shown = [t for t in self.tables.values() if not t.options.private and not t.closed]
+        shown = self._public()
         self.listed.update(t.id for t in shown)
         client.send({"type": "lobby", "tables": [t.info() for t in shown]})
+
+    def _public(self) -> list[Table]:
+        """This process's tables the lobby shows."""
+        return [t for t in self.tables.values() if not t.options.private and not t.closed]
 
     def _create(self, client: Client, options: protocol.TableOptions) -> None:
         if client.identity.guest and options.competitive:

@@ -53,6 +53,15 @@ class Redis:
             self.process.wait()
             self.process = None
 
+    def pause(self) -> None:
+        """Stop answering without closing a socket, as a hung host would."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGSTOP)
+
+    def resume(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGCONT)
+
 
 @pytest.fixture(scope="module")
 def redis_url() -> Iterator[str]:

@@ -1,7 +1,8 @@
-"""A cluster whose Redis or PostgreSQL restarts mid-deal: the game goes on
-across the nodes, nothing is lost or doubled, and no player is left holding a
-view the table never had (a message lost in a Redis restart, when it carried
-a patch, would have left one)."""
+"""A cluster whose Redis or PostgreSQL restarts mid-deal, or whose Redis stops
+answering for a while: the game goes on across the nodes, nothing is lost or
+doubled, and no player is left holding a view the table never had (a message
+lost in a Redis restart, or carried twice, when it carried a patch, would
+have left one)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,14 @@ import httpx
 import pytest
 
 from tests.server.cluster_nodes import LEASE_SECONDS, Cluster, Redis, start_nodes, stop_nodes
-from tests.server.conftest import Player, free_port, play_until_over, seat_at_new_table
+from atout.server.bus import IO_SECONDS
+from tests.server.conftest import (
+    Player,
+    create_table,
+    free_port,
+    play_until_over,
+    seat_at_new_table,
+)
 from tests.server.postgres import restart_postgres
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
 
@@ -44,6 +52,50 @@ def test_a_game_across_nodes_goes_on_through_a_redis_restart(
         await asyncio.to_thread(redis.start)
 
     _play_through(cluster, restart)
+
+
+def test_a_game_across_nodes_goes_on_through_a_redis_pause(
+    restartable: tuple[Cluster, Redis],
+) -> None:
+    """Redis stops answering (a hung host) for longer than a node waits on it
+    while Ann moves: what the nodes sent meanwhile is lost, not queued without
+    end nor sent twice, and once Redis answers Bob and Cyd are given the game
+    again."""
+    cluster, redis = restartable
+
+    async def pause() -> None:
+        redis.pause()
+        try:
+            await asyncio.sleep(IO_SECONDS + 3)
+        finally:
+            redis.resume()
+
+    _play_through(cluster, pause)
+
+
+def test_a_node_answers_its_lobby_while_redis_does_not(
+    restartable: tuple[Cluster, Redis],
+) -> None:
+    """The lobby is kept in Redis; while Redis is paused a node answers with its
+    own tables, rather than never."""
+    cluster, redis = restartable
+    server = cluster.nodes[0].server
+
+    async def main() -> None:
+        ann = await Player.connect(server, name="ann")
+        table = await create_table(ann, players=3)
+        bob = await Player.connect(server, name="bob")
+        redis.pause()
+        try:
+            await bob.send({"type": "lobby"})
+            lobby = await bob.expect(lambda m: m["type"] == "lobby", timeout=IO_SECONDS + 10)
+        finally:
+            redis.resume()
+        assert [t["id"] for t in lobby["tables"]] == [table]
+        for player in (ann, bob):
+            await player.close()
+
+    asyncio.run(main())
 
 
 def test_a_game_across_nodes_goes_on_through_a_postgres_restart(
