@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import pwd
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -85,3 +86,18 @@ def new_database(postgres: str) -> Callable[[], str]:
         return f"{postgres}/{name}"
 
     return make
+
+
+def pause_postgres(paused_for: float) -> None:
+    """Stop the tests' PostgreSQL answering, as a hung host would: its
+    processes stopped (not their sockets), and resumed ``paused_for`` seconds later."""
+    assert _stop_start is not None, "the postgres fixture is not running"
+    data = Path(_stop_start[1][_stop_start[1].index("-D") + 1])
+    postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True)
+    pids = [postmaster, *map(int, children.stdout.split())]
+    for pid in pids:
+        os.kill(pid, signal.SIGSTOP)
+    time.sleep(paused_for)
+    for pid in pids:
+        os.kill(pid, signal.SIGCONT)

@@ -14,8 +14,8 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.server.cluster_nodes import LEASE_SECONDS, Cluster, Redis, start_nodes, stop_nodes
 from atout.server.bus import IO_SECONDS
+from tests.server.cluster_nodes import LEASE_SECONDS, Cluster, Redis, start_nodes, stop_nodes
 from tests.server.conftest import (
     Player,
     create_table,
@@ -23,7 +23,7 @@ from tests.server.conftest import (
     play_until_over,
     seat_at_new_table,
 )
-from tests.server.postgres import restart_postgres
+from tests.server.postgres import pause_postgres, restart_postgres
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
 
 
@@ -109,6 +109,21 @@ def test_a_game_across_nodes_goes_on_through_a_postgres_restart(
         await asyncio.to_thread(restart_postgres, 3 * LEASE_SECONDS / 2)
 
     _play_through(cluster, restart)
+    for node in cluster.nodes:
+        assert httpx.get(f"{node.server.http}/health/ready").status_code == 200
+
+
+def test_a_game_across_nodes_goes_on_through_a_postgres_pause(
+    restartable: tuple[Cluster, Redis],
+) -> None:
+    """PostgreSQL stops answering (a hung host) for longer than a table's lease
+    while Ann moves: once it answers, her move is stored once and the game goes on."""
+    cluster, _ = restartable
+
+    async def pause() -> None:
+        await asyncio.to_thread(pause_postgres, 3 * LEASE_SECONDS / 2)
+
+    _play_through(cluster, pause)
     for node in cluster.nodes:
         assert httpx.get(f"{node.server.http}/health/ready").status_code == 200
 
