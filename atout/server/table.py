@@ -132,6 +132,9 @@ class Table:
     before each is dealt."""
     dealt: int = 0
     """Deals of the current game dealt so far (counted again when a restart replays it)."""
+    robots: frozenset[int] = frozenset()
+    """The seats abandoned as of the game's record's latest lineup (after a
+    restart: none, and the next deal's lineup is written again, the same)."""
     reservation: Reservation | None = None
     """A tournament table's seats: who may sit where, and when its game starts by itself."""
 
@@ -491,9 +494,23 @@ class Table:
         if reservation.ready(self.seats) or reservation.start_at <= time.monotonic():
             await self._start_game()
 
-    async def _take_back(self, reservation: Reservation) -> None:
-        """A new deal: the players who came meanwhile take their seats from the robots
-        (a newcomer at a seat is kept in the game's record from this deal on)."""
+    async def _new_deal(self) -> None:
+        """A deal is dealt: the players who came meanwhile take their seats from
+        the robots, and the game's record keeps who sits where from this deal on
+        when that changed: a newcomer, or a robot at a seat abandoned since (from
+        the second deal: the first keeps the game's seats, as do the bets and the
+        players' histories)."""
+        newcomers = False
+        if self.reservation and self.reservation.arriving:
+            newcomers = await self._take_back(self.reservation)
+        robots = frozenset(n for n, s in enumerate(self.seats) if s and s.abandoned)
+        if newcomers or (self.dealt > 1 and robots != self.robots):
+            await self._store_deal_seats(self.dealt - 1)
+        self.robots = robots
+
+    async def _take_back(self, reservation: Reservation) -> bool:
+        """The players who came meanwhile take their seats from the robots; whether
+        one was new to the seat (a substitute)."""
         newcomers = False
         for seat_no, client in list(reservation.arriving.items()):
             del reservation.arriving[seat_no]
@@ -515,9 +532,8 @@ class Table:
             broadcast.table_event(self, "table.seated", {"seat": seat_no, "name": seat.name})
             broadcast.snapshot(self, client)
         await self._persist_game_abandoned()  # stored: a restart finds them seated
-        if newcomers:
-            await self._store_deal_seats(self.dealt - 1)
         broadcast.info_changed(self)
+        return newcomers
 
     async def _seat_deal(self, reservation: Reservation) -> None:
         """Before a deal is dealt, its players take their seats (triplettes: they
@@ -543,9 +559,10 @@ class Table:
 
     async def _store_deal_seats(self, deal: int) -> None:
         """Keep who sits where from ``deal`` (from 0) on in the game's record: its
-        players changed during the game (``tablestore.seat_deal``)."""
+        players changed during the game (``tablestore.seat_deal``). A robot plays
+        a seat its player abandoned, but at the first deal (``_new_deal``)."""
         assert self.game_id is not None
-        stored = [s.stored() if s else None for s in self.seats]
+        stored = [None if s is None or (s.abandoned and deal) else s.stored() for s in self.seats]
         await self._write(tablestore.seat_deal, self.game_id, deal, stored)
 
     async def _sit_again(self, client: Client, seat_no: int) -> None:
@@ -789,7 +806,7 @@ class Table:
         self.match = Match(rules, state, self._chance())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
-        self.dealt = 0
+        self.dealt, self.robots = 0, frozenset()
         self.public_moves = 0
         self.complete_actions = 0
 
@@ -890,8 +907,8 @@ class Table:
         self.took(events)
         broadcast.update_all(self, [self._number(event) for event in events])
         self.ctx.metrics.applied(started)
-        if self.reservation and self.reservation.arriving and any(e.kind == "deal" for e in events):
-            await self._take_back(self.reservation)
+        if any(e.kind == "deal" for e in events):
+            await self._new_deal()
         if self.match.is_over:
             await self._finish()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import httpx
 import pytest
 from sqlalchemy import func, select
 
@@ -161,6 +162,41 @@ def test_the_vote_of_all_humans_cancels_and_an_abandoner_forfeits(server: Server
         assert [chips(server, n) for n in names] == [START, START, START - 100]
         for name in names:
             assert server.get(f"/api/profile/{name}")["xp"] == 0
+        await close_all(server, players)
+
+    asyncio.run(scenario())
+
+
+def test_the_record_shows_a_robot_at_an_abandoned_seat_from_the_next_deal(
+    server: Server,
+) -> None:
+    """Pam leaves during the first deal: a robot plays her seat, which the
+    record shows from the second deal on; the game stays in her history."""
+
+    async def scenario() -> None:
+        names = ["ned", "oli", "pam"]
+        players, table = await seat_players(
+            server, names, ["10.0.6.1", "10.0.6.2", "10.0.6.3"], players=3, bet=10, rounds=2
+        )
+        ned, oli, pam = players
+        await ned.send({"type": "start", "table": table})
+        game = (await ned.event("table.game_started"))["data"]["game"]
+        await pam.event("deal")
+        await pam.send({"type": "leave", "table": table})
+        await pam.expect(lambda m: m["type"] == "left")
+        over = await play_until_over([ned, oli], table)
+        assert over["kind"] == "table.game_over"
+        record = server.get(f"/api/games/{game}")
+        seat = record["meta"]["names"].index("pam")
+        (lineup,) = record["meta"]["lineups"]
+        assert lineup["deal"] == 2
+        assert lineup["names"] == [None if n == "pam" else n for n in record["meta"]["names"]]
+        assert lineup["users"][seat] is None
+        text = httpx.get(f"{server.http}/api/games/{game}?format=text").text
+        header, first, second, *_ = text.split("[Deal ")
+        assert f'[Seat{seat} "pam"]' in header and "[Seat" not in first
+        assert f'[Seat{seat} "robot"]' in second
+        assert game in [g["id"] for g in server.get("/api/records?player=pam")["games"]]
         await close_all(server, players)
 
     asyncio.run(scenario())
