@@ -98,32 +98,20 @@ def test_a_node_answers_its_lobby_while_redis_does_not(
     asyncio.run(main())
 
 
-def test_a_game_across_nodes_goes_on_through_a_postgres_restart(
-    restartable: tuple[Cluster, Redis],
+@pytest.mark.parametrize("fault", [restart_postgres, pause_postgres], ids=["restart", "pause"])
+def test_a_game_across_nodes_goes_on_through_a_postgres_fault(
+    restartable: tuple[Cluster, Redis], fault: Callable[[float], None]
 ) -> None:
-    """PostgreSQL stops for longer than a table's lease while Ann moves: her
-    move is stored once it is back, and the game goes on at its node."""
+    """PostgreSQL stops (restarted as an administrator would), or stops
+    answering (a hung host), for longer than a table's lease while Ann moves:
+    once it is back her move is stored once (or refused, the table taken over,
+    and played again) and the game goes on."""
     cluster, _ = restartable
 
-    async def restart() -> None:
-        await asyncio.to_thread(restart_postgres, 3 * LEASE_SECONDS / 2)
+    async def down() -> None:
+        await asyncio.to_thread(fault, 3 * LEASE_SECONDS / 2)
 
-    _play_through(cluster, restart)
-    for node in cluster.nodes:
-        assert httpx.get(f"{node.server.http}/health/ready").status_code == 200
-
-
-def test_a_game_across_nodes_goes_on_through_a_postgres_pause(
-    restartable: tuple[Cluster, Redis],
-) -> None:
-    """PostgreSQL stops answering (a hung host) for longer than a table's lease
-    while Ann moves: once it answers, her move is stored once and the game goes on."""
-    cluster, _ = restartable
-
-    async def pause() -> None:
-        await asyncio.to_thread(pause_postgres, 3 * LEASE_SECONDS / 2)
-
-    _play_through(cluster, pause)
+    _play_through(cluster, down)
     for node in cluster.nodes:
         assert httpx.get(f"{node.server.http}/health/ready").status_code == 200
 

@@ -42,6 +42,20 @@ async def play_competitive(
     return players, await play_until_over(players, table)
 
 
+async def start_and_leave(
+    server: Server, names: list[str], ips: list[str], **options: Any
+) -> tuple[list[Player], str, int]:
+    """Seat registered players, start their game, and have the last one leave once
+    the first deal is dealt: the players, the table and the game's id."""
+    players, table = await seat_players(server, names, ips, **options)
+    await players[0].send({"type": "start", "table": table})
+    game: int = (await players[0].event("table.game_started"))["data"]["game"]
+    await players[-1].event("deal")
+    await players[-1].send({"type": "leave", "table": table})
+    await players[-1].expect(lambda m: m["type"] == "left")
+    return players, table, game
+
+
 async def close_all(server: Server, players: list[Player]) -> None:
     assert_ledger_balances(server)
     for p in players:
@@ -145,14 +159,10 @@ def test_players_sharing_an_ip_play_but_score_nothing(server: Server) -> None:
 def test_the_vote_of_all_humans_cancels_and_an_abandoner_forfeits(server: Server) -> None:
     async def scenario() -> None:
         names = ["joe", "kim", "lou"]
-        players, table = await seat_players(
+        players, table, _ = await start_and_leave(
             server, names, ["10.0.3.1", "10.0.3.2", "10.0.3.3"], players=4, bet=100, rounds=3
         )
-        joe, kim, lou = players
-        await joe.send({"type": "start", "table": table})
-        await joe.event("table.game_started")
-        await lou.send({"type": "leave", "table": table})
-        await lou.expect(lambda m: m["type"] == "left")
+        joe, kim, _ = players
         await joe.send({"type": "vote", "table": table, "agree": True})
         await kim.send({"type": "vote", "table": table, "agree": False})
         await kim.expect(lambda m: m.get("kind") == "table.vote" and not m["data"]["agree"])
@@ -175,16 +185,10 @@ def test_the_record_shows_a_robot_at_an_abandoned_seat_from_the_next_deal(
 
     async def scenario() -> None:
         names = ["ned", "oli", "pam"]
-        players, table = await seat_players(
+        players, table, game = await start_and_leave(
             server, names, ["10.0.6.1", "10.0.6.2", "10.0.6.3"], players=3, bet=10, rounds=2
         )
-        ned, oli, pam = players
-        await ned.send({"type": "start", "table": table})
-        game = (await ned.event("table.game_started"))["data"]["game"]
-        await pam.event("deal")
-        await pam.send({"type": "leave", "table": table})
-        await pam.expect(lambda m: m["type"] == "left")
-        over = await play_until_over([ned, oli], table)
+        over = await play_until_over(players[:2], table)
         assert over["kind"] == "table.game_over"
         record = server.get(f"/api/games/{game}")
         seat = record["meta"]["names"].index("pam")
