@@ -10,9 +10,9 @@ the client, and what the table sends that client travels back. The lobby is a
 Redis hash kept by the tables' owners; invitations and sign-outs reach every
 node. When a node takes a table over, every node's clients at that table
 resume there at once (a snapshot of the table rebuilt from its log). When
-Redis lost messages, or a node heard nothing from another for a while, that
-node's clients resume at the other nodes' tables the same way once Redis
-answers again (``resync``).
+Redis lost messages, the clients they were for are given their tables afresh
+(``resync``), and those a node let go while it heard nothing from theirs
+(which a hung Redis also makes silent) are seated again.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import protocol, table_lease
+from atout.server import broadcast, protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
@@ -104,6 +104,9 @@ class ClusterHub(Hub):
         self.local: dict[int, Client] = {}
         """This node's own sockets, by client id."""
         self.proxies: dict[tuple[str, int], RemoteClient] = {}
+        self.let_go: dict[str, tuple[float, list[tuple[RemoteClient, list[str]]]]] = {}
+        """By node gone silent: when its clients' stand-ins were let go, and the
+        tables each was at (``_let_go``), for as long as their seats wait."""
         self.peers = Peers(self.node)
         self._forwards: asyncio.Queue[tuple[Client, str, str]] = asyncio.Queue()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -219,9 +222,23 @@ class ClusterHub(Hub):
             self.bus.publish(ALL, self.peers.summary(online, [t for t in tables if t.seated]))
             for node in self.peers.forget_silent():
                 log.warning("node %s went silent: its clients here are disconnected", node)
-                for key in [key for key in self.proxies if key[0] == node]:
-                    super().disconnected(self.proxies.pop(key))
+                self._let_go(node)
+            now, grace = time.monotonic(), self.ctx.grace_seconds
+            self.let_go = {n: held for n, held in self.let_go.items() if now - held[0] < grace}
             await asyncio.sleep(BEAT)
+
+    def _let_go(self, node: str) -> None:
+        """Disconnect the stand-ins of a silent node's clients (their seats start
+        their grace period), remembering where each was: a node cut off from
+        Redis for a while is silent too, and its clients come back (``_resend``)."""
+        held = []
+        for key in [key for key in self.proxies if key[0] == node]:
+            proxy = self.proxies.pop(key)
+            tables = [self.tables[t] for t in self.joined.get(proxy, ()) if t in self.tables]
+            held.append((proxy, [t.id for t in tables if proxy in dict(t.audience())]))
+            super().disconnected(proxy)
+        if held:
+            self.let_go[node] = time.monotonic(), held
 
     # ----- tournaments --------------------------------------------------------------
 
@@ -338,6 +355,8 @@ class ClusterHub(Hub):
                 self.live.changed_elsewhere(message["tournament"], message["version"])
         elif "beat" in message:
             self.peers.heard(message)
+        elif "resync" in message:
+            self._resend(message["resync"])
 
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
@@ -363,16 +382,14 @@ class ClusterHub(Hub):
         if owner != self.node and held is not None and held.token < token:
             self._drop(table_id)
         self.owners[table_id] = owner
+        resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
         for client in list(self.local.values()):
-            if table_id in self.joined.get(client, ()):
-                self._resume(client, table_id)
-
-    def _resume(self, client: Client, table_id: str) -> None:
-        """Resume a client at a table, wherever it is served, as if it came back:
-        the table gives it a snapshot, and its seat if it was let go."""
-        self.dispatch(
-            client, protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
-        )
+            if table_id not in self.joined.get(client, ()):
+                continue
+            if owner == self.node:
+                self.dispatch(client, resume)
+            else:
+                self._forwards.put_nowait((client, table_id, resume.model_dump_json()))
 
     # ----- after Redis lost messages (``resync``) -----------------------------------
 
@@ -385,21 +402,35 @@ class ClusterHub(Hub):
                     table.shown[client] = None
 
     def _bus_back(self) -> None:
-        """Redis answers again: what this node's clients were told from other
-        nodes meanwhile may be lost, and a node that heard nothing from this one
-        for a while (``_beat``) has let go of them at its tables. So each resumes
-        at its other nodes' tables as after a takeover, given each table whole
-        and seated again (the patches that come before are dropped); and the
-        lobby, which a restarted Redis lost, gets this node's tables again.
-        (What this node sent is made good by ``_messages_lost``, at each loss.)"""
-        for client in list(self.local.values()):
-            tables = self.joined.get(client, set()) - set(self.tables)
-            self.resyncing.begin(client.id, tables)
-            for table_id in tables:
-                self._resume(client, table_id)
+        """Redis hears again: what this node's clients were told from other nodes
+        meanwhile may be lost, so their owners send them those tables afresh
+        (the patches before are dropped); the lobby, which a restarted Redis
+        lost, gets this node's tables again. (What this node sent is made good
+        by ``_messages_lost``, at each loss.)"""
+        for client in self.local.values():
+            self.resyncing.begin(client.id, self.joined.get(client, set()) - set(self.tables))
+        self.bus.publish(ALL, {"resync": self.node})
         for table in self.tables.values():
             if not table.closed:
                 self._changed(table)
+
+    def _resend(self, node: str) -> None:
+        """Send each client of ``node`` at this node's tables its table afresh, in
+        the table's turn (the table's own task, between two commands); those let
+        go while the node was silent resume where they were, seated again."""
+        _, held = self.let_go.pop(node, (0.0, []))
+        for proxy, tables in held:
+            key = (proxy.node, proxy.remote)
+            if key in self.proxies:  # it has come back by itself
+                continue
+            self.proxies[key], self.joined[proxy] = proxy, set()
+            for table_id in (t for t in tables if t in self.tables):
+                resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
+                self.dispatch(proxy, resume)
+        for table in self.tables.values():
+            for client, _ in table.audience():
+                if isinstance(client, RemoteClient) and client.node == node:
+                    table.submit(None, partial(_resent, table, client))
 
     def _tell_lobby(self, message: dict[str, Any]) -> None:
         for client in self.lobby:
@@ -455,6 +486,10 @@ class ClusterHub(Hub):
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)
         self.bus.list_table(table.id, None)
+
+
+async def _resent(table: Table, client: Client) -> None:
+    broadcast.snapshot(table, client)
 
 
 def _seated_at(table: Table) -> SeatedAt:

@@ -4,10 +4,9 @@ Redis delivers a message once or not at all: while it restarts, or while a
 node's link to it is broken, what a table told a client at another node is
 lost. An update is a patch of the view its client last received; applied to an
 older view, the next one may fit and show a game the table never had. So once
-the node's link works again, each of its clients resumes at its other nodes'
-tables (a snapshot, asked of their owners as a returning client asks), and
-the updates of those tables that come before are dropped: they patch views
-the client may not hold.
+the node's link works again, each of its clients is sent its other nodes'
+tables afresh (a snapshot, asked of their owners), and the updates of those
+tables that come before are dropped: they patch views the client may not hold.
 """
 
 from __future__ import annotations
