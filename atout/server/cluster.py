@@ -230,7 +230,7 @@ class ClusterHub(Hub):
     def _let_go(self, node: str) -> None:
         """Disconnect the stand-ins of a silent node's clients (their seats start
         their grace period), remembering where each was: a node cut off from
-        Redis for a while is silent too, and its clients come back (``_resend``)."""
+        Redis for a while is silent too, and its clients come back (``_welcome_back``)."""
         held = []
         for key in [key for key in self.proxies if key[0] == node]:
             proxy = self.proxies.pop(key)
@@ -356,6 +356,7 @@ class ClusterHub(Hub):
         elif "beat" in message:
             self.peers.heard(message)
         elif "resync" in message:
+            self._welcome_back(message["resync"])
             self._resend(message["resync"])
 
     def _command(self, message: dict[str, Any]) -> None:
@@ -382,7 +383,7 @@ class ClusterHub(Hub):
         if owner != self.node and held is not None and held.token < token:
             self._drop(table_id)
         self.owners[table_id] = owner
-        resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
+        resume = _afresh(table_id)
         for client in list(self.local.values()):
             if table_id not in self.joined.get(client, ()):
                 continue
@@ -414,19 +415,22 @@ class ClusterHub(Hub):
             if not table.closed:
                 self._changed(table)
 
-    def _resend(self, node: str) -> None:
-        """Send each client of ``node`` at this node's tables its table afresh, in
-        the table's turn (the table's own task, between two commands); those let
-        go while the node was silent resume where they were, seated again."""
+    def _welcome_back(self, node: str) -> None:
+        """``node`` hears Redis again: its clients this node let go while it was
+        silent (cut off, not dead) resume where they were, seated again."""
         _, held = self.let_go.pop(node, (0.0, []))
         for proxy, tables in held:
             key = (proxy.node, proxy.remote)
             if key in self.proxies:  # it has come back by itself
                 continue
             self.proxies[key], self.joined[proxy] = proxy, set()
-            for table_id in (t for t in tables if t in self.tables):
-                resume = protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
-                self.dispatch(proxy, resume)
+            for table_id in tables:
+                if table_id in self.tables:
+                    self.dispatch(proxy, _afresh(table_id))
+
+    def _resend(self, node: str) -> None:
+        """Send each client of ``node`` at this node's tables its table afresh, in
+        the table's turn (the table's own task, between two commands)."""
         for table in self.tables.values():
             for client, _ in table.audience():
                 if isinstance(client, RemoteClient) and client.node == node:
@@ -486,6 +490,11 @@ class ClusterHub(Hub):
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)
         self.bus.list_table(table.id, None)
+
+
+def _afresh(table_id: str) -> protocol.Resume:
+    """A ``resume`` that knows nothing held: answered with the whole table."""
+    return protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
 
 
 async def _resent(table: Table, client: Client) -> None:

@@ -562,7 +562,8 @@ class Table:
         players changed during the game (``tablestore.seat_deal``). A robot plays
         a seat its player abandoned, but at the first deal (``_new_deal``)."""
         assert self.game_id is not None
-        stored = [None if s is None or (s.abandoned and deal) else s.stored() for s in self.seats]
+        robots = deal > 0  # at the first deal the game's seats stand
+        stored = [None if s is None or (s.abandoned and robots) else s.stored() for s in self.seats]
         await self._write(tablestore.seat_deal, self.game_id, deal, stored)
 
     async def _sit_again(self, client: Client, seat_no: int) -> None:
@@ -901,13 +902,13 @@ class Table:
             step = self.match.prepare(action, seat)
         except (IllegalAction, ActionSyntaxError) as error:
             raise TableError(error.code, **error.params) from None
-        game_id, index = self.game_id, self.actions
+        game_id, index, dealt = self.game_id, self.actions, self.dealt
         await self._durably(lambda: self.ctx.writer.append(game_id, index, step.text))
         events = self.match.commit(step)
         self.took(events)
         broadcast.update_all(self, [self._number(event) for event in events])
         self.ctx.metrics.applied(started)
-        if any(e.kind == "deal" for e in events):
+        if self.dealt > dealt:
             await self._new_deal()
         if self.match.is_over:
             await self._finish()

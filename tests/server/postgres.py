@@ -12,6 +12,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import psycopg
@@ -47,29 +48,36 @@ def postgres() -> Iterator[str]:
     ctl = [str(binaries / "pg_ctl"), "-D", str(data)]
     start = _as_postgres([*ctl, "-o", options, "-w", "start", "-l", str(home / "log")])
     subprocess.run(start, check=True)
-    global _stop_start
-    _stop_start = _as_postgres([*ctl, "-m", "fast", "stop"]), start
+    global _running
+    _running = _Running(data, _as_postgres([*ctl, "-m", "fast", "stop"]), start)
     try:
         yield f"postgresql://postgres@127.0.0.1:{port}"
     finally:
-        _stop_start = None
+        _running = None
         stop = [*ctl, "-m", "immediate", "stop"]
         subprocess.run(_as_postgres(stop), check=False, capture_output=True)
         shutil.rmtree(home, ignore_errors=True)
 
 
-_stop_start: tuple[list[str], list[str]] | None = None
-"""How to stop and start the running tests' PostgreSQL."""
+@dataclass(frozen=True)
+class _Running:
+    """The running tests' PostgreSQL: its data directory, how to stop and start it."""
+
+    data: Path
+    stop: list[str]
+    start: list[str]
+
+
+_running: _Running | None = None
 
 
 def restart_postgres(down_for: float) -> None:
     """Stop the tests' PostgreSQL as an administrator would (its sessions ended),
     and start it again ``down_for`` seconds later."""
-    assert _stop_start is not None, "the postgres fixture is not running"
-    stop, start = _stop_start
-    subprocess.run(stop, check=True, capture_output=True)
+    assert _running is not None, "the postgres fixture is not running"
+    subprocess.run(_running.stop, check=True, capture_output=True)
     time.sleep(down_for)
-    subprocess.run(start, check=True, capture_output=True)
+    subprocess.run(_running.start, check=True, capture_output=True)
 
 
 @pytest.fixture
@@ -91,9 +99,8 @@ def new_database(postgres: str) -> Callable[[], str]:
 def pause_postgres(paused_for: float) -> None:
     """Stop the tests' PostgreSQL answering, as a hung host would: its
     processes stopped (not their sockets), and resumed ``paused_for`` seconds later."""
-    assert _stop_start is not None, "the postgres fixture is not running"
-    data = Path(_stop_start[1][_stop_start[1].index("-D") + 1])
-    postmaster = int((data / "postmaster.pid").read_text().split()[0])
+    assert _running is not None, "the postgres fixture is not running"
+    postmaster = int((_running.data / "postmaster.pid").read_text().split()[0])
     children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True, text=True)
     pids = [postmaster, *map(int, children.stdout.split())]
     for pid in pids:
