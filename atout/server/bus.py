@@ -73,7 +73,8 @@ def check(url: str) -> None:
 
 
 Op = tuple[str, str, str, bytes | None]
-"""(command, key or channel, field, payload): publish, hset or hdel."""
+"""(command, key or channel, field, payload): publish, probe (an empty message
+to a channel), hset or hdel."""
 
 
 class Bus:
@@ -112,8 +113,7 @@ class Bus:
             socket_timeout=IO_SECONDS,
             retry=Retry(NoBackoff(), 0),
         )
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        await pubsub.subscribe(ALL, node_channel(self.node))
+        pubsub = await self._subscribe()
         self._tasks = [
             asyncio.create_task(self._listen(pubsub), name="bus-listen"),
             asyncio.create_task(self._send(), name="bus-send"),
@@ -152,31 +152,64 @@ class Bus:
         assert self._redis is not None
         return [orjson.loads(text) for text in await self._redis.hvals(LOBBY)]
 
-    async def _listen(self, pubsub: Any) -> None:
+    async def _subscribe(self) -> Any:
+        """A new listening link: its own connection, subscribed to this node's channels."""
         assert self._redis is not None
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        await pubsub.subscribe(ALL, node_channel(self.node))
+        return pubsub
+
+    async def _listen(self, pubsub: Any) -> None:
+        """Hear the messages for this node. The link is known to hear only by
+        hearing: when nothing came for a second this node sends itself an empty
+        message, and a link that heard nothing for ``IO_SECONDS`` is taken for
+        dead (its host vanished) and replaced. After a loss the link counts as
+        back once it heard a message and Redis answers a PING."""
+        assert self._redis is not None
+        loop = asyncio.get_running_loop()
+        heard_at = loop.time()
         while True:
             try:
                 message = await pubsub.get_message(timeout=1.0)
-                if self._unsure:  # hearing nothing proves nothing: Redis must answer
+                if message is None:
+                    if loop.time() - heard_at > IO_SECONDS:
+                        raise TimeoutError(f"nothing heard for {IO_SECONDS:g} s")
+                    self._out.put_nowait(("probe", node_channel(self.node), "", None))
+                    continue
+                heard_at = loop.time()
+                if self._unsure:  # hearing proves the link, not that Redis takes commands
                     await self._redis.ping()
             except asyncio.CancelledError:
                 raise
-            except Exception as error:  # Redis away: try again, the node goes on
+            except Exception as error:  # Redis away: a new link, the node goes on
                 log.error("redis: cannot listen (%s); retrying", str(error).splitlines()[0])
                 self._lose()
-                await asyncio.sleep(1.0)
+                pubsub = await self._resubscribe(pubsub)
+                heard_at = loop.time()
                 continue
             if self._unsure:
                 self._unsure = False
                 log.warning("redis: listening again")
                 self.back()
-            if message is None:
-                continue
             for one in orjson.loads(message["data"]):
                 try:
                     self.heard(one)
                 except Exception:  # one bad message must not stop the node hearing
                     log.exception("bus: a message could not be handled")
+
+    async def _resubscribe(self, pubsub: Any) -> Any:
+        """Drop a listening link that failed and open another, a second later: a
+        link to a vanished host never closes by itself, and nothing comes on it."""
+        with contextlib.suppress(Exception):
+            await pubsub.aclose()
+        while True:
+            await asyncio.sleep(1.0)
+            try:
+                return await self._subscribe()
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:
+                log.error("redis: cannot subscribe (%s)", str(error).splitlines()[0])
 
     async def _send(self) -> None:
         assert self._redis is not None
@@ -190,6 +223,8 @@ class Bus:
                 if command == "publish":
                     assert payload is not None
                     batches.setdefault(key, []).append(payload)
+                elif command == "probe":
+                    batches.setdefault(key, [])
                 elif command == "hset":
                     assert payload is not None
                     pipe.hset(key, field, payload)

@@ -355,6 +355,9 @@ class ClusterHub(Hub):
                 self.live.changed_elsewhere(message["tournament"], message["version"])
         elif "beat" in message:
             self.peers.heard(message)
+            if message["beat"] in self.let_go:  # its resync may have come while this node was deaf
+                self._welcome_back(message["beat"])
+                self._resend(message["beat"])
         elif "resync" in message:
             self._welcome_back(message["resync"])
             self._resend(message["resync"])
@@ -407,10 +410,13 @@ class ClusterHub(Hub):
         meanwhile may be lost, so their owners send them those tables afresh
         (the patches before are dropped); the lobby, which a restarted Redis
         lost, gets this node's tables again. (What this node sent is made good
-        by ``_messages_lost``, at each loss.)"""
+        by ``_messages_lost``, at each loss, and by sending other nodes' clients
+        this node's tables afresh: an update lost may have been the last before
+        a turn of theirs, and their node may have asked while this one was deaf.)"""
         for client in self.local.values():
             self.resyncing.begin(client.id, self.joined.get(client, set()) - set(self.tables))
         self.bus.publish(ALL, {"resync": self.node})
+        self._resend(None)
         for table in self.tables.values():
             if not table.closed:
                 self._changed(table)
@@ -428,12 +434,13 @@ class ClusterHub(Hub):
                 if table_id in self.tables:
                     self.dispatch(proxy, _afresh(table_id))
 
-    def _resend(self, node: str) -> None:
-        """Send each client of ``node`` at this node's tables its table afresh, in
-        the table's turn (the table's own task, between two commands)."""
+    def _resend(self, node: str | None) -> None:
+        """Send each client of ``node`` (None: of every other node) at this node's
+        tables its table afresh, in the table's turn (the table's own task,
+        between two commands)."""
         for table in self.tables.values():
             for client, _ in table.audience():
-                if isinstance(client, RemoteClient) and client.node == node:
+                if isinstance(client, RemoteClient) and node in (None, client.node):
                     table.submit(None, partial(_resent, table, client))
 
     def _tell_lobby(self, message: dict[str, Any]) -> None:

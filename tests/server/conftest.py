@@ -247,24 +247,34 @@ async def seat_at_new_table(people: list[Player], **options: Any) -> str:
     return table
 
 
-async def play_until_over(players: list[Player], table: str, seed: int = 0) -> dict[str, Any]:
-    """Each player answers its turns with a random legal action until the game ends."""
+async def play_until_over(
+    players: list[Player], table: str, seed: int = 0, *, first_end: bool = False
+) -> dict[str, Any]:
+    """Each player answers its turns with a random legal action until the game
+    ends. With ``first_end``, once one player heard the end the others stop
+    waiting for theirs: a player a node let go, whose seat a robot played
+    meanwhile, may be seated again after the end, given the table over
+    instead of told it."""
     rng = random.Random(seed)
     done = asyncio.Event()
     over: dict[str, Any] = {}
 
+    def turn_or_end(m: dict[str, Any]) -> bool:
+        return turn_in(m) is not None or (
+            m["type"] == "event" and m["kind"] in ("table.game_over", "table.game_cancelled")
+        )
+
     async def play(player: Player) -> None:
+        waited = 0
         while not done.is_set():
-            message = await player.expect(
-                lambda m: (
-                    turn_in(m) is not None
-                    or (
-                        m["type"] == "event"
-                        and m["kind"] in ("table.game_over", "table.game_cancelled")
-                    )
-                ),
-                timeout=60,
-            )
+            try:
+                message = await player.expect(turn_or_end, timeout=1 if first_end else 60)
+            except TimeoutError:
+                waited += 1
+                if not first_end or waited == 60:
+                    raise
+                continue
+            waited = 0
             turn = turn_in(message)
             if turn is None:
                 over.update(message)

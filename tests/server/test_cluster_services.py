@@ -24,6 +24,7 @@ from tests.server.conftest import (
     seat_at_new_table,
 )
 from tests.server.postgres import pause_postgres, restart_postgres
+from tests.server.relay import Relay
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
 
 
@@ -71,6 +72,38 @@ def test_a_game_across_nodes_goes_on_through_a_redis_pause(
             redis.resume()
 
     _play_through(cluster, pause)
+
+
+@pytest.fixture
+def relayed(new_database: Callable[[], str]) -> Iterator[tuple[Cluster, Relay]]:
+    """Two nodes that reach their Redis through a relay that can vanish."""
+    redis = Redis(free_port())
+    redis.start()
+    relay = Relay(redis.port)
+    relay.start()
+    url = new_database()
+    cluster = Cluster(url, relay.url, start_nodes(url, relay.url, 2))
+    yield cluster, relay
+    stop_nodes(cluster.nodes)
+    relay.stop()
+    redis.kill()
+
+
+def test_a_game_across_nodes_goes_on_after_redis_vanishes(
+    relayed: tuple[Cluster, Relay],
+) -> None:
+    """Redis's host vanishes as Ann moves: no link to it answers or closes, and
+    when it is back only new links are answered. Each node finds its links dead
+    by waiting, opens new ones, and once both hear again Bob and Cyd are seated
+    again and given the game, and play on from it."""
+    cluster, relay = relayed
+
+    async def vanish() -> None:
+        relay.vanish()
+        await asyncio.sleep(IO_SECONDS + 3)
+        relay.come_back()
+
+    _play_through(cluster, vanish)
 
 
 def test_a_node_answers_its_lobby_while_redis_does_not(
@@ -136,8 +169,10 @@ def _play_through(cluster: Cluster, fault: Callable[[], Awaitable[None]]) -> Non
         await asyncio.sleep(0.1)
         await players[0].send({"type": "act", "table": table, "action": rng.choice(turn["legal"])})
         await faulty
-        over = await play_until_over(players, table, seed=4)
+        over = await play_until_over(players, table, seed=4, first_end=True)
         assert over["kind"] == "table.game_over"
+        for player in players:  # each given the game to its end, if not told it
+            await _told_up_to(player, over["seq"])
         for player in players:
             await player.close()
         return table, [(p, n) for n, p in enumerate(players)]
@@ -146,6 +181,13 @@ def _play_through(cluster: Cluster, fault: Callable[[], Awaitable[None]]) -> Non
     game, log = stored_game(cluster, table)
     assert game.status == "over"
     assert_views_are_stored(seated, stored_views(game, log))
+
+
+async def _told_up_to(player: Player, seq: int) -> None:
+    """Wait until the player holds the table as it stood at ``seq`` or later."""
+    async with asyncio.timeout(30):
+        while max((m.get("seq", 0) for m in player.log), default=0) < seq:
+            await asyncio.sleep(0.1)
 
 
 async def _until_turn_of(
