@@ -80,7 +80,10 @@ class Workers:
         try:
             if pool is None:
                 pool = await asyncio.to_thread(self._start)
-            return await asyncio.wrap_future(pool.submit(work, argument))
+            # a job is cancelled by the pool alone (``stop``), never from the loop:
+            # CPython 3.11's pool, finding a worker killed, set an error on a job
+            # the loop had just cancelled and raised in its own thread (3.12 checks)
+            return await asyncio.shield(asyncio.wrap_future(pool.submit(work, argument)))
         except BrokenProcessPool:
             if pool is not None:
                 with self._lock:
