@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import httpx
@@ -28,24 +29,37 @@ from tests.server.relay import Relay
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
 
 
+@dataclass
+class Services:
+    cluster: Cluster
+    redis: Redis
+    relay: Relay
+    """What the nodes reach Redis through: it passes everything until it vanishes."""
+
+
 @pytest.fixture
-def restartable(new_database: Callable[[], str]) -> Iterator[tuple[Cluster, Redis]]:
+def services(new_database: Callable[[], str]) -> Iterator[Services]:
+    """Two nodes on a new database and a Redis of their own, to restart, pause or
+    make vanish."""
     redis = Redis(free_port())
     redis.start()
+    relay = Relay(redis.port)
+    relay.start()
     url = new_database()
-    cluster = Cluster(url, redis.url, start_nodes(url, redis.url, 2))
-    yield cluster, redis
+    cluster = Cluster(url, relay.url, start_nodes(url, relay.url, 2))
+    yield Services(cluster, redis, relay)
     stop_nodes(cluster.nodes)
+    relay.stop()
     redis.kill()
 
 
 def test_a_game_across_nodes_goes_on_through_a_redis_restart(
-    restartable: tuple[Cluster, Redis],
+    services: Services,
 ) -> None:
     """Ann plays at her table's node while Redis is down: the updates telling
     Bob and Cyd, at the other node, are lost. Once Redis is back they are given
     the game again, and play on from it."""
-    cluster, redis = restartable
+    cluster, redis = services.cluster, services.redis
 
     async def restart() -> None:
         redis.kill()
@@ -56,13 +70,13 @@ def test_a_game_across_nodes_goes_on_through_a_redis_restart(
 
 
 def test_a_game_across_nodes_goes_on_through_a_redis_pause(
-    restartable: tuple[Cluster, Redis],
+    services: Services,
 ) -> None:
     """Redis stops answering (a hung host) for longer than a node waits on it
     while Ann moves: what the nodes sent meanwhile is lost, not queued without
     end nor sent twice, and once Redis answers Bob and Cyd are given the game
     again."""
-    cluster, redis = restartable
+    cluster, redis = services.cluster, services.redis
 
     async def pause() -> None:
         redis.pause()
@@ -74,29 +88,14 @@ def test_a_game_across_nodes_goes_on_through_a_redis_pause(
     _play_through(cluster, pause)
 
 
-@pytest.fixture
-def relayed(new_database: Callable[[], str]) -> Iterator[tuple[Cluster, Relay]]:
-    """Two nodes that reach their Redis through a relay that can vanish."""
-    redis = Redis(free_port())
-    redis.start()
-    relay = Relay(redis.port)
-    relay.start()
-    url = new_database()
-    cluster = Cluster(url, relay.url, start_nodes(url, relay.url, 2))
-    yield cluster, relay
-    stop_nodes(cluster.nodes)
-    relay.stop()
-    redis.kill()
-
-
 def test_a_game_across_nodes_goes_on_after_redis_vanishes(
-    relayed: tuple[Cluster, Relay],
+    services: Services,
 ) -> None:
     """Redis's host vanishes as Ann moves: no link to it answers or closes, and
     when it is back only new links are answered. Each node finds its links dead
     by waiting, opens new ones, and once both hear again Bob and Cyd are seated
     again and given the game, and play on from it."""
-    cluster, relay = relayed
+    cluster, relay = services.cluster, services.relay
 
     async def vanish() -> None:
         relay.vanish()
@@ -107,11 +106,11 @@ def test_a_game_across_nodes_goes_on_after_redis_vanishes(
 
 
 def test_a_node_answers_its_lobby_while_redis_does_not(
-    restartable: tuple[Cluster, Redis],
+    services: Services,
 ) -> None:
     """The lobby is kept in Redis; while Redis is paused a node answers with its
     own tables, rather than never."""
-    cluster, redis = restartable
+    cluster, redis = services.cluster, services.redis
     server = cluster.nodes[0].server
 
     async def main() -> None:
@@ -133,13 +132,13 @@ def test_a_node_answers_its_lobby_while_redis_does_not(
 
 @pytest.mark.parametrize("fault", [restart_postgres, pause_postgres], ids=["restart", "pause"])
 def test_a_game_across_nodes_goes_on_through_a_postgres_fault(
-    restartable: tuple[Cluster, Redis], fault: Callable[[float], None]
+    services: Services, fault: Callable[[float], None]
 ) -> None:
     """PostgreSQL stops (restarted as an administrator would), or stops
     answering (a hung host), for longer than a table's lease while Ann moves:
     once it is back her move is stored once (or refused, the table taken over,
     and played again) and the game goes on."""
-    cluster, _ = restartable
+    cluster = services.cluster
 
     async def down() -> None:
         await asyncio.to_thread(fault, 3 * LEASE_SECONDS / 2)
