@@ -38,15 +38,20 @@ class Services:
 
 
 @pytest.fixture
-def services(new_database: Callable[[], str]) -> Iterator[Services]:
+def services(new_database: Callable[[], str], request: pytest.FixtureRequest) -> Iterator[Services]:
     """Two nodes on a new database and a Redis of their own, to restart, pause or
-    make vanish."""
+    make vanish. Both reach it through the relay, or (param ``"second"``) the
+    second node alone, as when a network cuts one node off."""
     redis = Redis(free_port())
     redis.start()
     relay = Relay(redis.port)
     relay.start()
     url = new_database()
-    cluster = Cluster(url, relay.url, start_nodes(url, relay.url, 2))
+    if getattr(request, "param", "both") == "second":
+        nodes = start_nodes(url, redis.url, 1) + start_nodes(url, relay.url, 1)
+    else:
+        nodes = start_nodes(url, relay.url, 2)
+    cluster = Cluster(url, relay.url, nodes)
     yield Services(cluster, redis, relay)
     stop_nodes(cluster.nodes)
     relay.stop()
@@ -88,13 +93,16 @@ def test_a_game_across_nodes_goes_on_through_a_redis_pause(
     _play_through(cluster, pause)
 
 
+@pytest.mark.parametrize("services", ["both", "second"], indirect=True)
 def test_a_game_across_nodes_goes_on_after_redis_vanishes(
     services: Services,
 ) -> None:
-    """Redis's host vanishes as Ann moves: no link to it answers or closes, and
-    when it is back only new links are answered. Each node finds its links dead
-    by waiting, opens new ones, and once both hear again Bob and Cyd are seated
-    again and given the game, and play on from it."""
+    """Redis's host vanishes as Ann moves, for both nodes or for Bob and Cyd's
+    alone (cut off by the network): no link to it answers or closes, and when
+    it is back only new links are answered. A node finds its links dead by
+    waiting and opens new ones; once both hear again Bob and Cyd, whom Ann's
+    node let go meanwhile, are seated again and given the game, and play on
+    from it."""
     cluster, relay = services.cluster, services.relay
 
     async def vanish() -> None:
