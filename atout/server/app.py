@@ -138,6 +138,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             redis_url=settings.redis_url,
             lease_seconds=settings.lease_seconds,
         )
+        metrics.watch_bus(hub.bus)
     hub.ctx.tournament_wait = settings.tournament_wait
     live = Live(store, hub)
     passwords_pool = Passwords()

@@ -147,6 +147,11 @@ class Bus:
             self._out.put_nowait(("hset", LOBBY, table, orjson.dumps(info)))
             self.publish(ALL, {"lobby_update": info})
 
+    @property
+    def hearing(self) -> bool:
+        """False from a loss of messages until the listening link hears again."""
+        return not self._unsure
+
     async def lobby(self) -> list[dict[str, Any]]:
         """The public tables of every node."""
         assert self._redis is not None

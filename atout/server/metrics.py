@@ -23,6 +23,7 @@ from prometheus_client import (
 )
 
 if TYPE_CHECKING:
+    from atout.server.bus import Bus
     from atout.server.hub import Hub
 
 LATENCY_BUCKETS: Final = (
@@ -121,6 +122,15 @@ class Metrics:
         )
         for name, documentation, read in gauges:
             Gauge(name, documentation, registry=self.registry).set_function(read)
+
+    def watch_bus(self, bus: Bus) -> None:
+        """A cluster node's link to the others, read at each scrape."""
+        Gauge(
+            "atout_redis_hearing",
+            "1 while this node hears the other nodes over Redis; 0 from a loss of "
+            "messages (Redis restarted, hung or vanished) until its link hears again.",
+            registry=self.registry,
+        ).set_function(lambda: float(bus.hearing))
 
     def exposition(self) -> bytes:
         """Every metric in the Prometheus text format."""

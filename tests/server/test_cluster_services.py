@@ -16,7 +16,14 @@ import httpx
 import pytest
 
 from atout.server.bus import IO_SECONDS
-from tests.server.cluster_nodes import LEASE_SECONDS, Cluster, Redis, start_nodes, stop_nodes
+from tests.server.cluster_nodes import (
+    LEASE_SECONDS,
+    Cluster,
+    Node,
+    Redis,
+    start_nodes,
+    stop_nodes,
+)
 from tests.server.conftest import (
     Player,
     create_table,
@@ -27,6 +34,7 @@ from tests.server.conftest import (
 from tests.server.postgres import pause_postgres, restart_postgres
 from tests.server.relay import Relay
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
+from tests.server.test_ops import scrape
 
 
 @dataclass
@@ -35,6 +43,8 @@ class Services:
     redis: Redis
     relay: Relay
     """What the nodes reach Redis through: it passes everything until it vanishes."""
+    relayed: list[Node]
+    """The nodes that reach Redis through the relay."""
 
 
 @pytest.fixture
@@ -48,11 +58,12 @@ def services(new_database: Callable[[], str], request: pytest.FixtureRequest) ->
     relay.start()
     url = new_database()
     if getattr(request, "param", "both") == "second":
-        nodes = start_nodes(url, redis.url, 1) + start_nodes(url, relay.url, 1)
+        first, relayed = start_nodes(url, redis.url, 1), start_nodes(url, relay.url, 1)
+        nodes = first + relayed
     else:
-        nodes = start_nodes(url, relay.url, 2)
+        nodes = relayed = start_nodes(url, relay.url, 2)
     cluster = Cluster(url, relay.url, nodes)
-    yield Services(cluster, redis, relay)
+    yield Services(cluster, redis, relay, relayed)
     stop_nodes(cluster.nodes)
     relay.stop()
     redis.kill()
@@ -108,9 +119,13 @@ def test_a_game_across_nodes_goes_on_after_redis_vanishes(
     async def vanish() -> None:
         relay.vanish()
         await asyncio.sleep(IO_SECONDS + 3)
+        for node in services.relayed:  # each tells its operator it does not hear
+            assert scrape(node.server)["atout_redis_hearing"] == 0
         relay.come_back()
 
     _play_through(cluster, vanish)
+    for node in cluster.nodes:
+        assert scrape(node.server)["atout_redis_hearing"] == 1
 
 
 def test_a_node_answers_its_lobby_while_redis_does_not(
