@@ -1,8 +1,8 @@
-"""A cluster whose Redis or PostgreSQL restarts mid-deal, or whose Redis stops
-answering for a while: the game goes on across the nodes, nothing is lost or
-doubled, and no player is left holding a view the table never had (a message
-lost in a Redis restart, or carried twice, when it carried a patch, would
-have left one)."""
+"""A cluster whose Redis or PostgreSQL restarts mid-deal, or stops answering for
+a while, or whose Redis vanishes (for every node, or one node cut off from it):
+the game goes on across the nodes, nothing is lost or doubled, and no player
+is left holding a view the table never had (a message lost in a Redis
+restart, or carried twice, when it carried a patch, would have left one)."""
 
 from __future__ import annotations
 
