@@ -357,10 +357,8 @@ class ClusterHub(Hub):
             self.peers.heard(message)
             if message["beat"] in self.let_go:  # its resync may have come while this node was deaf
                 self._welcome_back(message["beat"])
-                self._resend(message["beat"])
         elif "resync" in message:
             self._welcome_back(message["resync"])
-            self._resend(message["resync"])
 
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
@@ -423,7 +421,8 @@ class ClusterHub(Hub):
 
     def _welcome_back(self, node: str) -> None:
         """``node`` hears Redis again: its clients this node let go while it was
-        silent (cut off, not dead) resume where they were, seated again."""
+        silent (cut off, not dead) resume where they were, seated again, and its
+        other clients here are sent their tables afresh."""
         _, held = self.let_go.pop(node, (0.0, []))
         for proxy, tables in held:
             key = (proxy.node, proxy.remote)
@@ -433,6 +432,7 @@ class ClusterHub(Hub):
             for table_id in tables:
                 if table_id in self.tables:
                     self.dispatch(proxy, _afresh(table_id))
+        self._resend(node)
 
     def _resend(self, node: str | None) -> None:
         """Send each client of ``node`` (None: of every other node) at this node's
