@@ -182,7 +182,7 @@ def card_text(card: int) -> str:
 
 
 def _parse_rank(text: str, table: dict[str, int], original: str) -> int:
-    if text.isdigit():
+    if text.isascii() and text.isdigit():
         rank = int(text)
         if 1 <= rank <= 10:
             return rank
@@ -200,7 +200,7 @@ def parse_card(text: str) -> int:
         raise CardSyntaxError("empty card")
     if text in ("EX", "E", "EXCUSE", "0"):
         return EXCUSE
-    if text[0] in "TA" and text[1:].isdigit():
+    if text[0] in "TA" and text[1:].isascii() and text[1:].isdigit():
         number = int(text[1:])
         if 1 <= number <= 21:
             return trump(number)

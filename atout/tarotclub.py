@@ -26,7 +26,7 @@ DEAL_FILE_VERSION: Final = "3"
 def tarotclub_card(text: str) -> int:
     """One TarotClub card (``07-H``, ``21-T``, ``00-T``); ValueError when it is none."""
     value, dash, suit = text.strip().partition("-")
-    if not (dash and len(value) == 2 and value.isdigit() and len(suit) == 1):
+    if not (dash and len(value) == 2 and value.isascii() and value.isdigit() and len(suit) == 1):
         raise ValueError(f"{text!r} is not a TarotClub card (such as 07-H, 21-T, 00-T)")
     number = int(value)
     if suit == "T" and number <= 21:

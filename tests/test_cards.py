@@ -89,6 +89,9 @@ def test_notation_reads_common_spellings(text: str, expected: str) -> None:
         ("ZH", "unknown rank"),
         ("KX", "not a card"),
         ("T0S", "unknown rank"),
+        ("T²", "not a card"),
+        ("1０S", "unknown rank"),
+        ("²H", "unknown rank"),
     ],
 )
 def test_bad_cards_are_refused_with_a_reason(text: str, reason: str) -> None:

@@ -76,7 +76,7 @@ EXCUSE_PLAYS: Final = (Play(EXCUSE, True), Play(EXCUSE, False))
 def _parse_deal(body: str) -> Deal:
     if body.startswith("seed="):
         digits = body[5:]
-        if not digits.lstrip("-").isdigit():
+        if not (digits.isascii() and digits.lstrip("-").isdigit()):
             raise ActionSyntaxError("bad_seed", text=digits)
         return Deal(seed=int(digits))
     hands = []
@@ -119,7 +119,7 @@ def parse_action(text: str) -> AfricainAction:
     if kind == "deal":
         return _parse_deal(body.strip())
     if kind == "bid":
-        if not body.strip().isdigit():
+        if not (body.isascii() and body.strip().isdigit()):
             raise ActionSyntaxError("bid_syntax", text=text)
         return Bid(int(body))
     if kind == "play":

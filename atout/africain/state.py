@@ -495,6 +495,8 @@ class AfricainState:
             raise IllegalAction("not_held", cards=[card_text(play.card)])
         if play.card == EXCUSE and play.high is None:
             raise IllegalAction("excuse_high_low")
+        if play.card != EXCUSE and play.high is not None:
+            raise IllegalAction("only_excuse_declared")
         self._play(seat, play, events)
 
     def _play(self, seat: int, play: Play, events: list[Event] | None) -> None:

@@ -302,7 +302,7 @@ def _thresholds(value: Any) -> dict[int, tuple[int, int, int]] | None:
         return None
     table: dict[int, tuple[int, int, int]] = {}
     for key, counts in value.items():
-        players = int(key) if isinstance(key, str) and key.isdigit() else key
+        players = int(key) if isinstance(key, str) and key.isascii() and key.isdigit() else key
         triple = _int_triple(counts)
         if players not in (3, 4, 5) or triple is None or not 0 < triple[0] < triple[1] < triple[2]:
             return None

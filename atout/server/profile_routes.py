@@ -101,7 +101,8 @@ def profile_routes(store: Store) -> APIRouter:
         a registered player's name."""
         if game and game not in GAME_NAMES:
             raise HTTPRefusal(400, "unknown_game", game=game[:40])
-        if not page.isdigit() or not 1 <= int(page) <= MAX_PAGE or len(player) > 64:
+        numbered = page.isascii() and page.isdigit()
+        if not numbered or not 1 <= int(page) <= MAX_PAGE or len(player) > 64:
             raise HTTPRefusal(400, "bad_records_query")
         found = await asyncio.to_thread(_records, store, game, player, int(page))
         if found is None:

@@ -50,9 +50,15 @@ _KINDS = frozenset(("bid", "call", "discard", "chelem", "poignee", "misere", "pl
 _FRENCH_RANKS = {"R": "K", "D": "Q", "C": "N", "V": "J"}
 
 
+def _number(word: str) -> bool:
+    """Whether a typed word is a number as ``int`` reads it (``isdigit`` alone
+    also takes superscripts and other scripts' digits)."""
+    return word.isascii() and word.isdigit()
+
+
 def _numbered_bids(kind: str, legal: Sequence[str]) -> bool:
     """Whether the decision is a bid of a number of tricks (typed as that number)."""
-    return kind == "bid" and legal[0].partition(":")[2].isdigit()
+    return kind == "bid" and _number(legal[0].partition(":")[2])
 
 
 class Quit(Exception):
@@ -291,7 +297,7 @@ class TerminalGame:
             words = words[1:]
         if not words:
             raise NotUnderstood(self.not_understood(line))
-        if all(w.isdigit() for w in words):
+        if all(map(_number, words)):
             if _numbered_bids(kind, legal):
                 if len(words) > 1:
                     raise self.many()

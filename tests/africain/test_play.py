@@ -1,5 +1,7 @@
 import pytest
 
+from atout.africain.actions import Play
+from atout.cards import trump
 from atout.game import CHANCE, IllegalAction
 
 from .helpers import EXCUSE_ROUND, act, bids, deal, new, play_out, round_end
@@ -48,6 +50,17 @@ def test_excuse_must_be_declared() -> None:
     bids(state, 0, 0)
     with pytest.raises(IllegalAction, match="play:EX:high or play:EX:low"):
         act(state, "play:EX")
+
+
+def test_only_the_excuse_is_declared_high_or_low() -> None:
+    # built as an object: its text, play:T2:low, is refused by the parser already
+    state = new(2)
+    deal(state, "EX T2 T3 T4 T5", "T6 T7 T8 T9 T10")
+    bids(state, 0, 0)
+    before = state.clone()
+    with pytest.raises(IllegalAction, match="only the Excuse"):
+        state.apply(Play(trump(2), high=False))
+    assert state == before
 
 
 def test_excuse_high_beats_the_21() -> None:

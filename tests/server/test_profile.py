@@ -117,7 +117,7 @@ def test_a_competitive_game_gives_levels_and_badges_and_is_listed(server: Server
     assert server.get("/api/records?page=2") == {"page": 2, "more": False, "games": []}
     refused(httpx.get(f"{server.http}/api/records?player=nobody"), 404, "no_such_player")
     refused(httpx.get(f"{server.http}/api/records?game=chess"), 400, "unknown_game")
-    for page in ("0", "x", "-1", "99999999999"):
+    for page in ("0", "x", "-1", "99999999999", "²"):
         refused(httpx.get(f"{server.http}/api/records?page={page}"), 400, "bad_records_query")
 
     board = server.get("/api/leaderboard")
