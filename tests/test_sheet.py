@@ -44,21 +44,31 @@ def test_the_rulebooks_sample_sheet() -> None:
     assert list(scored.deals[2].totals) == [-140, -308, 284, 164]
 
 
-def test_three_poignees_of_several_players_go_to_the_winner() -> None:
-    """FFT: Garde of 49 with 2 bouts, (25 + 8) x 2 = 66; a simple (20), a
-    double (30) and a triple (40) all go to the side that wins: 156 a defender."""
+def test_poignees_of_several_players_go_to_the_winner() -> None:
+    """FFT: Garde of 49 with 2 bouts, (25 + 8) x 2 = 66; the taker's simple (20)
+    and a defender's (20) both go to the side that wins: 106 a defender."""
     deal = {
         "contract": "garde",
         "taker": 0,
         "points": 49,
         "bouts": 2,
-        "poignees": [
-            {"seat": 0, "size": "simple"},
-            {"seat": 1, "size": "double"},
-            {"seat": 2, "size": "triple"},
-        ],
+        "poignees": [{"seat": 0, "size": "simple"}, {"seat": 1, "size": "simple"}],
     }
-    assert score_sheet(_sheet([deal])).totals == (468, -156, -156, -156)
+    assert score_sheet(_sheet([deal])).totals == (318, -106, -106, -106)
+
+
+def test_poignees_showing_more_trumps_than_the_deck_holds_are_refused() -> None:
+    """At 4 players a simple shows 10 trumps and a double 13: 23, and there are
+    21 trumps and the Excuse."""
+    deal = {
+        "contract": "garde",
+        "taker": 0,
+        "points": 49,
+        "bouts": 2,
+        "poignees": [{"seat": 0, "size": "simple"}, {"seat": 1, "size": "double"}],
+    }
+    with pytest.raises(ValueError, match="23 trumps"):
+        score_sheet(_sheet([deal]))
 
 
 def test_pousse_and_misere_in_traditionnel() -> None:

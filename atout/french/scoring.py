@@ -48,7 +48,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from atout.cards import TOTAL_HALF_POINTS
+from atout.cards import DECK_SIZE, FIRST_TRUMP, TOTAL_HALF_POINTS
 from atout.french.variants import Contract, Variant
 
 PoigneeSize = Literal["simple", "double", "triple"]
@@ -59,6 +59,8 @@ POIGNEE_SIZES: Final[tuple[PoigneeSize, ...]] = ("simple", "double", "triple")
 MISERE_KINDS: Final[tuple[MisereKind, ...]] = ("sans_atouts", "sans_points")
 SIDES: Final[tuple[Side, ...]] = ("attack", "defense")
 TARGETS: Final = (56, 51, 41, 36)
+_TRUMPS_AND_EXCUSE: Final = DECK_SIZE - FIRST_TRUMP
+"""The cards a poignée may show: 21 trumps and the Excuse."""
 """Points the attack needs with 0, 1, 2 or 3 bouts."""
 BOUT_HALF_POINTS: Final = 8
 """The least a bout brings its side, in half points: 4.5 points, but 4 for an
@@ -335,6 +337,24 @@ def _check_sides(outcome: DealOutcome) -> None:
         raise ValueError(
             f"chelem_announced: expects true or false, got {outcome.chelem_announced!r}"
         )
+    _check_chelem(outcome)
+
+
+def _check_chelem(outcome: DealOutcome) -> None:
+    """A side that took every trick won the deal (the other keeps at most six
+    cards of the chien or the écart, and the Excuse: far from enough, whatever
+    the bouts), and took the last trick, so no petit au bout is the other side's."""
+    if outcome.chelem is None:
+        return
+    made = outcome.attack_half_points >= 2 * TARGETS[outcome.bouts]
+    if made != (outcome.chelem == "attack"):
+        points = f"{outcome.attack_half_points / 2:g} points with {outcome.bouts} bout(s)"
+        raise ValueError(
+            f"chelem: the {'attack' if outcome.chelem == 'attack' else 'defence'} took every "
+            f"trick, so the attack cannot have {points}"
+        )
+    if outcome.petit_au_bout not in (None, outcome.chelem):
+        raise ValueError("petit_au_bout: the side of the chelem took the last trick")
 
 
 def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
@@ -346,6 +366,13 @@ def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
         if declared.seat in shown:
             raise ValueError(f"poignees: seat {declared.seat} shows more than one poignée")
         shown.add(declared.seat)
+    active = outcome.players - (outcome.sitting_out is not None)
+    least = variant.poignee_trumps[active]
+    shown_trumps = sum(least[POIGNEE_SIZES.index(p.size)] for p in outcome.poignees)
+    if shown_trumps > _TRUMPS_AND_EXCUSE:
+        raise ValueError(
+            f"poignees: they show {shown_trumps} trumps at least, and there are 21 and the Excuse"
+        )
     if outcome.miseres and not variant.misere:
         raise ValueError(f"miseres: the {variant.name} variant has no misère (option misere)")
     announced: set[tuple[int, str]] = set()

@@ -10,13 +10,12 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from atout.french.scoring import (
     MISERE_KINDS,
     POIGNEE_SIZES,
-    SIDES,
     DealOutcome,
     MisereDeclared,
     PoigneeDeclared,
@@ -397,6 +396,18 @@ def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
             "poignees",
         ),
         (deal(60, 2, players=4, sitting_out=3), "sitting_out"),
+        # "Réussir le CHELEM, c'est gagner toutes les levées": the attack cannot
+        # then fail, nor the defence let it make its contract
+        (deal(30, 0, chelem="attack"), "chelem"),
+        (deal(80, 2, chelem="defense"), "chelem"),
+        # the Petit au Bout goes to the side of the last trick, the chelem's
+        (deal(87, 2, chelem="attack", petit_au_bout="defense"), "petit_au_bout"),
+        (deal(10, 1, chelem="defense", petit_au_bout="attack"), "petit_au_bout"),
+        # 13 + 15 trumps shown, of 21 and the Excuse
+        (
+            deal(60, 2, poignees=(PoigneeDeclared(1, "double"), PoigneeDeclared(2, "triple"))),
+            "poignees",
+        ),
         (deal(60, 2, players=5, partner=1, sitting_out=3), "sitting_out"),
     ],
 )
@@ -443,12 +454,18 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
     partner = draw(st.sampled_from(playing)) if players == 5 and not mort else None
     bouts = draw(st.integers(0, 3))
     half = draw(st.integers(8 * bouts, 182 - 8 * (3 - bouts)))
+    # a side that took every trick won the deal, and its last trick
+    made = half >= 2 * (56, 51, 41, 36)[bouts]
+    chelem: Side | None = draw(st.sampled_from([None, "attack" if made else "defense"]))
     petit_sides: list[Side | None] = [None]  # the side holding the Petit has a bout
-    if bouts > 0:
+    if bouts > 0 and chelem != "defense":
         petit_sides.append("attack")
-    if bouts < 3:
+    if bouts < 3 and chelem != "attack":
         petit_sides.append("defense")
     poignee_seats = draw(st.lists(st.sampled_from(playing), unique=True, max_size=2))
+    poignee_sizes = [draw(st.sampled_from(POIGNEE_SIZES)) for _ in poignee_seats]
+    least = variant.poignee_trumps[len(playing)]
+    assume(sum(least[POIGNEE_SIZES.index(size)] for size in poignee_sizes) <= 22)
     miseres: tuple[MisereDeclared, ...] = ()
     if variant.misere:
         announcements = st.tuples(st.sampled_from(playing), st.sampled_from(MISERE_KINDS))
@@ -464,11 +481,9 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
         attack_half_points=half,
         bouts=bouts,
         petit_au_bout=draw(st.sampled_from(petit_sides)),
-        poignees=tuple(
-            PoigneeDeclared(s, draw(st.sampled_from(POIGNEE_SIZES))) for s in poignee_seats
-        ),
+        poignees=tuple(map(PoigneeDeclared, poignee_seats, poignee_sizes)),
         chelem_announced=draw(st.booleans()),
-        chelem=draw(st.sampled_from([None, *SIDES])),
+        chelem=chelem,
         miseres=miseres,
         sitting_out=sitting_out,
     )
@@ -521,6 +536,8 @@ def test_taker_sign_follows_the_result_without_side_bonuses(
 def test_more_points_never_score_less(case: tuple[DealOutcome, Variant], extra: int) -> None:
     outcome, variant = case
     richer_half = min(outcome.attack_half_points + extra, 182 - 8 * (3 - outcome.bouts))
+    # a defence that took every trick left the attack short of its target
+    assume(outcome.chelem != "defense" or richer_half < 2 * (56, 51, 41, 36)[outcome.bouts])
     richer = replace(outcome, attack_half_points=richer_half)
     before = score_deal(outcome, variant).scores[outcome.taker]
     assert score_deal(richer, variant).scores[outcome.taker] >= before
