@@ -124,7 +124,7 @@ class ScoreInput(DealEntry):
     """One finished deal with its table size and rules, as a person writes it down."""
 
     players: Literal[3, 4, 5]
-    variant: str = "fft"
+    variant: str = Field(default="fft", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -146,7 +146,7 @@ class SheetInput(_Input):
     """A whole sheet: who plays, under which rules, and the deals so far."""
 
     title: PlainText = Field(default="", max_length=80)
-    variant: str = "fft"
+    variant: str = Field(default="fft", max_length=32)
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[PlayerEntry] = Field(min_length=3, max_length=5)
     deals: list[DealEntry] = Field(default_factory=list, max_length=MAX_DEALS)

@@ -16,6 +16,7 @@ from pydantic_core import PydanticCustomError
 from atout.refusals import Refusal, message
 from atout.registry import GAME_NAMES, game_rules, table_sizes
 from atout.text import PlainText
+from atout.variant_options import NUMBER_LIMIT
 
 PROTOCOL_VERSION: Final = 4
 """2: an action reaches each viewer as one ``update`` (events, view, turn);
@@ -25,11 +26,8 @@ MAX_CHAT_CHARS: Final = 300
 
 TableId = Annotated[str, Field(min_length=1, max_length=16, pattern=r"^[A-Za-z0-9_\-]+$")]
 
-RULE_NUMBER_LIMIT: Final = 1_000_000
-"""The largest number (either sign) a table's rule may hold: far above any rule's
-sense (a prime of 25, a chelem of 400), far below what scores built from it
-need to stay JSON a client reads (64 bits, and a browser's 53)."""
-RuleNumber = Annotated[int, Field(ge=-RULE_NUMBER_LIMIT, le=RULE_NUMBER_LIMIT)]
+RuleNumber = Annotated[int, Field(ge=-NUMBER_LIMIT, le=NUMBER_LIMIT)]
+"""A number of a table's rule: refused here, as the engine refuses it."""
 RuleValue = bool | RuleNumber | str | list[RuleNumber] | dict[str, list[RuleNumber]]
 """A variant option's value as a table's master sets it (checked by the engine)."""
 

@@ -118,6 +118,10 @@ def test_bad_input_is_refused_with_its_field(server: Server) -> None:
         ("PUT", f"{path}/deals/1", {"contract": "garde"}, "taker"),
         ("POST", "/sheets", {**EXAMPLE, "variant": "belote"}, "variant"),
         ("POST", "/sheets", {**EXAMPLE, "options": {"misere": "often"}}, "options"),
+        # a bonus of 4,299 digits: scores no client reads, a CSV Python cannot write
+        ("POST", "/sheets", {**EXAMPLE, "options": {"prime": 10**4298}}, "options"),
+        ("POST", "/sheets", {**EXAMPLE, "options": {"chelem_defence": -(10**7)}}, "options"),
+        ("POST", "/sheets", {**EXAMPLE, "variant": "f" * 100_000}, "variant"),
         ("POST", "/sheets", {**EXAMPLE, "players": EXAMPLE["players"][:2]}, "players"),
         ("POST", "/sheets", {**EXAMPLE, "players": [{"name": "x", "user": 999}] * 4}, "players"),
         ("POST", "/sheets", [1, 2], "input"),
