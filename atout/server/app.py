@@ -51,7 +51,12 @@ from atout.server.tournament_routes import tournament_routes
 from atout.server.writer import Writer
 from atout.web.record_export import FORMS, MEDIA_TYPES, export_record, record_tags
 from atout.web.routes import router as web_router
-from atout.web.static_files import GZIP_LEVEL, GZIP_MINIMUM_BYTES, RevalidatedStaticFiles
+from atout.web.static_files import (
+    GZIP_LEVEL,
+    GZIP_MINIMUM_BYTES,
+    ClientMount,
+    RevalidatedStaticFiles,
+)
 
 log = logging.getLogger(__name__)
 STATIC_DIR = Path(__file__).resolve().parent.parent / "web" / "static"
@@ -247,7 +252,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     app.include_router(web_router)  # the web client's score sheet and replay steps
     if settings.static_dir.is_dir():  # last: its catch-all must not hide the routes
         static = RevalidatedStaticFiles(directory=settings.static_dir, html=True)
-        app.mount("/", static, name="web")  # compressed, revalidated: atout.web.static_files
+        app.router.routes.append(ClientMount("/", static, name="web"))  # atout.web.static_files
     return app
 
 

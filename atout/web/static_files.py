@@ -16,6 +16,7 @@ import os
 from typing import Final
 
 from starlette.responses import Response
+from starlette.routing import Match, Mount
 from starlette.staticfiles import PathLike, StaticFiles
 from starlette.types import Scope
 
@@ -39,3 +40,16 @@ class RevalidatedStaticFiles(StaticFiles):
         response = super().file_response(full_path, stat_result, scope, status_code)
         response.headers["Cache-Control"] = "no-cache"  # a 304 too: it renews the rule
         return response
+
+
+class ClientMount(Mount):
+    """The client's files at the root, for every address but the API's: an API
+    address that names nothing is the router's 404, and one with another method
+    the router's 405 naming the methods it takes (found, at the root, it was a
+    405 saying ``GET, HEAD``, and a GET of a POST address a 404)."""
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        path = scope.get("path", "")
+        if path == "/api" or path.startswith("/api/"):
+            return Match.NONE, {}
+        return super().matches(scope)

@@ -282,8 +282,13 @@ def test_an_address_that_names_nothing_is_a_coded_refusal(probed: Server) -> Non
     """Routing's own 404 and 405 carry a code as every refusal does, in both
     languages, and the 405 still says which methods the address takes."""
     refused(httpx.get(f"{probed.http}/api/no-such-route"), 404, "not_found")
+    refused(httpx.post(f"{probed.http}/api/no-such-route"), 404, "not_found")
     wrong = httpx.delete(f"{probed.http}/api/leaderboard")
     refused(wrong, 405, "method_not_allowed")
     assert "GET" in wrong.headers["allow"]
+    login = httpx.get(f"{probed.http}/api/login")  # the client's files at / do not answer
+    refused(login, 405, "method_not_allowed")
+    assert login.headers["allow"] == "POST"
+    assert httpx.get(f"{probed.http}/").status_code == 200
     catalogue = httpx.get(f"{probed.http}/api/refusals").json()
     assert {"not_found", "method_not_allowed"} <= catalogue["messages"].keys()
