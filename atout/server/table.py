@@ -337,6 +337,22 @@ class Table:
                 return number
         return None
 
+    def _played_by(self, client: Client) -> int | None:
+        """The seat this socket plays, None if its player holds none here. A seat
+        is played through the socket that last sat at it or resumed it: another
+        socket of the same player is refused until it does (``elsewhere`` while
+        that one is connected), lest it play blind, told nothing."""
+        seat_no = self._seat_of(client)
+        if seat_no is None:
+            return None
+        holder = self.seats[seat_no]
+        assert holder is not None
+        if holder.client is None:
+            raise TableError("resume_first")
+        if holder.client is not client:
+            raise TableError("elsewhere")
+        return seat_no
+
     def opens_to(self, key: str, master_friend: bool) -> bool:
         """Whether the table lets ``key`` in without its code: any public table;
         a private one its master, the players invited or seated there, and the
@@ -406,6 +422,8 @@ class Table:
             await self._sit_reserved(self.reservation, client, message.seat)
             return
         mine = self._seat_of(client)
+        if mine is not None and message.seat not in (None, mine):
+            raise TableError("seated_here")  # a player changes seats by leaving first
         if mine is not None:
             await self._sit_again(client, mine)
             return
@@ -647,7 +665,7 @@ class Table:
             client.send({"type": "left", "table": self.id})
             broadcast.info_changed(self)
             return
-        seat_no = self._seat_of(client)
+        seat_no = self._played_by(client)
         if seat_no is None:
             raise TableError("not_at_table")
         seat = self.seats[seat_no]
@@ -706,7 +724,7 @@ class Table:
         self._schedule()
 
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
-        if self._seat_of(client) is None:
+        if self._played_by(client) is None:
             raise TableError("invite_seated_only")
         found = await asyncio.to_thread(user_ids, self.ctx.writer.store, [message.name])
         if message.name not in found:
@@ -726,7 +744,7 @@ class Table:
         self.ctx.notify(found[message.name], {"type": "invitation", **invitation})
 
     async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
-        if self._seat_of(client) is None and client not in self.spectators:
+        if client not in self.spectators and self._played_by(client) is None:
             raise TableError("not_at_table")
         broadcast.table_event(
             self,
@@ -737,7 +755,7 @@ class Table:
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
         if self.reservation is not None:
             raise TableError("tournament_table_options")
-        if client.key != self.master or self._seat_of(client) is None:
+        if client.key != self.master or self._played_by(client) is None:
             raise TableError("master_options")
         try:
             options = message.options.apply_to(self.options)
@@ -766,6 +784,7 @@ class Table:
             raise TableError("tournament_table_starts", seconds=round(self.ctx.tournament_wait))
         if client.key != self.master:
             raise TableError("master_start")
+        self._played_by(client)
         if self.state is not None:
             raise TableError("game_started")
         if not any(self.seats):
@@ -812,7 +831,7 @@ class Table:
         self.complete_actions = 0
 
     async def _on_act(self, client: Client, message: protocol.Act) -> None:
-        seat_no = self._seat_of(client)
+        seat_no = self._played_by(client)
         if seat_no is None or self.state is None:
             raise TableError("not_playing")
         seat = self.seats[seat_no]
@@ -824,7 +843,7 @@ class Table:
     async def _on_vote(self, client: Client, message: protocol.Vote) -> None:
         if self.reservation is not None:
             raise TableError("tournament_no_vote")
-        seat_no = self._seat_of(client)
+        seat_no = self._played_by(client)
         if seat_no is None or self.state is None:
             raise TableError("no_game_to_end")
         seat = self.seats[seat_no]
@@ -852,7 +871,7 @@ class Table:
         """The strong robot's suggestion for the asker's own decision, at a practice
         table only, from the asker's view only; sent to the asker alone, if the turn
         is still theirs when it is ready (the table goes on meanwhile)."""
-        seat_no = self._seat_of(client)
+        seat_no = self._played_by(client)
         if seat_no is None or self.match is None or self.game_options is None:
             raise TableError("not_playing")
         if self.game_options.competitive:

@@ -37,7 +37,7 @@ def test_a_snapshot_holds_the_deals_played_so_far(server: Server) -> None:
         await again.send({"type": "resume", "table": table, "last_seq": 0})
         snapshot = await again.expect(lambda m: m["type"] == "table")
         assert snapshot["deals"] == ends
-        await alice.send({"type": "start", "table": table})
+        await again.send({"type": "start", "table": table})  # the seat is played from here now
         fresh = await again.expect(lambda m: m["type"] == "table")
         assert fresh["deals"] == []  # a new game starts a new sheet
         for p in (alice, again):
@@ -180,5 +180,45 @@ def test_everyone_sees_the_clock_of_the_human_to_move(server: Server) -> None:
             assert all(m["clock"]["seat"] == me for m in seen if "turn" in m)
         await alice.close()
         await bob.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_seat_is_played_only_through_the_socket_that_holds_it(server: Server) -> None:
+    """protocol.md: a seat is played through one socket; the one it was taken from
+    is told ``elsewhere`` and hears no more, so what it sends would be played blind."""
+
+    async def scenario() -> None:
+        alice = await Player.connect(server)
+        table = await create_table(alice, players=3, robot_level="random", turn_seconds=60)
+        await alice.send({"type": "start", "table": table})
+        first = (await alice.turn())["legal"][0]
+
+        async def refusal(player: Player) -> dict[str, Any]:
+            return await player.expect(lambda m: m["type"] == "error")
+
+        tab = await Player.connect(server, token=alice.token)  # never sat nor resumed
+        await tab.send({"type": "act", "table": table, "action": first})
+        assert (await refusal(tab))["code"] == "elsewhere"
+        await tab.send({"type": "sit", "table": table})  # takes the seat over
+        taken = await tab.expect(lambda m: m["type"] == "table")
+        assert (await refusal(alice))["code"] == "elsewhere"
+        for message in ({"type": "act", "action": first}, {"type": "vote", "agree": True}):
+            await alice.send({**message, "table": table})
+        for _ in range(2):
+            assert (await refusal(alice))["code"] == "elsewhere"
+        # nothing was played: the turn is still the seat's, with the same choices
+        assert taken["turn"]["legal"][0] == first
+        await tab.send({"type": "act", "table": table, "action": first})
+        played = await tab.expect(lambda m: m["type"] == "update")
+        assert played["events"] and played["events"][0]["data"]["seat"] == 0
+        await tab.send({"type": "sit", "table": table, "seat": 2})  # a robot's: leave first
+        assert (await refusal(tab))["code"] == "seated_here"
+        await tab.close()
+        late = await Player.connect(server, token=alice.token)  # the seat waits for her
+        await late.send({"type": "chat", "table": table, "text": "hello?"})
+        assert (await refusal(late))["code"] == "resume_first"
+        for p in (alice, late):
+            await p.close()
 
     asyncio.run(scenario())
