@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from atout.game import GameState
 from tests.web.conftest import shot
-from tests.web.play import create_table, my_phase, phase, take_turn
+from tests.web.play import create_table, my_phase, phase, take_turn, tap_in_view
 from tests.web.scripted import ANSWERS, TABLE, ScriptedTable
 
 SIZES = {
@@ -100,6 +100,10 @@ def _play_out(page: Page, name: str, check: dict[str, Any]) -> None:
     expect(page.locator("#game-over")).to_be_in_viewport(ratio=1)
     shot(page, f"layout-{name}-end")
     _usable(page, "the game over")
+    # The result's button is in sight, not scrolled away inside the result's box.
+    expect(page.locator("#deal-continue")).to_be_in_viewport(ratio=1)
+    tap_in_view(page, "#deal-continue")
+    expect(page.locator("#deal-result")).to_have_count(0)
 
 
 @pytest.mark.parametrize("sized", list(SIZES), indirect=True)
