@@ -135,8 +135,13 @@ class ClusterHub(Hub):
             log.error("leases not released (%s): taken over when they expire", error)
 
     def _lose(self, tables: set[str]) -> None:
-        for table_id in tables:
+        """Tables found taken over (a refused write, a lease not renewed) without
+        hearing so (this node was paused, or deaf): their owner is looked up
+        again, and this node's clients at them resume there."""
+        for table_id in tables & set(self.tables):  # a table's writes may each say so
             self._drop(table_id)
+            self.owners.pop(table_id, None)
+            self._resume_at(table_id, None)
 
     def _spawn(self, work: Any) -> None:
         task = asyncio.create_task(work)
@@ -384,6 +389,11 @@ class ClusterHub(Hub):
         if owner != self.node and held is not None and held.token < token:
             self._drop(table_id)
         self.owners[table_id] = owner
+        self._resume_at(table_id, owner)
+
+    def _resume_at(self, table_id: str, owner: str | None) -> None:
+        """This node's clients at a table resume at its new ``owner`` (None:
+        another node, found when their resume is forwarded)."""
         resume = _afresh(table_id)
         for client in list(self.local.values()):
             if table_id not in self.joined.get(client, ()):

@@ -347,6 +347,8 @@ class Table:
             return None
         holder = self.seats[seat_no]
         assert holder is not None
+        if holder.abandoned:  # no socket plays it: the caller says why
+            return seat_no
         if holder.client is None:
             raise TableError("resume_first")
         if holder.client is not client:

@@ -188,15 +188,18 @@ def test_a_paused_owner_cannot_write_after_its_lease_is_taken(cluster: Cluster) 
         players = [await Player.connect(cluster.nodes[1 + n % 2].server) for n in range(3)]
         table = await seat_at_new_table(
             [creator, *players], players=4, turn_seconds=120.0
-        )  # node 0 owns it; everyone plays through nodes 1 and 2
-        await creator.send({"type": "leave", "table": table})
-        await creator.expect(lambda m: m["type"] == "left")
-        await players[0].send({"type": "start", "table": table})
-        turns = [asyncio.create_task(p.turn()) for p in players]
+        )  # node 0 owns it; its creator plays there, the others through nodes 1 and 2
+        await creator.send({"type": "start", "table": table})
+        everyone = [creator, *players]
+        turns = [asyncio.create_task(p.turn()) for p in everyone]
         first, _ = await asyncio.wait(turns, return_when=asyncio.FIRST_COMPLETED)
-        mover = players[turns.index(first.pop())]
+        mover = everyone[turns.index(first.pop())]
         for task in turns:
             task.cancel()
+        if mover is creator:  # the next seat bids, at another node
+            await creator.send({"type": "act", "table": table, "action": "bid:pass"})
+            mover = players[0]
+            await mover.turn()
         legal = turn_in(mover.log[-1])
         assert legal is not None and len(legal["legal"]) > 1  # a bid: several choices
         stale, fresh = legal["legal"][0], legal["legal"][1]
@@ -205,12 +208,17 @@ def test_a_paused_owner_cannot_write_after_its_lease_is_taken(cluster: Cluster) 
         snapshot = await resumed(mover)  # another node took the table over
         assert turn_in(snapshot) is not None  # the bid sent to the paused owner was not stored
         _, log = stored_game(cluster, table)
+        await asyncio.sleep(4)  # paused past its link's silence: what it was sent is lost
         cluster.nodes[0].signal(signal.SIGCONT)  # the former owner wakes up with the bid to store
-        await asyncio.sleep(2.0)
+        # it learns it lost the table from its refused write, not from a message
+        # it could not hear: its own player goes on at the new owner
+        await resumed(creator)
         assert stored_game(cluster, table)[1] == log
         await mover.send({"type": "act", "table": table, "action": fresh})
         await mover.expect(lambda m: m["type"] == "update")
         assert stored_game(cluster, table)[1] == [*log, fresh]
+        told = await creator.expect(lambda m: m["type"] == "update")
+        assert told["events"][0]["data"]["seat"] == players.index(mover) + 1
         for player in [creator, *players]:
             await player.close()
 
