@@ -625,6 +625,8 @@ class Table:
         lost = seat_no is not None and self._lost(seat_no)
         if lost:  # a robot plays the seat to the end of the game: the player may watch
             seat_no = None
+        elif seat_no is None and client in self.spectators:
+            pass  # let in already (a private table's watch link gave its code)
         elif seat_no is None and not await self._may_enter(client, None):
             raise TableError("table_private")  # the page then asks for the invitation's code
         elif seat_no is None and not await self._may_watch(client, None):

@@ -145,7 +145,14 @@ def test_a_private_table_refuses_the_uninvited_and_admits_by_code_or_name(server
         assert (await friend.expect(lambda m: m["type"] in ("error", "table")))["type"] == "table"
         await linked.send({"type": "sit", "table": table, "code": code})
         assert (await linked.expect(lambda m: m["type"] in ("error", "table")))["type"] == "table"
-        for p in (host, stranger, friend, linked):
+        # The watch link's code lets a spectator in, whose resume is then answered.
+        watcher = await Player.connect(server, name="watcher")
+        await watcher.send({"type": "spectate", "table": table, "code": code})
+        await watcher.expect(lambda m: m["type"] == "table")
+        await watcher.send({"type": "resume", "table": table, "last_seq": 0})
+        answer = await watcher.expect(lambda m: m["type"] in ("error", "table", "update"))
+        assert answer["type"] != "error", answer
+        for p in (host, stranger, friend, linked, watcher):
             await p.close()
 
     asyncio.run(scenario())
