@@ -151,7 +151,7 @@ def _leaderboard(store: Store) -> list[dict[str, Any]]:
 
 def _profile(store: Store, name: str) -> dict[str, Any] | None:
     with store.session() as db:
-        user = db.scalar(select(User).where(User.name == name))
+        user = db.scalar(select(User).where(User.name_key == name_key(name)))
         if user is None:
             return None
         games, wins, deals, taken, made, points = db.execute(

@@ -36,6 +36,7 @@ def test_register_login_logout(server: Server) -> None:
     )
     assert login.status_code == 200 and login.json()["token"] != token
     assert server.get("/api/profile/martin")["chips"] == 1000
+    assert server.get("/api/profile/MARTIN")["name"] == "martin"  # one account, as to sign in
 
     async def scenario() -> None:
         player = await Player.connect(server, token=token)
