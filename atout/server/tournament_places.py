@@ -28,13 +28,19 @@ def reseated(
     do not allow it."""
     action, player, to, start = change
     places, positions = counts
-    if player > places or (action == "move" and (to is None or to > places or to == player)):
-        raise HTTPRefusal(422, "tournament_no_place", player=player if player > places else to or 0)
+    if player > places:
+        raise HTTPRefusal(422, "tournament_no_place", player=player)
+    if action == "move" and (to is None or to == player):
+        raise HTTPRefusal(422, "tournament_move_to", player=player)
+    if to is not None and to > places:
+        raise HTTPRefusal(422, "tournament_no_place", player=to)
     if start is None:
         return _changed(online, action, player, to)
     if action == "move":
         raise HTTPRefusal(422, "tournament_handover_move")
-    if start > positions or start - 1 in begun:
+    if start > positions:
+        raise HTTPRefusal(422, "tournament_positions", most=positions)
+    if start - 1 in begun:
         raise HTTPRefusal(409, "tournament_position_open", position=start)
     later = [h for h in online.get("handovers", []) if h["player"] != player]
     handover = {"player": player, "action": action, "from": start - 1}

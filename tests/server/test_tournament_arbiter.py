@@ -120,8 +120,9 @@ async def _substitute(
         await dan.send({"type": "sit", "table": table})
         seated = await dan.expect(lambda m: m["type"] == "table" and m["seat"] is not None)
         assert seated["seat"] == seat
-        taken = call(server, ann, f"/{number}/seating", {"action": "move", "player": 1, "to": 1})
-        assert taken.status_code == 422
+        for move in ({"to": 1}, {}):  # to where the player is, to nowhere
+            taken = call(server, ann, f"/{number}/seating", {"action": "move", "player": 1} | move)
+            assert taken.status_code == 422 and taken.json()["code"] == "tournament_move_to"
     finally:
         await ben.close()
         await dan.close()
@@ -198,6 +199,8 @@ def test_a_place_freed_from_a_later_position(tmp_path: Path) -> None:
         later = {"action": "free", "player": 1, "from_position": 2}
         moved = call(server, ann, f"/{number}/seating", later | {"action": "move", "to": 3})
         assert moved.status_code == 422 and moved.json()["code"] == "tournament_handover_move"
+        beyond = call(server, ann, f"/{number}/seating", later | {"from_position": 5})
+        assert beyond.status_code == 422 and beyond.json()["params"] == {"most": 2}
         planned = call(server, ann, f"/{number}/seating", later)
         assert planned.json()["handovers"] == [{"player": 1, "action": "free", "from": 1}]
         assert planned.json()["places"][0]["name"] == "ben"  # ben still plays position 1
