@@ -8,7 +8,7 @@ import re
 import sqlite3
 from pathlib import Path
 
-from playwright.sync_api import expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from tests.web.play import create_table, take_turn
 
@@ -89,3 +89,33 @@ def test_the_others_see_the_clock_of_the_player_to_move(new_context: object, bas
     other = bob if alice.locator("#turn-line.mine").count() else alice
     expect(other.locator("#turn-line")).to_contain_text("Waiting for")
     expect(other.locator("#turn-clock")).to_contain_text(re.compile(r"\d+ s"))
+
+
+def test_a_silent_drop_is_noticed_and_the_turn_comes_back(page: Page, base_url: str) -> None:
+    """A phone's half-open connection neither closes nor errs: the page once waited
+    for ever, told nothing, and lost the player's taps. Its unanswered ping now gives
+    the socket up; the player is told, and on return (a robot played the seat
+    meanwhile) the page is given the game again, with the choices of the player's turn."""
+    silent = False
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(lambda m: None if silent else server.send(m))
+        server.on_message(lambda m: None if silent else ws.send(m))
+
+    page.route_web_socket(re.compile(r"/ws$"), relay)
+    create_table(page, base_url)
+    page.click("#start")
+    bid = page.locator('#prompt [data-action="bid:pass"]')
+    expect(bid).to_be_visible(timeout=30_000)
+    silent = True  # nothing goes through, and nothing says so
+    bid.click()  # lost on the way
+    expect(page.locator("#connection")).to_contain_text("Connection lost", timeout=15_000)
+    silent = False
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    choices = page.locator("#turn-line.mine ~ #prompt button:not(.illegal), #hand .card.legal")
+    expect(choices.first).to_be_visible(timeout=30_000)
+    page.context.set_offline(True)  # the browser knows: said at once
+    expect(page.locator("#connection")).to_be_visible(timeout=2_000)
+    page.context.set_offline(False)
+    expect(page.locator("#connection")).to_be_hidden()

@@ -19,6 +19,11 @@ export function toast(text, kind = "info") {
 }
 
 function renderHeader() {
+  // A lost connection is said for as long as it lasts: what the player does meanwhile
+  // waits for it (the table's choices come back with the snapshot sent on return).
+  const banner = document.getElementById("connection");
+  banner.hidden = !session.lost;
+  banner.textContent = session.lost ? t("disconnected") : "";
   const top = document.getElementById("top");
   const account = session.name
     ? h("span", { class: "who", id: "who" }, t("you_are", { name: session.name }), " ",
@@ -97,7 +102,6 @@ export async function route() {
 
 listen((message) => {
   if (message.type === "welcome" || message.type === "closed") renderHeader();
-  if (message.type === "closed") toast(t("disconnected"), "warn");
   showNotice(message);
 });
 window.addEventListener("hashchange", route);

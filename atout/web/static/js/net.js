@@ -2,12 +2,21 @@
 // guest token), reconnects after a drop, and hands every message to the listeners.
 // The guest token is kept like an account's: a guest who closes the tab comes back
 // as the same guest, to the same seat.
+// A drop is not always a close: a phone's half-open connection neither closes nor
+// errs. So the server is pinged when it has said nothing for a while, and a socket
+// that leaves the ping (or the hello) unanswered too long is given up for a new one;
+// the browser's offline and online events are heeded at once.
 const listeners = new Set();
 const pending = [];
 let socket = null;
 let ready = false;
 let retry = 500;
-export const session = { name: null, guest: true, connected: false };
+let retryTimer = null;
+let heard = 0; // when the server last said something
+let waitingSince = null; // when the socket began to owe an answer (the welcome, a pong)
+const PING_AFTER = 5000, ANSWER_WITHIN = 5000, OPEN_WITHIN = 10000;
+// `lost`: the connection dropped and is being restored (the page says so).
+export const session = { name: null, guest: true, connected: false, lost: false };
 
 export function token() {
   return localStorage.getItem("atout.token") || localStorage.getItem("atout.guest");
@@ -44,9 +53,13 @@ export function send(message) {
 }
 
 export function connect() {
+  clearTimeout(retryTimer);
   const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
   const ws = new WebSocket(url);
+  const old = socket;
   socket = ws;
+  if (old) old.close(); // its close is no longer this module's concern
+  waitingSince = Date.now();
   ws.onopen = () => {
     const hello = { type: "hello", v: 4 };
     const saved = token();
@@ -54,11 +67,15 @@ export function connect() {
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (event) => {
+    if (socket !== ws) return;
+    heard = Date.now();
+    waitingSince = null;
     const message = JSON.parse(event.data);
+    if (message.type === "pong") return;
     if (message.type === "welcome") {
       ready = true;
       retry = 500;
-      Object.assign(session, { name: message.name, guest: message.guest, connected: true });
+      Object.assign(session, { name: message.name, guest: message.guest, connected: true, lost: false });
       if (message.guest_token) localStorage.setItem("atout.guest", message.guest_token);
       emit(message);
       while (pending.length && ready) ws.send(JSON.stringify(pending.shift()));
@@ -71,21 +88,37 @@ export function connect() {
     }
     emit(message);
   };
-  ws.onclose = () => {
-    if (socket !== ws) return;
-    ready = false;
-    session.connected = false;
-    emit({ type: "closed" });
-    setTimeout(connect, retry);
-    retry = Math.min(retry * 2, 5000);
-  };
+  ws.onclose = () => lose(ws);
 }
 
-function reconnect() {
-  const old = socket;
+/** Give up a socket that closed or stopped answering, and try again after a while. */
+function lose(ws) {
+  if (!ws || socket !== ws) return;
   socket = null;
   ready = false;
-  if (old) old.close();
+  waitingSince = null;
+  Object.assign(session, { connected: false, lost: true });
+  ws.close();
+  emit({ type: "closed" });
+  retryTimer = setTimeout(connect, retry);
+  retry = Math.min(retry * 2, 5000);
+}
+
+setInterval(() => {
+  if (!socket) return;
+  const now = Date.now();
+  if (waitingSince !== null) {
+    if (now - waitingSince > (ready ? ANSWER_WITHIN : OPEN_WITHIN)) lose(socket);
+  } else if (ready && now - heard > PING_AFTER) {
+    waitingSince = now;
+    socket.send(JSON.stringify({ type: "ping" }));
+  }
+}, 1000);
+window.addEventListener("offline", () => lose(socket));
+window.addEventListener("online", () => { if (!ready) connect(); });
+
+function reconnect() {
+  ready = false;
   connect();
 }
 
