@@ -9,13 +9,13 @@ written in threads; refusals answer a code (``atout.server.http_refusals``).
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Header, Request
 from fastapi import Path as FastAPIPath
 from fastapi.responses import Response
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import func, select
 
 from atout.registry import GAME_NAMES
@@ -23,6 +23,7 @@ from atout.server import accounts, avatars, badges, ledger, levels
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.members import bearer_token
 from atout.server.names import name_key
+from atout.server.protocol import where_and_why
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, User
 from atout.server.tablestore import game_lineups
 
@@ -83,7 +84,7 @@ def profile_routes(store: Store) -> APIRouter:
             raise HTTPRefusal(401, "sign_in_first")
         body = await request.body()
         drawn, image = None, None
-        if request.headers.get("content-type", "").startswith("application/json"):
+        if request.headers.get("content-type", "").lower().startswith("application/json"):
             drawn = _drawn_name(body)
         else:
             image = body
@@ -112,16 +113,21 @@ def profile_routes(store: Store) -> APIRouter:
     return router
 
 
+class _DrawnChoice(BaseModel):
+    """``{"drawn": name}``: a drawn avatar (its name checked by ``avatars.choose``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    drawn: str = Field(max_length=40)
+
+
 def _drawn_name(body: bytes) -> str:
-    """The drawn avatar a JSON body names (checked against the names by ``choose``)."""
+    """The drawn avatar a JSON body names; 422 ``invalid_request`` for another shape."""
     try:
-        data = json.loads(body)
-    except ValueError:
-        data = None
-    if not isinstance(data, dict) or not isinstance(data.get("drawn"), str):
-        raise HTTPRefusal(400, "unknown_avatar", name="")
-    name: str = data["drawn"]
-    return name
+        return _DrawnChoice.model_validate_json(body).drawn
+    except ValidationError as error:
+        field, reason = where_and_why(error.errors()[0])
+        field = f"body.{field}" if field else "body"  # as FastAPI names a body's fields
+        raise HTTPRefusal(422, "invalid_request", field=field, reason=reason) from None
 
 
 def _leaderboard(store: Store) -> list[dict[str, Any]]:

@@ -186,15 +186,16 @@ def test_unencodable_or_control_text_is_a_coded_422(
     assert call(probed, "GET", "/api/tournaments", token).json() == before
 
 
-def test_a_refusal_may_repeat_a_lone_surrogate(probed: Server) -> None:
-    """A refusal naming what it refuses still encodes (as an escape)."""
+def test_a_lone_surrogate_in_a_body_is_refused_as_unreadable(probed: Server) -> None:
+    """Valid JSON to Python's reader, not to the bodies' (nor text to store)."""
     token = register(probed, "avatarist")
     reply = httpx.put(
         f"{probed.http}/api/avatar",
         content=f'{{"drawn": "{LONE}"}}',
-        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "Application/JSON"},
     )
-    assert reply.status_code == 400 and reply.json()["code"] == "unknown_avatar"
+    assert reply.status_code == 422 and reply.json()["code"] == "invalid_request"
+    assert reply.json()["params"]["field"] == "body"
 
 
 def test_a_record_with_a_lone_surrogate_is_refused_not_kept(probed: Server) -> None:

@@ -68,7 +68,8 @@ def test_avatars_refused_with_codes(server: Server) -> None:
     refused(
         put_avatar(server, token, b'{"drawn": "rook"}', "application/json"), 400, "unknown_avatar"
     )
-    refused(put_avatar(server, token, b"{not json", "application/json"), 400, "unknown_avatar")
+    for shapeless in (b"{not json", b"[]", b'{"drawn": 1}', b'{"drawn": "spade-blue", "x": 1}'):
+        refused(put_avatar(server, token, shapeless, "application/json"), 422, "invalid_request")
     refused(httpx.get(f"{server.http}/api/avatar/9999"), 404, "no_such_player")
     refused(httpx.get(f"{server.http}/api/avatars/rook.svg"), 404, "unknown_avatar")
     # Nothing refused was kept: the avatar is still the default drawn one.
