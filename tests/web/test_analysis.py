@@ -5,6 +5,7 @@ page's language."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -17,6 +18,9 @@ from tests.server.conftest import Player, Server, create_table, run_server
 from tests.web.conftest import shot
 from tests.web.play import create_table as create_table_page
 from tests.web.play import my_phase
+
+CODE = re.compile(r"\b[a-z]+:[A-Za-z0-9]")
+"""An action in the protocol's code (bid:garde, play:KH), which the page words instead."""
 
 
 @pytest.fixture
@@ -53,6 +57,8 @@ def test_the_hint_button_gives_the_robots_suggestion_and_reason(page: Page, serv
         "The strong robot suggests ", timeout=30_000
     )
     expect(page.locator("#hint-options li").first).to_contain_text("expected score")
+    # Worded as the table words actions, not in the protocol's codes (bid:garde, play:KH).
+    expect(page.locator("#hint-box")).not_to_contain_text(CODE)
     shot(page, "hint")
 
 
@@ -71,6 +77,8 @@ def test_the_replay_shows_the_review_of_a_seat_in_french(page: Page, server: Ser
             break
         page.click("#next")
     expect(page.locator("#analysis-move")).to_contain_text("meilleur trouvé")
+    expect(page.locator("#analysis-move")).not_to_contain_text(CODE)
+    expect(page.locator("#replay-action")).not_to_contain_text(CODE)
     shot(page, "replay-analysis")
 
 
@@ -86,7 +94,7 @@ def test_a_record_file_is_replayed_and_its_blunder_marked(
     page.select_option("#analysis-seat", "0")
     page.click("#analyse")
     marks = page.locator("#analysis-marks")
-    expect(marks).to_contain_text(f"{planted[0] + 1}. play:T1 ??", timeout=90_000)
+    expect(marks).to_contain_text(f"{planted[0] + 1}. Trump 1 ??", timeout=90_000)
     marks.locator("button").first.click()
-    expect(page.locator("#replay-action")).to_have_text("play:T1")
+    expect(page.locator("#replay-action")).to_have_text("Trump 1")
     expect(page.locator("#analysis-move")).to_contain_text("blunder")

@@ -3,7 +3,7 @@
 // corner index (class "idx": rank, then suit) is what an overlapped card shows of
 // itself: it fits in the card's top-left 44 % of width, so that a hand overlapping
 // cards by that much keeps every rank and suit readable.
-import { getLang } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 
 const SUIT_SIGNS = { S: "♠", H: "♥", D: "♦", C: "♣" };
 const RED = new Set(["H", "D"]);
@@ -57,6 +57,29 @@ export function cardLabel(text) {
   if (suit === "X") return "★";
   if (suit === "T") return String(rank);
   return (RANK_LABELS[getLang()][rank] ?? String(rank)) + SUIT_SIGNS[suit];
+}
+
+/** Cards in a line of text: each as its corner shows it (R♥, 9♦, 21, ★). */
+export function cardsText(cards) {
+  return sortHand(cards).map(cardLabel).join(" ");
+}
+
+/** An action's code (bid:garde_sans, play:KH, discard:9D...) in words, as the table
+ * says it: for the hint, a replay's steps and the robot's review. */
+export function actionText(action) {
+  const [kind, arg = "", extra] = action.split(":");
+  const word = (key) => (t(key) === key ? key : t(key));
+  switch (kind) {
+    case "deal": return t("act_deal");
+    case "bid": return /^\d+$/.test(arg) ? `${t("bid")} ${arg}` : word(arg);
+    case "call": return t("act_call", { card: cardName(arg) });
+    case "discard": return t("act_discard", { card: cardName(arg) });
+    case "chelem": return t(arg === "yes" ? "chelem_announced" : "act_no_chelem");
+    case "poignee": return arg === "none" ? t("poignee_none") : `${t("poignee")} ${cardsText(arg.split(" "))}`;
+    case "misere": return arg === "none" ? t("act_no_misere") : `${t("misere")} ${arg.split("+").map(word).join(" + ")}`;
+    case "play": return extra ? `${cardName(arg)} (${t(extra)})` : cardName(arg);
+    default: return action;
+  }
 }
 
 export function cardSVG(text) {

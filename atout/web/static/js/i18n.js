@@ -171,6 +171,7 @@ const STRINGS = {
     // hints and analyses (issue 22)
     hint: "Hint", hint_wait: "The strong robot is thinking…", hint_says: "The strong robot suggests {action}",
     hint_option: "{action}: expected score {score}",
+    act_deal: "Deal", act_call: "Call {card}", act_discard: "Put aside {card}", act_no_chelem: "No chelem", act_no_misere: "No misère",
     analyse_seat: "Analyse the play of", analyse: "Analyse", analysis_running: "The strong robot is analysing the game…",
     analysis_failed: "The analysis failed: {why}",
     analysis_summary: "Accuracy {accuracy}%: {inaccuracies} inaccuracies, {mistakes} mistakes, {blunders} blunders (average loss {loss} {unit})",
@@ -351,6 +352,7 @@ const STRINGS = {
     // conseils et analyses (issue 22)
     hint: "Conseil", hint_wait: "Le robot fort réfléchit…", hint_says: "Le robot fort conseille {action}",
     hint_option: "{action} : score espéré {score}",
+    act_deal: "Donne", act_call: "Appel : {card}", act_discard: "Écart : {card}", act_no_chelem: "Pas de chelem", act_no_misere: "Pas de misère",
     analyse_seat: "Analyser le jeu de", analyse: "Analyser", analysis_running: "Le robot fort analyse la partie…",
     analysis_failed: "L'analyse a échoué : {why}",
     analysis_summary: "Précision {accuracy} % : {inaccuracies} imprécisions, {mistakes} erreurs, {blunders} gaffes (perte moyenne {loss} {unit})",

@@ -4,7 +4,7 @@ import { clear, h } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
-import { sortHand } from "./cards.js";
+import { actionText, sortHand } from "./cards.js";
 import { uiOf } from "./games.js";
 
 /** Finished games from /api/records (filters: game, player), newest first, a page
@@ -137,11 +137,11 @@ function recordReplay(recordPromise, gameId) {
         loss: number(review.summary.average_loss), unit })) : null,
       here ? h("p", { id: "analysis-move", class: here.mark ? `mark-${here.mark}` : "" },
         here.mark ? h("strong", {}, `${MARKS[here.mark]} ${t(`mark_${here.mark}`)} · `) : null,
-        t("analysis_move", { action: here.taken.action, score: number(here.taken.expected), best: here.best[0].action,
+        t("analysis_move", { action: actionText(here.taken.action), score: number(here.taken.expected), best: actionText(here.best[0].action),
           best_score: number(here.best[0].expected), loss: number(Math.max(0, here.loss)), unit })) : null,
       marked.length ? h("div", { id: "analysis-marks" }, h("strong", {}, t("analysis_marks")), " ",
         marked.map((d) => h("button", { class: "secondary", onclick: () => go(d.index + 1) },
-          `${d.index + 1}. ${d.taken.action} ${MARKS[d.mark]}`))) : null);
+          `${d.index + 1}. ${actionText(d.taken.action)} ${MARKS[d.mark]}`))) : null);
   }
   function isTrickEnd(i) {
     const before = steps[i - 1]?.view, after = steps[i]?.view;
@@ -169,7 +169,7 @@ function recordReplay(recordPromise, gameId) {
         h("button", { id: "next", onclick: () => go(at + 1) }, t("next"), " ›"),
         h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
         h("button", { onclick: () => go(steps.length - 1) }, t("last"))),
-      h("p", {}, `${t("action")}: `, h("code", { id: "replay-action" }, action || "–")),
+      h("p", {}, `${t("action")}: `, h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
       h("div", { class: "replay-hands" }, hands.map((hand, seat) => h("div", { class: "replay-seat" },
         h("strong", {}, names[seat] || `${t("seat")} ${seat + 1}`,
           game.seatNote(v, seat)),

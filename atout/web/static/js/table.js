@@ -6,7 +6,7 @@ import { clear, h } from "./dom.js";
 import { getLang, refusal, t, tn } from "./i18n.js";
 import { muted, play as sound, setMuted } from "./sounds.js";
 import { listen, send, session } from "./net.js";
-import { backSVG, cardName, cardSVG, sortHand } from "./cards.js";
+import { actionText, backSVG, cardName, cardSVG, sortHand } from "./cards.js";
 import { describeOptions, optionFields } from "./lobby.js";
 import { scoreChart } from "./chart.js";
 import { breakdownList, ecartLeft } from "./french.js";
@@ -442,9 +442,9 @@ function hintBox(ctx) {
     h("button", { type: "button", class: "secondary", id: "hint", disabled: s.hinting, onclick: ask }, t("hint")),
     s.hinting ? h("p", { class: "muted" }, t("hint_wait")) : null,
     s.hint ? h("div", {},
-      h("p", { id: "hint-action" }, t("hint_says", { action: s.hint.action })),
+      h("p", { id: "hint-action" }, t("hint_says", { action: actionText(s.hint.action) })),
       h("ul", { id: "hint-options" }, s.hint.options.map((o) => h("li", {},
-        t("hint_option", { action: o.action, score: o.expected.toLocaleString(getLang()) }))))) : null);
+        t("hint_option", { action: actionText(o.action), score: o.expected.toLocaleString(getLang()) }))))) : null);
 }
 
 function dealsPanel(ctx) {
