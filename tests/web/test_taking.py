@@ -86,7 +86,22 @@ def _poignee(page: Page) -> None:
     page.click("#show-poignee")
     line = page.locator("#deal-info li", has_text="Poignée shown by")
     expect(line).to_have_count(1)
-    assert set(line.inner_text().split(": ")[1].split()) == set(shown)
+    assert set(line.inner_text().split(": ")[1].split()) == _labels(shown)
+
+
+def _labels(cards: list[str]) -> set[str]:
+    """Cards as the side panel writes them in English: rank and suit sign (K♥, Kn♣,
+    10♠), a trump's number, ★ for the Excuse; never the notation (KH, NC, T5, EX)."""
+    signs = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    ranks = {"N": "Kn"}
+    return {
+        "★"
+        if c == "EX"
+        else c[1:]
+        if c.startswith("T")
+        else ranks.get(c[:-1], c[:-1]) + signs[c[-1]]
+        for c in cards
+    }
 
 
 def _selected(page: Page) -> list[str]:
@@ -114,7 +129,7 @@ def test_human_takes_turns_the_dog_and_discards(page: Page, base_url: str) -> No
             expect(page.locator("#hand .card")).to_have_count(18)
             assert not set(ecart) & set(_hand(page))
             info = page.locator("#ecart-info").inner_text()
-            assert set(info.split(": ")[1].split()) == set(ecart)
+            assert set(info.split(": ")[1].split()) == _labels(ecart)
             me = page.locator(".seat-box.me .seat-name").inner_text().removesuffix(" ★")
             expect(page.locator("#deal-info")).to_contain_text(f"Contract: Garde · {me}")
             shot(page, "taking-after-ecart")

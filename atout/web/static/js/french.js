@@ -3,7 +3,7 @@
 // last deal's result until the player goes on.
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
-import { cardName, sortHand } from "./cards.js";
+import { cardName, cardsText, sortHand } from "./cards.js";
 import { cardButton, cardImage, seatAngle, seatName } from "./table.js";
 
 export function frenchSeatTags(ctx, seat) {
@@ -181,10 +181,10 @@ export function frenchSide(ctx) {
   const items = [];
   if (v.contract) items.push(h("li", {}, `${t("contract")}: ${t(v.contract)} · ${seatName(s, v.taker)}`));
   if (v.called) items.push(h("li", {}, t("called", { card: cardName(v.called) })));
-  if (v.ecart?.length && v.phase !== "discard" && s.seat === v.taker) items.push(h("li", { id: "ecart-info" }, `${t("ecart")}: ${sortHand(v.ecart).join(" ")}`));
+  if (v.ecart?.length && v.phase !== "discard" && s.seat === v.taker) items.push(h("li", { id: "ecart-info" }, `${t("ecart")}: ${cardsText(v.ecart)}`));
   if (v.chelem_announced) items.push(h("li", {}, t("chelem_announced")));
-  if (v.discarded_trumps?.length) items.push(h("li", {}, t("trump_discarded", { cards: v.discarded_trumps.join(" ") })));
-  for (const p of v.poignees) items.push(h("li", {}, `${t("poignee")} ${t("shown_by", { name: seatName(s, p.seat) })}: ${p.cards.join(" ")}`));
+  if (v.discarded_trumps?.length) items.push(h("li", {}, t("trump_discarded", { cards: cardsText(v.discarded_trumps) })));
+  for (const p of v.poignees) items.push(h("li", {}, `${t("poignee")} ${t("shown_by", { name: seatName(s, p.seat) })}: ${cardsText(p.cards)}`));
   for (const m of v.miseres) items.push(h("li", {}, `${t(m.kind)} · ${seatName(s, m.seat)}`));
   if (v.cancelled) items.push(h("li", {}, t("redeal", { why: t(v.cancelled) })));
   if (v.bids.length) items.push(h("li", {}, `${t("bids")}: `, v.bids.map((b) => `${seatName(s, b.seat)} ${t(b.bid)}`).join(", ")));
