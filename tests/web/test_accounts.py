@@ -30,3 +30,21 @@ def test_logging_out_ends_the_session_on_the_server(page: Page, base_url: str) -
     expect(page.locator("#login-link")).to_be_visible()
     answer = _hello(base_url, token)
     assert answer["type"] == "error" and "expired" in str(answer["message"])
+
+
+def test_an_empty_form_is_said_so_in_the_pages_language(page: Page, base_url: str) -> None:
+    """Registering with empty fields showed the validator's English ("body.name:
+    String should have at least 1 character") in a French page."""
+    page.add_init_script("localStorage.setItem('atout.lang', 'fr')")
+    page.goto(f"{base_url}/#/login")
+    message = page.locator("form .error")
+    page.click("#do-register")
+    expect(message).to_have_text("Saisissez un nom.")
+    page.fill("#login-name", "quelqu_un")
+    page.click("#do-login")
+    expect(message).to_have_text("Saisissez un mot de passe.")
+    # A refusal of the request's shape (a name too long for the server) is worded too.
+    page.evaluate("document.querySelector('#login-name').value = 'x'.repeat(65)")
+    page.fill("#login-password", "a long password")
+    page.click("#do-register")
+    expect(message).to_contain_text("Le formulaire a été refusé")

@@ -50,7 +50,15 @@ function loginPage() {
   const name = h("input", { id: "login-name", autocomplete: "username", required: true, maxlength: 24 });
   const password = h("input", { id: "login-password", type: "password", autocomplete: "current-password", required: true });
   const message = h("p", { class: "error", role: "alert" });
+  // The fields are checked here first, in the page's language (the browser's own
+  // check would speak its language, and the server's answer is a developer's).
   async function submit(path) {
+    const missing = !name.value.trim() ? [name, "name_needed"] : !password.value ? [password, "password_needed"] : null;
+    if (missing) {
+      message.textContent = t(missing[1]);
+      missing[0].focus();
+      return;
+    }
     try {
       const answer = await api(path, { name: name.value, password: password.value });
       setAccount(answer.name, answer.token);
@@ -61,7 +69,7 @@ function loginPage() {
   }
   return h("section", { class: "panel narrow" },
     h("h1", {}, t("login")),
-    h("form", { onsubmit: (e) => { e.preventDefault(); submit("/api/login"); } },
+    h("form", { novalidate: true, onsubmit: (e) => { e.preventDefault(); submit("/api/login"); } },
       h("label", {}, t("name"), name), h("label", {}, t("password"), password), message,
       h("div", { class: "row" },
         h("button", { type: "submit", id: "do-login" }, t("login")),

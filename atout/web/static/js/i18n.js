@@ -42,6 +42,8 @@ const STRINGS = {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Leaderboard", scoresheet: "Score sheet",
     replays: "Replays", language: "Français", login: "Log in", register: "Register", logout: "Log out",
     guest: "Play as guest", name: "Name", password: "Password", you_are: "You are {name}",
+    name_needed: "Enter a name.", password_needed: "Enter a password.",
+    invalid_form: "The form was refused: a field is missing or not as expected.",
     guest_note: "(guest: practice tables only)", connecting: "Connecting…", disconnected: "Connection lost, reconnecting…",
     create_table: "Create a table", game: "Game", french: "French Tarot", africain: "Tarot Africain",
     players: "Players", variant: "Variant", turn_seconds: "Seconds per turn", competitive: "Competitive (points and chips)",
@@ -223,6 +225,8 @@ const STRINGS = {
     title: "atout · Tarot", lobby: "Tables", leaderboard: "Classement", scoresheet: "Feuille de marque",
     replays: "Revoir", language: "English", login: "Se connecter", register: "S'inscrire", logout: "Se déconnecter",
     guest: "Jouer en invité", name: "Nom", password: "Mot de passe", you_are: "Vous êtes {name}",
+    name_needed: "Saisissez un nom.", password_needed: "Saisissez un mot de passe.",
+    invalid_form: "Le formulaire a été refusé : un champ manque ou n'est pas comme attendu.",
     guest_note: "(invité : tables d'entraînement seulement)", connecting: "Connexion…", disconnected: "Connexion perdue, reconnexion…",
     create_table: "Créer une table", game: "Jeu", french: "Tarot français", africain: "Tarot africain",
     players: "Joueurs", variant: "Variante", turn_seconds: "Secondes par tour", competitive: "Compétition (points et jetons)",
@@ -399,6 +403,9 @@ fetch("/api/refusals").then((r) => r.json()).then((catalogue) => { REFUSALS = ca
 // that are words (suits, contracts...) come from the catalogue's terms; a list is
 // joined by commas.
 export function refusal(error, card = (text) => text) {
+  // A request of the wrong shape comes with the validator's reason, in English and
+  // for developers: the player is told in their language what to look at.
+  if (error.code === "invalid_request") return t("invalid_form");
   const texts = REFUSALS?.messages[error.code];
   if (!texts) return error.message ?? "";
   const show = (name) => {

@@ -134,9 +134,7 @@ export async function api(path, body, { method = body === undefined ? "GET" : "P
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
-    const detail = typeof data.detail === "string" ? data.detail
-      : Array.isArray(data.detail) ? data.detail.map((d) => `${(d.loc || []).slice(1).join(".")}: ${d.msg}`).join("; ")
-      : response.statusText;
+    const detail = typeof data.detail === "string" ? data.detail : response.statusText;
     // A refusal's code and parameters travel with it, for refusal() to word it.
     throw Object.assign(new Error(detail), { code: data.code, params: data.params });
   }
