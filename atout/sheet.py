@@ -168,10 +168,13 @@ class ScoredSheet:
     totals: tuple[int, ...]
 
 
-def parse(model: type[BaseModel], text: str | bytes) -> Any:
-    """``text`` read as ``model``; InputError naming the first fields at fault."""
+def parse(model: type[BaseModel], given: str | bytes | dict[str, Any]) -> Any:
+    """``given`` (JSON text, or the object a JSON column kept) read as ``model``;
+    InputError naming the first fields at fault."""
     try:
-        return model.model_validate_json(text)
+        if isinstance(given, dict):
+            return model.model_validate(given)
+        return model.model_validate_json(given)
     except ValidationError as error:
         raise InputError("; ".join(_describe(e) for e in error.errors())) from None
 

@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import SheetRow, Store, User
-from atout.sheet import InputError, ScoredSheet, SheetInput, score_sheet
+from atout.sheet import InputError, ScoredSheet, SheetInput, parse, score_sheet
 
 SHEETS_LIMIT: Final = 200
 """Sheets one account keeps."""
@@ -44,7 +44,21 @@ def checked(sheet: SheetInput) -> ScoredSheet:
     try:
         return score_sheet(sheet)
     except InputError as error:
-        raise HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason) from None
+        raise _invalid(error) from None
+
+
+def _stored(row: SheetRow) -> SheetInput:
+    """A kept sheet as this version reads it: one it no longer takes (kept by an
+    older version, whose checks were looser) is refused as a new one would be."""
+    try:
+        sheet: SheetInput = parse(SheetInput, row.data)
+    except InputError as error:
+        raise _invalid(error) from None
+    return sheet
+
+
+def _invalid(error: InputError) -> HTTPRefusal:
+    return HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason)
 
 
 def create(store: Store, owner: int, sheet: SheetInput) -> Kept:
@@ -86,7 +100,7 @@ def change(
         with store.session.begin() as db:
             row = _owned(db, owner, sheet_id)
             read = row.updated
-            sheet = edit(SheetInput.model_validate(row.data))
+            sheet = edit(_stored(row))
             scored = checked(sheet)
             _check_accounts(db, sheet)
             now = max(time.time(), read + 0.001)  # each version its own ``updated``
@@ -138,7 +152,7 @@ def _owned(db: Session, owner: int, sheet_id: int) -> SheetRow:
 
 
 def _kept(row: SheetRow) -> Kept:
-    return Kept(row.id, checked(SheetInput.model_validate(row.data)), row.share, row.updated)
+    return Kept(row.id, checked(_stored(row)), row.share, row.updated)
 
 
 def _check_accounts(db: Session, sheet: SheetInput) -> None:

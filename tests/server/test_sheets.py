@@ -14,9 +14,10 @@ from typing import Any
 import httpx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from sqlalchemy import update
 
 from atout.server import accounts, sheets
-from atout.server.store import Store
+from atout.server.store import SheetRow, Store
 from atout.sheet import DealEntry, SheetInput
 from tests.server.conftest import Player, Server
 
@@ -206,3 +207,28 @@ def test_sheets_on_postgresql(new_database: Callable[[], str]) -> None:
         assert [k.id for k in sheets.listing(store, owner)] == [kept.id]
     finally:
         store.close()
+
+
+def test_a_sheet_kept_by_an_older_version_that_this_one_refuses_is_a_422(server: Server) -> None:
+    """Checks grow stricter: a title reordering what follows it, a deal no play can
+    give (three poignées). Kept before, such a sheet is refused on reading with
+    its field, as it would be sent now, never a 500; taking the deal out mends it."""
+    ann = server.register("ann")
+    kept = [ok(call(server, ann, "POST", "/sheets", EXAMPLE), 201)["id"] for _ in range(2)]
+    store = Store(f"sqlite:///{server.data_dir / 'atout.sqlite3'}")
+    poignees = [{"seat": s, "size": "triple"} for s in range(3)]
+    older = [
+        {**EXAMPLE, "title": "pay \u202egnp.exe"},
+        {**EXAMPLE, "deals": [{**EXAMPLE["deals"][0], "poignees": poignees}]},
+    ]
+    with store.session.begin() as db:
+        for sheet_id, data in zip(kept, older, strict=True):
+            db.execute(update(SheetRow).where(SheetRow.id == sheet_id).values(data=data))
+    store.close()
+    for sheet_id, field in zip(kept, ("title", "poignees"), strict=True):
+        for path in ("", "/csv"):
+            reply = call(server, ann, "GET", f"/sheets/{sheet_id}{path}")
+            answer = refused(reply, 422, "sheet_invalid")
+            assert field in answer["params"]["field"] + answer["params"]["reason"], answer
+    mended = ok(call(server, ann, "DELETE", f"/sheets/{kept[1]}/deals/0"))
+    assert mended["deals"] == []
