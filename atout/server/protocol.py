@@ -268,8 +268,11 @@ class ProtocolError(Refusal, ValueError):
 def invalid(error: ValidationError) -> ProtocolError:
     """The refusal of the first thing wrong in a message: one of this module's
     checks by its own code, anything else as ``invalid_message`` with
-    pydantic's (English) reason."""
-    first = error.errors(include_url=False, include_input=False)[0]
+    pydantic's (English) reason. Of a value of several possible types, the
+    reason given is the one its own type failed (a number too big), not that it
+    is not the first type tried (a boolean)."""
+    errors = error.errors(include_url=False, include_input=False)
+    first = next((e for e in errors if not e["type"].endswith("_type")), errors[0])
     if first["type"] in _OWN_CHECKS:
         return ProtocolError(first["type"], **first.get("ctx", {}))
     field, reason = where_and_why(first)

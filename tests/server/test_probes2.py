@@ -94,6 +94,7 @@ def test_a_table_s_rules_refuse_numbers_too_big_to_send_back(
         assert refusal["type"] == "error", refusal
         assert refusal["code"] == "invalid_message"
         assert refusal["params"]["field"].startswith(f"create.options.rules.{next(iter(rules))}")
+        assert "than" in refusal["params"]["reason"], refusal  # not "should be a boolean"
         table = answer(ws, {"type": "create", "options": {}})
         assert table["type"] == "table"
         changed = answer(
