@@ -132,6 +132,7 @@ def serve(
         lease_seconds=lease_seconds or (CLUSTER_LEASE_SECONDS if redis_url else LEASE_SECONDS),
         guards=Guards(exempt=exempt),
         collector=True,
+        robots_ready=True,
     )
     try:
         served = create_app(settings)

@@ -97,6 +97,9 @@ class Settings:
     collector: bool = False
     """Set the process's garbage collection policy (``atout.server.collector``):
     ``atout serve``'s own, as tests run many servers in one process."""
+    robots_ready: bool = False
+    """Start the robots' worker with the server (``atout serve``), lest the first
+    robot standing in for a player move seconds late; else at the first decision."""
     tournament_wait: float = 60.0
     """Seconds a tournament table waits for its players, once opened, before robots
     take the seats still empty and its game starts (``atout.server.tournament_seating``)."""
@@ -155,6 +158,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         await writer.start()
         await hub.start(previous if previous is not None else time.time())
         await live.start(settings.lease_seconds)
+        if settings.robots_ready:
+            hub.ctx.pool.warm()
         readiness.phase = "serving"
         log.info("ready: %d open tables rebuilt from the store", len(hub.tables))
         clocks = [asyncio.create_task(metrics.watch_loop())]

@@ -47,7 +47,7 @@ class RobotBusy(Exception):
 
 class Thinking:
     """Where the robots of every table of a server think: by default one worker
-    process, started by the first decision; ``threads`` (for tests that spy on
+    process, started by the first decision or by ``warm``; ``threads`` (for tests that spy on
     robots) in this process instead."""
 
     def __init__(
@@ -58,6 +58,13 @@ class Thinking:
         self.waiting = waiting
         self._pool: Executor | None = None
         self._under_way = 0
+
+    def warm(self) -> None:
+        """Start the worker now rather than at the first decision: spawning it and
+        importing the robots takes seconds, which the first robot to stand in for
+        a player (or to play out a clock) would otherwise be late by."""
+        if not self.threads:
+            self._started().submit(_ready)
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         """Stop the worker; decisions under way are dropped when ``cancel_futures``."""
@@ -135,6 +142,10 @@ def _worker_started(robot_cores: int | None) -> None:
     end_with_parent()
     cores.use_cores(robot_cores)
     util.Finalize(None, cores.stop, exitpriority=10)  # a worker ends without exit handlers
+
+
+def _ready() -> None:
+    """Nothing: a worker that ran it has started and imported the robots."""
 
 
 def _decide(
