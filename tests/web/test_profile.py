@@ -98,3 +98,30 @@ def test_the_profile_shows_avatar_level_badges_and_games(
     page.fill("#records-player", "nobody-" + name)
     page.click("#records-filter button")
     expect(page.locator("#records .error")).to_have_text("no such player")
+
+    # On a small phone, in French (the longer words): nothing runs past the screen's
+    # or the panel's right edge (the list's names and dates, the level's bar and rule).
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.click("#lang")
+    page.fill("#records-player", name)
+    page.click("#records-filter button")
+    expect(page.locator("#records tbody tr")).to_have_count(2)
+    assert page.evaluate(OUTSIDE, "#records") == []
+    page.goto(f"{base_url}/#/profile/{name}")
+    expect(page.locator("#level-n")).to_have_text("Niveau 2")
+    assert page.evaluate(OUTSIDE, "#level") == []
+    page.goto(f"{base_url}/#/leaderboard")  # the rating and the level, two words
+    head = page.locator("thead th").all_inner_texts()
+    assert "Cote" in head and "Niveau" in head, head
+
+
+OUTSIDE = """(selector) => {
+  const panel = document.querySelector(selector).closest(".panel").getBoundingClientRect();
+  const right = Math.min(panel.right, innerWidth) + 0.5;
+  const out = [...document.querySelectorAll(`${selector}, ${selector} *`)]
+    .filter((el) => el.getBoundingClientRect().right > right)
+    .map((el) => el.outerHTML.slice(0, 60));
+  if (document.scrollingElement.scrollWidth > innerWidth) out.push("the page scrolls sideways");
+  return out;
+}"""
+"""What of ``selector`` passes its panel's right edge or the screen's (none should)."""
