@@ -281,7 +281,7 @@ const STRINGS = {
     lives: "Vies", tricks: "Plis", your_card_hidden: "Votre carte est cachée : annoncez d'après celles des autres",
     excuse_choice: "Jouer l'Excuse comme", high: "la plus forte", low: "la plus faible", round_n: "Tour {n} : {k} cartes", round_n_one: "Tour {n} : 1 carte", round_only: "Tour {n}", no_life_lost: "personne ne perd de vie",
     out: "éliminé", bids: "Annonces", bid_tricks: "Combien de plis allez-vous faire ?",
-    xp: "XP", chips: "Jetons", rating: "Niveau", games: "Parties", wins: "Victoires", contracts_taken: "Contrats pris",
+    xp: "XP", chips: "Jetons", rating: "Cote", games: "Parties", wins: "Victoires", contracts_taken: "Contrats pris",
     success_rate: "Contrats réussis", average_deal_score: "Marque moyenne par donne", profile: "Profil de {name}",
     more_rules: "Plus de règles",
     rule_dealer_sits_out: "À 5, le donneur ne joue pas (« au mort »)", rule_misere: "Misères (sans atout, sans tête)",
