@@ -65,6 +65,10 @@
   if (toggle && toggle.offsetParent) {
     for (const seat of seats) if (meets(box(toggle), box(seat))) problems.push(`the menu button covers seat ${seat.dataset.seat}`);
   }
+  // The dog's label is read on one line (it once broke mid-word: "Le / chie / n").
+  for (const label of document.querySelectorAll(".dog .centre-label")) {
+    if (box(label).height > 2 * parseFloat(getComputedStyle(label).fontSize) + 4) problems.push(`the dog's label breaks: ${box(label).height} px high`);
+  }
   for (const label of document.querySelectorAll(".centre-label, #deal-result")) {
     for (const seat of seats) if (meets(box(label), box(seat))) problems.push(`${label.id || label.textContent} covers seat ${seat.dataset.seat}`);
   }
