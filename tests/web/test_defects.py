@@ -151,6 +151,10 @@ def test_after_the_game_is_over_nothing_asks_for_a_move(page: Page, base_url: st
     expect(page.locator("#game-over")).to_contain_text("Game over")
     for gone in ("#turn-line", "#turn-clock", "#vote-end", "#prompt"):
         expect(page.locator(gone)).to_have_count(0)
+    # One winner or several, said in the right number ("Winner: robot 2, robot 3" was).
+    expect(page.locator("#winners")).to_have_text(re.compile(r"Winner: [^,]+$|Winners: .+, .+"))
+    replay, again = (page.locator(b).bounding_box() for b in ("#replay-link", "#again"))
+    assert replay and again and again["x"] >= replay["x"] + replay["width"] + 4, "the buttons touch"
 
 
 def test_the_deal_result_stays_until_the_player_goes_on(screen: Page, base_url: str) -> None:

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { sortHand } from "./cards.js";
-import { cardBack, cardButton, cardImage, handOf, seatName } from "./table.js";
+import { cardBack, cardButton, cardImage, handOf, seatName, winnersLine } from "./table.js";
 import { trickCards } from "./french.js";
 
 function lifePack(lives, start) {
@@ -39,7 +39,7 @@ export function africainCentre(ctx) {
     parts.push(h("div", { class: "centre-label" }, t("last_trick")), trickCards(ctx, v.last_trick, null));
   } else if (v.trick.length) parts.push(trickCards(ctx, v.trick, null));
   else if (s.shownTrick) parts.push(trickCards(ctx, s.shownTrick.cards || [], s.shownTrick.winner));
-  if (v.phase === "over") parts.push(h("strong", {}, t("winner", { names: (v.winners || []).map((w) => seatName(s, w)).join(", ") })));
+  if (v.phase === "over") parts.push(h("strong", {}, winnersLine(s, v.winners || [])));
   if (v.last_trick.length) {
     parts.push(h("button", { class: "last-trick-button secondary", id: "last-trick", onclick: () => { s.showLast = !s.showLast; ctx.render(); } },
       s.showLast ? t("hide") : t("last_trick")));

@@ -374,18 +374,23 @@ export function handOf(cards, ...after) {
     rows, ...after);
 }
 
+/** Who won a game, the word agreed with their number. */
+export function winnersLine(s, seats) {
+  return t(seats.length > 1 ? "winners" : "winner", { names: seats.map((seat) => seatName(s, seat)).join(", ") });
+}
+
 function gameOverPanel(ctx) {
   const { s } = ctx;
   const over = s.gameOver;
   if (!over) return null;
-  const names = (seats) => (seats || []).map((seat) => seatName(s, seat)).join(", ");
   return h("div", { class: "panel game-over", id: "game-over" },
     h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
-    over.result ? h("p", {}, t("winner", { names: names(over.result.winners) })) : null,
+    over.result ? h("p", { id: "winners" }, winnersLine(s, over.result.winners)) : null,
     over.shared_ip ? h("p", { class: "notice", id: "shared-ip" }, t("shared_ip_void")) : null, // why nothing was scored
-    over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
-    session.name === s.info.master && s.seat !== null
-      ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null);
+    h("div", { class: "row" },
+      over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
+      session.name === s.info.master && s.seat !== null
+        ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null));
 }
 
 function tableInfoPanel(ctx) {
