@@ -198,6 +198,9 @@ def test_a_side_taker_s_longest_tag_stays_on_its_seat(
     expect(page.locator("html")).to_have_attribute("lang", "fr")
     taker = page.locator('.seat-box[data-seat="1"] .tag.taker')
     expect(taker).to_have_text("preneur · Garde contre")
+    # What a screen reader says is French too (it said "hand" and "language").
+    expect(page.locator("#hand")).to_have_attribute("aria-label", "Votre main")
+    expect(page.locator("#lang")).to_have_attribute("aria-label", "Passer en anglais")
     expect(page.locator("#hand .card.legal").first).to_be_visible()
     shot(page, f"layout-side-taker-{request.node.callspec.id}")
     _usable(page, "a side seat taking garde contre")

@@ -42,7 +42,7 @@ function renderHeader() {
     account,
     session.guest ? h("a", { href: "#/login", id: "login-link" }, t("login"))
       : h("button", { class: "link", onclick: () => forgetAccount() }, t("logout")),
-    h("button", { class: "lang", id: "lang", "aria-label": "language",
+    h("button", { class: "lang", id: "lang", "aria-label": t("switch_language"),
       onclick: () => { setLang(getLang() === "fr" ? "en" : "fr"); route(); } }, t("language")));
 }
 

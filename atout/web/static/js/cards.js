@@ -114,7 +114,7 @@ export function cardSVG(text) {
 }
 
 export function backSVG() {
-  return `<svg class="card-svg" viewBox="0 0 64 96" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="card back">
+  return `<svg class="card-svg" viewBox="0 0 64 96" xmlns="http://www.w3.org/2000/svg" role="img" aria-label="${t("card_back")}">
     <defs><pattern id="atout-back" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
     <rect width="8" height="8" fill="#1f4e8c"/><rect width="4" height="8" fill="#2a63ad"/></pattern></defs>
     <rect x="1" y="1" width="62" height="94" rx="6" fill="url(#atout-back)" stroke="#0d2a52" stroke-width="2"/>

@@ -370,7 +370,7 @@ export function handOf(cards, ...after) {
   const n = Math.max(cards.length, 2);
   const half = Math.ceil(cards.length / 2);
   const rows = cards.length > 6 ? [...cards.slice(0, half), h("span", { class: "hand-break" }), ...cards.slice(half)] : cards;
-  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": "hand", style: `--n:${n};--half:${Math.max(half, 2)}` },
+  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your_hand"), style: `--n:${n};--half:${Math.max(half, 2)}` },
     rows, ...after);
 }
 
