@@ -103,6 +103,7 @@ def test_the_profile_shows_avatar_level_badges_and_games(
     # or the panel's right edge (the list's names and dates, the level's bar and rule).
     page.set_viewport_size({"width": 360, "height": 640})
     page.click("#lang")
+    expect(page.locator("#records-filter button")).to_have_text("Filtrer")  # drawn again
     page.fill("#records-player", name)
     page.click("#records-filter button")
     expect(page.locator("#records tbody tr")).to_have_count(2)
