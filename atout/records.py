@@ -93,6 +93,9 @@ class Record:
             ("actions", list),
             ("meta", dict),
         )
+        unknown = sorted(set(data) - {"format"} - {key for key, _ in checks})
+        if unknown:  # a readable record that lost its "format" would lose its deals
+            raise RecordError(f"unknown field(s) {', '.join(map(repr, unknown))} for {FORMAT}")
         for key, kind in checks:
             if key not in data and key in ("game", "players", "variant"):
                 raise RecordError(f"missing field {key!r}")

@@ -65,6 +65,8 @@ def test_files_round_trip(tmp_path: Path) -> None:
         ('{"game": "french", "players": "4", "variant": "fft"}', "'players' must be a int"),
         ('{"game": "french", "players": 4, "variant": "fft", "actions": [1]}', "list of strings"),
         ('{"format": "other/9", "game": "french", "players": 4, "variant": "fft"}', "format"),
+        # a readable record that lost its "format": its deals must not vanish unsaid
+        ('{"game": "french", "players": 4, "variant": "fft", "deals": []}', "'deals'"),
     ],
 )
 def test_bad_records_are_refused_with_the_reason(text: str, message: str) -> None:
