@@ -32,7 +32,7 @@ def read_log(text: str) -> Record:
 
 
 def _is_json(text: str) -> bool:
-    start = text.lstrip()[:1]
+    start = text.removeprefix("\ufeff").lstrip()[:1]
     if start != "[":
         return start == "{"
     try:

@@ -117,9 +117,9 @@ def read_json(text: str) -> GameRecord:
 def load_json(text: str) -> Any:
     """``json.loads``, but JSON nested deeper than Python's stack (``[[[...]]]``
     sent to the replay page) is a RecordError like any unreadable record, not a
-    RecursionError."""
+    RecursionError. A byte order mark before it is skipped, as the text form skips it."""
     try:
-        return json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
         raise RecordError("the JSON is nested too deeply to read") from None
 

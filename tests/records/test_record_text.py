@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from atout.cards import DECK_SIZE, FULL_DECK, mask_of, parse_card
 from atout.game import OMNISCIENT
+from atout.record_files import read_record
 from atout.record_format import GameRecord, RecordFault, RecordSyntaxError, from_log
 from atout.record_json import read_json, to_json_dict, write_json
 from atout.record_schema import RECORD
@@ -278,6 +279,8 @@ def test_tag_values_escape_quotes_and_backslashes_only() -> None:
 
 def test_windows_line_ends_and_a_byte_order_mark_are_read() -> None:
     assert read_text("\ufeff" + SMALL.replace("\n", "\r\n")) == read_text(SMALL)
+    json_form = write_json(read_text(SMALL))  # a Windows editor saved the JSON too
+    assert read_record("\ufeff" + json_form.replace("\n", "\r\n")) == read_text(SMALL)
 
 
 def test_a_logs_lineups_say_who_sits_where_from_their_deal_on() -> None:
