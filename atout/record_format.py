@@ -106,19 +106,22 @@ class GameRecord:
         return check(self)
 
 
-def _rules(record: GameRecord) -> GameRules:
+def game_for(game: str, players: int) -> GameRules:
+    """The rules of ``game`` if it is played by ``players``, else RecordFault
+    naming the header tag at fault (checked before anything is made per seat)."""
     try:
-        return game_rules(record.game)
+        rules = game_rules(game)
     except ValueError as error:
         raise RecordFault(("header", "Game"), str(error)) from None
+    if not rules.min_players <= players <= rules.max_players:
+        reason = f"{rules.name} is played by {rules.min_players} to {rules.max_players}"
+        raise RecordFault(("header", "Players"), reason)
+    return rules
 
 
 def new_state(record: GameRecord) -> GameState:
     """The state before the first deal; RecordFault names the header tag at fault."""
-    rules = _rules(record)
-    if not rules.min_players <= record.players <= rules.max_players:
-        reason = f"{rules.name} is played by {rules.min_players} to {rules.max_players}"
-        raise RecordFault(("header", "Players"), reason)
+    rules = game_for(record.game, record.players)
     try:
         state = rules.new(record.players, record.variant, None)
     except ValueError as error:
@@ -142,7 +145,7 @@ def check(record: GameRecord) -> GameState:
     """Replay ``record`` on the engine: each deal must be a deal of its game and come
     when one is due, each action legal, each score and the result those the engine
     counts. The state at the end; RecordFault names the first part refused."""
-    rules = _rules(record)
+    rules = game_for(record.game, record.players)
     state = new_state(record)
     for number, deal in enumerate(record.deals):
         if state.to_move != CHANCE:

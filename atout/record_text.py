@@ -26,6 +26,7 @@ from atout.record_format import (
     RecordSyntaxError,
     checked,
     first_dealer,
+    game_for,
     new_state,
 )
 
@@ -231,6 +232,10 @@ def _build(
         if name not in header:
             raise RecordSyntaxError(f"the record has no [{name}] tag", 1, 1)
     players = _integer(header["Players"])
+    try:  # before anything is made per seat (a record may say 20,000,000)
+        game_for(header["Game"].value, players)
+    except RecordFault as fault:
+        raise _at(header[fault.part[1]], fault.reason) from None
     game_deals = tuple(_deal(deal, players) for deal in deals)
     record = GameRecord(
         game=header["Game"].value,

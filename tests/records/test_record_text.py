@@ -133,6 +133,8 @@ def test_faults_in_a_hand_written_record_are_named_by_line_and_column() -> None:
         (SMALL.replace('[Score "1 0"]', '[Score "0 1"]'), 14, 1, "ends at 1 0, not 0 1"),
         (SMALL.replace('[Result "1 0"]', '[Result "1 x"]'), 7, 12, "whole number"),
         (SMALL.replace('[Players "2"]', '[Players "two"]'), 5, 11, "whole number"),
+        (SMALL.replace('[Players "2"]', '[Players "99999999999999999999"]'), 5, 1, "2 to 5"),
+        (SMALL.replace('[Players "2"]', '[Players "-1"]'), 5, 1, "2 to 5"),
         (SMALL.replace('[Event "Test"]', '[Event "Test]'), 2, 14, "closing quote"),
         (SMALL.replace('[Event "Test"]', '[Event "Test" x'), 2, 15, "closing ]"),
         (SMALL.replace('[Event "Test"]', "[Event Test]"), 2, 1, '[Name "value"]'),
