@@ -61,7 +61,7 @@ def _table(report: dict[str, Any]) -> Any:
 def arena(
     game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
     players: int = typer.Option(4, help="Seats at the table."),
-    deals: int = typer.Option(200, help="Duplicate deals (Africain: cycles of rounds)."),
+    deals: int = typer.Option(200, min=1, help="Duplicate deals (Africain: cycles of rounds)."),
     bots: str = typer.Option("strong,heuristic", help="Robot levels, comma separated."),
     seed: int = typer.Option(1, help="The same seed replays the same deals and results."),
     variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
@@ -87,6 +87,8 @@ def arena(
     from atout.arena.duplicate import Setup
     from atout.arena.report import run
     from atout.cli.play import option_pairs
+    from atout.match import Match
+    from atout.registry import game_rules
     from atout.robots import LEVELS
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
@@ -95,7 +97,13 @@ def arena(
         raise typer.BadParameter(
             f"game is one of {', '.join(GAME_NAMES)}; bots are two or more of {', '.join(LEVELS)}"
         )
-    setup = Setup(game, players, names, seed, variant, option_pairs(option), budget)
+    options = option_pairs(option)
+    try:  # the table first: a game, players, variant or option the engine refuses
+        Match.new(game_rules(game), players, variant, options or None)
+    except ValueError as error:
+        typer.echo(f"error: {error}", err=True)
+        raise typer.Exit(2) from None
+    setup = Setup(game, players, names, seed, variant, options, budget)
     console = Console(stderr=True)
     with Progress(
         "[progress.description]{task.description}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from typer.testing import CliRunner
 
 from atout.cli import app
@@ -36,4 +37,24 @@ def test_rule_options_reach_the_tables() -> None:
     result = runner.invoke(app, args)
     assert result.exit_code == 0, result.output
     refused = runner.invoke(app, [*args[:-1], "dealer_sits_out=maybe"])
-    assert refused.exit_code != 0
+    assert refused.exit_code == 2 and "dealer_sits_out" in refused.output
+    assert refused.exception is None or isinstance(refused.exception, SystemExit)
+
+
+@pytest.mark.parametrize(
+    ("table", "said"),
+    [
+        (["--players", "9"], "3, 4 or 5"),
+        (["--option", "zzz=1"], "zzz"),
+        (["--variant", "zzz"], "zzz"),
+        (["--game", "africain", "--players", "5"], "2 to 4"),
+        (["--deals", "0"], "deals"),
+    ],
+)
+def test_a_table_the_engine_refuses_is_an_error_not_a_traceback(
+    table: list[str], said: str
+) -> None:
+    result = runner.invoke(app, ["arena", "--bots", "random,random", *table])
+    assert result.exit_code == 2, result.output
+    assert said in result.output
+    assert isinstance(result.exception, SystemExit)
