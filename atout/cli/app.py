@@ -25,4 +25,11 @@ def read_input(file: str) -> str:
         return sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as error:
         typer.echo(f"FILE: cannot read {file}: {error.strerror}", err=True)
-        raise typer.Exit(2) from None
+    except UnicodeDecodeError as error:
+        typer.echo(f"FILE: cannot read {file}: {not_utf8(error)}", err=True)
+    raise typer.Exit(2)
+
+
+def not_utf8(error: UnicodeDecodeError) -> str:
+    """Why a file saved in another encoding (Latin-1, Windows-1252) is refused."""
+    return f"not UTF-8 text (byte {error.start}): save it as UTF-8"

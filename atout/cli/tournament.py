@@ -21,7 +21,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app
+from atout.cli.app import app, not_utf8
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
@@ -58,6 +58,8 @@ def _read_text(path: str) -> str:
         return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
     except OSError as error:
         raise _fail(f"cannot read {path}: {error.strerror}") from None
+    except UnicodeDecodeError as error:
+        raise _fail(f"cannot read {path}: {not_utf8(error)}") from None
 
 
 def _load(path: Path) -> Tournament:
@@ -85,8 +87,11 @@ def _save(path: Path, tournament: Tournament) -> None:
 def _write(path: Path, state: dict[str, Any]) -> None:
     """Write the state whole or not at all (a new file renamed over the old)."""
     temporary = path.with_name(path.name + ".tmp")
-    temporary.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except OSError as error:
+        raise _fail(f"cannot write {path}: {error.strerror}") from None
 
 
 def _rows_text(rows: list[dict[str, Any]], format: str) -> str:

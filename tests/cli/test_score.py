@@ -49,6 +49,15 @@ def test_json_output_from_a_file(tmp_path: Path) -> None:
     assert data["breakdown"]["poignee"] == 20
 
 
+def test_a_file_saved_in_another_encoding_is_refused_saying_so(tmp_path: Path) -> None:
+    path = tmp_path / "deal.json"
+    path.write_bytes(json.dumps({**GARDE_49, "variant": "fft"}).encode() + b" \xe9")  # Latin-1
+    for command in ("score", "sheet"):
+        result = CliRunner().invoke(app, [command, str(path)])
+        assert result.exit_code == 2 and "UTF-8" in result.stderr
+        assert isinstance(result.exception, SystemExit)
+
+
 def test_stdin_half_points_at_three_players() -> None:
     deal = {"players": 3, "contract": "prise", "taker": 1, "points": 40.5, "bouts": 2}
     result = run(deal)

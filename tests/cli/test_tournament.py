@@ -52,6 +52,12 @@ def test_refusals_name_the_problem_and_keep_the_file(tmp_path: Path) -> None:
     before = state.read_text(encoding="utf-8")
     code, _, err = run("create", str(state))
     assert code == 2 and "exists" in err
+    code, _, err = run("create", str(tmp_path / "no-such-folder" / "t.json"))
+    assert code == 2 and "cannot write" in err
+    latin = tmp_path / "names.txt"
+    latin.write_bytes("Chloé\nBob\n".encode("latin-1"))  # as a club's spreadsheet saves it
+    code, _, err = run("create", str(tmp_path / "u.json"), "--names", str(latin))
+    assert code == 2 and "UTF-8" in err
     prise = json.dumps({"players": 4, "contract": "prise", "taker": 0, "points": 60, "bouts": 2})
     code, _, err = run("result", str(state), "-", "--table", "1", "--board", "1", stdin=prise)
     assert code == 2 and "imposed" in err
