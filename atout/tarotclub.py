@@ -58,7 +58,9 @@ def read_tarotclub(text: str) -> GameRecord:
         raise RecordError("a TarotClub deal file is a JSON object")
     if data.get("version") != DEAL_FILE_VERSION:
         version = data.get("version")
-        raise RecordError(f"version: {version!r}, but this reads TarotClub deal files version 3")
+        raise RecordError(
+            f'version: {version!r}, but this reads TarotClub deal files of "version": "3"'
+        )
     hands = {place: _cards(data, place) for place in PLACES if data.get(place)}
     players = len(hands)
     places = [place for place in PLACES if place in hands]
