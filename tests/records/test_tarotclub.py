@@ -90,7 +90,7 @@ def test_three_places_and_another_first_player() -> None:
 @pytest.mark.parametrize(
     ("change", "words"),
     [
-        ({"version": "2"}, "version 3"),
+        ({"version": "2"}, '"version": "3"'),
         ({"FirstPlayer": "Nowhere"}, "FirstPlayer"),
         ({"Dog": "17-T;18-T"}, "dog"),
         ({"South": "01-S;99-S"}, "South: '99-S'"),
