@@ -120,8 +120,21 @@ def test_render_a_finished_deal() -> None:
     assert text.count(" -> seat ") == 15
     assert "Scores: seat 0 " in text and "Breakdown: " in text
     assert "Roi" in render_deal(state, "fr") or "Dame" in render_deal(state, "fr")
-    with pytest.raises(ValueError, match="finished deal"):
+    with pytest.raises(ValueError, match="dealt"):
         render_deal(FRENCH.new(4))
+
+
+def test_render_a_deal_dealt_again_and_one_under_way() -> None:
+    state = FRENCH.new(4)
+    act(state, "deal:seed=3", *["bid:pass"] * 4)
+    again = render_deal(state)
+    assert "Dealt again: everyone passed" in again and again.count("  seat ") == 4
+    act(state, "deal:seed=4", "bid:garde", *["bid:pass"] * 3)
+    while state.trick == [] or len(state.tricks) < 2:  # two tricks and a card
+        act(state, str(state.legal_actions()[0]))
+    text = render_deal(state)
+    assert text.count(" -> seat ") == 2 and "\n   3. " in text
+    assert text.endswith("Not finished") and "Scores" not in text
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
