@@ -22,10 +22,10 @@ from atout.server.eventlog import Numbered
 from atout.server.shown import Now, Shown
 
 if TYPE_CHECKING:
-    from atout.server.table import Table
+    from atout.server.table_base import TableBase
 
 
-def update_all(table: Table, numbered: list[Numbered]) -> None:
+def update_all(table: TableBase, numbered: list[Numbered]) -> None:
     """Tell every viewer what an action did in one message, so that a move
     costs each client one websocket frame: the events it may see, what
     changed in its view and, for a human to move, the turn. The sections of
@@ -88,7 +88,7 @@ def update_all(table: Table, numbered: list[Numbered]) -> None:
         shown.update(told)
 
 
-def _whole(table: Table, client: Client) -> tuple[int, dict[str, Any] | None]:
+def _whole(table: TableBase, client: Client) -> tuple[int, dict[str, Any] | None]:
     """A client's viewer and whole view, which the table now remembers it holds."""
     viewer = table.viewer(client)
     if table.state is None:
@@ -99,7 +99,7 @@ def _whole(table: Table, client: Client) -> tuple[int, dict[str, Any] | None]:
     return viewer, now.view(viewer)
 
 
-def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
+def resumed(table: TableBase, client: Client, missed: list[dict[str, Any]]) -> None:
     """Answer a ``resume`` with one ``update``: the events the client missed
     and its whole view (whatever it held is forgotten), then the turn."""
     viewer, view = _whole(table, client)
@@ -107,7 +107,7 @@ def resumed(table: Table, client: Client, missed: list[dict[str, Any]]) -> None:
     client.send(head | {"view": view} | _turn_and_clock(table, viewer, _clock(table)))
 
 
-def snapshot(table: Table, client: Client) -> None:
+def snapshot(table: TableBase, client: Client) -> None:
     """Send a client the whole table as its viewer sees it: to one who comes in,
     or who missed more events than the table keeps."""
     viewer, view = _whole(table, client)
@@ -125,7 +125,7 @@ def snapshot(table: Table, client: Client) -> None:
     )
 
 
-def _turn_and_clock(table: Table, viewer: int, clock: dict[str, Any] | None) -> dict[str, Any]:
+def _turn_and_clock(table: TableBase, viewer: int, clock: dict[str, Any] | None) -> dict[str, Any]:
     """Besides the view: when the viewer is to move, its turn, and for every
     viewer ``clock``, that of a human to move (shared by snapshots and updates)."""
     now: dict[str, Any] = {}
@@ -137,7 +137,7 @@ def _turn_and_clock(table: Table, viewer: int, clock: dict[str, Any] | None) -> 
     return now
 
 
-def _clock(table: Table) -> dict[str, Any] | None:
+def _clock(table: TableBase) -> dict[str, Any] | None:
     """The clock of the human seat to move, for every viewer: whose turn it is
     and the seconds it has left (a robot's move shows none)."""
     if table.state is None or table.state.is_over:
@@ -152,7 +152,7 @@ def _clock(table: Table) -> dict[str, Any] | None:
     return None if left is None else {"seat": to_move, "seconds": round(left, 3)}
 
 
-def _turn(table: Table, viewer: int) -> dict[str, Any] | None:
+def _turn(table: TableBase, viewer: int) -> dict[str, Any] | None:
     """The choices and time left of the seat to move, when a human plays it:
     a robot standing in needs no prompt. Starts the turn's clock if new."""
     if table.state is None or viewer < 0 or table.state.to_move != viewer:
@@ -166,7 +166,7 @@ def _turn(table: Table, viewer: int) -> dict[str, Any] | None:
     }
 
 
-def table_event(table: Table, kind: str, data: dict[str, Any]) -> None:
+def table_event(table: TableBase, kind: str, data: dict[str, Any]) -> None:
     """Number a table-level event (public by nature) and send it at once, as
     its own ``event`` message, to everyone at the table."""
     entry = table.events.number(Event(kind, data)).entry
@@ -175,7 +175,7 @@ def table_event(table: Table, kind: str, data: dict[str, Any]) -> None:
         client.send_text(text)
 
 
-def info_changed(table: Table) -> None:
+def info_changed(table: TableBase) -> None:
     """Tell the lobby and the table's own clients that the table's info changed."""
     table.ctx.on_change(table)
     for client, _ in table.audience():

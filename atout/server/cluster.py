@@ -40,6 +40,7 @@ from atout.server.resync import Resyncing
 from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
 from atout.server.table import Table
+from atout.server.table_base import TableBase
 from atout.server.table_lease import Orphan, TableLease, current
 from atout.server.throttle import Guards
 from atout.server.tournament_tables import TableSetup, table_setups
@@ -499,10 +500,10 @@ class ClusterHub(Hub):
 
         self._spawn(answer())
 
-    def _changed(self, table: Table) -> None:
+    def _changed(self, table: TableBase) -> None:
         self.bus.list_table(table.id, None if table.options.private else table.info())
 
-    def _closed(self, table: Table) -> None:
+    def _closed(self, table: TableBase) -> None:
         self.tables.pop(table.id, None)
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)

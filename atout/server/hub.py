@@ -26,6 +26,7 @@ from atout.server.clients import Client
 from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
 from atout.server.table import Context, Table
+from atout.server.table_base import TableBase
 from atout.server.table_restore import restore
 from atout.server.throttle import Guards
 from atout.server.tournament_seating import Reservation
@@ -330,7 +331,7 @@ class Hub:
             None, partial(table.reserve, setup.keys, setup.lineups)
         )  # seats whose place changed
 
-    def _game_over(self, table: Table) -> None:
+    def _game_over(self, table: TableBase) -> None:
         if table.reservation is not None and self.live is not None:
             self.live.settle_soon(table.reservation.tournament)
 
@@ -348,7 +349,7 @@ class Hub:
         """Tell the other servers of a tournament's new version (``ClusterHub``;
         one server has none)."""
 
-    def _table_changed(self, table: Table) -> None:
+    def _table_changed(self, table: TableBase) -> None:
         self._seating(
             table.id,
             {
@@ -359,7 +360,7 @@ class Hub:
         )
         self._changed(table)
 
-    def _table_closed(self, table: Table) -> None:
+    def _table_closed(self, table: TableBase) -> None:
         self._seating(table.id, {})
         self._closed(table)
 
@@ -372,7 +373,7 @@ class Hub:
         for user in now.keys() ^ before.keys():
             self._tell_friends(Identity(user, now.get(user) or before[user]))
 
-    def _changed(self, table: Table) -> None:
+    def _changed(self, table: TableBase) -> None:
         if table.options.private:
             self._unlist(table.id)
             return
@@ -381,7 +382,7 @@ class Hub:
         for client in self.lobby:
             client.send(message)
 
-    def _closed(self, table: Table) -> None:
+    def _closed(self, table: TableBase) -> None:
         self.tables.pop(table.id, None)
         self.tasks.pop(table.id, None)
         self._unlist(table.id)
