@@ -11,14 +11,13 @@ alembic's) is recognised as the first revision and upgraded from there.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
+
+if TYPE_CHECKING:
+    from alembic.config import Config
 
 MIGRATIONS: Final = Path(__file__).parent / "migrations"
 FIRST: Final = "0001"
@@ -29,6 +28,10 @@ transaction each, rather than create the same tables at once and fail."""
 
 
 def _config() -> Config:
+    # alembic is imported when it is used: every process that opens the store
+    # (the writer's, the helpers') would otherwise import it, a third of a second.
+    from alembic.config import Config
+
     config = Config()  # no alembic.ini: the server's settings say where the database is
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
@@ -36,6 +39,8 @@ def _config() -> Config:
 
 def head() -> str:
     """The newest revision this version of atout knows."""
+    from alembic.script import ScriptDirectory
+
     found = ScriptDirectory.from_config(_config()).get_current_head()
     assert found is not None
     return found
@@ -43,12 +48,16 @@ def head() -> str:
 
 def current(engine: Engine) -> str | None:
     """The revision the database is at (None: empty, or made before migrations)."""
+    from alembic.runtime.migration import MigrationContext
+
     with engine.connect() as connection:
         return MigrationContext.configure(connection).get_current_revision()
 
 
 def upgrade(engine: Engine) -> None:
     """Bring the database to the newest revision."""
+    from alembic import command
+
     config = _config()
     with engine.connect() as connection:
         sqlite = connection.dialect.name == "sqlite"
