@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.web.conftest import shot
 from tests.web.play import register
@@ -234,6 +234,25 @@ def test_an_impossible_deal_names_the_field(page: Page, base_url: str) -> None:
     page.click("#add-deal")
     expect(page.locator("#sheet-error")).to_contain_text("poign")
     expect(page.locator("#sheet-table tbody tr")).to_have_count(0)
+
+
+def test_a_deal_typed_before_the_rule_sets_arrive_is_kept(page: Page, base_url: str) -> None:
+    """The sheet is drawn again when the rule sets come (``/api/games``); on a slow
+    line a player may have begun writing a deal by then, and it stays as typed
+    (the page used to draw a blank form over it: the deal then went nowhere)."""
+    held: list[Route] = []
+    page.route("**/api/games", lambda route: held.append(route))
+    page.goto(f"{base_url}/#/sheet")
+    page.fill("#deal-points", "45")
+    page.select_option("#deal-bouts", "2")
+    assert held, "the rule sets were asked for"
+    for route in held:
+        route.continue_()
+    expect(page.locator("#deal-contract option")).to_have_count(4)  # the FFT's, come
+    expect(page.locator("#deal-points")).to_have_value("45")
+    expect(page.locator("#deal-bouts")).to_have_value("2")
+    page.click("#add-deal")
+    expect(page.locator("#sheet-table tbody tr")).to_have_count(1)
 
 
 def test_a_phone_scrolls_the_table_not_the_page(new_context: object, base_url: str) -> None:

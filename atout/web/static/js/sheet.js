@@ -151,27 +151,31 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
   let shared = view.share ?? null;
   const message = h("p", { class: "error", id: "sheet-error", role: "alert" });
 
-  // A change re-draws the page; what is being typed meanwhile (a name, a deal being
-  // written down) stays as it was, and where it was typed, unless the change was
-  // that deal's (``keepDraft`` false).
+  // Draw the page again; what is being typed meanwhile (a name, a deal being written
+  // down) stays as it was, and where it was typed, unless the change was that deal's
+  // (``keepDraft`` false).
+  function redraw(keepDraft = true) {
+    const typing = `.sheet-setup input:not([type=checkbox])${keepDraft ? ", #deal-form [id]" : ""}`;
+    const draft = [...page.querySelectorAll(typing)].map((el) => [el.id, el.value, el.checked]);
+    const active = page.contains(document.activeElement) ? document.activeElement : null;
+    const [focused, start, end] = active ? [active.id, active.selectionStart, active.selectionEnd] : [];
+    render();
+    for (const [id, value, checked] of draft) {
+      const el = page.querySelector(`#${id}`);
+      if (!el) continue;
+      if (el.type === "checkbox") el.checked = checked;
+      else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
+    }
+    const refocus = focused ? page.querySelector(`#${focused}`) : null;
+    refocus?.focus();
+    if (refocus && start !== null && start !== undefined) refocus.setSelectionRange(start, end); // the caret where it was
+  }
+
   async function change(operation, keepDraft = true) {
     try {
       view = await operation();
       message.textContent = "";
-      const typing = `.sheet-setup input:not([type=checkbox])${keepDraft ? ", #deal-form [id]" : ""}`;
-      const draft = [...page.querySelectorAll(typing)].map((el) => [el.id, el.value, el.checked]);
-      const active = page.contains(document.activeElement) ? document.activeElement : null;
-      const [focused, start, end] = active ? [active.id, active.selectionStart, active.selectionEnd] : [];
-      render();
-      for (const [id, value, checked] of draft) {
-        const el = page.querySelector(`#${id}`);
-        if (!el) continue;
-        if (el.type === "checkbox") el.checked = checked;
-        else if (el.tagName !== "SELECT" || [...el.options].some((o) => o.value === value)) el.value = value;
-      }
-      const refocus = focused ? page.querySelector(`#${focused}`) : null;
-      refocus?.focus();
-      if (refocus && start !== null && start !== undefined) refocus.setSelectionRange(start, end); // the caret where it was
+      redraw(keepDraft);
       return true;
     } catch (error) {
       message.textContent = t("error", { msg: refusal(error) });
@@ -353,5 +357,7 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       shareBox, readOnly ? message : null);
   }
   render();
-  offered.then(render); // the variants, sizes, contracts and options once the server has said them
+  // The variants, sizes, contracts and options once the server has said them: on a
+  // slow line the player may be writing a deal by then.
+  offered.then(() => redraw());
 }
