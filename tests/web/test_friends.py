@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import expect
+from playwright.sync_api import WebSocketRoute, expect
 
 from tests.web.play import register
 
@@ -66,7 +66,12 @@ def test_friends_invite_each_other_to_a_private_table(new_context: object, base_
     profile.goto(f"{base_url}/#/profile/{ben_name}")
     profile.click("#block-player")
     expect(profile.locator("#add-friend-note")).to_contain_text(ben_name)
+    # The table is drawn again before the server has said who Ann is, as on a slow line.
+    late = LateWelcome()
+    ann.route_web_socket(re.compile(r"/ws$"), late.route)
     ann.reload()
+    ann.wait_for_selector("#table-page", state="attached")
+    late.release()
     ben.fill("#chat-input", "still there?")
     ben.press("#chat-input", "Enter")
     expect(ben.locator("#chat-log")).to_contain_text("still there?")
@@ -125,3 +130,26 @@ def test_presence_is_live_and_a_decline_a_removal_and_a_block_are_told(
     ann.goto(f"{base_url}/#/friends")
     ann.locator(f"#blocked-list li[data-name='{ben_name}'] button.unblock").click()
     expect(ann.locator("#blocked-list")).to_have_count(0)
+
+
+class LateWelcome:
+    """A page's socket whose messages from the server wait until ``release``."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[WebSocketRoute, str | bytes]] | None = []
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        server = page_side.connect_to_server()
+
+        def to_page(message: str | bytes) -> None:
+            if self.held is None:
+                page_side.send(message)
+            else:
+                self.held.append((page_side, message))
+
+        server.on_message(to_page)
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for page_side, message in held:
+            page_side.send(message)

@@ -40,7 +40,10 @@ export function tablePage(id, params) {
     error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: new Set(),
     hint: null, hinting: false,
   };
-  blockedIds().then((ids) => { s.blocked = ids; render(); }); // their chat is not shown
+  // Whom the player blocked: their chat is not shown. Asked again at each welcome: the
+  // page may be drawn before the server has said who the player is (a guest has none).
+  const loadBlocked = () => blockedIds().then((ids) => { s.blocked = ids; render(); });
+  loadBlocked();
   const root = h("div", { class: "table-page", id: "table-page" });
   let timer = null;
 
@@ -128,7 +131,7 @@ export function tablePage(id, params) {
   }
 
   const stop = listen((m) => {
-    if (m.type === "welcome") { enter(); return; }
+    if (m.type === "welcome") { loadBlocked(); enter(); return; }
     if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
