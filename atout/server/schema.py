@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Final
 from sqlalchemy import inspect, text
 from sqlalchemy.engine import Engine
 
+# alembic is imported in the functions that use it: every process that opens the
+# store (the writer's, the helpers') would otherwise import it, a third of a second.
 if TYPE_CHECKING:
     from alembic.config import Config
 
@@ -28,8 +30,6 @@ transaction each, rather than create the same tables at once and fail."""
 
 
 def _config() -> Config:
-    # alembic is imported when it is used: every process that opens the store
-    # (the writer's, the helpers') would otherwise import it, a third of a second.
     from alembic.config import Config
 
     config = Config()  # no alembic.ini: the server's settings say where the database is
