@@ -159,11 +159,13 @@ async def recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
             raise RuntimeError(message["message"])
 
 
-def cpu_seconds(pid: int) -> tuple[float, float]:
-    """CPU seconds (user + system) used so far by process ``pid`` and by its
-    descendants still running, read from ``/proc``."""
+def cpu_seconds(pid: int) -> tuple[float, float, float]:
+    """CPU seconds (user + system) used so far by process ``pid``, the system
+    part of them (the kernel's work for its sockets: on loopback, the clients'
+    receiving too), and those of its descendants still running, read from ``/proc``."""
     parents: dict[int, int] = {}
     times: dict[int, float] = {}
+    system = 0.0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -173,12 +175,14 @@ def cpu_seconds(pid: int) -> tuple[float, float]:
             continue  # ended meanwhile
         parents[int(entry.name)] = int(fields[1])
         times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / TICKS
+        if int(entry.name) == pid:
+            system = int(fields[12]) / TICKS
     descendants: set[int] = set()
     found = {pid}
     while found:
         found = {p for p, parent in parents.items() if parent in found} - descendants
         descendants |= found
-    return times.get(pid, 0.0), sum(times[p] for p in descendants)
+    return times.get(pid, 0.0), system, sum(times[p] for p in descendants)
 
 
 @dataclass
@@ -188,6 +192,8 @@ class Measured:
     stats: Stats
     seconds: float
     server_cpu: float
+    server_system: float
+    """The kernel's part of ``server_cpu``."""
     children_cpu: float
     clients_cpu: float
 
@@ -236,11 +242,11 @@ async def load(ports: list[int], pid: int, pace: Pace) -> Measured:
     stats.times.clear()
     lagging = asyncio.create_task(watch_lag(stats))
     stats.actions = stats.games = stats.updates = stats.update_bytes = 0
-    server_before, children_before = cpu_seconds(pid)
+    server_before, system_before, children_before = cpu_seconds(pid)
     clients_before = time.process_time()
     started = time.monotonic()
     await asyncio.sleep(pace.seconds)
-    server_after, children_after = cpu_seconds(pid)
+    server_after, system_after, children_after = cpu_seconds(pid)
     clients_after = time.process_time()
     elapsed = time.monotonic() - started
     lagging.cancel()
@@ -256,6 +262,7 @@ async def load(ports: list[int], pid: int, pace: Pace) -> Measured:
         stats,
         elapsed,
         server_after - server_before,
+        system_after - system_before,
         children_after - children_before,
         clients_after - clients_before,
     )
@@ -323,6 +330,7 @@ def main() -> None:
         f"latency action -> others' update p50 {p50:.1f} ms, p99 {p99:.1f} ms "
         f"({len(lat)} samples); {stats.update_bytes / max(1, stats.updates):.0f} bytes "
         f"per update; CPU per action: server {measured.server_cpu * per_action:.3f} ms "
+        f"({measured.server_system * per_action:.3f} ms of it in the kernel) "
         f"(+ {measured.children_cpu * per_action:.3f} ms in its child processes), "
         f"clients {measured.clients_cpu * per_action:.3f} ms; the clients' loop woke "
         f"late by p99 {percentile(stats.lags, 0.99) * 1000:.1f} ms, "
