@@ -115,6 +115,12 @@ def test_the_profile_shows_avatar_level_badges_and_games(
     expect(page.locator("thead th", has_text="Cote")).to_have_count(1)  # drawn (a new hash)
     head = page.locator("thead th").all_inner_texts()
     assert "Cote" in head and "Niveau" in head, head
+    cut = page.eval_on_selector_all(  # each heading and name whole, not cut to "R…"
+        "#leaderboard th, #leaderboard td",
+        "cells => cells.filter(c => c.scrollWidth > c.clientWidth).map(c => c.textContent)",
+    )
+    assert cut == [], cut
+    assert page.evaluate(OUTSIDE, "#leaderboard table") == []
 
 
 OUTSIDE = """(selector) => {
@@ -127,3 +133,12 @@ OUTSIDE = """(selector) => {
   return out;
 }"""
 """What of ``selector`` passes its panel's right edge or the screen's (none should)."""
+
+
+def test_an_empty_leaderboard_says_how_players_come_onto_it(page: Page, base_url: str) -> None:
+    # The tests' server has ranked players by now: the empty answer a new site gives is staged.
+    page.route("**/api/leaderboard", lambda route: route.fulfill(json=[]))
+    page.goto(f"{base_url}/#/leaderboard")
+    expect(page.locator("#leaderboard tbody")).to_have_text(
+        "No ranked player yet: competitive games put their players here."
+    )

@@ -9,13 +9,14 @@ import { addFriendButton } from "./friends.js";
 export function leaderboardPage() {
   const body = h("tbody", {}, h("tr", {}, h("td", { colspan: 6 }, "…")));
   api("/api/leaderboard").then((rows) => {
+    if (!rows.length) { clear(body, h("tr", {}, h("td", { colspan: 6, class: "muted" }, t("leaderboard_empty")))); return; }
     clear(body, rows.map((row, i) => h("tr", {},
       h("td", {}, i + 1),
       h("td", {}, avatarImage(row.avatar, "small"), h("a", { href: `#/profile/${encodeURIComponent(row.name)}` }, row.name)),
       h("td", {}, row.rating), h("td", {}, row.xp), h("td", {}, row.games), h("td", { class: "level" }, row.level))));
   }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 6, class: "error" }, refusal(error)))));
   return h("section", { class: "panel", id: "leaderboard" }, h("h1", {}, t("leaderboard")),
-    h("table", { class: "score-table wide" },
+    h("table", { class: "score-table wide leaderboard-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("xp")), h("th", {}, t("games")), h("th", {}, t("level")))),
       body));
 }
