@@ -153,3 +153,20 @@ class LateWelcome:
         held, self.held = self.held or [], None
         for page_side, message in held:
             page_side.send(message)
+
+
+def test_a_guest_is_shown_the_way_to_an_account_not_a_form_that_refuses(
+    new_context: object, base_url: str
+) -> None:
+    page = new_context().new_page()  # type: ignore[operator]
+    page.goto(f"{base_url}/#/friends")
+    expect(page.locator("#friends-guests")).to_contain_text("Register to have friends.")
+    expect(page.locator("#friend-form")).to_be_hidden()
+    page.locator("#friends-guests a").click()
+    expect(page.locator("#login-name")).to_be_visible()
+    assert page.url.endswith("#/login")
+
+    register(page, base_url, "fg")
+    page.goto(f"{base_url}/#/friends")
+    expect(page.locator("#friend-form")).to_be_visible()
+    expect(page.locator("#friends-guests")).to_have_count(0)

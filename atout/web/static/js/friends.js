@@ -27,7 +27,11 @@ export function friendsPage() {
     load();
   }
   async function load() {
-    if (session.guest) { clear(box, h("p", { class: "muted" }, t("friends_guests"))); return; }
+    form.hidden = session.guest; // a guest can neither ask nor block: the way to an account instead
+    if (session.guest) {
+      clear(box, h("p", { class: "muted", id: "friends-guests" }, t("friends_guests"), " ", h("a", { href: "#/login" }, t("login"))));
+      return;
+    }
     let data;
     try { data = await api("/api/friends"); } catch (error) { clear(box, h("p", { class: "error" }, refusal(error))); return; }
     const person = (p, ...buttons) => h("li", { "data-name": p.name },
@@ -55,21 +59,20 @@ export function friendsPage() {
   }
   // A friend coming or going, a request answered, a friendship ended: the list follows.
   const live = new Set(["friend_request", "friend_accepted", "friend_declined", "friend_removed", "presence", "welcome"]);
+  const form = h("form", { class: "row", id: "friend-form", onsubmit: (e) => {
+    e.preventDefault();
+    act("/api/friends/request", { name: name.value.trim() }, t("friend_asked", { name: name.value.trim() }));
+    name.value = "";
+  } }, name, h("button", { type: "submit", id: "friend-request" }, t("add_friend")),
+    h("button", { type: "button", class: "secondary", id: "block-name", onclick: () => {
+      if (!name.reportValidity()) return;
+      act("/api/friends/block", { name: name.value.trim() }, t("blocked_done", { name: name.value.trim() }));
+      name.value = "";
+    } }, t("block")));
   const stop = listen((m) => { if (live.has(m.type)) load(); });
   const timer = setInterval(load, REFRESH_MS);
   load();
-  const page = h("section", { class: "panel narrow" }, h("h1", {}, t("friends")),
-    h("form", { class: "row", id: "friend-form", onsubmit: (e) => {
-      e.preventDefault();
-      act("/api/friends/request", { name: name.value.trim() }, t("friend_asked", { name: name.value.trim() }));
-      name.value = "";
-    } }, name, h("button", { type: "submit", id: "friend-request" }, t("add_friend")),
-      h("button", { type: "button", class: "secondary", id: "block-name", onclick: () => {
-        if (!name.reportValidity()) return;
-        act("/api/friends/block", { name: name.value.trim() }, t("blocked_done", { name: name.value.trim() }));
-        name.value = "";
-      } }, t("block"))),
-    note, box);
+  const page = h("section", { class: "panel narrow" }, h("h1", {}, t("friends")), form, note, box);
   return [page, () => { stop(); clearInterval(timer); }];
 }
 
