@@ -2,7 +2,7 @@
 // tricks, the one-card round's cards on the others' foreheads (a back for yours),
 // and the Excuse's value choice.
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { labelled, t } from "./i18n.js";
 import { sortHand } from "./cards.js";
 import { cardBack, cardButton, cardImage, handOf, seatName, winnersLine } from "./table.js";
 import { trickCards } from "./french.js";
@@ -11,7 +11,7 @@ function lifePack(lives, start) {
   const shown = Math.max(0, Math.min(lives, 14));
   const layers = [...Array(shown).keys()].map((i) =>
     `<rect x="${2 + i * 1.6}" y="${2 + (shown - i) * 0.4}" width="16" height="22" rx="2" fill="#2a63ad" stroke="#0d2a52" stroke-width="0.8"/>`).join("");
-  const pack = h("span", { class: "life-pack", title: `${t("lives")}: ${lives}/${start}` });
+  const pack = h("span", { class: "life-pack", title: labelled(t("lives"), `${lives}/${start}`) });
   pack.innerHTML = `<svg viewBox="0 0 44 30" width="44" height="30" aria-hidden="true">${layers}</svg>`;
   pack.append(h("b", {}, lives));
   return pack;

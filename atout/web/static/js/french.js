@@ -2,7 +2,7 @@
 // dog and the trick in the middle, the prompt for the decision to make, and the
 // last deal's result until the player goes on.
 import { h } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { labelled, t, tn } from "./i18n.js";
 import { cardName, cardsText, sortHand } from "./cards.js";
 import { cardButton, cardImage, seatAngle, seatName } from "./table.js";
 
@@ -103,7 +103,7 @@ export function frenchDealResult(ctx) {
 export function breakdownList(breakdown) {
   return h("ul", { class: "breakdown" }, Object.entries(breakdown).map(([key, value]) => {
     const label = t(`breakdown_${key}`);
-    return h("li", {}, `${label === `breakdown_${key}` ? key.replaceAll("_", " ") : label}: ${value}`);
+    return h("li", {}, labelled(label === `breakdown_${key}` ? key.replaceAll("_", " ") : label, value));
   }));
 }
 
@@ -181,15 +181,15 @@ export function frenchSide(ctx) {
   const { s } = ctx;
   const v = s.view;
   const items = [];
-  if (v.contract) items.push(h("li", {}, `${t("contract")}: ${t(v.contract)} · ${seatName(s, v.taker)}`));
+  if (v.contract) items.push(h("li", {}, labelled(t("contract"), `${t(v.contract)} · ${seatName(s, v.taker)}`)));
   if (v.called) items.push(h("li", {}, t("called", { card: cardName(v.called) })));
-  if (v.ecart?.length && v.phase !== "discard" && s.seat === v.taker) items.push(h("li", { id: "ecart-info" }, `${t("ecart")}: ${cardsText(v.ecart)}`));
+  if (v.ecart?.length && v.phase !== "discard" && s.seat === v.taker) items.push(h("li", { id: "ecart-info" }, labelled(t("ecart"), cardsText(v.ecart))));
   if (v.chelem_announced) items.push(h("li", {}, t("chelem_announced")));
   if (v.discarded_trumps?.length) items.push(h("li", {}, t("trump_discarded", { cards: cardsText(v.discarded_trumps) })));
-  for (const p of v.poignees) items.push(h("li", {}, `${t("poignee")} ${t("shown_by", { name: seatName(s, p.seat) })}: ${cardsText(p.cards)}`));
+  for (const p of v.poignees) items.push(h("li", {}, labelled(`${t("poignee")} ${t("shown_by", { name: seatName(s, p.seat) })}`, cardsText(p.cards))));
   for (const m of v.miseres) items.push(h("li", {}, `${t(m.kind)} · ${seatName(s, m.seat)}`));
   if (v.cancelled) items.push(h("li", {}, t("redeal", { why: t(v.cancelled) })));
-  if (v.bids.length) items.push(h("li", {}, `${t("bids")}: `, v.bids.map((b) => `${seatName(s, b.seat)} ${t(b.bid)}`).join(", ")));
+  if (v.bids.length) items.push(h("li", {}, labelled(t("bids")), v.bids.map((b) => `${seatName(s, b.seat)} ${t(b.bid)}`).join(", ")));
   items.push(h("li", { class: "muted" }, t("deal_n", { n: v.deals_played + (v.deal ? 0 : 1) }), ` / ${v.deals}`));
   return h("div", { class: "panel deal-info", id: "deal-info" }, h("ul", {}, items));
 }
@@ -204,7 +204,7 @@ const frenchReplay = {
   seatNote: (v, seat) => (v.taker === seat ? ` · ${t("taker")} (${t(v.contract)})` : ""),
   extras: (v) => [
     v.dog?.length ? h("div", {}, h("strong", {}, t("dog")), h("div", { class: "row cards-row" }, sortHand(v.dog).map((c) => cardImage(c, "tiny")))) : null,
-    h("p", {}, `${t("totals")}: ${v.totals.join(" / ")}`)],
+    h("p", {}, labelled(t("totals"), v.totals.join(" / ")))],
 };
 
 /** How the table and replay pages draw French Tarot (see games.js). */

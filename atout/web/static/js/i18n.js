@@ -383,6 +383,10 @@ export function setLang(value) {
   document.documentElement.lang = lang;
 }
 
+// "Label: value" as each language writes it: French puts a space, one that never
+// breaks the line, before the colon.
+export function labelled(label, value = "") { return `${label}${lang === "fr" ? "\u00a0: " : ": "}${value}`; }
+
 export function t(key, params = {}) {
   const text = STRINGS[lang][key] ?? STRINGS.en[key] ?? key;
   return text.replace(/\{(\w+)\}/g, (_, name) => String(params[name] ?? ""));

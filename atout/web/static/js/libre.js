@@ -7,7 +7,7 @@
 // bids and plays its deals (robots in the empty seats) and its sheet comes back.
 // The server draws the plan, scores and ranks (atout.tournament.libre).
 import { clear, h } from "./dom.js";
-import { refusal, t, tn } from "./i18n.js";
+import { labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
 import { exportLink, onlinePanel } from "./tournament_parts.js";
@@ -173,7 +173,7 @@ export function libreFollower(id, update) {
   // Online: each open table's players in the plan's seat order.
   function onlinePart() {
     const seatsOf = (o) => tableAt(`${o.position}:${o.table}`).seats
-      .map((player, i) => `${t("seat")} ${i + 1}: ${nameOf(player)}`).join(" · ");
+      .map((player, i) => labelled(`${t("seat")} ${i + 1}`, nameOf(player))).join(" · ");
     return onlinePanel(view, id, seatsOf, t("libre_online_help"), update);
   }
 

@@ -1,7 +1,7 @@
 // The lobby: public tables updating live, and the form creating a table with every
 // option its master chooses.
 import { clear, h } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { labelled, refusal, t } from "./i18n.js";
 import { api, listen, send, session } from "./net.js";
 import { toast } from "./app.js";
 
@@ -15,9 +15,9 @@ export function describeOptions(o) {
   const game = t(o.game);
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
     `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice"),
-    `${t("rounds")}: ${o.rounds}`, `${t("robot_level")}: ${t(`level_${o.robot_level}`)}`];
+    labelled(t("rounds"), o.rounds), labelled(t("robot_level"), t(`level_${o.robot_level}`))];
   for (const [name, value] of Object.entries(o.rules || {})) {
-    parts.push(`${t(`rule_${name}`)}: ${value === true ? t("yes") : value === false ? t("no") : value}`);
+    parts.push(labelled(t(`rule_${name}`), value === true ? t("yes") : value === false ? t("no") : value));
   }
   if (o.private) parts.push("🔒");
   if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);

@@ -1,7 +1,7 @@
 // Replays: the list of finished games to browse, and a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
 import { clear, h } from "./dom.js";
-import { getLang, refusal, t } from "./i18n.js";
+import { getLang, labelled, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
 import { actionText, sortHand } from "./cards.js";
@@ -169,7 +169,7 @@ function recordReplay(recordPromise, gameId) {
         h("button", { id: "next", onclick: () => go(at + 1) }, t("next"), " ›"),
         h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
         h("button", { onclick: () => go(steps.length - 1) }, t("last"))),
-      h("p", {}, `${t("action")}: `, h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
+      h("p", {}, labelled(t("action")), h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
       h("div", { class: "replay-hands" }, hands.map((hand, seat) => h("div", { class: "replay-seat" },
         h("strong", {}, names[seat] || `${t("seat")} ${seat + 1}`,
           game.seatNote(v, seat)),

@@ -3,7 +3,7 @@
 // The server's view of the game is shown as it is: no rule is decided here; an
 // illegal move is sent anyway and the server's reason is shown.
 import { clear, h } from "./dom.js";
-import { getLang, refusal, t, tn } from "./i18n.js";
+import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { muted, play as sound, setMuted } from "./sounds.js";
 import { listen, send, session } from "./net.js";
 import { actionText, backSVG, cardName, cardSVG, sortHand } from "./cards.js";
@@ -86,7 +86,7 @@ export function tablePage(id, params) {
     // An ended game (played out or cancelled by vote) asks nobody for a move: the
     // last view stays on the table, but its turn and clock are over.
     if (kind === "table.game_over" || kind === "table.game_cancelled") { s.legal = null; s.asked = null; s.turnUntil = null; }
-    if (kind === "table.vote") s.notices.push(`${data.name}: ${data.agree ? t("vote_agree") : t("vote_refuse")}`);
+    if (kind === "table.vote") s.notices.push(labelled(data.name, data.agree ? t("vote_agree") : t("vote_refuse")));
     // The update's view holds the new state; a completed trick stays shown until the next card.
     if (kind === "play") { s.shownTrick = null; s.fresh = data.card; sound("card"); }
     if (kind === "trick") { s.shownTrick = data; sound("trick"); }
@@ -97,7 +97,7 @@ export function tablePage(id, params) {
     if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
     if (kind === "round_end") {
       const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
-      s.notices.push(`${t("round_only", { n: data.round })}: ${lost.join(", ") || t("no_life_lost")}`);
+      s.notices.push(labelled(t("round_only", { n: data.round }), lost.join(", ") || t("no_life_lost")));
     }
     if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
     if (kind === "table.storage") s.notices.push(t(data.ok ? "storage_ok" : "storage_waiting"));
@@ -165,7 +165,7 @@ export function tablePage(id, params) {
       render();
     }
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
-    else if (m.type === "invited") { s.notices.push(`${t("invite")}: ${m.name}`); render(); }
+    else if (m.type === "invited") { s.notices.push(labelled(t("invite"), m.name)); render(); }
     else if (m.type === "left") location.hash = "#/";
   });
   if (session.connected) enter();

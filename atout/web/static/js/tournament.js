@@ -5,7 +5,7 @@
 // the websocket as results come in. The server deals, checks and ranks
 // (atout.tournament): this page only shows and asks.
 import { clear, h } from "./dom.js";
-import { getLang, refusal, t, tn } from "./i18n.js";
+import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
@@ -277,7 +277,7 @@ function followPage(id) {
     const rows = view.seatings.filter((s) => lineups(s).some((l) => l.includes(view.me))).map((s) => {
       const ats = lineups(s).map((l) => l.indexOf(view.me));
       const seat = new Set(ats).size === 1 ? place(ats[0], s)
-        : ats.map((at, i) => `${t("tour_board")} ${s.boards[i]}: ${at < 0 ? t("tour_watch") : place(at, s)}`).join(" · ");
+        : ats.map((at, i) => labelled(`${t("tour_board")} ${s.boards[i]}`, at < 0 ? t("tour_watch") : place(at, s))).join(" · ");
       const link = view.online.find((o) => o.position === s.position && o.table === s.table);
       const where = !link ? t("tour_later") : link.done ? t("tour_done")
         : h("a", { href: `#/table/${link.table_id}?join=1`, class: "my-table" }, t("tour_go"));
@@ -298,7 +298,7 @@ function followPage(id) {
       const seating = view.seatings.find((s) => s.position === o.position && s.table === o.table);
       return seats.map((_, seat) => {
         const at = (seat + seating.shift) % seats.length;
-        return `${t("seat")} ${seat + 1}: ${seatName(seating.seats[at])} (${orientation(seats[at])})`;
+        return labelled(`${t("seat")} ${seat + 1}`, `${seatName(seating.seats[at])} (${orientation(seats[at])})`);
       }).join(" · ");
     };
     const help = [t("tour_online_help"), " ", t("tour_live_help"), teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : ""];
