@@ -15,7 +15,9 @@
   const scroller = document.scrollingElement;
   if (scroller.scrollHeight > vh + 1) problems.push(`the page scrolls: ${scroller.scrollHeight} px high for ${vh}`);
   if (scroller.scrollWidth > vw + 1) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide for ${vw}`);
-  for (const selector of ["#felt", "#turn-line", "#turn-clock", "#prompt", "#trick"]) {
+  // The header's own controls too: on a phone on its side the language button once
+  // sat past the screen's edge, at the end of a header that scrolled sideways.
+  for (const selector of ["#felt", "#turn-line", "#turn-clock", "#prompt", "#trick", "#lang", "#login-link"]) {
     const el = document.querySelector(selector);
     if (el) shown(el, selector);
   }
