@@ -158,6 +158,9 @@ class RateLimiter:
     tokens: float = 0.0
     stamp: float = field(default_factory=time.monotonic)
     refused: int = 0
+    """Messages refused in the flood under way: counted again from 0 once the
+    client has slowed down long enough for its whole burst to come back, so that
+    a client bursting now and then is never taken for one that keeps flooding."""
 
     def __post_init__(self) -> None:
         self.tokens = self.burst
@@ -166,6 +169,8 @@ class RateLimiter:
         now = time.monotonic()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
+        if self.tokens >= self.burst:
+            self.refused = 0
         if self.tokens >= 1:
             self.tokens -= 1
             return True

@@ -99,6 +99,29 @@ def test_a_flooding_client_is_slowed_then_disconnected(tmp_path: Path) -> None:
     stop()
 
 
+def test_a_client_bursting_now_and_then_is_slowed_but_never_disconnected(tmp_path: Path) -> None:
+    server, stop = run_server(tmp_path, messages_per_second=5.0, message_burst=5.0, flood_limit=20)
+
+    async def scenario() -> None:
+        player = await Player.connect(server)
+
+        def said(kind: str) -> int:
+            return len([m for m in player.log if m["type"] == kind])
+
+        for _ in range(3):  # some 45 refusals in all, 15 a burst: each burst a flood of its own
+            for _ in range(20):
+                await player.send({"type": "ping"})
+            await asyncio.sleep(1.5)  # the burst comes back (5 messages at 5 a second)
+        refusals, pongs = said("error"), said("pong")
+        await player.send({"type": "ping"})
+        await player.expect(lambda m: m["type"] == "pong" and said("pong") > pongs, timeout=5)
+        assert refusals >= 3 * 14, refusals
+        await player.close()
+
+    asyncio.run(scenario())
+    stop()
+
+
 def test_the_lobby_lists_public_tables_live(server: Server) -> None:
     async def scenario() -> None:
         watcher = await Player.connect(server)
