@@ -15,10 +15,10 @@ import asyncio
 import math
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
-from typing import Annotated, TypeVar
+from typing import Annotated, Final, TypeVar
 
 from fastapi import APIRouter, Header, Request
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
 from atout.server import accounts, ledger, names, passwords
 from atout.server.http_refusals import HTTPRefusal
@@ -31,15 +31,23 @@ T = TypeVar("T")
 
 
 class Credentials(BaseModel):
+    """A name and a password of any length (the body's limit bounds them): each
+    route refuses the lengths its rules do not allow by their own codes."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: str = Field(min_length=1, max_length=64)
-    password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+    name: str
+    password: str
 
 
 class NewPassword(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
-    new_password: str = Field(min_length=1, max_length=passwords.MAX_LENGTH)
+    password: str
+    new_password: str
+
+
+LONGEST_NAME: Final = 64
+"""Longer than any account's name ever was (24 characters, 64 once case-folded),
+so that a sign-in with a longer one is refused before it is kept as a throttle's key."""
 
 
 def account_routes(
@@ -69,6 +77,8 @@ def account_routes(
 
     @router.post("/api/login")
     async def login(body: Credentials, request: Request) -> dict[str, str]:
+        if len(body.name) > LONGEST_NAME or len(body.password) > passwords.MAX_LENGTH:
+            raise HTTPRefusal(401, "wrong_credentials")  # no account has them: no hash to check
         address, key = _address(request), names.name_key(body.name)
         _throttled(
             max(
@@ -108,7 +118,11 @@ def account_routes(
         _throttled(guards.wait(guards.login_address, address), "too_many_sign_ins")
         guards.login_address.failed(address)  # until proved right
         found = await asyncio.to_thread(accounts.password_of, store, known.identity.name)
-        if found is None or not await _hashing(passwords_pool.verify(found[2], body.password)):
+        if (
+            found is None
+            or len(body.password) > passwords.MAX_LENGTH  # no account has it: no hash to check
+            or not await _hashing(passwords_pool.verify(found[2], body.password))
+        ):
             raise HTTPRefusal(401, "wrong_password")
         guards.login_address.forgive(address)
         _check_length(body.new_password)

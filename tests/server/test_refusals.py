@@ -111,6 +111,42 @@ def test_http_refusals_carry_codes_and_the_catalogue_is_served(server: Server) -
     assert catalogue["messages"]["must_follow"]["fr"] == "vous devez fournir à {suit}"
 
 
+def test_a_length_outside_the_rules_gets_the_rules_code_whatever_the_length(
+    server: Server,
+) -> None:
+    """8-128 characters for a password, 3-24 for a name: too short or too long
+    by one or by thousands, the refusal is the same coded 400 (a model's own
+    bounds once answered a 422 ``invalid_request`` beyond them)."""
+
+    def register(name: str, password: str) -> tuple[int, str, dict[str, Any]]:
+        reply = httpx.post(f"{server.http}/api/register", json={"name": name, "password": password})
+        return reply.status_code, reply.json()["code"], reply.json()["params"]
+
+    for password in ("", "x" * 7, "x" * 129, "x" * 5000):
+        assert register("lengthy", password) == (400, "password_length", {"min": 8, "max": 128})
+    for name in ("", "ab", "n" * 25, "n" * 5000):
+        assert register(name, "x" * 8) == (400, "name_length", {"min": 3, "max": 24})
+    for name, password in (("n" * 5000, "x" * 8), ("nobody", "x" * 5000)):
+        reply = httpx.post(f"{server.http}/api/login", json={"name": name, "password": password})
+        assert (reply.status_code, reply.json()["code"]) == (401, "wrong_credentials")
+    token = httpx.post(
+        f"{server.http}/api/register", json={"name": "lengthy", "password": "x" * 8}
+    ).json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    for current, new, code in (
+        ("x" * 8, "y" * 129, "password_length"),
+        ("x" * 129, "y" * 8, "wrong_password"),
+    ):
+        reply = httpx.post(
+            f"{server.http}/api/password",
+            json={"password": current, "new_password": new},
+            headers=auth,
+        )
+        assert reply.json()["code"] == code
+    reply = httpx.post(f"{server.http}/api/login", json={"name": "lengthy", "password": "x" * 8})
+    assert reply.status_code == 200  # nothing changed
+
+
 def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
     """The lobby's choices come from /api/games, which asks the engine itself."""
     games = {g["name"]: g for g in server.get("/api/games")}
