@@ -42,3 +42,17 @@ def no_controls(text: str) -> str:
 
 PlainText = Annotated[str, AfterValidator(no_controls)]
 """A string that holds no control character."""
+
+
+def encodable(text: str) -> str:
+    """``text`` unchanged; ValueError if it holds a lone surrogate (valid in JSON,
+    but no UTF-8 holds it: no store, no password hash)."""
+    try:
+        text.encode()
+    except UnicodeEncodeError:
+        raise ValueError("lone surrogates are refused") from None
+    return text
+
+
+Encodable = Annotated[str, AfterValidator(encodable)]
+"""Any string UTF-8 can hold, for what has rules of its own (a name, a password)."""

@@ -26,6 +26,7 @@ from atout.server.members import bearer_token
 from atout.server.passwords import Passwords
 from atout.server.store import Store
 from atout.server.throttle import Guards
+from atout.text import Encodable
 
 T = TypeVar("T")
 
@@ -35,14 +36,14 @@ class Credentials(BaseModel):
     route refuses the lengths its rules do not allow by their own codes."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    name: str
-    password: str
+    name: Encodable
+    password: Encodable
 
 
 class NewPassword(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
-    password: str
-    new_password: str
+    password: Encodable
+    new_password: Encodable
 
 
 LONGEST_NAME: Final = 64

@@ -161,6 +161,7 @@ LONE = "\\ud800"
     [
         ("POST", "/api/login", f'{{"name": "{LONE}abc", "password": "password123"}}'),
         ("POST", "/api/register", f'{{"name": "abcd", "password": "{LONE}password1"}}'),
+        ("POST", "/api/password", f'{{"password": "password1", "new_password": "{LONE}abcdefgh"}}'),
         ("POST", "/api/friends/request", f'{{"name": "{LONE}"}}'),
         ("POST", "/api/tournaments", f'{{"name": "{LONE}", "tables": 1}}'),
         ("POST", "/api/tournaments", f'{{"name": "t", "tables": 1, "names": ["{LONE}", "b"]}}'),
