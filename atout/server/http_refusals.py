@@ -67,7 +67,11 @@ async def invalid_request(_: Request, error: Exception) -> JSONResponse:
     """A request of the wrong shape (FastAPI's validation), coded as every refusal:
     ``invalid_request`` with the first field at fault and why, never the input."""
     assert isinstance(error, RequestValidationError)
-    field, reason = where_and_why(error.errors()[0])
+    first = error.errors()[0]
+    if first["type"] == "json_invalid":  # not JSON at all: as ``unreadable_body`` says it
+        field, reason = "body", "unreadable JSON"
+    else:
+        field, reason = where_and_why(first)
     return response(Refusal("invalid_request", field=field, reason=reason), 422)
 
 

@@ -187,6 +187,14 @@ def test_unencodable_or_control_text_is_a_coded_422(
     assert call(probed, "GET", "/api/tournaments", token).json() == before
 
 
+@pytest.mark.parametrize("body", ["not json", '{"name": "a", ', "{'name': 'a'}"])
+def test_a_body_that_is_not_json_is_said_so(probed: Server, body: str) -> None:
+    """The field is the body, not where in it the reader stopped ("body.1")."""
+    reply = raw(probed, "POST", "/api/register", body)
+    assert reply.status_code == 422 and reply.json()["code"] == "invalid_request"
+    assert reply.json()["params"] == {"field": "body", "reason": "unreadable JSON"}
+
+
 def test_a_lone_surrogate_in_a_body_is_refused_as_unreadable(probed: Server) -> None:
     """Valid JSON to Python's reader, not to the bodies' (nor text to store)."""
     token = register(probed, "avatarist")
