@@ -378,6 +378,8 @@ class Seating(TableBase):
         if message.name not in found:
             raise TableError("no_such_name", name=message.name)
         inviter = client.identity.user_id
+        if found[message.name] == inviter:
+            raise TableError("invite_self")
         store = self.ctx.writer.store
         if inviter is not None and await asyncio.to_thread(
             friends.blocked_between, store, inviter, found[message.name]

@@ -167,6 +167,9 @@ def test_online_status_and_only_tables_the_asker_may_enter(server: Server) -> No
         await cat.send({"type": "sit", "table": private})
         await cat.expect(lambda m: m["type"] == "table")
         assert (await asyncio.to_thread(status))["cat"] == (True, None)
+        await dan.send({"type": "invite", "table": private, "name": "DAN"})  # himself
+        refused = await dan.expect(lambda m: m["type"] in ("invited", "error"))
+        assert (refused["type"], refused.get("code")) == ("error", "invite_self")
         await dan.send({"type": "invite", "table": private, "name": "ann"})
         await dan.expect(lambda m: m["type"] == "invited")
         assert (await asyncio.to_thread(status))["cat"] == (True, private)
