@@ -15,6 +15,7 @@ import atexit
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -116,7 +117,10 @@ def _seeded(
 
 
 def _warm(parent: int) -> None:
-    """Import the search robots once in each helper, and watch the parent process."""
+    """Import the search robots once in each helper, and watch the parent process.
+    A helper ignores Ctrl-C (sent to every process of a terminal's command): its
+    parent stops it, and a helper interrupted itself printed a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     import atout.robots.french_contract
     import atout.robots.french_search  # noqa: F401
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import signal
 import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -123,7 +124,10 @@ replay shares the cores with the serving process, whose pings must not wait."""
 def end_with_parent() -> None:
     """Yield the CPU to the server first; end this worker once the server's
     process is gone, even killed without a chance to stop its pool: an orphaned
-    worker would wait for jobs for ever."""
+    worker would wait for jobs for ever. A Ctrl-C, which a terminal sends to every
+    process of the server, stops the server, which stops its workers: a worker
+    interrupted itself printed a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is not None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import signal
 import sqlite3
@@ -36,6 +37,7 @@ from tests.server.conftest import (
     play_until_over,
     run_server,
 )
+from tests.test_records import random_record
 
 
 def scrape(server: Server) -> dict[str, float]:
@@ -216,6 +218,46 @@ def test_json_logs_parse_line_by_line(tmp_path: Path) -> None:
     assert {"atout.server.app", "uvicorn.error", "uvicorn.access"} <= loggers
     assert any("GET /health/live" in e["message"] for e in entries)
     assert any(e["message"] == "Application shutdown complete." for e in entries)
+
+
+def test_ctrl_c_in_a_terminal_stops_every_process_without_a_traceback(tmp_path: Path) -> None:
+    """A terminal's Ctrl-C goes to every process of the command: the server, its
+    store writer, its robot worker and that worker's helpers, its replay workers.
+    The server stops them all; they once each printed a KeyboardInterrupt."""
+    port = free_port()
+    command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
+    command += ["--port", str(port), "--data-dir", str(tmp_path / "data"), "--robot-cores", "2"]
+    errors = tmp_path / "stderr"
+    with errors.open("wb") as output:  # its own process group, as a terminal gives a command
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=output, start_new_session=True
+        )
+    try:
+        base = f"http://127.0.0.1:{port}"
+
+        def answers() -> bool:
+            assert process.poll() is None, errors.read_text()
+            try:
+                return httpx.get(f"{base}/health/ready").status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_until(answers, "atout serve answering", timeout=60)
+        record = random_record("africain", 3, 5).to_json()  # replayed in a worker process
+        assert httpx.post(f"{base}/api/replay", content=record, timeout=60).status_code == 200
+        group = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True)
+        assert len(group.stdout.split()) >= 5, group.stdout  # server, writer, workers, helper
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(30) == 0
+    wait_until(
+        lambda: subprocess.run(["pgrep", "-g", str(process.pid)]).returncode == 1,
+        "every process of the group ended",
+        timeout=30,
+    )
+    said = errors.read_text()
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+    assert "Application shutdown complete." in said
 
 
 def test_a_json_log_line_carries_the_exception() -> None:
