@@ -47,8 +47,8 @@ class NewPassword(BaseModel):
 
 
 LONGEST_NAME: Final = 64
-"""Longer than any account's name ever was (24 characters, 64 once case-folded),
-so that a sign-in with a longer one is refused before it is kept as a throttle's key."""
+"""No account's name was ever over 24 characters (64 leaves room for other ways of
+typing one): a sign-in with a longer name is refused before a throttle keeps it as a key."""
 
 
 def account_routes(
