@@ -43,8 +43,14 @@ def test_an_empty_form_is_said_so_in_the_pages_language(page: Page, base_url: st
     page.fill("#login-name", "quelqu_un")
     page.click("#do-login")
     expect(message).to_have_text("Saisissez un mot de passe.")
-    # A refusal of the request's shape (a name too long for the server) is worded too.
+    # A name too long for the server (the field's own limit bypassed): the rule, in French.
     page.evaluate("document.querySelector('#login-name').value = 'x'.repeat(65)")
     page.fill("#login-password", "a long password")
+    page.click("#do-register")
+    expect(message).to_have_text("un nom a de 3 à 24 caractères")
+    # A refusal of the request's shape, which this page's own requests no longer
+    # provoke (another client's might), is worded too.
+    refusal = {"code": "invalid_request", "params": {"field": "body.name", "reason": "x"}}
+    page.route("**/api/register", lambda route: route.fulfill(status=422, json=refusal))
     page.click("#do-register")
     expect(message).to_contain_text("Le formulaire a été refusé")
