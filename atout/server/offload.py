@@ -14,11 +14,12 @@ the first job starts it if nothing did.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import multiprocessing
 import os
 import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from multiprocessing.process import BaseProcess
@@ -119,6 +120,24 @@ workers = Workers()
 WORKER_NICENESS: Final = 10
 """How much less CPU priority a worker has than the server: on a small machine a
 replay shares the cores with the serving process, whose pings must not wait."""
+
+
+@contextlib.contextmanager
+def deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started within ignore Ctrl-C from their first instruction, their
+    imports included (an ignored signal stays ignored across exec, and Python then
+    sets no handler of its own). A terminal sends Ctrl-C to every process of the
+    server, which stops its own; one still importing printed a traceback. Only the
+    main thread may change a handler: elsewhere nothing changes, and the workers'
+    initializers still ignore it once they run (``end_with_parent``)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def end_with_parent() -> None:

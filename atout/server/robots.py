@@ -30,7 +30,7 @@ from typing import Any, Final
 from atout.robots import cores
 from atout.robots.base import Robot
 from atout.robots.levels import make_robot
-from atout.server.offload import end_with_parent
+from atout.server.offload import deaf_to_ctrl_c, end_with_parent
 
 WAITING: Final = 2000
 """Decisions under way at once, at most (about two per table with a robot)."""
@@ -64,7 +64,8 @@ class Thinking:
         importing the robots takes seconds, which the first robot to stand in for
         a player (or to play out a clock) would otherwise be late by."""
         if not self.threads:
-            self._started().submit(_ready)
+            with deaf_to_ctrl_c():  # the worker starts here
+                self._started().submit(_ready)
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         """Stop the worker; decisions under way are dropped when ``cancel_futures``."""
@@ -88,7 +89,8 @@ class Thinking:
             return _failed(loop, RobotBusy(f"{self._under_way} robot decisions under way"))
         pool = self._started()
         try:
-            decision = pool.submit(_decide, seat, owner, level, dict(view), list(legal), seed)
+            with deaf_to_ctrl_c():  # a worker that died is started again here
+                decision = pool.submit(_decide, seat, owner, level, dict(view), list(legal), seed)
         except BrokenProcessPool as error:  # the worker died since: the next decision starts one
             self._forget(pool)
             return _failed(loop, error)

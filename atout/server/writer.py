@@ -22,11 +22,13 @@ import socket
 import time
 from collections.abc import Callable
 from functools import partial
+from multiprocessing import forkserver
 from multiprocessing.process import BaseProcess
 from typing import Any, Final, TypeVar
 
 from atout.server import lease, writer_process
 from atout.server.metrics import Metrics
+from atout.server.offload import deaf_to_ctrl_c
 from atout.server.store import Store
 from atout.server.table_lease import current
 from atout.server.writer_process import Append, Call, Fence, Frames, Job, Report, StorageError
@@ -82,6 +84,8 @@ class Writer:
 
     async def start(self) -> None:
         """Start the writer's process (off the loop: starting one blocks)."""
+        with deaf_to_ctrl_c():  # the fork server, whose children the writers are
+            forkserver.ensure_running()
         self._loop = asyncio.get_running_loop()
         self._stopping = False
         await self._launch()

@@ -260,6 +260,34 @@ def test_ctrl_c_in_a_terminal_stops_every_process_without_a_traceback(tmp_path: 
     assert "Application shutdown complete." in said
 
 
+def test_ctrl_c_while_the_workers_start_prints_no_traceback(tmp_path: Path) -> None:
+    """Ctrl-C as soon as the server answers: its robot worker is still importing
+    the robots (seconds), where no initializer has run yet."""
+    port = free_port()
+    command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
+    command += ["--port", str(port), "--data-dir", str(tmp_path / "data")]
+    errors = tmp_path / "stderr"
+    with errors.open("wb") as output:
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=output, start_new_session=True
+        )
+    try:
+
+        def answers() -> bool:
+            assert process.poll() is None, errors.read_text()
+            try:
+                return httpx.get(f"http://127.0.0.1:{port}/health/live").status_code == 200
+            except httpx.HTTPError:
+                return False
+
+        wait_until(answers, "atout serve answering", timeout=60)
+    finally:
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(30) == 0
+    said = errors.read_text()
+    assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+
+
 def test_a_json_log_line_carries_the_exception() -> None:
     logger = logging.getLogger("atout.test")
     try:
