@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from subprocess import Popen
 from typing import Any
 
 import httpx
@@ -188,25 +189,39 @@ def test_each_app_has_its_own_registry(tmp_path: Path) -> None:
 # ----- logs ----------------------------------------------------------------------
 
 
-def test_json_logs_parse_line_by_line(tmp_path: Path) -> None:
+def start_serve(
+    tmp_path: Path, *options: str, group: bool = False
+) -> tuple[Popen[bytes], Path, str]:
+    """``atout serve`` in a process of its own (with ``group``, in a process group of
+    its own too, as a terminal runs a command): the process, its stderr's file, its URL."""
     port = free_port()
     command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
-    command += ["--port", str(port), "--data-dir", str(tmp_path / "data")]
-    command += ["--robot-cores", "1", "--log-format", "json"]
+    command += ["--port", str(port), "--data-dir", str(tmp_path / "data"), *options]
     errors = tmp_path / "stderr"
     with errors.open("wb") as output:
-        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=output)
+        process = subprocess.Popen(
+            command, stdout=subprocess.DEVNULL, stderr=output, start_new_session=group
+        )
+    return process, errors, f"http://127.0.0.1:{port}"
+
+
+def wait_answering(process: Popen[bytes], errors: Path, url: str) -> None:
+    """Wait until ``url`` answers 200 (a served process that ended fails at once)."""
+
+    def answers() -> bool:
+        assert process.poll() is None, errors.read_text()
+        try:
+            return httpx.get(url).status_code == 200
+        except httpx.HTTPError:
+            return False
+
+    wait_until(answers, "atout serve answering", timeout=60)
+
+
+def test_json_logs_parse_line_by_line(tmp_path: Path) -> None:
+    process, errors, base = start_serve(tmp_path, "--robot-cores", "1", "--log-format", "json")
     try:
-        base = f"http://127.0.0.1:{port}"
-
-        def answers() -> bool:
-            assert process.poll() is None, errors.read_text()
-            try:
-                return httpx.get(f"{base}/health/ready").status_code == 200
-            except httpx.HTTPError:
-                return False
-
-        wait_until(answers, "atout serve answering", timeout=60)
+        wait_answering(process, errors, f"{base}/health/ready")
         assert httpx.get(f"{base}/health/live").status_code == 200
     finally:
         process.send_signal(signal.SIGINT)
@@ -224,25 +239,9 @@ def test_ctrl_c_in_a_terminal_stops_every_process_without_a_traceback(tmp_path: 
     """A terminal's Ctrl-C goes to every process of the command: the server, its
     store writer, its robot worker and that worker's helpers, its replay workers.
     The server stops them all; they once each printed a KeyboardInterrupt."""
-    port = free_port()
-    command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
-    command += ["--port", str(port), "--data-dir", str(tmp_path / "data"), "--robot-cores", "2"]
-    errors = tmp_path / "stderr"
-    with errors.open("wb") as output:  # its own process group, as a terminal gives a command
-        process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=output, start_new_session=True
-        )
+    process, errors, base = start_serve(tmp_path, "--robot-cores", "2", group=True)
     try:
-        base = f"http://127.0.0.1:{port}"
-
-        def answers() -> bool:
-            assert process.poll() is None, errors.read_text()
-            try:
-                return httpx.get(f"{base}/health/ready").status_code == 200
-            except httpx.HTTPError:
-                return False
-
-        wait_until(answers, "atout serve answering", timeout=60)
+        wait_answering(process, errors, f"{base}/health/ready")
         record = random_record("africain", 3, 5).to_json()  # replayed in a worker process
         assert httpx.post(f"{base}/api/replay", content=record, timeout=60).status_code == 200
         group = subprocess.run(["pgrep", "-g", str(process.pid)], capture_output=True, text=True)
@@ -263,24 +262,9 @@ def test_ctrl_c_in_a_terminal_stops_every_process_without_a_traceback(tmp_path: 
 def test_ctrl_c_while_the_workers_start_prints_no_traceback(tmp_path: Path) -> None:
     """Ctrl-C as soon as the server answers: its robot worker is still importing
     the robots (seconds), where no initializer has run yet."""
-    port = free_port()
-    command = [sys.executable, "-c", "from atout.cli import main; main()", "serve"]
-    command += ["--port", str(port), "--data-dir", str(tmp_path / "data")]
-    errors = tmp_path / "stderr"
-    with errors.open("wb") as output:
-        process = subprocess.Popen(
-            command, stdout=subprocess.DEVNULL, stderr=output, start_new_session=True
-        )
+    process, errors, base = start_serve(tmp_path, group=True)
     try:
-
-        def answers() -> bool:
-            assert process.poll() is None, errors.read_text()
-            try:
-                return httpx.get(f"http://127.0.0.1:{port}/health/live").status_code == 200
-            except httpx.HTTPError:
-                return False
-
-        wait_until(answers, "atout serve answering", timeout=60)
+        wait_answering(process, errors, f"{base}/health/live")
     finally:
         os.killpg(process.pid, signal.SIGINT)
         assert process.wait(30) == 0
