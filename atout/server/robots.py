@@ -64,8 +64,7 @@ class Thinking:
         importing the robots takes seconds, which the first robot to stand in for
         a player (or to play out a clock) would otherwise be late by."""
         if not self.threads:
-            with deaf_to_ctrl_c():  # the worker starts here
-                self._started().submit(_ready)
+            self._started()
 
     def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
         """Stop the worker; decisions under way are dropped when ``cancel_futures``."""
@@ -89,8 +88,7 @@ class Thinking:
             return _failed(loop, RobotBusy(f"{self._under_way} robot decisions under way"))
         pool = self._started()
         try:
-            with deaf_to_ctrl_c():  # a worker that died is started again here
-                decision = pool.submit(_decide, seat, owner, level, dict(view), list(legal), seed)
+            decision = pool.submit(_decide, seat, owner, level, dict(view), list(legal), seed)
         except BrokenProcessPool as error:  # the worker died since: the next decision starts one
             self._forget(pool)
             return _failed(loop, error)
@@ -117,12 +115,15 @@ class Thinking:
             if self.threads:
                 self._pool = ThreadPoolExecutor(self.threads, thread_name_prefix="robot")
             else:
-                self._pool = ProcessPoolExecutor(
+                pool = ProcessPoolExecutor(
                     1,
                     mp_context=multiprocessing.get_context("spawn"),
                     initializer=_worker_started,
                     initargs=(self.robot_cores,),
                 )
+                with deaf_to_ctrl_c():  # its worker starts at its first job: this one
+                    pool.submit(_ready)
+                self._pool = pool
         return self._pool
 
 
