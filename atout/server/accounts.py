@@ -163,12 +163,12 @@ def add_guest(db: Session, key: str, name: str) -> None:
     db.add(Guest(key=key, name=name))
 
 
-def user_ids(store: Store, names: list[str]) -> dict[str, int]:
-    """The accounts that typed names mean, by the name as typed."""
+def account_named(store: Store, name: str) -> tuple[int, str] | None:
+    """The account a typed name means, as its id and its own spelling (names
+    match whatever their case and spacing), or None."""
     with store.session() as db:
-        keys = {name_key(n): n for n in names}
-        rows = db.execute(select(User.name_key, User.id).where(User.name_key.in_(keys))).all()
-        return {keys[k]: i for k, i in rows}
+        row = db.execute(select(User.id, User.name).where(User.name_key == name_key(name))).first()
+        return None if row is None else (row.id, row.name)
 
 
 def _new_session(db: Session, user_id: int) -> str:

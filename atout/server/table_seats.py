@@ -17,7 +17,7 @@ import time
 
 from atout.refusals import Refusal
 from atout.server import broadcast, friends, protocol, tablestore
-from atout.server.accounts import user_ids
+from atout.server.accounts import account_named
 from atout.server.clients import Client
 from atout.server.seat import Seat
 from atout.server.table_base import TableBase, TableError
@@ -374,21 +374,20 @@ class Seating(TableBase):
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
         if self._played_by(client) is None:
             raise TableError("invite_seated_only")
-        found = await asyncio.to_thread(user_ids, self.ctx.writer.store, [message.name])
-        if message.name not in found:
+        found = await asyncio.to_thread(account_named, self.ctx.writer.store, message.name)
+        if found is None:
             raise TableError("no_such_name", name=message.name)
+        invited, name = found
         inviter = client.identity.user_id
-        if found[message.name] == inviter:
+        if invited == inviter:
             raise TableError("invite_self")
         store = self.ctx.writer.store
         if inviter is not None and await asyncio.to_thread(
-            friends.blocked_between, store, inviter, found[message.name]
+            friends.blocked_between, store, inviter, invited
         ):
-            raise TableError("player_blocked", name=message.name)
-        self.invited.add(f"u:{found[message.name]}")
+            raise TableError("player_blocked", name=name)
+        self.invited.add(f"u:{invited}")
         await self._persist_table()
-        client.send(
-            {"type": "invited", "table": self.id, "name": message.name, "code": self.invite_code}
-        )
+        client.send({"type": "invited", "table": self.id, "name": name, "code": self.invite_code})
         invitation = {"table": self.id, "from": client.identity.name, "code": self.invite_code}
-        self.ctx.notify(found[message.name], {"type": "invitation", **invitation})
+        self.ctx.notify(invited, {"type": "invitation", **invitation})

@@ -139,8 +139,9 @@ def test_a_private_table_refuses_the_uninvited_and_admits_by_code_or_name(server
             await stranger.send({"type": kind, "table": table})
             error = await stranger.expect(lambda m: m["type"] in ("error", "table"))
             assert error["type"] == "error" and "private" in error["message"]
-        await host.send({"type": "invite", "table": table, "name": "friend"})
-        await host.expect(lambda m: m["type"] == "invited")
+        await host.send({"type": "invite", "table": table, "name": "FRIEND"})
+        invited = await host.expect(lambda m: m["type"] == "invited")
+        assert invited["name"] == "friend"  # the account's own spelling, not the typed one
         await friend.send({"type": "sit", "table": table})
         assert (await friend.expect(lambda m: m["type"] in ("error", "table")))["type"] == "table"
         await linked.send({"type": "sit", "table": table, "code": code})
