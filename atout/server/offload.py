@@ -22,6 +22,7 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from multiprocessing import resource_tracker
 from multiprocessing.process import BaseProcess
 from typing import Final, TypeVar
 
@@ -104,7 +105,9 @@ class Workers:
                     self.processes, mp_context=context, initializer=end_with_parent
                 )
                 try:
-                    for started in [pool.submit(_ready) for _ in range(self.processes)]:
+                    with deaf_to_ctrl_c():  # the workers start at these jobs
+                        jobs = [pool.submit(_ready) for _ in range(self.processes)]
+                    for started in jobs:
                         started.result()
                 except BaseException:
                     pool.shutdown(wait=False, cancel_futures=True)
@@ -124,20 +127,21 @@ replay shares the cores with the serving process, whose pings must not wait."""
 
 @contextlib.contextmanager
 def deaf_to_ctrl_c() -> Iterator[None]:
-    """Processes started within ignore Ctrl-C from their first instruction, their
-    imports included (an ignored signal stays ignored across exec, and Python then
-    sets no handler of its own). A terminal sends Ctrl-C to every process of the
-    server, which stops its own; one still importing printed a traceback. Only the
-    main thread may change a handler: elsewhere nothing changes, and the workers'
-    initializers still ignore it once they run (``end_with_parent``)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    """Processes started within, from any thread, hold Ctrl-C back from their first
+    instruction, their imports included: this thread blocks SIGINT meanwhile, and a
+    child keeps the blocked mask across exec, as CPython's resource tracker is
+    started. A terminal sends Ctrl-C to every process of the server, which stops its
+    own; one still importing printed a traceback. A Ctrl-C meant for the server
+    meanwhile goes to one of its other threads, or waits for this one's end.
+
+    The resource tracker every such process uses is started first: starting it
+    unblocks SIGINT in the thread that does."""
+    resource_tracker.ensure_running()
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def end_with_parent() -> None:

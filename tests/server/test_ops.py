@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import multiprocessing
 import os
 import random
 import signal
@@ -14,6 +15,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from subprocess import Popen
 from typing import Any
@@ -26,6 +28,7 @@ from websockets.asyncio.client import connect
 
 from atout.game import CHANCE, SPECTATOR
 from atout.registry import GAME_NAMES, game_rules
+from atout.server import offload
 from atout.server.app import Settings, create_app
 from atout.server.clients import encode
 from atout.server.logs import JsonFormatter
@@ -270,6 +273,34 @@ def test_ctrl_c_while_the_workers_start_prints_no_traceback(tmp_path: Path) -> N
         assert process.wait(30) == 0
     said = errors.read_text()
     assert "Traceback" not in said and "KeyboardInterrupt" not in said, said
+
+
+@pytest.mark.parametrize("thread", ["main", "another"])
+def test_a_process_started_deaf_to_ctrl_c_survives_one_at_birth(thread: str) -> None:
+    """A Ctrl-C in a worker's first instant (its imports) leaves it running, whether
+    the main thread started it or another (the replay workers start from one);
+    the starting thread hears Ctrl-C again afterwards."""
+
+    def start() -> tuple[multiprocessing.process.BaseProcess, set[int | signal.Signals]]:
+        with offload.deaf_to_ctrl_c():
+            child = multiprocessing.get_context("spawn").Process(target=time.sleep, args=(30,))
+            child.start()
+        return child, signal.pthread_sigmask(signal.SIG_BLOCK, [])
+
+    if thread == "main":
+        child, mask = start()
+    else:
+        with ThreadPoolExecutor(1) as pool:
+            child, mask = pool.submit(start).result()
+    assert child.pid is not None
+    try:
+        os.kill(child.pid, signal.SIGINT)  # still starting Python: a traceback if it heard
+        child.join(1)
+        assert child.is_alive(), child.exitcode
+        assert signal.SIGINT not in mask
+    finally:
+        child.terminate()
+        child.join()
 
 
 def test_a_json_log_line_carries_the_exception() -> None:
