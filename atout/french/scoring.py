@@ -48,7 +48,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from atout.cards import DECK_SIZE, FIRST_TRUMP, TOTAL_HALF_POINTS
+from atout.cards import DECK_SIZE, FIRST_TRUMP, HALF_POINTS, TOTAL_HALF_POINTS
+from atout.french.dealing import dog_size
 from atout.french.variants import Contract, Variant
 
 PoigneeSize = Literal["simple", "double", "triple"]
@@ -297,6 +298,7 @@ def validate_outcome(outcome: DealOutcome, variant: Variant) -> None:
             "(each bout is worth 4 or 4.5 points)"
         )
     _check_sides(outcome)
+    _check_tricks(outcome)
     _check_announcements(outcome, variant)
 
 
@@ -355,6 +357,33 @@ def _check_chelem(outcome: DealOutcome) -> None:
         )
     if outcome.petit_au_bout not in (None, outcome.chelem):
         raise ValueError("petit_au_bout: the side of the chelem took the last trick")
+
+
+_MOST_A_CARD: Final = max(HALF_POINTS)
+
+
+def _check_tricks(outcome: DealOutcome) -> None:
+    """The attack's points as the tricks allow them: a side that took a trick has
+    at least a half point for each of its cards, and a garde contre's chien is the
+    defence's; an attack that took none has only the chien or its écart, when they
+    are its own, and its Excuse, at 4.5 points a card at most."""
+    active = outcome.players - (outcome.sitting_out is not None)
+    dog = dog_size(active)
+    if outcome.chelem == "defense":
+        own = 0 if outcome.contract == Contract.GARDE_CONTRE else dog
+        highest, why = _MOST_A_CARD * (own + 1), "the defence took every trick"
+    elif outcome.contract == Contract.GARDE_CONTRE and outcome.chelem == "attack":
+        highest, why = TOTAL_HALF_POINTS - dog, "the chien is the defence's in a garde contre"
+    elif outcome.chelem is None:
+        kept = dog if outcome.contract == Contract.GARDE_CONTRE else 0
+        highest, why = TOTAL_HALF_POINTS - active - kept, "the defence took a trick (no chelem)"
+    else:
+        return
+    if outcome.attack_half_points > highest:
+        raise ValueError(
+            f"attack_half_points: {why}, so the attack has {highest / 2:g} points at most, "
+            f"not {outcome.attack_half_points / 2:g}"
+        )
 
 
 def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:

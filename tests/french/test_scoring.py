@@ -403,6 +403,15 @@ def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
         # the Petit au Bout goes to the side of the last trick, the chelem's
         (deal(87, 2, chelem="attack", petit_au_bout="defense"), "petit_au_bout"),
         (deal(10, 1, chelem="defense", petit_au_bout="attack"), "petit_au_bout"),
+        # a trick brings a half point a card at least, a card 4.5 points at most: a
+        # side that took no trick has the chien (or its écart) if its own, and its
+        # Excuse; a garde contre's chien is the defence's
+        (deal(89.5, 3), "attack_half_points"),  # no chelem: 4 cards at least lost
+        (deal(91, 3, GARDE_CONTRE), "attack_half_points"),
+        (deal(91, 3, GARDE_CONTRE, chelem="attack"), "attack_half_points"),
+        (deal(50, 1, GARDE_CONTRE, chelem="defense"), "attack_half_points"),
+        (deal(32, 1, GARDE, chelem="defense"), "attack_half_points"),
+        (deal(18.5, 1, GARDE, players=5, partner=1, chelem="defense"), "attack_half_points"),
         # 13 + 15 trumps shown, of 21 and the Excuse
         (
             deal(60, 2, poignees=(PoigneeDeclared(1, "double"), PoigneeDeclared(2, "triple"))),
@@ -414,6 +423,21 @@ def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
 def test_impossible_outcomes_name_the_field(outcome: DealOutcome, field: str) -> None:
     with pytest.raises(ValueError, match=rf"^{field}:"):
         score_deal(outcome, FFT)
+
+
+@pytest.mark.parametrize(
+    "outcome",
+    [
+        deal(89, 3),  # the defence took one trick of four low cards
+        deal(88, 3, GARDE_CONTRE, chelem="attack"),  # a chien of six low cards
+        deal(85, 3, GARDE_CONTRE),
+        deal(31.5, 1, GARDE, chelem="defense"),  # an écart of six 4.5 points, and the Excuse
+        deal(18, 1, GARDE_SANS, players=5, partner=1, chelem="defense"),
+        deal(4.5, 1, GARDE_CONTRE, chelem="defense"),  # its Excuse alone
+    ],
+)
+def test_the_tricks_bounds_are_reached(outcome: DealOutcome) -> None:
+    assert sum(scores(outcome)) == 0
 
 
 def test_mort_form_validation() -> None:
@@ -452,11 +476,24 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
     playing = [s for s in range(players) if s != sitting_out]
     taker = draw(st.sampled_from(playing))
     partner = draw(st.sampled_from(playing)) if players == 5 and not mort else None
+    contract = draw(st.sampled_from(variant.contracts))
     bouts = draw(st.integers(0, 3))
-    half = draw(st.integers(8 * bouts, 182 - 8 * (3 - bouts)))
-    # a side that took every trick won the deal, and its last trick
-    made = half >= 2 * (56, 51, 41, 36)[bouts]
-    chelem: Side | None = draw(st.sampled_from([None, "attack" if made else "defense"]))
+    lowest, highest = 8 * bouts, 182 - 8 * (3 - bouts)
+    target = 2 * (56, 51, 41, 36)[bouts]
+    # a side that took every trick won the deal, and its last trick; a trick brings
+    # a half point a card at least, a card 4.5 points at most, a garde contre's
+    # chien (6 cards, 3 at 5 players) is the defence's
+    dog = 3 if len(playing) == 5 else 6
+    chien_lost = dog if contract == GARDE_CONTRE else 0
+    chelem: Side | None = draw(st.sampled_from([None, "attack", "defense"]))
+    if chelem == "attack":
+        lowest, highest = max(lowest, target), highest - chien_lost
+    elif chelem == "defense":
+        highest = min(highest, target - 1, 9 * (dog - chien_lost + 1))
+    else:
+        highest = min(highest, 182 - len(playing) - chien_lost)
+    assume(lowest <= highest)
+    half = draw(st.integers(lowest, highest))
     petit_sides: list[Side | None] = [None]  # the side holding the Petit has a bout
     if bouts > 0 and chelem != "defense":
         petit_sides.append("attack")
@@ -475,7 +512,7 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
         )
     outcome = DealOutcome(
         players=players,
-        contract=draw(st.sampled_from(variant.contracts)),
+        contract=contract,
         taker=taker,
         partner=partner,
         attack_half_points=half,
@@ -509,6 +546,7 @@ def test_taker_sign_follows_the_result_without_side_bonuses(
     # Only chelem bonuses, misères and personal (traditionnel defender) poignées
     # can outweigh the contract: without them the taker wins exactly when made.
     outcome, variant = case
+    assume(outcome.chelem != "attack")  # its points may need every trick
     attackers = {outcome.taker, outcome.partner}
     if variant.poignee_scoring == "taker_result":
         side_poignees = tuple(p for p in outcome.poignees if p.seat in attackers)
@@ -534,13 +572,13 @@ def test_taker_sign_follows_the_result_without_side_bonuses(
 @settings(max_examples=200, deadline=None)
 @given(outcomes(), st.integers(1, 20))
 def test_more_points_never_score_less(case: tuple[DealOutcome, Variant], extra: int) -> None:
-    outcome, variant = case
-    richer_half = min(outcome.attack_half_points + extra, 182 - 8 * (3 - outcome.bouts))
-    # a defence that took every trick left the attack short of its target
-    assume(outcome.chelem != "defense" or richer_half < 2 * (56, 51, 41, 36)[outcome.bouts])
-    richer = replace(outcome, attack_half_points=richer_half)
-    before = score_deal(outcome, variant).scores[outcome.taker]
-    assert score_deal(richer, variant).scores[outcome.taker] >= before
+    outcome, variant = case  # and the same with fewer points (no bound of the tricks is crossed)
+    poorer_half = max(outcome.attack_half_points - extra, 8 * outcome.bouts)
+    # an attack that took every trick made its contract
+    assume(outcome.chelem != "attack" or poorer_half >= 2 * (56, 51, 41, 36)[outcome.bouts])
+    poorer = replace(outcome, attack_half_points=poorer_half)
+    after = score_deal(outcome, variant).scores[outcome.taker]
+    assert score_deal(poorer, variant).scores[outcome.taker] <= after
 
 
 @pytest.mark.parametrize(
