@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from atout.french.scoring import (
     DealOutcome,
     DealScore,
+    ImpossibleDeal,
     MisereDeclared,
     MisereKind,
     PoigneeDeclared,
@@ -29,6 +30,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
+from atout.refusals import Param
 from atout.text import PlainText
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
@@ -45,7 +47,16 @@ _FIELD_NAMES: Final = {
 
 
 class InputError(ValueError):
-    """Input that cannot be scored; the message names the field (``field: reason``)."""
+    """Input that cannot be scored; the message names the field (``field: reason``).
+    A deal breaking a rule of the game also carries that ``rule``, which clients
+    word in their language, and the ``deal``'s place on a sheet (from 0)."""
+
+    def __init__(
+        self, text: str, rule: ImpossibleDeal | None = None, deal: int | None = None
+    ) -> None:
+        super().__init__(text)
+        self.rule = rule
+        self.deal = deal
 
     @property
     def field(self) -> str:
@@ -54,6 +65,14 @@ class InputError(ValueError):
     @property
     def reason(self) -> str:
         return str(self).partition(": ")[2]
+
+    def rule_params(self) -> dict[str, Param]:
+        """What a refusal adds to its own parameters for the rule broken: the rule's
+        code (``rule``) and parameters, and the deal's number on the sheet from 1."""
+        if self.rule is None:
+            return {}
+        deal = {} if self.deal is None else {"deal": self.deal + 1}
+        return {**self.rule.as_rule(), **deal}
 
 
 class _Input(BaseModel):
@@ -196,13 +215,17 @@ def variant_of(name: str, options: dict[str, Any]) -> Variant:
         raise InputError(f"{field}: {error}") from None
 
 
-def score_entry(entry: DealEntry, players: int, variant: Variant, where: str = "") -> DealScore:
-    """The engine's score of one deal; InputError naming the field (after ``where``)."""
+def score_entry(
+    entry: DealEntry, players: int, variant: Variant, deal: int | None = None
+) -> DealScore:
+    """The engine's score of one deal; InputError naming the field (within the
+    sheet's ``deal``, from 0, when given)."""
     try:
         return score_deal(entry.outcome(players), variant)
-    except ValueError as error:
-        field, _, reason = str(error).partition(": ")
-        raise InputError(f"{where}{_FIELD_NAMES.get(field, field)}: {reason}") from None
+    except ImpossibleDeal as error:
+        where = "" if deal is None else f"deals.{deal}."
+        field = _FIELD_NAMES.get(error.field, error.field)
+        raise InputError(f"{where}{field}: {error.reason}", error, deal) from None
 
 
 def score_sheet(sheet: SheetInput) -> ScoredSheet:
@@ -212,7 +235,7 @@ def score_sheet(sheet: SheetInput) -> ScoredSheet:
     totals = (0,) * players
     deals = []
     for index, entry in enumerate(sheet.deals):
-        score = score_entry(entry, players, variant, f"deals.{index}.")
+        score = score_entry(entry, players, variant, index)
         totals = tuple(t + s for t, s in zip(totals, score.scores, strict=True))
         deals.append(ScoredDeal(entry, score, totals))
     return ScoredSheet(sheet, tuple(deals), totals)

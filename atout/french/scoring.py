@@ -51,6 +51,7 @@ from typing import Final, Literal
 from atout.cards import DECK_SIZE, FIRST_TRUMP, HALF_POINTS, TOTAL_HALF_POINTS
 from atout.french.dealing import dog_size
 from atout.french.variants import Contract, Variant
+from atout.refusals import Param, Refusal, message
 
 PoigneeSize = Literal["simple", "double", "triple"]
 MisereKind = Literal["sans_atouts", "sans_points"]
@@ -82,6 +83,34 @@ class MisereDeclared:
 
     seat: int
     kind: MisereKind
+
+
+class ImpossibleDeal(Refusal, ValueError):
+    """An outcome no deal can have: the field at fault (as :class:`DealOutcome`
+    names it) and why, as a refusal the clients word in their language; ``str()``
+    is ``field: reason`` in English."""
+
+    def __init__(self, code: str, /, at: str, **params: Param) -> None:
+        super().__init__(code, **params)
+        self.field = at
+
+    @property
+    def reason(self) -> str:
+        """Why, in English, without the field."""
+        return message(self.code, self.params)
+
+    def __str__(self) -> str:
+        return f"{self.field}: {self.reason}"
+
+    def as_rule(self) -> dict[str, Param]:
+        """What a refusal wrapping this one adds to its parameters: this code as
+        ``rule``, and its parameters, for clients to word the rule broken."""
+        return {**self.params, "rule": self.code}
+
+
+def _points(half: int) -> str:
+    """Half points as the points a player counts: ``40.5``."""
+    return f"{half / 2:g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +159,7 @@ class DealScore:
 
 
 def score_deal(outcome: DealOutcome, variant: Variant) -> DealScore:
-    """Score a finished deal; ValueError naming the field when ``outcome`` is impossible."""
+    """Score a finished deal; ImpossibleDeal naming the field when ``outcome`` is impossible."""
     validate_outcome(outcome, variant)
     multiplier = variant.multiplier(outcome.contract)
     target = TARGETS[outcome.bouts]
@@ -265,37 +294,41 @@ def _pay_from_each(scores: list[int], outcome: DealOutcome, seat: int, amount: i
 
 
 def validate_outcome(outcome: DealOutcome, variant: Variant) -> None:
-    """Raise ValueError, naming the field, for an outcome no deal can have."""
+    """Raise ImpossibleDeal, naming the field, for an outcome no deal can have."""
     players = outcome.players
     if players not in (3, 4, 5):
-        raise ValueError(f"players: French Tarot is played by 3, 4 or 5, not {players}")
+        raise ImpossibleDeal("deal_players", at="players", players=players)
     if outcome.contract not in variant.contracts:
-        known = ", ".join(c.text for c in variant.contracts)
-        raise ValueError(
-            f"contract: {_contract_text(outcome.contract)} is not a contract of the "
-            f"{variant.name} variant ({known})"
+        raise ImpossibleDeal(
+            "deal_contract",
+            at="contract",
+            contract=_contract_text(outcome.contract),
+            variant=variant.name,
+            contracts=[c.text for c in variant.contracts],
         )
     _check_sitting_out(outcome, variant)
     _check_seat("taker", outcome.taker, outcome)
     if players == 5 and outcome.sitting_out is None:
         if outcome.partner is None:
-            raise ValueError("partner: at 5 players give the called partner (the taker if alone)")
+            raise ImpossibleDeal("deal_partner_needed", at="partner")
         _check_seat("partner", outcome.partner, outcome)
     elif outcome.partner is not None:
-        raise ValueError("partner: only a 5-player deal with a called King has a partner")
+        raise ImpossibleDeal("deal_no_partner", at="partner")
     half = outcome.attack_half_points
     if not 0 <= half <= TOTAL_HALF_POINTS:
-        raise ValueError(
-            f"attack_half_points: {half} is not between 0 and {TOTAL_HALF_POINTS} (91 points)"
+        raise ImpossibleDeal(
+            "deal_points_range", at="attack_half_points", attack_points=_points(half)
         )
     if not 0 <= outcome.bouts <= 3:
-        raise ValueError(f"bouts: {outcome.bouts} is not between 0 and 3")
+        raise ImpossibleDeal("deal_bouts_range", at="bouts", bouts=outcome.bouts)
     lowest = BOUT_HALF_POINTS * outcome.bouts
     highest = TOTAL_HALF_POINTS - BOUT_HALF_POINTS * (3 - outcome.bouts)
     if not lowest <= half <= highest:
-        raise ValueError(
-            f"attack_half_points: {half / 2:g} points cannot go with {outcome.bouts} bout(s) "
-            "(each bout is worth 4 or 4.5 points)"
+        raise ImpossibleDeal(
+            "deal_points_bouts",
+            at="attack_half_points",
+            attack_points=_points(half),
+            bouts=outcome.bouts,
         )
     _check_sides(outcome)
     _check_tricks(outcome)
@@ -308,36 +341,38 @@ def _contract_text(contract: object) -> str:
 
 def _check_seat(field: str, seat: object, outcome: DealOutcome) -> None:
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < outcome.players:
-        raise ValueError(f"{field}: seat {seat!r} is not between 0 and {outcome.players - 1}")
+        raise ImpossibleDeal(
+            "deal_seat_range", at=field, number=repr(seat), last=outcome.players - 1
+        )
     if seat == outcome.sitting_out:
-        raise ValueError(f"{field}: seat {seat} sits out this deal")
+        raise ImpossibleDeal("deal_seat_out", at=field, who=seat)
 
 
 def _check_sitting_out(outcome: DealOutcome, variant: Variant) -> None:
     mort = outcome.players == 5 and variant.dealer_sits_out
     if outcome.sitting_out is None:
         if mort:
-            raise ValueError("sitting_out: with dealer_sits_out at 5 seats, give the dealer's seat")
+            raise ImpossibleDeal("deal_dealer_out_needed", at="sitting_out")
         return
     if not mort:
-        raise ValueError("sitting_out: only the 5-seat form with dealer_sits_out has a seat out")
+        raise ImpossibleDeal("deal_nobody_out", at="sitting_out")
     if not isinstance(outcome.sitting_out, int) or not 0 <= outcome.sitting_out < 5:
-        raise ValueError(f"sitting_out: seat {outcome.sitting_out!r} is not between 0 and 4")
+        raise ImpossibleDeal(
+            "deal_seat_range", at="sitting_out", number=repr(outcome.sitting_out), last=4
+        )
 
 
 def _check_sides(outcome: DealOutcome) -> None:
     for field, side in (("petit_au_bout", outcome.petit_au_bout), ("chelem", outcome.chelem)):
         if side is not None and side not in SIDES:
-            raise ValueError(f"{field}: {side!r} is not 'attack', 'defense' or null")
+            raise ImpossibleDeal("deal_side", at=field, value=repr(side))
     if outcome.petit_au_bout == "attack" and outcome.bouts == 0:
-        raise ValueError("petit_au_bout: the attack took the Petit, so it has at least 1 bout")
+        raise ImpossibleDeal("deal_petit_attack", at="petit_au_bout")
     if outcome.petit_au_bout == "defense" and outcome.bouts == 3:
-        raise ValueError(
-            "petit_au_bout: the defence took the Petit, so the attack has 2 bouts at most"
-        )
+        raise ImpossibleDeal("deal_petit_defense", at="petit_au_bout")
     if not isinstance(outcome.chelem_announced, bool):
-        raise ValueError(
-            f"chelem_announced: expects true or false, got {outcome.chelem_announced!r}"
+        raise ImpossibleDeal(
+            "deal_true_false", at="chelem_announced", value=repr(outcome.chelem_announced)
         )
     _check_chelem(outcome)
 
@@ -350,13 +385,14 @@ def _check_chelem(outcome: DealOutcome) -> None:
         return
     made = outcome.attack_half_points >= 2 * TARGETS[outcome.bouts]
     if made != (outcome.chelem == "attack"):
-        points = f"{outcome.attack_half_points / 2:g} points with {outcome.bouts} bout(s)"
-        raise ValueError(
-            f"chelem: the {'attack' if outcome.chelem == 'attack' else 'defence'} took every "
-            f"trick, so the attack cannot have {points}"
+        raise ImpossibleDeal(
+            "deal_chelem_attack" if outcome.chelem == "attack" else "deal_chelem_defense",
+            at="chelem",
+            attack_points=_points(outcome.attack_half_points),
+            bouts=outcome.bouts,
         )
     if outcome.petit_au_bout not in (None, outcome.chelem):
-        raise ValueError("petit_au_bout: the side of the chelem took the last trick")
+        raise ImpossibleDeal("deal_chelem_petit", at="petit_au_bout")
 
 
 _MOST_A_CARD: Final = max(HALF_POINTS)
@@ -369,21 +405,35 @@ def _check_tricks(outcome: DealOutcome) -> None:
     are its own, and its Excuse, at 4.5 points a card at most."""
     active = outcome.players - (outcome.sitting_out is not None)
     dog = dog_size(active)
+    half, points = outcome.attack_half_points, _points(outcome.attack_half_points)
+    garde_contre = outcome.contract == Contract.GARDE_CONTRE
     if outcome.chelem == "defense":
-        own = 0 if outcome.contract == Contract.GARDE_CONTRE else dog
-        highest, why = _MOST_A_CARD * (own + 1), "the defence took every trick"
-    elif outcome.contract == Contract.GARDE_CONTRE and outcome.chelem == "attack":
-        highest, why = TOTAL_HALF_POINTS - dog, "the chien is the defence's in a garde contre"
-    elif outcome.chelem is None:
-        kept = dog if outcome.contract == Contract.GARDE_CONTRE else 0
-        highest, why = TOTAL_HALF_POINTS - active - kept, "the defence took a trick (no chelem)"
+        most = _MOST_A_CARD * ((0 if garde_contre else dog) + 1)
+        if half > most:
+            raise ImpossibleDeal(
+                "deal_no_trick_points",
+                at="attack_half_points",
+                most_points=_points(most),
+                attack_points=points,
+            )
+    elif outcome.chelem == "attack":
+        most = TOTAL_HALF_POINTS - dog
+        if garde_contre and half > most:
+            raise ImpossibleDeal(
+                "deal_chien_defense_points",
+                at="attack_half_points",
+                most_points=_points(most),
+                attack_points=points,
+            )
     else:
-        return
-    if outcome.attack_half_points > highest:
-        raise ValueError(
-            f"attack_half_points: {why}, so the attack has {highest / 2:g} points at most, "
-            f"not {outcome.attack_half_points / 2:g}"
-        )
+        most = TOTAL_HALF_POINTS - active - (dog if garde_contre else 0)
+        if half > most:
+            raise ImpossibleDeal(
+                "deal_trick_lost_points",
+                at="attack_half_points",
+                most_points=_points(most),
+                attack_points=points,
+            )
 
 
 def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
@@ -391,24 +441,24 @@ def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
     for declared in outcome.poignees:
         _check_seat("poignees", declared.seat, outcome)
         if declared.size not in POIGNEE_SIZES:
-            raise ValueError(f"poignees: size {declared.size!r} is not simple, double or triple")
+            raise ImpossibleDeal("deal_poignee_size", at="poignees", size=repr(declared.size))
         if declared.seat in shown:
-            raise ValueError(f"poignees: seat {declared.seat} shows more than one poignée")
+            raise ImpossibleDeal("deal_poignee_twice", at="poignees", who=declared.seat)
         shown.add(declared.seat)
     active = outcome.players - (outcome.sitting_out is not None)
     least = variant.poignee_trumps[active]
     shown_trumps = sum(least[POIGNEE_SIZES.index(p.size)] for p in outcome.poignees)
     if shown_trumps > _TRUMPS_AND_EXCUSE:
-        raise ValueError(
-            f"poignees: they show {shown_trumps} trumps at least, and there are 21 and the Excuse"
-        )
+        raise ImpossibleDeal("deal_poignees_trumps", at="poignees", trumps=shown_trumps)
     if outcome.miseres and not variant.misere:
-        raise ValueError(f"miseres: the {variant.name} variant has no misère (option misere)")
+        raise ImpossibleDeal("deal_no_misere", at="miseres", variant=variant.name)
     announced: set[tuple[int, str]] = set()
     for misere in outcome.miseres:
         _check_seat("miseres", misere.seat, outcome)
         if misere.kind not in MISERE_KINDS:
-            raise ValueError(f"miseres: kind {misere.kind!r} is not sans_atouts or sans_points")
+            raise ImpossibleDeal("deal_misere_kind", at="miseres", kind=repr(misere.kind))
         if (misere.seat, misere.kind) in announced:
-            raise ValueError(f"miseres: seat {misere.seat} announces {misere.kind} twice")
+            raise ImpossibleDeal(
+                "deal_misere_twice", at="miseres", who=misere.seat, kind=misere.kind
+            )
         announced.add((misere.seat, misere.kind))

@@ -43,7 +43,7 @@ async def _read(request: Request, model: type[Any]) -> Any:
     try:
         return parse(model, await request.body())
     except InputError as error:
-        raise HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason) from None
+        raise sheets.invalid(error) from None
 
 
 def _view(kept: Kept, owned: bool = True) -> dict[str, Any]:

@@ -44,7 +44,7 @@ def checked(sheet: SheetInput) -> ScoredSheet:
     try:
         return score_sheet(sheet)
     except InputError as error:
-        raise _invalid(error) from None
+        raise invalid(error) from None
 
 
 def _stored(row: SheetRow) -> SheetInput:
@@ -53,12 +53,15 @@ def _stored(row: SheetRow) -> SheetInput:
     try:
         sheet: SheetInput = parse(SheetInput, row.data)
     except InputError as error:
-        raise _invalid(error) from None
+        raise invalid(error) from None
     return sheet
 
 
-def _invalid(error: InputError) -> HTTPRefusal:
-    return HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason)
+def invalid(error: InputError) -> HTTPRefusal:
+    """422 ``sheet_invalid`` naming the field, with the rule of the game broken."""
+    refusal = HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason)
+    refusal.params.update(error.rule_params())
+    return refusal
 
 
 def create(store: Store, owner: int, sheet: SheetInput) -> Kept:

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Final, Literal, get_args
 
-from atout.french.scoring import DealOutcome, DealScore, score_deal
+from atout.french.scoring import DealOutcome, DealScore, ImpossibleDeal, score_deal
 from atout.french.variants import Contract, Variant, get_variant
 from atout.tournament.adjustments import (
     ON_PLAYS,
@@ -318,8 +318,8 @@ class Tournament:
             )
         try:
             score = score_deal(outcome, VARIANT)
-        except ValueError as error:
-            raise TournamentError("tournament_deal", reason=str(error)) from None
+        except ImpossibleDeal as error:
+            raise TournamentError("tournament_deal", reason=str(error), **error.as_rule()) from None
         self.results[key] = outcome
         self.scores[key] = score
         if self.setup.form in TEAM_SEATS and attacker is not None:

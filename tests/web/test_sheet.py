@@ -236,6 +236,30 @@ def test_an_impossible_deal_names_the_field(page: Page, base_url: str) -> None:
     expect(page.locator("#sheet-table tbody tr")).to_have_count(0)
 
 
+def test_an_impossible_deal_is_told_in_the_pages_language(page: Page, base_url: str) -> None:
+    """The rule a deal breaks comes worded in the page's language, with the deal's
+    number, the player's name and the points as the reader writes them."""
+    page.goto(f"{base_url}/#/sheet")
+    page.fill("#sheet-name-0", "Zoé")
+    page.locator("#sheet-name-0").dispatch_event("change")
+    _add(page, Deal(0, "garde", "45", "1"))
+    # 4 players: a trick lost is 4 cards, 2 points at least
+    _fill(page, Deal(1, "prise", "89.5", "3"))
+    page.click("#add-deal")
+    error = page.locator("#sheet-error")
+    expect(error).to_contain_text("Deal 2")
+    expect(error).to_contain_text("the attack has 89 points at most, not 89.5")
+    page.click("#lang")
+    _fill(page, Deal(1, "prise", "89.5", "3"))
+    page.click("#add-deal")
+    expect(error).to_contain_text("Donne 2 : la défense a fait un pli")
+    expect(error).to_contain_text("l'attaque a 89 points au plus, pas 89,5")
+    _fill(page, Deal(1, "prise", "40.5", "1", poignees=[(0, "simple"), (0, "double")]))
+    page.click("#add-deal")
+    expect(error).to_contain_text("Zoé montre plus d'une poignée")
+    expect(page.locator("#sheet-table tbody tr")).to_have_count(1)
+
+
 def test_a_deal_typed_before_the_rule_sets_arrive_is_kept(page: Page, base_url: str) -> None:
     """The sheet is drawn again when the rule sets come (``/api/games``); on a slow
     line a player may have begun writing a deal by then, and it stays as typed

@@ -405,20 +405,36 @@ let REFUSALS = null;
 fetch("/api/refusals").then((r) => r.json()).then((catalogue) => { REFUSALS = catalogue; }).catch(() => {});
 
 // A refusal ({code, params, message}: an error message, or a failed request's answer)
-// in the page's language. Parameters that are cards are shown by card(notation); those
-// that are words (suits, contracts...) come from the catalogue's terms; a list is
-// joined by commas.
-export function refusal(error, card = (text) => text) {
+// in the page's language. Parameters that are cards are shown by card(notation), seats
+// by seat(number) where the page knows who sits there; those that are words (suits,
+// contracts...) come from the catalogue's terms; a list is joined by commas. A refusal
+// naming a rule of the game broken (`rule`: an impossible deal on a sheet) shows that
+// rule's own message as its reason, and the deal's number as its field.
+export function refusal(error, card = (text) => text, seat = null) {
   // A request of the wrong shape comes with the validator's reason, in English and
   // for developers: the player is told in their language what to look at.
   if (error.code === "invalid_request") return t("invalid_form");
-  const texts = REFUSALS?.messages[error.code];
-  if (!texts) return error.message ?? "";
+  if (!REFUSALS?.messages[error.code]) return error.message ?? "";
+  const params = { ...error.params };
+  if (REFUSALS.messages[params.rule]) {
+    params.reason = worded(params.rule, params, card, seat);
+    if (params.deal) params.field = t("deal_n", { n: params.deal });
+  }
+  return worded(error.code, params, card, seat);
+}
+
+function worded(code, params, card, seat) {
+  const texts = REFUSALS.messages[code];
   const show = (name) => {
     const kind = REFUSALS.kinds[name];
-    const value = error.params?.[name] ?? "";
+    const value = params[name] ?? "";
     return (Array.isArray(value) ? value : [value])
-      .map((v) => (kind === "card" ? card(String(v)) : REFUSALS.terms[lang][kind]?.[v] ?? String(v)))
+      .map((v) => {
+        if (kind === "card") return card(String(v));
+        if (kind === "seat" && seat) return seat(Number(v));
+        if (kind === "number") return Number(v).toLocaleString(lang);
+        return REFUSALS.terms[lang][kind]?.[v] ?? String(v);
+      })
       .join(", ");
   };
   return (texts[lang] || texts.en).replace(/\{(\w+)\}/g, (_, name) => show(name));

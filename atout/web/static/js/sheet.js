@@ -178,7 +178,8 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       redraw(keepDraft);
       return true;
     } catch (error) {
-      message.textContent = t("error", { msg: refusal(error) });
+      const named = (seat) => view.players[seat]?.name ?? String(seat);
+      message.textContent = t("error", { msg: refusal(error, undefined, named) });
       return false;
     }
   }
