@@ -118,12 +118,16 @@ def sheet(
     except TournamentError as error:
         raise _fail(str(error)) from None
     _write(state, to_json(libre))
+    to_come = f"{len(libre.missing())} sheets to come"
+    if entry.deals == []:  # as on the web, where the last deal is deleted
+        typer.echo(f"position {position}, table {table}: sheet taken back; {to_come}")
+        return
     if entry.deals is not None:
         _print_table(score_sheet(libre.sheet(position - 1, table - 1, entry.deals)))
     bilans = libre.results[position - 1, table - 1].bilans
     typer.echo(
         f"position {position}, table {table}: bilans {' '.join(f'{b:+d}' for b in bilans)}; "
-        f"{len(libre.missing())} sheets to come"
+        + to_come
     )
 
 

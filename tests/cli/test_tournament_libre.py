@@ -49,6 +49,12 @@ def test_a_libre_night_from_creation_to_export(tmp_path: Path) -> None:
     good = json.dumps({"bilans": [100, -40, -40, -20]})
     code, out, _ = run("sheet", str(state), "-", "--position", "1", "--table", "2", stdin=good)
     assert code == 0 and "2 sheets to come" in out
+    # no deals takes a sheet back, to be entered again
+    empty = json.dumps({"deals": []})
+    code, out, _ = run("sheet", str(state), "-", "--position", "1", "--table", "2", stdin=empty)
+    assert (code, out) == (0, "position 1, table 2: sheet taken back; 3 sheets to come\n")
+    code, out, _ = run("sheet", str(state), "-", "--position", "1", "--table", "2", stdin=good)
+    assert code == 0 and "2 sheets to come" in out
 
     code, out, _ = run("ranking", str(state), "--json")
     rows = json.loads(out)
