@@ -20,7 +20,9 @@ from atout.records import Record, RecordError
 
 @app.command(name="analyse")
 def analyse_command(
-    file: Annotated[str, typer.Argument(help="A record file (JSON), or - for stdin.")],
+    file: Annotated[
+        str, typer.Argument(help="A record file (text or JSON: docs/records.md), or - for stdin.")
+    ],
     seat: Annotated[int, typer.Option("--seat", "-s", help="The seat to review (from 0).")],
     deals: Annotated[
         int, typer.Option(min=2, max=10_000, help="Sampled deals per decision.")
