@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -25,6 +27,22 @@ def option_pairs(pairs: list[str]) -> dict[str, Any]:
     return options
 
 
+def writable(path: str | None) -> str | None:
+    """Refuse a ``--save`` file that could not be written, before the game is played
+    (and lost); nothing is created in checking."""
+    if path is None:
+        return None
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise typer.BadParameter(f"{path} is a folder, not a file")
+    if not folder.is_dir():
+        raise typer.BadParameter(f"no folder {folder} to write {target.name} in")
+    if not os.access(target if target.exists() else folder, os.W_OK):
+        raise typer.BadParameter(f"{path} cannot be written (permission denied)")
+    return path
+
+
 @app.command()
 def play(
     game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
@@ -41,7 +59,9 @@ def play(
         None, help="Cores strong robots think on (default: every core)."
     ),
     save: str | None = typer.Option(
-        None, help="Write the game to this record file (text; JSON if it ends in .json)."
+        None,
+        callback=writable,
+        help="Write the game to this record file (text; JSON if it ends in .json).",
     ),
 ) -> None:
     """Play French Tarot or Tarot Africain against robots; type 'hint' for advice."""
