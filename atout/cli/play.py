@@ -48,7 +48,7 @@ def play(
     game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
     players: int = typer.Option(4, help="Seats at the table, you included (seat 0)."),
     variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
-    deals: int = typer.Option(4, help="Deals in the game, where the game has that option."),
+    deals: int = typer.Option(4, min=1, help="Deals in the game, where the game has that option."),
     level: str = typer.Option("heuristic", help="The robots' level: random, heuristic, strong."),
     lang: str = typer.Option("en", help="Language: en or fr."),
     seed: int | None = typer.Option(None, help="Seed of the deals, to replay a game."),
@@ -56,7 +56,7 @@ def play(
         [], "--option", "-o", help="A rule option, key=value (e.g. dealer_sits_out=true)."
     ),
     cores: int | None = typer.Option(
-        None, help="Cores strong robots think on (default: every core)."
+        None, min=1, help="Cores strong robots think on (default: every core)."
     ),
     save: str | None = typer.Option(
         None,

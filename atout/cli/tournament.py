@@ -24,6 +24,7 @@ from rich.table import Table
 from atout.cli.app import app, not_utf8
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
+from atout.tournament.movement import MAX_TABLES
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
 from atout.tournament.report import adjustment_rows, csv_text, ranking_rows, result_rows
 from atout.tournament.state import from_json, read_deal, to_json
@@ -108,10 +109,16 @@ def create(
     players: Annotated[int, typer.Option(help="Seats a table: 4 or 5 (individual).")] = 4,
     tables: Annotated[
         int,
-        typer.Option(help="Tables (quadrettes: teams; triplettes: half the triplettes; match: 2)."),
+        typer.Option(
+            min=1,
+            max=MAX_TABLES,
+            help="Tables (quadrettes: teams; triplettes: half the triplettes; match: 2).",
+        ),
     ] = 5,
-    positions: Annotated[int | None, typer.Option(help="Positions (rounds).")] = None,
-    per_position: Annotated[int | None, typer.Option(help="Boards per position.")] = None,
+    positions: Annotated[int | None, typer.Option(min=1, help="Positions (rounds).")] = None,
+    per_position: Annotated[
+        int | None, typer.Option(min=1, help="Boards per position (default: seats a table).")
+    ] = None,
     movement: Annotated[
         str, typer.Option(help=f"Triplettes: one of {', '.join(MOVEMENTS)}.")
     ] = "plain",
@@ -194,14 +201,17 @@ def slips(state: StateArg, html: HtmlOpt = False) -> None:
 def result(
     state: StateArg,
     deal: Annotated[str, typer.Argument(help="The deal in `atout score`'s JSON form, or -.")],
-    table: Annotated[int, typer.Option(help="Table number (from 1).")],
-    board: Annotated[int, typer.Option(help="Board number.")],
+    table: Annotated[int, typer.Option(min=1, help="Table number (from 1).")],
+    board: Annotated[int, typer.Option(min=1, help="Board number (from 1).")],
     position: Annotated[
-        int | None, typer.Option(help="Position (from 1); found from table and board if omitted.")
+        int | None,
+        typer.Option(min=1, help="Position (from 1); found from table and board if omitted."),
     ] = None,
     attacker: Annotated[
         int | None,
-        typer.Option(help="Who attacked (player number, from 1): triplettes and the team match."),
+        typer.Option(
+            min=1, help="Who attacked (player number, from 1): triplettes and the team match."
+        ),
     ] = None,
 ) -> None:
     """Enter (or correct) one table's result on one board."""

@@ -53,3 +53,12 @@ def test_a_writable_save_file_lets_the_game_start(tmp_path: Path) -> None:
     code, out = play("--save", str(saved))
     assert code == 1 and started(out)  # the player quit at the first question
     assert saved.read_text(encoding="utf-8").startswith(";")
+
+
+@pytest.mark.parametrize(
+    ("option", "value"), [("--deals", "0"), ("--deals", "-2"), ("--cores", "0"), ("--cores", "-1")]
+)
+def test_a_count_below_one_is_refused_naming_its_option(option: str, value: str) -> None:
+    code, out = play(option, value)
+    assert code == 2 and not started(out)
+    assert f"Invalid value for '{option}'" in out and "greater than or equal to 1" in out

@@ -70,3 +70,34 @@ def test_refusals_name_the_problem_and_keep_the_file(tmp_path: Path) -> None:
     state.write_text("[1, 2", encoding="utf-8")
     code, _, err = run("ranking", str(state))
     assert code == 2 and "line 1, column" in err
+
+
+def refused(*args: str) -> str:
+    """The message of a command line typer refuses (exit code 2), kept on one line."""
+    result = CliRunner().invoke(app, ["tournament", *args], env={"COLUMNS": "400"})
+    assert result.exit_code == 2, result.output
+    return result.stderr
+
+
+def test_numbers_out_of_range_are_refused_naming_their_option(tmp_path: Path) -> None:
+    state = tmp_path / "t.json"
+    for option, value in [
+        ("--tables", "-3"),  # was: "-12 names are needed, got 0"
+        ("--tables", "0"),
+        ("--tables", "61"),
+        ("--positions", "0"),
+        ("--per-position", "0"),  # was quietly the default (4)
+        ("--per-position", "-1"),
+    ]:
+        assert f"Invalid value for '{option}'" in refused("create", str(state), option, value)
+    assert not state.exists()
+    assert run("create", str(state), "--tables", "3", "--seed", "1")[0] == 0
+    before = state.read_text(encoding="utf-8")
+    where = {"--table": "1", "--board": "1", "--position": "1", "--attacker": "1"}
+    for option in where:
+        args = [
+            arg for key, value in where.items() for arg in (key, "0" if key == option else value)
+        ]
+        err = refused("result", str(state), garde(50), *args)
+        assert f"Invalid value for '{option}'" in err and "greater than or equal to 1" in err
+    assert state.read_text(encoding="utf-8") == before
