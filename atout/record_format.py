@@ -291,6 +291,12 @@ def meta_tags(meta: Mapping[str, Any]) -> dict[str, str]:
     return tags
 
 
+def action_token(text: str) -> str:
+    """An action as both forms write it: one token, a list of cards inside it
+    joined by commas (the engine writes ``poignee:T21 T20 ...``; readers take both)."""
+    return text.replace(" ", ",")
+
+
 def tag_fault(name: str, value: object) -> str | None:
     """Why ``name`` and ``value`` cannot be a free tag, or None."""
     if not TAG_NAME.fullmatch(name):

@@ -23,6 +23,7 @@ from atout.record_format import (
     Part,
     RecordFault,
     RecordSyntaxError,
+    action_token,
     checked,
     first_dealer,
     from_log,
@@ -71,7 +72,7 @@ def to_json_dict(record: GameRecord) -> RecordJSON:
             {
                 "hands": [hand_texts(hand) for hand in deal.hands],
                 "dog": hand_texts(deal.dog),
-                "actions": list(deal.actions),
+                "actions": [action_token(text) for text in deal.actions],
                 "score": None if deal.score is None else list(deal.score),
                 "tags": dict(deal.tags),
             }

@@ -24,6 +24,7 @@ from atout.record_format import (
     Part,
     RecordFault,
     RecordSyntaxError,
+    action_token,
     checked,
     first_dealer,
     game_for,
@@ -65,7 +66,7 @@ def write_text(record: GameRecord) -> str:
         lines += [_tag(f"Hand{seat}", hand_text(hand)) for seat, hand in enumerate(deal.hands)]
         if deal.dog:
             lines.append(_tag("Dog", hand_text(deal.dog)))
-        lines += _wrapped(tuple(text.replace(" ", ",") for text in deal.actions))
+        lines += _wrapped(tuple(map(action_token, deal.actions)))
         if deal.score is not None:
             lines.append(_tag("Score", _scores(deal.score)))
     return "\n".join(lines) + "\n"
