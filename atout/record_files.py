@@ -13,8 +13,9 @@ from atout.records import Record, RecordError
 
 
 def read_record(text: str) -> GameRecord:
-    """A record in either form, checked on the engine; RecordError (RecordSyntaxError
-    with a line and column) says what is wrong. JSON is told by its first character
+    """A record in either form, checked on the engine; RecordError says what is
+    wrong (RecordSyntaxError with a line and column, RecordPathError with a JSON
+    path). JSON is told by its first character
     (a text record starts with a tag, a comment or a blank, never with ``{``) or,
     for ``[``, by parsing as JSON."""
     return read_json(text) if _is_json(text) else read_text(text)

@@ -43,6 +43,19 @@ class RecordSyntaxError(RecordError):
         return type(self), (self.reason, self.line, self.column)
 
 
+class RecordPathError(RecordError):
+    """A JSON record whose content cannot be read or replayed, with the JSON path
+    of the fault (``deals[0].actions[2]``; empty for the document as a whole)."""
+
+    def __init__(self, reason: str, path: str) -> None:
+        super().__init__(f"{path}: {reason}" if path else reason)
+        self.reason, self.path = reason, path
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Pickled as its parts, as :class:`RecordSyntaxError` is."""
+        return type(self), (self.reason, self.path)
+
+
 Part = tuple[Any, ...]
 """Where in a record a fault lies: ("header", tag), ("deal", i), ("hand", i, seat),
 ("action", i, j), ("score", i) or ("result",); each form turns it into a place."""

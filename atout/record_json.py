@@ -22,6 +22,7 @@ from atout.record_format import (
     GameRecord,
     Part,
     RecordFault,
+    RecordPathError,
     RecordSyntaxError,
     action_token,
     checked,
@@ -126,19 +127,21 @@ def load_json(text: str) -> Any:
 
 
 def from_json_dict(data: Any) -> GameRecord:
-    """A record from parsed JSON, every field's type and the game checked."""
+    """A record from parsed JSON, every field's type and the game checked:
+    RecordPathError names the JSON path of the first fault (the old log form's
+    faults are RecordError, naming its field or action)."""
     if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
         return from_log(Record.from_dict(data))
     if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
+        raise RecordPathError("a record is a JSON object", "")
     record = _record(data)
     try:
         record = checked(record)
     except RecordFault as fault:
-        raise RecordError(f"{_path(fault.part)}: {fault.reason}") from None
+        raise RecordPathError(fault.reason, _path(fault.part)) from None
     dealer = data.get("dealer")
     if dealer is not None and dealer != first_dealer(new_state(record)):
-        raise RecordError(f"dealer: the first deal is dealt by another seat, not {dealer}")
+        raise RecordPathError(f"the first deal is dealt by another seat, not {dealer}", "dealer")
     return record
 
 
@@ -158,15 +161,16 @@ def _path(part: Part) -> str:
 
 
 def _record(data: Any) -> GameRecord:
-    top = _object(data, "the record")
+    top = _object(data, "")
     if top.get("format") != FORMAT:
         known = f"{FORMAT} or {LOG_FORMAT}"
-        raise RecordError(f"format: {top.get('format')!r} is not a record format ({known})")
-    deals = _list(top, "deals", "the record")
+        reason = f"{top.get('format')!r} is not a record format ({known})"
+        raise RecordPathError(reason, "format")
+    deals = _list(top, "deals", "")
     return GameRecord(
-        game=_typed(top, "game", str, "the record"),
-        players=_typed(top, "players", int, "the record"),
-        variant=_typed(top, "variant", str, "the record"),
+        game=_typed(top, "game", str, ""),
+        players=_typed(top, "players", int, ""),
+        variant=_typed(top, "variant", str, ""),
         options=_object(top.get("options", {}), "options"),
         deals=tuple(_deal(d, f"deals[{i}]") for i, d in enumerate(deals)),
         result=_scores(top.get("result"), "result"),
@@ -186,18 +190,25 @@ def _deal(data: Any, where: str) -> DealRecord:
     )
 
 
+def _member(where: str, key: str) -> str:
+    """The JSON path of field ``key`` of the object at ``where`` ("" the record)."""
+    return f"{where}.{key}" if where else key
+
+
 def _object(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise RecordError(f"{where} must be a JSON object")
+        raise RecordPathError("must be a JSON object", where)
     return data
 
 
 def _typed(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
-        raise RecordError(f"{where} has no field {key!r}")
+        raise RecordPathError(
+            f"no field {key!r}" if where else f"the record has no field {key!r}", where
+        )
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordError(f"{key} must be a {kind.__name__}")
+        raise RecordPathError(f"must be a {kind.__name__}", _member(where, key))
     return value
 
 
@@ -209,7 +220,7 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
 
 def _strings(data: Any, where: str) -> list[str]:
     if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
-        raise RecordError(f"{where} must be a list of strings")
+        raise RecordPathError("must be a list of strings", where)
     return data
 
 
@@ -219,9 +230,9 @@ def _cards(data: Any, where: str) -> int:
         try:
             card = parse_card(text)
         except CardSyntaxError as error:
-            raise RecordError(f"{where}[{index}]: {error}") from None
+            raise RecordPathError(str(error), f"{where}[{index}]") from None
         if mask >> card & 1:
-            raise RecordError(f"{where}[{index}]: {text} is given twice")
+            raise RecordPathError(f"{text} is given twice", f"{where}[{index}]")
         mask |= 1 << card
     return mask
 
@@ -232,7 +243,7 @@ def _scores(data: Any, where: str) -> tuple[int, ...] | None:
     if not isinstance(data, list) or not all(
         isinstance(s, int) and not isinstance(s, bool) for s in data
     ):
-        raise RecordError(f"{where} must be a list of whole numbers or null")
+        raise RecordPathError("must be a list of whole numbers or null", where)
     return tuple(data)
 
 
@@ -241,5 +252,5 @@ def _tags(data: Any, where: str) -> dict[str, str]:
     for name, value in tags.items():
         fault = tag_fault(name, value)
         if fault:
-            raise RecordError(f"{where}.{name}: {fault}")
+            raise RecordPathError(fault, f"{where}.{name}")
     return tags

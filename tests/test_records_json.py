@@ -4,9 +4,21 @@ the text form writes them, faults named by their JSON path."""
 from __future__ import annotations
 
 import json
+import pickle
+from collections.abc import Callable
+from typing import Any
 
+import pytest
+from typer.testing import CliRunner
+
+from atout.cli import app
+from atout.record_files import read_record
+from atout.record_format import RecordPathError
 from atout.record_json import read_json, write_json
 from atout.record_text import read_text, write_text
+from atout.records import RecordError
+
+runner = CliRunner()
 
 POIGNEE_TRUMPS = "T21,T20,T19,T18,T17,T16,T15,T14,T13,T12"
 
@@ -48,3 +60,65 @@ def test_a_json_record_written_with_spaces_in_a_poignee_still_reads() -> None:
     old = json.dumps(data)
     assert read_json(old) == record
     assert write_json(read_json(old)) == write_json(record)
+
+
+SMALL = """\
+[Game "africain"]
+[Variant "standard"]
+[Players "2"]
+[Options "hand_sizes=[2] lives=1"]
+
+[Deal "1"]
+[Hand0 "T21 T1"]
+[Hand1 "T5 EX"]
+bid:2 bid:1 play:T21 play:T5 play:T1 play:EX:low
+"""
+
+
+def _small_json() -> dict[str, Any]:
+    data = json.loads(write_json(read_text(SMALL)))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_a_json_record_that_does_not_replay_is_refused_with_its_json_path() -> None:
+    data = _small_json()
+    data["deals"][0]["actions"][2] = "play:T5"  # seat 0 leads, and holds no T5
+    with pytest.raises(RecordError) as caught:
+        read_record(json.dumps(data))
+    error = caught.value
+    assert isinstance(error, RecordPathError) and isinstance(error, ValueError)
+    assert error.path == "deals[0].actions[2]"
+    assert error.reason.startswith("'play:T5': ")
+    assert str(error) == f"deals[0].actions[2]: {error.reason}"
+    # the server reads records in worker processes, which send errors back pickled
+    again = pickle.loads(pickle.dumps(error))
+    assert (type(again), again.path, again.reason, str(again)) == (
+        RecordPathError,
+        error.path,
+        error.reason,
+        str(error),
+    )
+    result = runner.invoke(app, ["replay", "-"], input=json.dumps(data))
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert result.output.startswith("error: deals[0].actions[2]: 'play:T5': ")
+
+
+def test_every_fault_of_a_json_record_s_content_has_its_path() -> None:
+    cases: list[tuple[Callable[[dict[str, Any]], object], str]] = [
+        (lambda d: d.pop("game"), ""),
+        (lambda d: d.__setitem__("format", "atout-record/9"), "format"),
+        (lambda d: d.__setitem__("variant", "nope"), "variant"),
+        (lambda d: d.__setitem__("options", {"lives": 0}), "options"),
+        (lambda d: d["deals"][0]["hands"][1].__setitem__(0, "T22"), "deals[0].hands[1][0]"),
+        (lambda d: d["deals"][0].__setitem__("score", [0, 1]), "deals[0].score"),
+        (lambda d: d.__setitem__("result", [0, 1]), "result"),
+        (lambda d: d["tags"].__setitem__("Result", "1 0"), "tags.Result"),
+    ]
+    for change, path in cases:
+        data = _small_json()
+        data["result"] = data["deals"][0]["score"] = [1, 0]
+        change(data)
+        with pytest.raises(RecordPathError) as caught:
+            read_record(json.dumps(data))
+        assert caught.value.path == path, str(caught.value)
