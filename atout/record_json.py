@@ -32,7 +32,7 @@ from atout.record_format import (
     tag_fault,
 )
 from atout.records import FORMAT as LOG_FORMAT
-from atout.records import Record, RecordError
+from atout.records import Record, RecordError, json_kind, wrong_kind
 
 
 class DealJSON(TypedDict):
@@ -140,8 +140,13 @@ def from_json_dict(data: Any) -> GameRecord:
     except RecordFault as fault:
         raise RecordPathError(fault.reason, _path(fault.part)) from None
     dealer = data.get("dealer")
-    if dealer is not None and dealer != first_dealer(new_state(record)):
-        raise RecordPathError(f"the first deal is dealt by another seat, not {dealer}", "dealer")
+    if dealer is not None:
+        if not isinstance(dealer, int) or isinstance(dealer, bool):
+            raise RecordPathError(f"must be a seat number, not {json_kind(type(dealer))}", "dealer")
+        first = first_dealer(new_state(record))
+        if dealer != first:
+            reason = f"the first deal is dealt by seat {first}, not {dealer}"
+            raise RecordPathError(reason, "dealer")
     return record
 
 
@@ -197,7 +202,7 @@ def _member(where: str, key: str) -> str:
 
 def _object(data: Any, where: str) -> dict[str, Any]:
     if not isinstance(data, dict):
-        raise RecordPathError("must be a JSON object", where)
+        raise RecordPathError(wrong_kind(dict, data), where)
     return data
 
 
@@ -208,7 +213,7 @@ def _typed(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
         )
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise RecordPathError(f"must be a {kind.__name__}", _member(where, key))
+        raise RecordPathError(wrong_kind(kind, value), _member(where, key))
     return value
 
 
@@ -219,8 +224,11 @@ def _list(data: Mapping[str, Any], key: str, where: str) -> list[Any]:
 
 
 def _strings(data: Any, where: str) -> list[str]:
-    if not isinstance(data, list) or not all(isinstance(s, str) for s in data):
-        raise RecordPathError("must be a list of strings", where)
+    if not isinstance(data, list):
+        raise RecordPathError(wrong_kind(list, data), where)
+    for index, value in enumerate(data):
+        if not isinstance(value, str):
+            raise RecordPathError(wrong_kind(str, value), f"{where}[{index}]")
     return data
 
 
@@ -240,10 +248,12 @@ def _cards(data: Any, where: str) -> int:
 def _scores(data: Any, where: str) -> tuple[int, ...] | None:
     if data is None:
         return None
-    if not isinstance(data, list) or not all(
-        isinstance(s, int) and not isinstance(s, bool) for s in data
-    ):
-        raise RecordPathError("must be a list of whole numbers or null", where)
+    if not isinstance(data, list):
+        reason = f"must be a list of whole numbers or null, not {json_kind(type(data))}"
+        raise RecordPathError(reason, where)
+    for index, value in enumerate(data):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RecordPathError(wrong_kind(int, value), f"{where}[{index}]")
     return tuple(data)
 
 

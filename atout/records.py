@@ -24,6 +24,27 @@ class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says where and why."""
 
 
+_JSON_KINDS: Final[Mapping[type, str]] = {
+    str: "a string",
+    int: "a whole number",
+    float: "a number",
+    bool: "a boolean",
+    list: "a list",
+    dict: "a JSON object",
+    type(None): "null",
+}
+
+
+def json_kind(kind: type) -> str:
+    """A JSON value's type as a message names it: "a whole number", not "a int"."""
+    return _JSON_KINDS.get(kind, kind.__name__)
+
+
+def wrong_kind(kind: type, value: object) -> str:
+    """Why ``value`` is refused where a JSON value of ``kind`` is expected."""
+    return f"must be {json_kind(kind)}, not {json_kind(type(value))}"
+
+
 @dataclass(frozen=True, slots=True)
 class Record:
     """The log of one game. ``meta`` holds free information (player names, date)."""
@@ -100,7 +121,7 @@ class Record:
             if key not in data and key in ("game", "players", "variant"):
                 raise RecordError(f"missing field {key!r}")
             if key in data and not isinstance(data[key], kind):
-                raise RecordError(f"field {key!r} must be a {kind.__name__}")
+                raise RecordError(f"field {key!r} {wrong_kind(kind, data[key])}")
         actions = data.get("actions", [])
         if not all(isinstance(a, str) for a in actions):
             raise RecordError("field 'actions' must be a list of strings")

@@ -62,7 +62,10 @@ def test_files_round_trip(tmp_path: Path) -> None:
         ("{", "not JSON"),
         ("[]", "JSON object"),
         ('{"game": "french", "players": 4}', "missing field 'variant'"),
-        ('{"game": "french", "players": "4", "variant": "fft"}', "'players' must be a int"),
+        (
+            '{"game": "french", "players": "4", "variant": "fft"}',
+            "'players' must be a whole number, not a string",
+        ),
         ('{"game": "french", "players": 4, "variant": "fft", "actions": [1]}', "list of strings"),
         ('{"format": "other/9", "game": "french", "players": 4, "variant": "fft"}', "format"),
         # a readable record that lost its "format": its deals must not vanish unsaid

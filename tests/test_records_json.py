@@ -122,3 +122,44 @@ def test_every_fault_of_a_json_record_s_content_has_its_path() -> None:
         with pytest.raises(RecordPathError) as caught:
             read_record(json.dumps(data))
         assert caught.value.path == path, str(caught.value)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["deals"][0].__setitem__("hands", "T21"),
+            "deals[0].hands: must be a list, not a string",
+        ),
+        (
+            lambda d: d["deals"][0]["hands"].__setitem__(1, "T5 EX"),
+            "deals[0].hands[1]: must be a list, not a string",
+        ),
+        (lambda d: d.__setitem__("players", "2"), "players: must be a whole number, not a string"),
+        (
+            lambda d: d.__setitem__("players", True),
+            "players: must be a whole number, not a boolean",
+        ),
+        (lambda d: d.__setitem__("dealer", "zero"), "dealer: must be a seat number, not a string"),
+        # docs/records.md: seat 0 deals the first deal
+        (lambda d: d.__setitem__("dealer", 1), "dealer: the first deal is dealt by seat 0, not 1"),
+        (
+            lambda d: d["deals"][0].__setitem__("actions", ["bid:2", 1]),
+            "deals[0].actions[1]: must be a string, not a whole number",
+        ),
+        (
+            lambda d: d["deals"][0].__setitem__("score", [1, "0"]),
+            "deals[0].score[1]: must be a whole number, not a string",
+        ),
+        (lambda d: d.__setitem__("deals", [None]), "deals[0]: must be a JSON object, not null"),
+        (lambda d: d.__setitem__("tags", []), "tags: must be a JSON object, not a list"),
+    ],
+)
+def test_a_json_record_of_the_wrong_shape_says_what_it_must_be_and_where(
+    change: Callable[[dict[str, Any]], object], message: str
+) -> None:
+    data = _small_json()
+    change(data)
+    with pytest.raises(RecordPathError) as caught:
+        read_json(json.dumps(data))
+    assert str(caught.value) == message
