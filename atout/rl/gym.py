@@ -17,14 +17,15 @@ from gymnasium import spaces
 
 from atout.rl.episode import Episode
 from atout.rl.spec import Mask, Tensor
-from atout.robots import make_robot
+from atout.robots import LEVELS, make_robot
 from atout.robots.base import Robot
 
 
 class AtoutEnv(gymnasium.Env[Tensor, np.int64]):
     """``AtoutEnv("french", 4, opponents="heuristic")``; ``seat=None`` draws the
     learner's seat at each reset. An illegal action raises ValueError, or, when
-    ``illegal_reward`` is set, ends the episode with that reward."""
+    ``illegal_reward`` is set, ends the episode with that reward. A seat not at
+    the table or an unknown robot level is refused here (ValueError), not at reset."""
 
     def __init__(
         self,
@@ -38,6 +39,12 @@ class AtoutEnv(gymnasium.Env[Tensor, np.int64]):
         illegal_reward: float | None = None,
     ) -> None:
         self.episode = Episode(game, players, variant, options)
+        if seat is not None and not 0 <= seat < players:
+            raise ValueError(
+                f"no seat {seat} at a table of {players}: seats are 0 to {players - 1}"
+            )
+        if opponents not in LEVELS:
+            raise ValueError(f"unknown robot level {opponents!r} (known: {', '.join(LEVELS)})")
         spec = self.episode.spec
         self.observation_space = spaces.Box(-np.inf, np.inf, (spec.obs_size,), np.float32)
         self.action_space = spaces.Discrete(spec.num_actions)

@@ -30,7 +30,8 @@ Batch = tuple[Tensor, Mask, npt.NDArray[np.int64]]
 
 class VectorGames:
     """``n`` episodes of one table, dealt from ``seed``, ``seed + 1`` ...; with
-    ``observe=False`` the observations are left out (rows of zeros) for speed.
+    ``observe=False`` the observations are left out (rows of zeros) for speed;
+    ``n`` below 1 is refused (ValueError).
 
     ``compiled``: None steps in compiled code when it can (the ``fast`` extra is
     installed, the table is French with the FFT rules), the engine otherwise;
@@ -49,6 +50,8 @@ class VectorGames:
         observe: bool = True,
         compiled: bool | None = None,
     ) -> None:
+        if n < 1:
+            raise ValueError(f"n is the number of games stepped together, at least 1 (not {n})")
         backend: EngineGames | CompiledGames | None = None
         refusal = _compiled_refusal(game) if compiled is not False else "not asked"
         if refusal is None:

@@ -72,3 +72,27 @@ def test_vector_games_step_and_reset() -> None:
         ended += int(done.sum())
         assert obs.shape == (8, games.spec.obs_size)
     assert ended > 0
+
+
+@pytest.mark.parametrize("seat", [-1, 4, 9])
+def test_gymnasium_refuses_a_seat_not_at_the_table(seat: int) -> None:
+    with pytest.raises(ValueError, match=f"no seat {seat} at a table of 4: seats are 0 to 3"):
+        AtoutEnv("french", 4, seat=seat)
+
+
+def test_gymnasium_refuses_an_unknown_robot_level_at_once() -> None:
+    with pytest.raises(ValueError, match="unknown robot level 'bogus'"):
+        AtoutEnv("french", 4, opponents="bogus")
+
+
+def test_gymnasium_learner_sits_at_the_seat_asked() -> None:
+    env = AtoutEnv("africain", 3, seat=2)
+    obs, _ = env.reset(seed=3)
+    assert env.seat == 2 and obs.shape == (env.episode.spec.obs_size,)
+
+
+@pytest.mark.parametrize("compiled", [False, None])
+@pytest.mark.parametrize("n", [0, -1])
+def test_vector_games_refuse_fewer_than_one_game(n: int, compiled: bool | None) -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        VectorGames(n, "french", 4, compiled=compiled)
