@@ -15,9 +15,9 @@ from atout.records import Record, RecordError
 def read_record(text: str) -> GameRecord:
     """A record in either form, checked on the engine; RecordError says what is
     wrong (RecordSyntaxError with a line and column, RecordPathError with a JSON
-    path). JSON is told by its first character
-    (a text record starts with a tag, a comment or a blank, never with ``{``) or,
-    for ``[``, by parsing as JSON."""
+    path). JSON is told by its first character (a text record starts with a tag,
+    a comment or a blank, never with ``{``) or by parsing as JSON: no text record
+    is JSON, so ``null`` or ``[1]`` is refused as the JSON it is, not as text."""
     return read_json(text) if _is_json(text) else read_text(text)
 
 
@@ -33,9 +33,8 @@ def read_log(text: str) -> Record:
 
 
 def _is_json(text: str) -> bool:
-    start = text.removeprefix("\ufeff").lstrip()[:1]
-    if start != "[":
-        return start == "{"
+    if text.removeprefix("\ufeff").lstrip()[:1] == "{":
+        return True
     try:
         load_json(text)
     except RecordError:

@@ -133,7 +133,7 @@ def from_json_dict(data: Any) -> GameRecord:
     if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
         return from_log(Record.from_dict(data))
     if not isinstance(data, dict):
-        raise RecordPathError("a record is a JSON object", "")
+        raise RecordPathError(f"a record is a JSON object, not {json_kind(type(data))}", "")
     record = _record(data)
     try:
         record = checked(record)

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 import pickle
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
 from atout.cli import app
-from atout.record_files import read_record
+from atout.record_files import load_record, read_record
 from atout.record_format import RecordPathError
 from atout.record_json import read_json, write_json
 from atout.record_text import read_text, write_text
@@ -163,3 +164,19 @@ def test_a_json_record_of_the_wrong_shape_says_what_it_must_be_and_where(
     with pytest.raises(RecordPathError) as caught:
         read_json(json.dumps(data))
     assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("content", "kind"), [("null", "null"), ("3", "a whole number"), ('"x"', "a string")]
+)
+def test_a_json_file_holding_no_object_is_refused_as_json(
+    tmp_path: Path, content: str, kind: str
+) -> None:
+    path = tmp_path / "partie.json"
+    path.write_text(content + "\n")
+    with pytest.raises(RecordPathError) as caught:
+        load_record(path)
+    assert (caught.value.path, str(caught.value)) == ("", f"a record is a JSON object, not {kind}")
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert result.output == f"error: a record is a JSON object, not {kind}\n"
