@@ -30,7 +30,7 @@ Batch = tuple[Tensor, Mask, npt.NDArray[np.int64]]
 
 class VectorGames:
     """``n`` episodes of one table, dealt from ``seed``, ``seed + 1`` ...; with
-    ``observe=False`` the observations are left out (rows of zeros) for speed;
+    ``observe=False`` the observations are left out (shape [n, 0]) for speed;
     ``n`` below 1 is refused (ValueError).
 
     ``compiled``: None steps in compiled code when it can (the ``fast`` extra is
@@ -80,7 +80,8 @@ class VectorGames:
         self, actions: npt.ArrayLike
     ) -> tuple[Tensor, Mask, npt.NDArray[np.int64], npt.NDArray[np.float32], Mask]:
         """Play ``actions[i]`` in game ``i``: the next batch, each game's rewards per
-        seat [n, players] and whether it ended [n] (then it was reset)."""
+        seat [n, players] and whether it ended [n] (then it was reset). ValueError,
+        changing nothing, when ``actions`` is not one legal action per game."""
         return self.backend.step(actions)
 
 
@@ -114,8 +115,15 @@ class EngineGames:
         self, actions: npt.ArrayLike
     ) -> tuple[Tensor, Mask, npt.NDArray[np.int64], npt.NDArray[np.float32], Mask]:
         """Play ``actions[i]`` in game ``i``: the next batch, each game's rewards per
-        seat [n, players] and whether it ended [n] (then it was reset)."""
+        seat [n, players] and whether it ended [n] (then it was reset). ValueError,
+        changing nothing, when an action is not legal (as the compiled backend)."""
         chosen = np.asarray(actions, dtype=np.int64)
+        if chosen.shape != (len(self.episodes),):
+            raise ValueError(f"one action per game: expected shape ({len(self.episodes)},)")
+        for i, episode in enumerate(self.episodes):
+            if int(chosen[i]) not in episode.legal():
+                legal = sorted(episode.legal())
+                raise ValueError(f"game {i}: action {chosen[i]} is not legal now (legal: {legal})")
         rewards = np.zeros((len(self.episodes), self.players), dtype=np.float32)
         done = np.zeros(len(self.episodes), dtype=np.bool_)
         for i, episode in enumerate(self.episodes):

@@ -96,3 +96,19 @@ def test_gymnasium_learner_sits_at_the_seat_asked() -> None:
 def test_vector_games_refuse_fewer_than_one_game(n: int, compiled: bool | None) -> None:
     with pytest.raises(ValueError, match="at least 1"):
         VectorGames(n, "french", 4, compiled=compiled)
+
+
+@pytest.mark.parametrize("compiled", [False, None])
+def test_vector_games_refuse_an_illegal_action_changing_nothing(compiled: bool | None) -> None:
+    games, twin = (VectorGames(3, "french", 4, seed=8, compiled=compiled) for _ in range(2))
+    _, masks, _ = games.reset()
+    twin.reset()
+    legal = sample(masks, np.random.default_rng(1))
+    wrong = legal.copy()
+    wrong[2] = int(np.flatnonzero(~masks[2])[0])
+    with pytest.raises(ValueError, match="not legal now"):
+        games.step(wrong)
+    with pytest.raises(ValueError, match=r"one action per (game|deal)"):
+        games.step(legal[:2])
+    for got, expected in zip(games.step(legal), twin.step(legal), strict=True):
+        assert np.array_equal(got, expected)  # games 0 and 1 were not played by the refusals
