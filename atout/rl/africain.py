@@ -12,7 +12,7 @@ from atout.africain.state import DECK_LIST, PHASE_NAMES, AfricainState
 from atout.cards import EXCUSE, FIRST_TRUMP, card_text
 from atout.game import OMNISCIENT, Action, GameState
 from atout.rl.layout import Layout
-from atout.rl.spec import Tensor
+from atout.rl.spec import Tensor, no_index, text_index
 
 DECK: Final = len(DECK_LIST)
 """22 cards: T1..T21 are 0..20, the Excuse 21."""
@@ -34,6 +34,20 @@ PLACE_OF_TEXT: Final = {card_text(card): card - FIRST_TRUMP for card in DECK_LIS
 """A card's place 0..21 from its text."""
 
 
+def _name(index: int) -> str:
+    """The text of the action an integer stands for."""
+    if index >= BID_AT:
+        return str(BIDS[index - BID_AT])
+    if index >= EXCUSE_HIGH_AT:
+        return str(EXCUSE_PLAYS[index - EXCUSE_HIGH_AT])
+    return str(PLAYS[FIRST_TRUMP + index])
+
+
+NAMES: Final = tuple(_name(index) for index in range(NUM_ACTIONS))
+"""Each integer's text, as :meth:`AfricainSpec.action_name` gives it."""
+INDEX_OF_NAME: Final = {name: index for index, name in enumerate(NAMES)}
+
+
 class AfricainSpec:
     """Tarot Africain at one table: built from an observation's ``rules`` block."""
 
@@ -51,8 +65,9 @@ class AfricainSpec:
         """Shared, never changed: copying a game state (OpenSpiel's clone) keeps it."""
         return self
 
-    def index(self, action: Action) -> int:
-        """The integer of a bid or a play (ValueError for a deal)."""
+    def index(self, action: Action | str) -> int:
+        """The integer of a bid or a play, or of its text (``bid:2``, ``play:EX:high``);
+        ValueError for a deal."""
         if isinstance(action, Play):
             if action.card == EXCUSE:
                 return EXCUSE_HIGH_AT if action.high else EXCUSE_LOW_AT
@@ -61,17 +76,15 @@ class AfricainSpec:
             if not 0 <= action.tricks <= MAX_BID:
                 raise ValueError(f"no integer for {action}")
             return BID_AT + action.tricks
-        raise ValueError(f"no integer for {action}: chance actions are dealt, not chosen")
+        if isinstance(action, str):
+            return text_index(self, INDEX_OF_NAME, action)
+        raise no_index(action, "bid:2")
 
     def action_name(self, index: int) -> str:
         """The text of the action an integer stands for."""
         if not 0 <= index < NUM_ACTIONS:
             raise ValueError(f"no action {index} (0..{NUM_ACTIONS - 1})")
-        if index >= BID_AT:
-            return str(BIDS[index - BID_AT])
-        if index >= EXCUSE_HIGH_AT:
-            return str(EXCUSE_PLAYS[index - EXCUSE_HIGH_AT])
-        return str(PLAYS[FIRST_TRUMP + index])
+        return NAMES[index]
 
     def observe(self, view: Mapping[str, Any]) -> Tensor:
         """The tensor of a seat's view (see :func:`layout`)."""

@@ -33,7 +33,7 @@ from atout.french.state import PHASE_NAMES, FrenchState
 from atout.french.variants import Contract
 from atout.game import Action, GameState
 from atout.rl.layout import Layout
-from atout.rl.spec import Tensor
+from atout.rl.spec import Tensor, no_index, text_index
 
 CARD_OF_TEXT: Final = {text: card for card, text in enumerate(CARD_TEXTS)}
 CALL_RANKS: Final = ("K", "Q", "N", "J")
@@ -69,6 +69,29 @@ def _call_card(place: int) -> int:
     return suit * 14 + 13 - rank
 
 
+def _name(index: int) -> str:
+    """The text of the action an integer stands for (a poignée by its size)."""
+    if index < DISCARD_AT:
+        return str(PLAYS[index])
+    if index < CALL_AT:
+        return str(DISCARDS[index - DISCARD_AT])
+    if index < BID_AT:
+        return str(CALLS[_call_card(index - CALL_AT)])
+    if index < CHELEM_AT:
+        return str(BIDS[index - BID_AT])
+    if index < POIGNEE_AT:
+        return str(CHELEM_YES if index - CHELEM_AT else CHELEM_NO)
+    if index < MISERE_AT:
+        place = index - POIGNEE_AT
+        return str(NO_POIGNEE) if not place else f"poignee:{POIGNEE_SIZES[place - 1]}"
+    return str(Misere(MISERE_CHOICES[index - MISERE_AT]))
+
+
+NAMES: Final = tuple(_name(index) for index in range(NUM_ACTIONS))
+"""Each integer's text, as :meth:`FrenchSpec.action_name` gives it."""
+INDEX_OF_NAME: Final = {name: index for index, name in enumerate(NAMES)}
+
+
 class FrenchSpec:
     """French Tarot at one table: built from an observation's ``rules`` block."""
 
@@ -91,8 +114,9 @@ class FrenchSpec:
 
     # --- Actions --------------------------------------------------------------
 
-    def index(self, action: Action) -> int:
-        """The integer of an action (ValueError for a deal or a card one may not call)."""
+    def index(self, action: Action | str) -> int:
+        """The integer of an action or of its text (``bid:garde``, ``poignee:simple``,
+        ``poignee:T11,...``); ValueError for a deal or a card one may not call."""
         kind = type(action)
         if kind is Play:
             assert isinstance(action, Play)
@@ -115,30 +139,22 @@ class FrenchSpec:
         if kind is Poignee:
             assert isinstance(action, Poignee)
             shown = action.cards.bit_count()
+            if shown and shown not in self.poignee_trumps:
+                sizes = ", ".join(map(str, self.poignee_trumps))
+                raise ValueError(f"no integer for {action}: a poignée shows {sizes} trumps here")
             return POIGNEE_AT + (self.poignee_trumps.index(shown) + 1 if shown else 0)
         if kind is Misere:
             assert isinstance(action, Misere)
             return MISERE_AT + MISERE_CHOICES.index(action.kinds)
-        raise ValueError(f"no integer for {action}: chance actions are dealt, not chosen")
+        if isinstance(action, str):
+            return text_index(self, INDEX_OF_NAME, action)
+        raise no_index(action, "bid:garde")
 
     def action_name(self, index: int) -> str:
         """The text of the action an integer stands for (a poignée by its size)."""
         if not 0 <= index < NUM_ACTIONS:
             raise ValueError(f"no action {index} (0..{NUM_ACTIONS - 1})")
-        if index < DISCARD_AT:
-            return str(PLAYS[index])
-        if index < CALL_AT:
-            return str(DISCARDS[index - DISCARD_AT])
-        if index < BID_AT:
-            return str(CALLS[_call_card(index - CALL_AT)])
-        if index < CHELEM_AT:
-            return str(BIDS[index - BID_AT])
-        if index < POIGNEE_AT:
-            return str(CHELEM_YES if index - CHELEM_AT else CHELEM_NO)
-        if index < MISERE_AT:
-            place = index - POIGNEE_AT
-            return str(NO_POIGNEE) if not place else f"poignee:{POIGNEE_SIZES[place - 1]}"
-        return str(Misere(MISERE_CHOICES[index - MISERE_AT]))
+        return NAMES[index]
 
     # --- Observations ---------------------------------------------------------
 

@@ -29,8 +29,11 @@ class GameSpec(Protocol):
     deck: tuple[int, ...]
     """The cards a deal shares out, as chance outcomes."""
 
-    def index(self, action: Action) -> int:
-        """The integer of a legal engine action."""
+    def index(self, action: Action | str) -> int:
+        """The integer of an engine action, or of its text: a name ``action_name``
+        gives (``bid:garde``, ``poignee:simple``) or any text the game's
+        ``parse_action`` reads. ValueError for a chance action (deals are dealt,
+        not chosen) or a text that is no action."""
         ...
 
     def action_name(self, index: int) -> str:
@@ -80,6 +83,23 @@ def spec_of_rules(rules: Mapping[str, Any]) -> GameSpec:
     from atout.rl.africain import AfricainSpec
 
     return AfricainSpec(rules)
+
+
+def text_index(spec: GameSpec, names: Mapping[str, int], text: str) -> int:
+    """The integer of an action's text: its place in ``names`` (what ``action_name``
+    gives), else that of the engine action the text stands for."""
+    found = names.get(text)
+    if found is not None:
+        return found
+    return spec.index(game_rules(spec.game).parse_action(text))
+
+
+def no_index(action: object, example: str) -> ValueError:
+    """The refusal of what has no integer: a chance action, or not an action at all."""
+    return ValueError(
+        f"no integer for {action}: index takes a chosen action, as an engine action or "
+        f"its text ({example!r}); chance actions are dealt, not chosen"
+    )
 
 
 def legal_map(spec: GameSpec, state: GameState) -> dict[int, Action]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -67,6 +68,7 @@ def test_french_actions_and_tensors(table: tuple[int, str, dict[str, bool]], see
         for index, action in by_index.items():
             if not isinstance(action, Poignee):
                 assert spec.action_name(index) == str(action)
+            assert spec.index(str(action)) == index  # the engine's text, a poignée's cards too
         view = state.view(seat)
         assert legal_texts_map(spec, view["legal"]).keys() == by_index.keys()
         obs = spec.observe(view)
@@ -128,3 +130,32 @@ def test_the_documented_africain_integers() -> None:
     assert spec.index(parse("bid:0")) == 23
     assert spec.index(parse("bid:11")) == 34
     assert spec.num_actions == 35
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [("french", 3, {"misere": True}), ("french", 5, {}), ("africain", 2, {}), ("africain", 4, {})],
+)
+def test_index_takes_the_text_action_name_gives(
+    game: str, players: int, options: dict[str, bool]
+) -> None:
+    spec = make_spec(game, players, options=options)
+    for index in range(spec.num_actions):
+        assert spec.index(spec.action_name(index)) == index
+
+
+def test_index_reads_the_documented_texts_and_refuses_what_is_no_choice() -> None:
+    spec = make_spec("french", 4)
+    assert spec.index("bid:garde") == 175  # docs/rl.md: bids from 172, pass prise pousse garde
+    assert spec.index("play:KH") == 14 + 13
+    assert spec.index("poignee:double") == 182
+    assert spec.index("poignee:" + ",".join(f"T{n}" for n in range(1, 11))) == 181
+    assert make_spec("africain", 3).index("bid:2") == 23 + 2
+    with pytest.raises(ValueError, match="chance actions are dealt"):
+        spec.index("deal:seed=1")
+    with pytest.raises(ValueError, match="is not an action"):
+        spec.index("garde")
+    with pytest.raises(ValueError, match="its text"):
+        spec.index(5)
+    with pytest.raises(ValueError, match="10, 13, 15 trumps"):
+        spec.index("poignee:T1,T2")
