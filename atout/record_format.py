@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
@@ -154,10 +154,12 @@ def first_dealer(state: GameState) -> int:
     return dealer
 
 
-def check(record: GameRecord) -> GameState:
+def check(record: GameRecord, unfinished: Collection[Part] = ()) -> GameState:
     """Replay ``record`` on the engine: each deal must be a deal of its game and come
     when one is due, each action legal, each score and the result those the engine
-    counts. The state at the end; RecordFault names the first part refused."""
+    counts. ``unfinished`` are the scores the record writes ``*`` (("score", i) or
+    ("result",)), whose deal or game must not be over. The state at the end;
+    RecordFault names the first part refused."""
     rules = game_for(record.game, record.players)
     state = new_state(record)
     for number, deal in enumerate(record.deals):
@@ -178,16 +180,17 @@ def check(record: GameRecord) -> GameState:
                 state.apply(rules.parse_action(text))
             except (IllegalAction, ActionSyntaxError) as error:
                 raise RecordFault(where, f"{text!r}: {error}") from None
-        if deal.score is not None:
-            _check_scores(rules, state, deal.score, ("score", number), f"deal {number + 1}")
-    if record.result is not None:
+        part = ("score", number)
+        if deal.score is not None or part in unfinished:
+            _check_scores(rules, state, deal.score, part, f"deal {number + 1}")
+    if record.result is not None or ("result",) in unfinished:
         _check_scores(rules, state, record.result, ("result",), "the game")
     return state
 
 
-def checked(record: GameRecord) -> GameRecord:
+def checked(record: GameRecord, unfinished: Collection[Part] = ()) -> GameRecord:
     """``record`` checked (:func:`check`), its actions in the engine's canonical text."""
-    check(record)
+    check(record, unfinished)
     parse = game_rules(record.game).parse_action
     deals = tuple(
         replace(deal, actions=tuple(str(parse(text)) for text in deal.actions))
@@ -197,11 +200,16 @@ def checked(record: GameRecord) -> GameRecord:
 
 
 def _check_scores(
-    rules: GameRules, state: GameState, shown: tuple[int, ...], part: Part, what: str
+    rules: GameRules, state: GameState, shown: tuple[int, ...] | None, part: Part, what: str
 ) -> None:
-    if not (state.to_move == CHANCE or state.is_over) or (
-        part == ("result",) and not state.is_over
-    ):
+    """The scores ``shown`` (None: ``*``, not over) against the engine's."""
+    over = state.is_over if part == ("result",) else state.to_move == CHANCE or state.is_over
+    if shown is None:
+        if over:
+            counted_text = " ".join(map(str, rules.standing(state)))
+            raise RecordFault(part, f"{what} is over: it ends at {counted_text}, not *")
+        return
+    if not over:
         raise RecordFault(part, f"{what} is not over: it has no score yet")
     counted = rules.standing(state)
     if tuple(shown) != counted:

@@ -25,6 +25,7 @@ from atout.record_format import (
     RecordFault,
     RecordSyntaxError,
     action_token,
+    check,
     checked,
     first_dealer,
     game_for,
@@ -59,7 +60,8 @@ def write_text(record: GameRecord) -> str:
     with contextlib.suppress(RecordFault):  # a record the engine refuses is written as is
         lines.append(_tag("Dealer", str(first_dealer(new_state(record)))))
     lines += [_tag(name, value) for name, value in tags.items()]
-    lines.append(_tag("Result", _scores(record.result)))
+    if record.result is not None or not _over(record):
+        lines.append(_tag("Result", _scores(record.result)))
     for number, deal in enumerate(record.deals, 1):
         lines += ["", _tag("Deal", str(number))]
         lines += [_tag(name, value) for name, value in deal.tags.items()]
@@ -70,6 +72,15 @@ def write_text(record: GameRecord) -> str:
         if deal.score is not None:
             lines.append(_tag("Score", _scores(deal.score)))
     return "\n".join(lines) + "\n"
+
+
+def _over(record: GameRecord) -> bool:
+    """Whether the record's game is over: a game without a result is written ``*``
+    (not over) only when it is not, as a reader refuses ``*`` for a finished game."""
+    try:
+        return check(record).is_over
+    except RecordFault:  # written as is
+        return False
 
 
 def _tag(name: str, value: str) -> str:
@@ -144,9 +155,9 @@ def read_text(text: str) -> GameRecord:
                 raise RecordSyntaxError("an action before the first [Deal] tag", *item[1:])
             else:
                 deals[-1].actions.append(item)
-    record, places = _build(header, deals)
+    record, places, unfinished = _build(header, deals)
     try:
-        return checked(record)
+        return checked(record, unfinished)
     except RecordFault as fault:
         raise RecordSyntaxError(fault.reason, *places(fault.part)) from None
 
@@ -227,8 +238,9 @@ def _read_tag(line: str, number: int, start: int) -> tuple[_Tag, int]:
 
 def _build(
     header: dict[str, _Tag], deals: list[_Deal]
-) -> tuple[GameRecord, Callable[[Part], tuple[int, int]]]:
-    """The record the tags and actions make, and where each of its parts was read."""
+) -> tuple[GameRecord, Callable[[Part], tuple[int, int]], list[Part]]:
+    """The record the tags and actions make, where each of its parts was read and
+    the scores it writes ``*`` (not over: checked as the rest)."""
     for name in ("Game", "Variant", "Players"):
         if name not in header:
             raise RecordSyntaxError(f"the record has no [{name}] tag", 1, 1)
@@ -249,6 +261,13 @@ def _build(
     )
     if "Dealer" in header:
         _check_dealer(record, header)
+    unfinished: list[Part] = [
+        ("score", number)
+        for number, (deal, read) in enumerate(zip(game_deals, deals, strict=True))
+        if deal.score is None and "Score" in read.tags
+    ]
+    if record.result is None and "Result" in header:
+        unfinished.append(("result",))
 
     def places(part: Part) -> tuple[int, int]:
         kind = part[0]
@@ -267,7 +286,7 @@ def _build(
         tag = tag or deals[part[1]].tag
         return tag.line, tag.column
 
-    return record, places
+    return record, places, unfinished
 
 
 def _check_dealer(record: GameRecord, header: Mapping[str, _Tag]) -> None:
