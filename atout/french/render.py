@@ -35,12 +35,14 @@ def render_deal(state: FrenchState, language: Language | None = None) -> str:
     """
     if state.to_move == CHANCE and state.score is None and not state.cancelled:
         raise ValueError("only a deal that was dealt can be rendered")
+    # a cancelled deal is kept on show by a state already set for the redeal
+    dealer = state.cancelled_dealer if state.cancelled else state.dealer
     lines = [
         f"Deal {state.deals_played + (state.score is None)} of {state.deals_total}: "
-        f"{state.active} players, variant {state.variant.name}, dealer seat {state.dealer}",
+        f"{state.active} players, variant {state.variant.name}, dealer seat {dealer}",
         "Hands:",
     ]
-    lines += [f"  seat {s}: {_cards(state.dealt[s], language)}" for s in state.order]
+    lines += [f"  seat {s}: {_cards(state.dealt[s], language)}" for s in state.ring(dealer)]
     lines.append(f"Dog: {_cards(state.dog, language)}")
     lines.append("Bids: " + ", ".join(f"seat {s} {Contract(b).text}" for s, b in state.bids))
     if state.cancelled:

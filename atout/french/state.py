@@ -110,6 +110,7 @@ class FrenchState:
         "bids",
         "called",
         "cancelled",
+        "cancelled_dealer",
         "chelem_announced",
         "contract",
         "dealer",
@@ -194,6 +195,7 @@ class FrenchState:
     outcome: DealOutcome | None
     score: DealScore | None
     cancelled: str
+    cancelled_dealer: int
 
     def __init__(self, seats: int, variant: Variant, deals: int = 1) -> None:
         if seats not in (3, 4, 5):
@@ -215,7 +217,7 @@ class FrenchState:
         self.legal_text_cache = None
         self._new_deal(0)
 
-    def _ring(self, dealer: int) -> tuple[int, ...]:
+    def ring(self, dealer: int) -> tuple[int, ...]:
         """Seats receiving cards from ``dealer``, in playing order from the dealer's right."""
         seats = self.seats
         ring = [(dealer + i) % seats for i in range(1, seats + 1)]
@@ -227,7 +229,7 @@ class FrenchState:
         """Forget the previous deal and wait for the chance action dealing the next one."""
         seats = self.seats
         self.dealer = dealer
-        ring = self._ring(dealer)
+        ring = self.ring(dealer)
         self.order = ring
         nxt = [-1] * seats
         for i, seat in enumerate(ring):
@@ -262,6 +264,7 @@ class FrenchState:
         self.outcome = None
         self.score = None
         self.cancelled = ""
+        self.cancelled_dealer = -1
 
     # --- The GameState protocol -------------------------------------------
 
@@ -298,6 +301,7 @@ class FrenchState:
         other.bids = self.bids[:]
         other.called = self.called
         other.cancelled = self.cancelled
+        other.cancelled_dealer = self.cancelled_dealer
         other.chelem_announced = self.chelem_announced
         other.contract = self.contract
         other.dealer = self.dealer
@@ -447,7 +451,7 @@ class FrenchState:
         else:
             assert isinstance(action, DealSeed | DealCards)
             dealer = self.dealer if self.score is None else (self.dealer + 1) % self.seats
-            order = self._ring(dealer)
+            order = self.ring(dealer)
             if isinstance(action, DealSeed):
                 hands, dog = deal_from_seed(action.seed, order, self.seats)
             else:
@@ -502,13 +506,13 @@ class FrenchState:
         """Cancel the deal (petit sec, all passed): the next dealer deals again, but in
         the 5-seat "mort" form the dealer sitting out deals until someone takes (FFT),
         and after a petit sec the variant may keep the same dealer (seed 001)."""
-        dealt, dog, bids = self.dealt, self.dog, self.bids
+        dealt, dog, bids, dealer = self.dealt, self.dog, self.bids, self.dealer
         same = self.variant.dealer_sits_out or (
             reason == "petit_sec" and self.variant.petit_sec_same_dealer
         )
         self._new_deal(self.dealer if same else (self.dealer + 1) % self.seats)
         self.dealt, self.dog, self.bids = dealt, dog, bids
-        self.cancelled = reason
+        self.cancelled, self.cancelled_dealer = reason, dealer
 
     def _bid(self, contract: int) -> None:
         if contract != Contract.PASS:

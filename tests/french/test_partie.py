@@ -129,6 +129,9 @@ def test_render_a_deal_dealt_again_and_one_under_way() -> None:
     act(state, "deal:seed=3", *["bid:pass"] * 4)
     again = render_deal(state)
     assert "Dealt again: everyone passed" in again and again.count("  seat ") == 4
+    # seat 0 dealt it (the next deal is seat 1's): its hands from its right, seat 1
+    assert "dealer seat 0\nHands:\n  seat 1: " in again
+    assert "Bids: seat 1 pass, seat 2 pass, seat 3 pass, seat 0 pass" in again
     act(state, "deal:seed=4", "bid:garde", *["bid:pass"] * 3)
     while state.trick == [] or len(state.tricks) < 2:  # two tricks and a card
         act(state, str(state.legal_actions()[0]))
