@@ -156,7 +156,15 @@ def new_setup(
             "teams": QUARTERS,
         }.get(form, tables)
     setup = Setup(
-        form, players, tables, positions, per_position or players, (), movement, first_badge, sizes
+        form,
+        players,
+        tables,
+        positions,
+        players if per_position is None else per_position,
+        (),
+        movement,
+        first_badge,
+        sizes,
     )
     named = tuple(names) or tuple(f"{n}" for n in range(1, setup.entrants + 1))
     return dataclasses.replace(setup, names=named)

@@ -195,6 +195,9 @@ def test_the_team_forms_setups_are_checked() -> None:
     with pytest.raises(TournamentError) as error:
         Tournament.create(new_setup("individual", 4, 3, movement="howell"), 1)
     assert error.value.code == "tournament_movement"
+    with pytest.raises(TournamentError) as error:  # not the default of 4, taken in silence
+        Tournament.create(new_setup("individual", 4, 3, per_position=0), 1)
+    assert error.value.code == "tournament_per_position"
     with pytest.raises(TournamentError) as error:
         Tournament.create(new_setup("triplettes", 5, 3), 1)
     assert error.value.code == "tournament_quadrettes_four"
