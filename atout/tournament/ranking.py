@@ -24,6 +24,7 @@ rounded, as the rulebook's grid prints them.
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -40,6 +41,13 @@ PlayKey = tuple[int, int, int]
 """(position, table, board), all from 0 but the board number."""
 NOTHING: Final[Mapping[Any, Any]] = MappingProxyType({})
 """No adjustment."""
+
+
+def rounded(value: Fraction, places: int) -> float:
+    """``value`` to ``places`` decimals, a half away from zero as people round
+    (60.625 is 60.63), not to even as floats do, nor from a float's binary value."""
+    whole = math.floor(abs(value) * 10**places + Fraction(1, 2))
+    return math.copysign(whole / 10**places, value)
 
 
 def topage(scores: Sequence[int]) -> list[Fraction]:

@@ -15,11 +15,12 @@ from typing import Any
 from atout.tournament.adjustments import Adjustment
 from atout.tournament.boards import ORIENTATIONS
 from atout.tournament.event import TEAM_SEATS, Tournament
+from atout.tournament.ranking import rounded
 from atout.tournament.state import deal_json
 
 
 def _percent(value: Fraction | None) -> float | None:
-    return None if value is None else round(float(value), 2)
+    return None if value is None else rounded(value, 2)
 
 
 LINES = ("NS", "EW")

@@ -21,6 +21,7 @@ from typing import Any
 
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import Tournament
+from atout.tournament.ranking import rounded
 
 
 def next_session(previous: Tournament, seed: int) -> Tournament:
@@ -71,7 +72,7 @@ def series_rows(
         for entrant in range(setup.teams or setup.entrants):
             got = results.get(entrant)
             each.setdefault(entrant, [None] * len(sessions))[index] = (
-                None if got is None else round(float(got), 3 if pm else 2)
+                None if got is None else rounded(got, 3 if pm else 2)
             )
             totals[entrant] = totals.get(entrant, Fraction(0)) + weight * (got or 0)
     ranked = sorted(totals, key=lambda entrant: (-totals[entrant], entrant))
@@ -89,7 +90,7 @@ def series_rows(
                 "rank": rank,
                 **who,
                 "sessions": each[entrant],
-                "total": round(float(totals[entrant]), 3 if pm else 2),
+                "total": rounded(totals[entrant], 3 if pm else 2),
             }
         )
     return rows

@@ -19,6 +19,7 @@ from atout.tournament.ranking import (
     alternate_ranking,
     general_ranking,
     match_points_milli,
+    rounded,
     topage,
 )
 
@@ -37,6 +38,14 @@ def test_topage_steps_for_5_and_11_plays() -> None:
     assert topage([5, 4, 3, 2, 1]) == [100, 75, 50, 25, 0]
     # "... jouée 11 fois ... 100%, 90%, 80%, ..., 10%, 0%."
     assert topage(list(range(10, -1, -1))) == list(range(100, -1, -10))
+
+
+def test_percentages_are_shown_rounded_half_up() -> None:
+    # a mean of eight notes may end in a half of the last place: 60.625 reads 60.63
+    assert rounded(Fraction(485, 8), 2) == 60.63
+    assert rounded(Fraction(515, 8), 2) == 64.38
+    assert rounded(Fraction(2, 3), 2) == 0.67 and rounded(Fraction(-1, 8), 2) == -0.13
+    assert rounded(Fraction(1234567, 1000), 3) == 1234.567
 
 
 def test_ties_share_their_notes() -> None:
