@@ -69,7 +69,7 @@ def viewers(state: GameState) -> list[int]:
     return [*range(state.players), SPECTATOR, OMNISCIENT]
 
 
-def views(state: GameState) -> dict[int, dict[str, Any]]:
+def views(state: GameState) -> dict[int, Mapping[str, Any]]:
     """The views of every viewer."""
     return {viewer: state.view(viewer) for viewer in viewers(state)}
 

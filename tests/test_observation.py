@@ -40,7 +40,7 @@ def _played(
     rules = game_rules(game)
     state = rules.new(players, variant, options)
     rng = random.Random(seed)
-    states = []
+    states: list[GameState] = []
     while not state.is_over and len(states) < 400:
         if state.to_move == CHANCE:
             state.apply(rules.deal_action(state, rng.randrange(2**32)))

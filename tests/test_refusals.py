@@ -35,7 +35,7 @@ def refusal_classes() -> set[str]:
         if ".migrations" not in module.name:  # alembic's scripts, run by alembic only
             importlib.import_module(module.name)
     names = {"Refusal"}
-    todo: list[type] = [Refusal]
+    todo: list[type[Refusal]] = [Refusal]
     while todo:
         for sub in todo.pop().__subclasses__():
             names.add(sub.__name__)
