@@ -126,10 +126,11 @@ def test_no_seat_sees_its_own_card_before_the_one_card_play(pv: tuple[int, str],
         if one_card and state.view(OMNISCIENT)["phase"] == "bid":
             hands = state.view(OMNISCIENT)["hands"]
             for seat in range(players):
-                if hands[seat] is None:
+                hand = hands[seat]
+                if hand is None:
                     continue
                 seen[seat].extend(e.data for e in events if e.visible_to(seat))
-                (own,) = hands[seat]
+                (own,) = hand
                 assert own not in strings([seen[seat], state.view(seat)])
             assert strings(state.view(SPECTATOR)["hands"]) == set()
 

@@ -44,7 +44,7 @@ def test_games_at_an_imposed_garde_play_to_the_end() -> None:
     rng = random.Random(1)
     state = FRENCH.new(4, options={"imposed_contract": "garde", "deals": 3})
     match = Match(FRENCH, state, seed_sequence(range(100, 110)))
-    contracts = []
+    contracts: list[str] = []
     assert match.play(
         lambda seat: rng.choice(match.legal()),
         lambda events: contracts.extend(e.data["contract"] for e in events if e.kind == "contract"),
