@@ -15,6 +15,8 @@ from atout.french.state import BID, CALL, DEAL, FrenchState
 from atout.french.variants import Contract
 from atout.registry import game_rules
 from atout.rl import make_spec
+from atout.rl.africain import AfricainSpec
+from atout.rl.french import FrenchSpec
 from atout.rl.spec import legal_map, legal_texts_map, mask_of
 
 FRENCH_TABLES = st.sampled_from(
@@ -56,6 +58,7 @@ def test_french_actions_and_tensors(table: tuple[int, str, dict[str, bool]], see
     state = rules.new(players, variant, options)
     assert isinstance(state, FrenchState)
     spec = make_spec("french", players, variant, options)
+    assert isinstance(spec, FrenchSpec)
     rng = random.Random(seed)
     state.step(rules.deal_action(state, seed))
     while not spec.episode_over(state):
@@ -70,7 +73,9 @@ def test_french_actions_and_tensors(table: tuple[int, str, dict[str, bool]], see
                 assert spec.action_name(index) == str(action)
             assert spec.index(str(action)) == index  # the engine's text, a poignée's cards too
         view = state.view(seat)
-        assert legal_texts_map(spec, view["legal"]).keys() == by_index.keys()
+        offered = view["legal"]
+        assert offered is not None  # the seat to move is told its legal actions
+        assert legal_texts_map(spec, offered).keys() == by_index.keys()
         obs = spec.observe(view)
         assert obs.shape == (spec.obs_size,) and obs.dtype == np.float32
         cards = obs[: spec.layout.at["phase"]].reshape(-1, 78).max(axis=0)
@@ -88,6 +93,7 @@ def test_africain_actions_and_tensors(table: tuple[int, str], seed: int) -> None
     rules = game_rules("africain")
     state = rules.new(players, variant)
     spec = make_spec("africain", players, variant)
+    assert isinstance(spec, AfricainSpec)
     rng = random.Random(seed)
     while not state.is_over:
         if state.to_move == -3:

@@ -28,17 +28,15 @@ def two_cores() -> Iterator[None]:
     cores.stop()
 
 
-def _bid_task(worlds: int) -> tuple[Task, dict[str, object]]:
-
+def _bid_task(worlds: int) -> Task:
     state = FRENCH.new(4)
     state.apply(FRENCH.deal_action(state, 11))
-    view = state.view(state.turn)
     options = [Contract.PASS, Contract.PRISE, Contract.GARDE]
-    return Task(Worlds(view), options, _bid, finish, worlds), view
+    return Task(Worlds(state.view(state.turn)), options, _bid, finish, worlds)
 
 
 def test_a_helper_samples_its_own_share_of_deals(two_cores: None) -> None:
-    task, _ = _bid_task(worlds=3)
+    task = _bid_task(worlds=3)
     spread = score(task, random.Random(5), seconds=30)
     cores.stop()
     alone = score(task, random.Random(5), seconds=30)

@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from atout.french.actions import DealCards
 from atout.french.rules import FRENCH
 from atout.match import Match
 from atout.tournament.boards import SOUTH
@@ -26,7 +27,8 @@ def test_a_table_game_gives_each_boards_result(players: int, seed: int, table: i
     # seat 0 deals the first board, as a server table's first dealer does
     first = tournament.board(seating.boards[0])
     dealt = FRENCH.parse_action(deals[0])
-    assert dealt.hands[1] == first.hands[first.leader]  # type: ignore[attr-defined]
+    assert isinstance(dealt, DealCards)
+    assert dealt.hands[1] == first.hands[first.leader]
     rng = random.Random(seed)
     state = FRENCH.new(players, "fft", engine_options(tournament, position, table))
     match = Match(FRENCH, state, iter([*deals, None]).__next__)
