@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -171,7 +171,7 @@ def test_a_game_across_nodes_goes_on_through_a_postgres_fault(
         assert httpx.get(f"{node.server.http}/health/ready").status_code == 200
 
 
-def _play_through(cluster: Cluster, fault: Callable[[], Awaitable[None]]) -> None:
+def _play_through(cluster: Cluster, fault: Callable[[], Coroutine[Any, Any, None]]) -> None:
     """Ann (at the node owning the table), Bob and Cyd (at the other) play a
     deal; the fault happens as Ann moves. Every view they were given must be
     one the stored log's game had."""

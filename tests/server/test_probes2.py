@@ -217,9 +217,10 @@ def test_a_table_made_private_leaves_the_lobby_and_a_private_one_never_shows(
 
 def until(ws: ClientConnection, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
     """The first message passing ``test`` (others skipped); a timeout if none comes."""
-    while not test(received := json.loads(ws.recv(timeout=20))):
-        pass
-    return received
+    while True:
+        received: dict[str, Any] = json.loads(ws.recv(timeout=20))
+        if test(received):
+            return received
 
 
 def event(kind: str) -> Callable[[dict[str, Any]], bool]:

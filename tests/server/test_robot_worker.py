@@ -40,6 +40,7 @@ def test_a_robot_thinks_in_the_worker_and_a_dead_worker_is_replaced() -> None:
             # random legal move), and the next one has a new worker.
             deciding = thinking.think(("t", 1), "game", "strong", view, legal, 2)
             await asyncio.sleep(0.3)
+            assert worker.pid is not None  # a started process has one
             os.kill(worker.pid, signal.SIGKILL)
             with pytest.raises(Exception, match="terminated abruptly"):
                 await deciding
