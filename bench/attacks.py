@@ -22,11 +22,11 @@ from collections import Counter
 from pathlib import Path
 
 import httpx
-from serving import served
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
 from atout.server.protocol import PROTOCOL_VERSION
+from bench.serving import served
 
 
 def rss_mib(pid: int) -> float:

@@ -12,8 +12,9 @@ import statistics
 import time
 from pathlib import Path
 
-from playwright.sync_api import Page, sync_playwright
-from serving import served
+from playwright.sync_api import Page, ViewportSize, sync_playwright
+
+from bench.serving import served
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"]
@@ -101,7 +102,7 @@ def main() -> None:
         sync_playwright() as p,
     ):
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        viewport = {"width": options.width, "height": options.height}
+        viewport = ViewportSize(width=options.width, height=options.height)
         base = f"http://127.0.0.1:{port}"
         transferred, requests = first_visit(browser.new_context(viewport=viewport).new_page(), base)
         times = click_to_card(

@@ -9,6 +9,7 @@ Run: ``uv run python -m bench.libre``. Each time is the best of 3 runs.
 from __future__ import annotations
 
 import json
+from functools import partial
 
 from atout.tournament.libre import Libre, LibreForm, LibreSetup
 from atout.tournament.libre_plan import repeats
@@ -29,6 +30,11 @@ def filled(libre: Libre) -> Libre:
     return libre
 
 
+def refilled(libre: Libre) -> Libre:
+    """A fresh tournament on ``libre``'s plan, every sheet entered (timed afresh each run)."""
+    return filled(Libre(libre.setup, libre.plan))
+
+
 def main() -> None:
     print("form        players  positions  plan (s)  repeats  every sheet (s)  view (s)")
     cases: list[tuple[LibreForm, int, int]] = [
@@ -43,11 +49,11 @@ def main() -> None:
     ]
     for form, players, positions in cases:
         setup = LibreSetup(form, tuple(f"P{i}" for i in range(players)), positions, 5)
-        plan = best(lambda setup=setup: Libre.create(setup, 1))
+        plan = best(partial(Libre.create, setup, 1))
         libre = Libre.create(setup, 1)
-        sheets = best(lambda libre=libre: filled(Libre(libre.setup, libre.plan)))
+        sheets = best(partial(refilled, libre))
         document = to_json(filled(libre))
-        shown = best(lambda document=document: view(document))
+        shown = best(partial(view, document))
         print(
             f"{form:<11} {players:>7}  {positions:>9}  {plan:>8.3f}  {repeats(libre.plan):>7}  "
             f"{sheets:>15.3f}  {shown:>8.3f}"

@@ -41,10 +41,10 @@ from pathlib import Path
 from typing import Any
 
 import orjson
-from serving import cluster, served
 from websockets.asyncio.client import ClientConnection, connect
 
 from atout.server.protocol import PROTOCOL_VERSION
+from bench.serving import cluster, served
 
 PLAYERS = 4
 TICKS = os.sysconf("SC_CLK_TCK")

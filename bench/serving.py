@@ -79,7 +79,7 @@ def cluster(nodes: int, *options: str) -> Iterator[tuple[list[int], int]]:
         running = subprocess.Popen(command, stdout=subprocess.PIPE, env=env, text=True)
         try:
             assert running.stdout is not None
-            ports = []
+            ports: list[int] = []
             while len(ports) < nodes:
                 line = running.stdout.readline()
                 if not line:

@@ -12,7 +12,7 @@ from functools import partial
 
 from atout.french.scoring import DealOutcome
 from atout.french.variants import Contract
-from atout.tournament.event import Setup, Tournament, new_setup
+from atout.tournament.event import MOVEMENTS, Setup, Tournament, new_setup
 from atout.tournament.movement import _multipliers
 from atout.tournament.report import ranking_rows
 from atout.tournament.state import from_json, to_json
@@ -73,7 +73,8 @@ def main() -> None:
             f"triplettes {tables} tables, {movement}",
             new_setup("triplettes", 4, tables, movement=movement),
         )
-        for tables, movement in ((5, "plain"), (30, "plain"), (5, "howell"), (30, "howell"))
+        for movement in MOVEMENTS
+        for tables in (5, 30)
     ]
     sizes.append(("team match, 6 boards a quarter", new_setup("teams", 4, 2, per_position=6)))
     for label, setup in sizes:
