@@ -405,35 +405,24 @@ def _check_tricks(outcome: DealOutcome) -> None:
     are its own, and its Excuse, at 4.5 points a card at most."""
     active = outcome.players - (outcome.sitting_out is not None)
     dog = dog_size(active)
-    half, points = outcome.attack_half_points, _points(outcome.attack_half_points)
     garde_contre = outcome.contract == Contract.GARDE_CONTRE
     if outcome.chelem == "defense":
         most = _MOST_A_CARD * ((0 if garde_contre else dog) + 1)
-        if half > most:
-            raise ImpossibleDeal(
-                "deal_no_trick_points",
-                at="attack_half_points",
-                most_points=_points(most),
-                attack_points=points,
-            )
     elif outcome.chelem == "attack":
-        most = TOTAL_HALF_POINTS - dog
-        if garde_contre and half > most:
-            raise ImpossibleDeal(
-                "deal_chien_defense_points",
-                at="attack_half_points",
-                most_points=_points(most),
-                attack_points=points,
-            )
+        most = TOTAL_HALF_POINTS - (dog if garde_contre else 0)
     else:
         most = TOTAL_HALF_POINTS - active - (dog if garde_contre else 0)
-        if half > most:
-            raise ImpossibleDeal(
-                "deal_trick_lost_points",
-                at="attack_half_points",
-                most_points=_points(most),
-                attack_points=points,
-            )
+    if outcome.attack_half_points > most:
+        raise ImpossibleDeal(
+            "deal_no_trick_points"
+            if outcome.chelem == "defense"
+            else "deal_chien_defense_points"
+            if outcome.chelem == "attack"
+            else "deal_trick_lost_points",
+            at="attack_half_points",
+            most_points=_points(most),
+            attack_points=_points(outcome.attack_half_points),
+        )
 
 
 def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
