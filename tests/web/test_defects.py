@@ -59,14 +59,33 @@ def test_a_player_who_logs_in_may_tick_competitive_at_once(page: Page, base_url:
     page.goto(f"{base_url}/#/")
     expect(page.locator("#who")).to_contain_text("guest_")
     expect(page.locator("#opt-competitive")).to_be_disabled()  # guests practise
+    expect(page.locator("#opt-competitive-guests")).to_be_visible()  # and see why
+    expect(page.locator("#opt-bet")).to_be_disabled()  # a practice table bets nothing
     name = register(page, base_url)
     expect(page.locator("#opt-competitive")).to_be_enabled()
+    expect(page.locator("#opt-competitive-guests")).to_be_hidden()
+    page.check("#opt-competitive")
+    expect(page.locator("#opt-bet")).to_be_enabled()
+    page.uncheck("#opt-competitive")
+    expect(page.locator("#opt-bet")).to_be_disabled()
     page.reload()
     expect(page.locator("#who")).to_contain_text(name)
     expect(page.locator("#opt-competitive")).to_be_enabled()
     page.get_by_role("button", name="Log out").click()
     expect(page.locator("#login-link")).to_be_visible()
     expect(page.locator("#opt-competitive")).to_be_disabled()
+
+
+def test_each_number_of_more_rules_sits_under_its_own_words(page: Page, base_url: str) -> None:
+    """A number came above its words, so it read as the number of the rule above."""
+    page.goto(f"{base_url}/#/")
+    page.click("#opt-rules summary")
+    for rule in ("petit_au_bout", "prime"):
+        field = page.locator(f'#opt-rules [data-rule="{rule}"]')
+        words = page.locator(f'#opt-rules label:has([data-rule="{rule}"])')
+        box, label = field.bounding_box(), words.bounding_box()
+        assert box is not None and label is not None
+        assert box["y"] > label["y"] + 5  # the words first, at the label's top
 
 
 def test_a_poignee_shown_leaves_the_next_ecart_empty(page: Page, base_url: str) -> None:

@@ -62,7 +62,10 @@ export function optionFields(current = {}, onChange = null) {
       const input = typeof value === "boolean"
         ? h("input", { type: "checkbox", "data-rule": name, checked: current })
         : h("input", { type: "number", "data-rule": name, value: current, step: 1 });
-      return h("label", { class: typeof value === "boolean" ? "check" : "" }, input, t(`rule_${name}`));
+      // a box before its words, a number after them, as the form's other fields
+      return typeof value === "boolean"
+        ? h("label", { class: "check" }, input, t(`rule_${name}`))
+        : h("label", {}, t(`rule_${name}`), input);
     }));
   }
   function rules() {
@@ -80,15 +83,20 @@ export function optionFields(current = {}, onChange = null) {
   gamesLoaded.then(refill);
   const seconds = h("input", { id: "opt-seconds", type: "number", min: 1, max: 600, step: 1, value: o.turn_seconds });
   const competitive = h("input", { id: "opt-competitive", type: "checkbox", checked: o.competitive });
-  // Guests play practice tables only. Who is a guest is known from the server's
-  // welcome, which comes after the form is drawn on a reload or a log-in: the page
-  // calls account() again then.
+  const bet = h("input", { id: "opt-bet", type: "number", min: 0, max: 1000000, value: o.bet });
+  // Guests play practice tables only, and are told so where they see it (no tooltip
+  // on a phone); a practice table bets nothing, so its bet is not asked. Who is a
+  // guest is known from the server's welcome, which comes after the form is drawn
+  // on a reload or a log-in: the page calls account() again then.
+  const guestNote = h("small", { class: "muted", id: "opt-competitive-guests" }, t("competitive_guests"));
   function account() {
     competitive.disabled = session.guest && !o.competitive;
     if (competitive.disabled) competitive.checked = false;
+    guestNote.hidden = !competitive.disabled;
+    bet.disabled = !competitive.checked;
   }
+  competitive.addEventListener("change", account);
   account();
-  const bet = h("input", { id: "opt-bet", type: "number", min: 0, max: 1000000, value: o.bet });
   const priv = h("input", { id: "opt-private", type: "checkbox", checked: o.private });
   const spectators = h("input", { id: "opt-spectators", type: "checkbox", checked: o.spectators });
   const rounds = h("input", { id: "opt-rounds", type: "number", min: 1, max: 50, value: o.rounds });
@@ -97,7 +105,7 @@ export function optionFields(current = {}, onChange = null) {
   const fields = h("div", { class: "options-grid" },
     h("label", {}, t("game"), game), h("label", {}, t("players"), players), h("label", {}, t("variant"), variant),
     h("label", {}, t("turn_seconds"), seconds), h("label", {}, t("rounds"), rounds), h("label", {}, t("robot_level"), robot),
-    h("label", { class: "check" }, competitive, t("competitive")), h("label", {}, t("bet"), bet),
+    h("label", { class: "check" }, competitive, t("competitive"), guestNote), h("label", {}, t("bet"), bet),
     h("label", { class: "check" }, priv, t("private")), h("label", { class: "check" }, spectators, t("spectators")),
     rulesPanel);
   if (onChange) fields.addEventListener("change", onChange);
