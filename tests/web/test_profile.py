@@ -60,6 +60,9 @@ def test_the_profile_shows_avatar_level_badges_and_games(
         expect(page.locator(f'#profile ~ div a[href="#/replay/{game}"]')).to_be_visible()
 
     before = page.locator("#profile-avatar").get_attribute("src")
+    purple = page.locator('[data-avatar="club-purple"]')
+    expect(purple).to_have_attribute("title", "Purple club")  # named, not its key
+    expect(purple.locator("img")).to_have_attribute("alt", "Purple club")
     page.click('[data-avatar="club-purple"]')
     expect(page.locator("#avatar-note")).to_have_text("Avatar saved.")
     after = page.locator("#profile-avatar").get_attribute("src")
@@ -79,6 +82,7 @@ def test_the_profile_shows_avatar_level_badges_and_games(
         "Preneur, faire tous les plis d'une donne."
     )
     expect(page.locator("#level-n")).to_have_text("Niveau 2")
+    expect(purple).to_have_attribute("title", "Trèfle violet")
     page.click("#lang")
 
     page.goto(f"{base_url}/#/replay")

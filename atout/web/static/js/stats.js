@@ -81,10 +81,14 @@ function avatarChooser(p) {
     note.textContent = t("avatar_saved");
   }
   const choices = h("div", { class: "row avatar-choices" });
+  const named = (drawn) => {
+    const [motif, colour] = drawn.split("-");
+    return t("avatar_drawn", { motif: t(`motif_${motif}`), colour: t(`colour_${colour}`) });
+  };
   api("/api/avatars").then((names) => clear(choices, names.map((drawn) => h("button", {
-    type: "button", class: "avatar-choice", "data-avatar": drawn, title: drawn,
+    type: "button", class: "avatar-choice", "data-avatar": drawn, title: named(drawn),
     onclick: () => save(JSON.stringify({ drawn }), "application/json") },
-  h("img", { src: `/api/avatars/${drawn}.svg`, alt: drawn, width: 40, height: 40 })))));
+  h("img", { src: `/api/avatars/${drawn}.svg`, alt: named(drawn), width: 40, height: 40 })))));
   const file = h("input", { type: "file", id: "avatar-file", accept: "image/png,image/jpeg,image/webp",
     onchange: () => { if (file.files[0]) save(file.files[0], "application/octet-stream"); } });
   const box = h("div", { id: "avatar-chooser" }, h("h2", {}, t("choose_avatar")), choices,
