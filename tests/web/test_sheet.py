@@ -137,6 +137,8 @@ def test_an_account_keeps_shares_and_prints_its_sheet(new_context: object, base_
     expect(page.locator("#no-sheets")).to_be_visible()
     page.click("#new-sheet")
     expect(page).to_have_url(re.compile(r"#/sheet/\d+$"))
+    # what the "account" boxes do is said on the page, not only in a tooltip
+    expect(page.locator("#sheet-account-help")).to_contain_text("registered under that name")
     _name_players(page, ["Nord", "Sud", "Est", "Ouest"])
     page.fill("#sheet-title", "Table 3")
     page.locator("#sheet-title").dispatch_event("change")
@@ -257,6 +259,19 @@ def test_an_impossible_deal_is_told_in_the_pages_language(page: Page, base_url: 
     _fill(page, Deal(1, "prise", "40.5", "1", poignees=[(0, "simple"), (0, "double")]))
     page.click("#add-deal")
     expect(error).to_contain_text("Zoé montre plus d'une poignée")
+    expect(page.locator("#sheet-table tbody tr")).to_have_count(1)
+    # the browser's own checks speak the page's language too, not the browser's
+    points = page.locator("#deal-points")
+    page.fill("#deal-points", "95")
+    page.click("#add-deal")
+    assert points.evaluate("e => e.validationMessage") == "Au plus 91."
+    page.fill("#deal-points", "40.25")
+    page.click("#add-deal")
+    assert points.evaluate("e => e.validationMessage") == "Par pas de 0,5."
+    page.click("#lang")
+    page.fill("#deal-points", "")
+    page.click("#add-deal")
+    assert points.evaluate("e => e.validationMessage") == "Please fill in this field."
     expect(page.locator("#sheet-table tbody tr")).to_have_count(1)
 
 

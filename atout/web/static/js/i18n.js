@@ -137,6 +137,10 @@ const STRINGS = {
     share_sheet: "Share link", share_link: "Share link (read only)", unshare: "Stop sharing", print: "Print",
     delete_sheet: "Delete the sheet", confirm_delete_sheet: "Delete this whole score sheet?",
     account_link: "account", account_link_help: "This player is registered under this name: the sheet keeps their account",
+    account_link_note: "Tick “account” for a player registered under that name: the sheet then keeps their account.",
+    check_missing: "Please fill in this field.", check_min: "At least {n}.", check_max: "At most {n}.",
+    check_step: "In steps of {n}.", check_number: "Please write a number.", check_long: "At most {n} characters.",
+    check_short: "At least {n} characters.", check_field: "Please check this field.",
     keyboard_help: "Keys: ←/→ choose a card, Enter plays it, L last trick, C chat", table_menu: "Scores, chat and table",
     shown_by: "shown by {name}", trump_discarded: "Trumps put in the écart: {cards}",
     game_n: "Game {n}", cards_in_hand: "cards in hand", redeal: "Redeal ({why})", petit_sec: "petit sec", all_pass: "everybody passed",
@@ -327,6 +331,10 @@ const STRINGS = {
     share_sheet: "Lien de partage", share_link: "Lien de partage (lecture seule)", unshare: "Ne plus partager", print: "Imprimer",
     delete_sheet: "Supprimer la feuille", confirm_delete_sheet: "Supprimer toute cette feuille de marque ?",
     account_link: "compte", account_link_help: "Ce joueur est inscrit sous ce nom : la feuille garde son compte",
+    account_link_note: "Cochez « compte » pour un joueur inscrit sous ce nom : la feuille garde alors son compte.",
+    check_missing: "Veuillez renseigner ce champ.", check_min: "Au moins {n}.", check_max: "Au plus {n}.",
+    check_step: "Par pas de {n}.", check_number: "Veuillez écrire un nombre.", check_long: "{n} caractères au plus.",
+    check_short: "{n} caractères au moins.", check_field: "Veuillez vérifier ce champ.",
     keyboard_help: "Touches : ←/→ choisir une carte, Entrée la jouer, L dernier pli, C discussion", table_menu: "Marque, discussion et table",
     shown_by: "montrée par {name}", trump_discarded: "Atouts mis à l'écart : {cards}",
     game_n: "Partie {n}", cards_in_hand: "cartes en main", redeal: "On redonne ({why})", petit_sec: "petit sec", all_pass: "tout le monde a passé",
@@ -452,3 +460,25 @@ function worded(code, params, card, seat) {
 }
 
 document.documentElement.lang = lang;
+
+// The browser checks a form's fields (a number within its bounds, a field required)
+// in the browser's own language: its words are replaced by the page's, whatever
+// form asks, as a field is found wrong; typing in it clears them.
+const number = (value) => Number(value).toLocaleString(lang);
+function checkWords(field) {
+  const v = field.validity;
+  if (v.valueMissing) return t("check_missing");
+  if (v.badInput) return t("check_number");
+  if (v.rangeUnderflow) return t("check_min", { n: number(field.min) });
+  if (v.rangeOverflow) return t("check_max", { n: number(field.max) });
+  if (v.stepMismatch) return t("check_step", { n: number(field.step) });
+  if (v.tooLong) return t("check_long", { n: field.maxLength });
+  if (v.tooShort) return t("check_short", { n: field.minLength });
+  return t("check_field");
+}
+document.addEventListener("invalid", (e) => {
+  const field = e.target;
+  field.setCustomValidity("");
+  if (!field.validity.valid) field.setCustomValidity(checkWords(field));
+}, true);
+document.addEventListener("input", (e) => e.target.setCustomValidity?.(""), true);

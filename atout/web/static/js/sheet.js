@@ -223,7 +223,9 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
             if (name !== nameOf(seat)) setPlayer(seat, { name });
           } }),
         store.id ? h("label", { class: "check", title: t("account_link_help") }, h("input", { type: "checkbox", id: `sheet-account-${seat}`,
-          checked: Boolean(sheet.players[seat].user), onchange: (e) => linkAccount(seat, e.target) }), t("account_link")) : null))));
+          checked: Boolean(sheet.players[seat].user), onchange: (e) => linkAccount(seat, e.target) }), t("account_link")) : null))),
+      // said where a phone shows it too, not only in a tooltip
+      store.id ? h("p", { class: "muted", id: "sheet-account-help" }, t("account_link_note")) : null);
 
     // A player is a name, or online a registered player's account: its id, found by
     // the name written (their profile), is what the sheet keeps.
