@@ -88,6 +88,12 @@ def test_each_number_of_more_rules_sits_under_its_own_words(page: Page, base_url
         assert box["y"] > label["y"] + 5  # the words first, at the label's top
 
 
+def test_a_game_that_is_not_there_offers_no_record(page: Page, base_url: str) -> None:
+    page.goto(f"{base_url}/#/replay/99999")
+    expect(page.locator("#replay")).to_contain_text("no finished game with this number")
+    expect(page.locator("#record-links")).to_be_hidden()
+
+
 def test_a_poignee_shown_leaves_the_next_ecart_empty(page: Page, base_url: str) -> None:
     """Deal 1 gives the page's player ten trumps (a poignée), deal 2 any cards; the
     player takes both (the other seats pass)."""

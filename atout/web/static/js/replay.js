@@ -82,10 +82,12 @@ export function replayPage(gameId) {
     id: `record-${format}`, href: `/api/games/${encodeURIComponent(gameId)}?format=${format}`,
     download: `atout-${gameId}.${format === "text" ? "atout" : "json"}`,
   }, t(name));
-  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })),
-    recordReplay(api(`/api/games/${encodeURIComponent(gameId)}`), gameId),
-    h("p", { class: "muted" }, t("record_download"), " ",
-      record("text", "record_text"), " · ", record("json", "record_json")));
+  // offered once the game is found: no links to a game that is not there
+  const game = api(`/api/games/${encodeURIComponent(gameId)}`);
+  const links = h("p", { class: "muted", id: "record-links", hidden: true }, t("record_download"), " ",
+    record("text", "record_text"), " · ", record("json", "record_json"));
+  game.then(() => { links.hidden = false; }, () => {});
+  return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })), recordReplay(game, gameId), links);
 }
 
 /** A record file of the player's own (``atout play`` saves them, another program may
