@@ -98,3 +98,20 @@ def test_a_record_file_is_replayed_and_its_blunder_marked(
     marks.locator("button").first.click()
     expect(page.locator("#replay-action")).to_have_text("Trump 1")
     expect(page.locator("#analysis-move")).to_contain_text("blunder")
+
+
+def test_on_a_phone_the_trick_is_next_to_the_buttons_stepping_through_it(
+    page: Page, server: Server
+) -> None:
+    """The four hands came first: every step needed a scroll of a thousand pixels."""
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.goto(f"{server.http}/#/replay")
+    example = Path(__file__).parents[2] / "examples" / "record-french-4.atout"
+    page.set_input_files("#record-file", str(example))
+    page.click("#next-trick")
+    page.click("#next")
+    expect(page.locator("#replay-trick .card")).not_to_have_count(0)
+    buttons, trick = page.locator("#next").bounding_box(), page.locator("#replay-trick").bounding_box()
+    assert buttons is not None and trick is not None
+    assert trick["y"] + trick["height"] - buttons["y"] < 640  # one screen holds both
+    expect(page.locator("#replay strong").first).to_have_text("Trick")  # under way, not the last

@@ -200,7 +200,7 @@ const frenchReplay = {
   progress: (v) => v.tricks.length,
   hands: (v) => [...Array(v.players).keys()].map((seat) => v.hands?.[String(seat)] || []),
   trick: (v) => (v.trick.length ? v.trick : v.tricks.length ? playsOf(v, v.tricks.at(-1)) : []),
-  trickTitle: () => t("last_trick"),
+  trickTitle: (v) => t(v.trick.length ? "trick_now" : "last_trick"),
   seatNote: (v, seat) => (v.taker === seat ? ` · ${t("taker")} (${t(v.contract)})` : ""),
   extras: (v) => [
     v.dog?.length ? h("div", {}, h("strong", {}, t("dog")), h("div", { class: "row cards-row" }, sortHand(v.dog).map((c) => cardImage(c, "tiny")))) : null,

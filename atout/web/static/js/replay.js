@@ -172,12 +172,14 @@ function recordReplay(recordPromise, gameId) {
         h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
         h("button", { onclick: () => go(steps.length - 1) }, t("last"))),
       h("p", {}, labelled(t("action")), h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
+      // the trick next to the buttons that step through it (on a phone the hands
+      // below are a long page)
+      h("div", {}, h("strong", {}, game.trickTitle(v)),
+        h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))),
       h("div", { class: "replay-hands" }, hands.map((hand, seat) => h("div", { class: "replay-seat" },
         h("strong", {}, names[seat] || `${t("seat")} ${seat + 1}`,
           game.seatNote(v, seat)),
         h("div", { class: "row cards-row" }, sortHand(hand).map((c) => cardImage(c, "small")))))),
-      h("div", {}, h("strong", {}, game.trickTitle()),
-        h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))),
       analysisBox(),
       game.extras(v));
   }
