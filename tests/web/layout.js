@@ -12,6 +12,22 @@
       problems.push(`${what} is not in the viewport: ${Math.round(r.left)},${Math.round(r.top)} to ${Math.round(r.right)},${Math.round(r.bottom)}`);
     }
   };
+  // Seen whole: in the viewport, cut by no box that clips it, under nothing.
+  const readable = (el, what) => {
+    shown(el, what);
+    const r = box(el);
+    for (let up = el.parentElement; up; up = up.parentElement) {
+      const style = getComputedStyle(up);
+      if (style.overflowX === "visible" && style.overflowY === "visible") continue;
+      const c = box(up);
+      if (r.top < c.top - 1 || r.bottom > c.bottom + 1 || r.left < c.left - 1 || r.right > c.right + 1) {
+        problems.push(`${what} is cut by its box: ${Math.round(r.top)} to ${Math.round(r.bottom)} in ${Math.round(c.top)} to ${Math.round(c.bottom)}`);
+        return;
+      }
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (!hit || !el.contains(hit)) problems.push(`${what} is covered`);
+  };
   const scroller = document.scrollingElement;
   if (scroller.scrollHeight > vh + 1) problems.push(`the page scrolls: ${scroller.scrollHeight} px high for ${vh}`);
   if (scroller.scrollWidth > vw + 1) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide for ${vw}`);
@@ -92,6 +108,15 @@
   }
   for (const label of document.querySelectorAll(".centre-label, #deal-result")) {
     for (const seat of seats) if (meets(box(label), box(seat))) problems.push(`${label.id || label.textContent} covers seat ${seat.dataset.seat}`);
+  }
+  // The last deal's result says how it went and each seat's score, and the game's
+  // end who won and what next, both at once (on a phone on its side the end once
+  // left the deciding deal's result a few pixels: a cut title and its button).
+  for (const el of document.querySelectorAll("#deal-result h3, #deal-result strong, #deal-result .tag, #deal-continue")) {
+    readable(el, `the deal's result's ${el.textContent}`);
+  }
+  for (const el of document.querySelectorAll("#game-over h2, #game-over p, #game-over button, #game-over .button")) {
+    readable(el, `the game's end's ${el.textContent}`);
   }
   return problems;
 }

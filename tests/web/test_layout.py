@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from atout.game import GameState
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn, tap_in_view
-from tests.web.scripted import ANSWERS, TABLE, ScriptedTable
+from tests.web.scripted import ANSWERS, TABLE, ScriptedTable, last_card
 
 SIZES = {
     "phone-360x640": (360, 640),
@@ -208,3 +208,21 @@ def test_a_side_taker_s_longest_tag_stays_on_its_seat(
 
 def _text(locator: Locator) -> str:
     return locator.inner_text() if locator.count() else ""
+
+
+@pytest.mark.parametrize("sized", list(SIZES), indirect=True)
+def test_the_deciding_deal_s_result_reads_beside_the_game_s_end(
+    sized: Page, base_url: str, request: Any
+) -> None:
+    """A one-deal game's last card: the deal's result (its title, how it went, every
+    seat's score) and the game's end (who won, what next) are read together. On a
+    phone on its side the end once took the column and left the result a cut
+    "Deal 1" over its button."""
+    page = sized
+    ScriptedTable(page, [0], before=last_card)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    tap_in_view(page, "#hand .card.legal", {"x": 10, "y": 24})
+    expect(page.locator("#game-over")).to_be_visible()
+    expect(page.locator("#deal-result .tag")).to_have_count(4)
+    shot(page, f"layout-result-end-{request.node.callspec.id}")
+    _usable(page, "the deciding deal's result with the game's end")
