@@ -33,11 +33,11 @@
   if (scroller.scrollWidth > vw + 1) problems.push(`the page scrolls sideways: ${scroller.scrollWidth} px wide for ${vw}`);
   // The header's own controls too: on a phone on its side the language button once
   // sat past the screen's edge, at the end of a header that scrolled sideways.
-  for (const selector of ["#felt", "#turn-line", "#turn-clock", "#prompt", "#trick", "#lang", "#login-link"]) {
+  for (const selector of ["#felt", "#turn-line", "#turn-clock", "#prompt", "#vote-prompt", "#trick", "#lang", "#login-link"]) {
     const el = document.querySelector(selector);
     if (el) shown(el, selector);
   }
-  for (const button of document.querySelectorAll("#prompt button")) {
+  for (const button of document.querySelectorAll("#prompt button, #vote-prompt button")) {
     shown(button, `the prompt's button ${button.textContent}`);
     if (box(button).height < 32) problems.push(`the prompt's button ${button.textContent} is ${box(button).height} px high`);
   }

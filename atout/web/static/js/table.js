@@ -306,9 +306,12 @@ function layout(ctx) {
     felt, v ? uiOf(v.game).onFelt(ctx) : null, turnLine,
     // Where the side panels are a drawer (a phone, a tablet upright), this opens it:
     // at the turn line's end, where no seat of the felt can be.
+    // Its badge says the drawer holds something to see: a vote asking this player,
+    // options changed.
     h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
-      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰"),
-    prompt,
+      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰",
+      voteAsks(s) || s.optionsChanged.length ? h("span", { class: "side-badge", id: "side-badge", "aria-hidden": "true" }) : null),
+    votePrompt(ctx), prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
     errorLine(s), (v && uiOf(v.game).hand ? uiOf(v.game).hand(ctx) : handRow(ctx)), gameOverPanel(ctx),
@@ -396,6 +399,34 @@ function gameOverPanel(ctx) {
         ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null));
 }
 
+// A game under way that this page's player may vote the end of.
+function inGame(s) {
+  return Boolean(s.view && !s.gameOver && s.seat !== null);
+}
+
+// Another player proposed the amicable end and this player has not answered yet.
+function voteAsks(s) {
+  const votes = s.info.votes || [];
+  return inGame(s) && votes.length > 0 && !votes.includes(s.seat);
+}
+
+function voteButtons(s, ids = {}) {
+  return [
+    h("button", { id: ids.agree, class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) }, t("vote_agree")),
+    h("button", { id: ids.refuse, class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: false }) }, t("vote_refuse"))];
+}
+
+// The vote asks for an answer where the player looks, not only in the drawer: who
+// proposed it, what it means, and the two answers.
+function votePrompt(ctx) {
+  const { s } = ctx;
+  if (!voteAsks(s)) return null;
+  const names = s.info.votes.map((seat) => seatName(s, seat)).join(", ");
+  return h("div", { class: "prompt vote-prompt", id: "vote-prompt" },
+    h("span", { class: "prompt-title" }, t("vote_question")), h("span", {}, t("vote_by", { names })),
+    h("div", { class: "row" }, voteButtons(s, { agree: "vote-agree", refuse: "vote-refuse" })));
+}
+
 function tableInfoPanel(ctx) {
   const { s } = ctx;
   const info = s.info;
@@ -416,7 +447,6 @@ function tableInfoPanel(ctx) {
     } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("options")));
   }
   const voters = (info.votes || []).map((seat) => seatName(s, seat));
-  const inGame = s.view && !s.gameOver && s.seat !== null; // a game to vote the end of
   return h("div", { class: "panel table-info" },
     h("h2", {}, `${t("table")} ${info.id}`,
       h("button", { class: `icon${s.optionsChanged.length ? " changed" : ""}`, id: "options-button", title: t("options"),
@@ -432,9 +462,9 @@ function tableInfoPanel(ctx) {
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
     hintBox(ctx),
     h("div", { class: "row" },
-      inGame ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
-        voters.length ? t("vote_agree") : t("vote_end")) : null,
-      inGame && voters.length ? h("button", { class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: false }) }, t("vote_refuse")) : null,
+      inGame(s) && !voters.length ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
+        t("vote_end")) : null,
+      inGame(s) && voters.length ? voteButtons(s, { agree: "vote-end" }) : null,
       h("button", { class: "secondary", id: "mute", "aria-pressed": String(muted()),
         onclick: () => { setMuted(!muted()); ctx.render(); } }, muted() ? t("sound_off") : t("sound_on")),
       h("button", { class: "secondary", id: "leave", onclick: () => send({ type: "leave", table: s.id }) }, t("leave"))));
