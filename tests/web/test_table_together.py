@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.conftest import shot
@@ -19,13 +20,17 @@ def _usable(page: Page, when: str) -> None:
     assert not problems, f"{when}: " + "; ".join(problems)
 
 
-def _together(new_context: object, base_url: str) -> tuple[Page, Page]:
-    """Ann, the master on a desktop, and Ben on a phone (390 x 844), in a game started."""
+def _together(new_context: object, base_url: str, french: bool = False) -> tuple[Page, Page]:
+    """Ann, the master on a desktop, and Ben on a phone (390 x 844), in a game
+    started; Ben's page in French if told."""
     ann: Page = new_context().new_page()  # type: ignore[operator]
     ben: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
     create_table(ann, base_url)
     ben.goto(ann.locator("#invite-link").input_value())
     expect(ann.locator(".seat-box .seat-name", has_text="guest_player")).to_have_count(2)
+    if french:
+        ben.click("#lang")
+        expect(ben.locator("html")).to_have_attribute("lang", "fr")
     ann.click("#start")
     expect(ben.locator("#hand .card")).to_have_count(18)
     return ann, ben
@@ -59,3 +64,68 @@ def test_a_vote_to_end_asks_the_other_player_in_view(new_context: object, base_u
     expect(ask).to_have_count(0)
     expect(ben.locator("#side-badge")).to_have_count(0)
     expect(ann.locator("#votes")).to_have_count(0)
+
+
+NEXT = {
+    "en": (
+        "The game was ended amicably: nothing is scored",
+        "{name}, the table's master, may start a new game:"
+        " you keep your seat for it, or leave the table.",
+        "Leave",
+    ),
+    "fr": (
+        "Partie finie à l'amiable : rien n'est compté",
+        "{name}, maître de la table, peut lancer une nouvelle partie :"
+        " vous y gardez votre place, ou vous quittez la table.",
+        "Quitter",
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", list(NEXT))
+def test_after_an_amicable_end_each_player_is_told_what_comes_next(
+    new_context: object, base_url: str, lang: str
+) -> None:
+    """Ben's phone once kept a seat outlined as to move and the old hand, with
+    nothing saying what came next."""
+    ann, ben = _together(new_context, base_url, french=lang == "fr")
+    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann.click("#vote-end")
+    ben.click("#vote-agree")
+    ended, coming, leave = NEXT[lang]
+    expect(ben.locator("#game-over h2")).to_have_text(ended)
+    expect(ann.locator("#game-over h2")).to_have_text(NEXT["en"][0])
+    for page in (ann, ben):
+        expect(page.locator(".seat-box.to-move")).to_have_count(0)
+        expect(page.locator(".thinking")).to_have_count(0)
+    expect(ann.locator("#game-next")).to_contain_text("Play again starts a new game")
+    expect(ann.locator("#again")).to_be_visible()
+    expect(ben.locator("#game-next")).to_have_text(coming.format(name=ann_name))
+    expect(ben.locator("#again")).to_have_count(0)
+    expect(ben.locator("#leave-over")).to_have_text(leave)
+    expect(ben.locator("#leave-over")).to_be_in_viewport(ratio=1)
+    expect(ben.locator("#game-over")).to_be_in_viewport(ratio=1)
+    _usable(ben, "the game ended amicably")
+    shot(ben, f"amicable-end-{lang}")
+    # The master starts the next game: Ben, still seated, is dealt in.
+    ann.click("#again")
+    expect(ben.locator("#game-over")).to_have_count(0)
+    expect(ben.locator("#hand .card")).to_have_count(18)
+    expect(ben.locator(".seat-box.to-move")).to_have_count(1)
+
+
+def test_a_seated_player_is_told_who_starts_the_game(new_context: object, base_url: str) -> None:
+    """Between games a seated player who is not the master sees who starts the next."""
+    ann: Page = new_context().new_page()  # type: ignore[operator]
+    ben: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+    create_table(ann, base_url)
+    ben.goto(ann.locator("#invite-link").input_value())
+    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    expect(ben.locator("#waiting-master")).to_have_text(
+        f"{ann_name}, the table's master, starts the game."
+    )
+    expect(ann.locator("#waiting-master")).to_have_count(0)  # the master has the button
+    ben.click("#lang")
+    expect(ben.locator("#waiting-master")).to_have_text(
+        f"{ann_name}, maître de la table, lance la partie."
+    )

@@ -82,7 +82,8 @@ export function tablePage(id, params) {
     }
     if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; }
     if (kind === "table.game_over") s.gameOver = data;
-    if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.notices.push(t("game_cancelled")); }
+    // Nothing of a game ended amicably is scored: no deal's result waits to be seen.
+    if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.dealResult = null; s.notices.push(t("game_cancelled")); }
     // An ended game (played out or cancelled by vote) asks nobody for a move: the
     // last view stays on the table, but its turn and clock are over.
     if (kind === "table.game_over" || kind === "table.game_cancelled") { s.legal = null; s.asked = null; s.turnUntil = null; }
@@ -243,7 +244,7 @@ function seatBox(ctx, seat) {
   // felt (the top seat's top on the felt's top): no box ever leaves the felt.
   const angle = seatAngle(s, seat);
   const x = 50 + 49 * Math.cos(angle), y = 50 - 49 * Math.sin(angle);
-  const toMove = v && v.to_move === seat;
+  const toMove = v && !s.gameOver && v.to_move === seat; // an ended game waits for nobody
   const robot = !info || info.robot;
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
@@ -335,7 +336,10 @@ function waitingCentre(ctx) {
     s.seat === null && free.length && !s.info.playing
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
           onclick: () => send({ type: "sit", table: s.id, seat: i }) }, `${t("sit_here")} ${i + 1}`))) : null,
-    isMaster && !s.info.playing && !s.info.tournament ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null);
+    isMaster && !s.info.playing && !s.info.tournament ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null,
+    // whose move it is between games, for those seated who cannot start one
+    !isMaster && s.seat !== null && !s.info.playing && !s.info.tournament && s.info.master
+      ? h("p", { class: "muted", id: "waiting-master" }, t("wait_for_master", { name: s.info.master })) : null);
 }
 
 function handRow(ctx) {
@@ -385,18 +389,24 @@ export function winnersLine(s, seats) {
   return t(seats.length > 1 ? "winners" : "winner", { names: seats.map((seat) => seatName(s, seat)).join(", ") });
 }
 
+// The game's end says who won (or that it was ended by agreement) and what comes
+// next: the master starts the next game; the others keep their seats for it, or leave.
 function gameOverPanel(ctx) {
   const { s } = ctx;
   const over = s.gameOver;
   if (!over) return null;
+  const master = session.name === s.info.master && s.seat !== null;
+  const next = master ? t("next_game_master")
+    : s.info.master ? t(s.seat === null ? "next_game_watch" : "next_game_seated", { name: s.info.master }) : null;
   return h("div", { class: "panel game-over", id: "game-over" },
     h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
     over.result ? h("p", { id: "winners" }, winnersLine(s, over.result.winners)) : null,
     over.shared_ip ? h("p", { class: "notice", id: "shared-ip" }, t("shared_ip_void")) : null, // why nothing was scored
+    next ? h("p", { class: "muted", id: "game-next" }, next) : null,
     h("div", { class: "row" },
       over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
-      session.name === s.info.master && s.seat !== null
-        ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null));
+      master ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null,
+      !master && s.seat !== null ? h("button", { class: "secondary", id: "leave-over", onclick: () => ctx.leave() }, t("leave")) : null));
 }
 
 // A game under way that this page's player may vote the end of.
