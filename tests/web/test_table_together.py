@@ -129,3 +129,48 @@ def test_a_seated_player_is_told_who_starts_the_game(new_context: object, base_u
     expect(ben.locator("#waiting-master")).to_have_text(
         f"{ann_name}, maître de la table, lance la partie."
     )
+
+
+CHANGED = {
+    "en": "The master changed the options: {what}",
+    "fr": "Le maître a changé les options : {what}",
+}
+
+
+@pytest.mark.parametrize("lang", list(CHANGED))
+def test_options_changed_are_named_as_the_form_labels_them(
+    new_context: object, base_url: str, lang: str
+) -> None:
+    """The notice once listed the server's field names ("rounds, turn_seconds"),
+    and ⚙, marked red, opened nothing for a player who is not the master."""
+    ann: Page = new_context().new_page()  # type: ignore[operator]
+    ben: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+    create_table(ann, base_url)
+    ben.goto(ann.locator("#invite-link").input_value())
+    expect(ann.locator(".seat-box .seat-name", has_text="guest_player")).to_have_count(2)
+    if lang == "fr":
+        ben.click("#lang")
+        expect(ben.locator("html")).to_have_attribute("lang", "fr")
+    ann.click("#options-button")
+    ann.locator(".options-editor #opt-seconds").fill("15")
+    ann.locator(".options-editor #opt-rounds").fill("2")
+    ann.click("#save-options")
+    expect(ann.locator("#options-summary")).to_contain_text("15 s")
+    expect(ben.locator("#side-badge")).to_be_visible()  # the drawer holds news
+    ben.click("#side-toggle")
+    expect(ben.locator("#options-button.changed")).to_be_visible()
+    ben.click("#options-button")
+    view = ben.locator("#options-view")
+    expect(view).to_be_visible()
+    expect(view.locator("#opt-seconds")).to_be_disabled()
+    expect(view.locator("#opt-seconds")).to_have_value("15")
+    labels = [
+        view.locator("label", has=ben.locator(field)).inner_text().strip()
+        for field in ("#opt-rounds", "#opt-seconds")  # the server lists them sorted
+    ]
+    assert all(labels) and "rounds" not in labels[0]
+    notice = CHANGED[lang].format(what=", ".join(labels))
+    expect(ben.locator("#notices li", has_text=notice)).to_have_count(1)
+    expect(ben.locator("#options-button.changed")).to_have_count(0)
+    expect(ben.locator("#side-badge")).to_have_count(0)
+    shot(ben, f"options-changed-{lang}")

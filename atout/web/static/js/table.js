@@ -78,7 +78,7 @@ export function tablePage(id, params) {
     if (kind === "table.chat") { s.chat.push(data); return; }
     if (kind === "table.options") {
       s.optionsChanged = data.changed;
-      if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.join(", ") }));
+      if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.map(optionLabel).join(", ") }));
     }
     if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; }
     if (kind === "table.game_over") s.gameOver = data;
@@ -207,6 +207,11 @@ export function tablePage(id, params) {
 function errorLine(s) {
   return h("p", { class: "error", id: "table-error", role: "alert" },
     s.error ? t("illegal", { msg: refusal(s.error, cardName) }) : "");
+}
+
+// An option the server names by its field, as the options form labels it.
+function optionLabel(key) {
+  return t(key === "rules" ? "more_rules" : key);
 }
 
 export function seatName(s, seat) {
@@ -444,8 +449,12 @@ function tableInfoPanel(ctx) {
   const link = info.invite_code ? `${location.origin}/#/table/${info.id}?join=1&code=${info.invite_code}` : null;
   // Spectators come in by the code too (a private table), without sitting down.
   const watchLink = info.invite_code && info.options.spectators ? `${location.origin}/#/table/${info.id}?code=${info.invite_code}` : null;
+  // ⚙ opens the options form: the master's to change, the others' to read (what a
+  // change notice names is there under the same labels).
   let editor = null;
-  if (s.showOptions && isMaster) {
+  if (s.showOptions && !isMaster) {
+    editor = h("fieldset", { class: "options-editor", id: "options-view", disabled: true }, optionFields(info.options).fields);
+  } else if (s.showOptions) {
     const fields = optionFields(info.options);
     editor = h("form", { class: "options-editor", onsubmit: (e) => {
       e.preventDefault();
