@@ -118,6 +118,7 @@
   for (const el of document.querySelectorAll("#deal-result h3, #deal-result strong, #deal-result .tag, #deal-continue")) {
     readable(el, `the deal's result's ${el.textContent}`);
   }
+  for (const el of document.querySelectorAll("#round-label")) readable(el, el.textContent);
   for (const el of document.querySelectorAll("#game-over h2, #game-over p, #game-over button, #game-over .button")) {
     // what comes next waits for the deal's result on a phone on its side
     if (el.id !== "game-next" || el.getClientRects().length) readable(el, `the game's end's ${el.textContent}`);

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { labelled, t } from "./i18n.js";
 import { sortHand } from "./cards.js";
-import { cardBack, cardButton, cardImage, handOf, seatName, winnersLine } from "./table.js";
+import { cardBack, cardButton, cardImage, handOf, seatName } from "./table.js";
 import { trickCards } from "./french.js";
 
 function lifePack(lives, start) {
@@ -34,17 +34,26 @@ export function africainSeatTags(ctx, seat) {
 export function africainCentre(ctx) {
   const { s } = ctx;
   const v = s.view;
-  const parts = [h("div", { class: "centre-label round-label", id: "round-label" }, t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size }))];
-  if (s.showLast && v.last_trick.length) {
-    parts.push(h("div", { class: "centre-label" }, t("last_trick")), trickCards(ctx, v.last_trick, null));
-  } else if (v.trick.length) parts.push(trickCards(ctx, v.trick, null));
+  const parts = [];
+  const last = s.showLast && v.last_trick.length;
+  if (last) parts.push(trickCards(ctx, v.last_trick, null));
+  else if (v.trick.length) parts.push(trickCards(ctx, v.trick, null));
   else if (s.shownTrick) parts.push(trickCards(ctx, s.shownTrick.cards || [], s.shownTrick.winner));
-  if (v.phase === "over") parts.push(h("strong", {}, winnersLine(s, v.winners || [])));
   if (v.last_trick.length) {
     parts.push(h("button", { class: "last-trick-button secondary", id: "last-trick", onclick: () => { s.showLast = !s.showLast; ctx.render(); } },
       s.showLast ? t("hide") : t("last_trick")));
   }
   return parts;
+}
+
+// The round and its number of cards (and "last trick" while it shows): the play
+// area's item, in the felt's bottom-left corner, where no seat is at any number of
+// players, or, on a phone on its side, beside the felt.
+function roundNote(ctx) {
+  const v = ctx.s.view;
+  return h("div", { class: "centre-label round-label", id: "round-label" },
+    t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size }),
+    ctx.s.showLast && v.last_trick.length ? [" · ", t("last_trick")] : null);
 }
 
 export function africainPrompt(ctx) {
@@ -118,7 +127,7 @@ const africainReplay = {
 /** How the table and replay pages draw Tarot Africain (see games.js). */
 export const africainUI = {
   seatTags: africainSeatTags, centre: africainCentre, prompt: africainPrompt, side: africainSide,
-  onFelt: () => [],
+  onFelt: (ctx) => [roundNote(ctx)],
   hand: africainHand,
   dealSheet: false,
   replay: africainReplay,

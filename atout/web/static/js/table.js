@@ -390,7 +390,7 @@ export function handOf(cards, ...after) {
 }
 
 /** Who won a game, the word agreed with their number. */
-export function winnersLine(s, seats) {
+function winnersLine(s, seats) {
   return t(seats.length > 1 ? "winners" : "winner", { names: seats.map((seat) => seatName(s, seat)).join(", ") });
 }
 
