@@ -226,3 +226,38 @@ def test_the_deciding_deal_s_result_reads_beside_the_game_s_end(
     expect(page.locator("#deal-result .tag")).to_have_count(4)
     shot(page, f"layout-result-end-{request.node.callspec.id}")
     _usable(page, "the deciding deal's result with the game's end")
+
+
+class _PeopleTable(ScriptedTable):
+    """A scripted table whose other seats are people with long names: their seats'
+    boxes are as wide as a seat may be."""
+
+    def _info(self) -> dict[str, Any]:
+        info = super()._info()
+        people = [
+            {"name": f"guest_player_{seat}e1f", "connected": True, "robot": False}
+            for seat in (1, 2, 3)
+        ]
+        info["seats"] = info["seats"][:1] + people
+        return info
+
+
+def _trick_to_answer(state: GameState) -> bool:
+    """The page's first card to play, the three others' on the felt (seat 1 leads)."""
+    return state.to_move == 0 and len(state.view(0)["trick"]) == 3
+
+
+@pytest.mark.parametrize("sized", ["phone-360x640", "phone-390x844"], indirect=True)
+def test_the_side_seats_leave_the_played_cards_in_sight(
+    sized: Page, base_url: str, request: Any
+) -> None:
+    """On a phone the left and right players' cards once lay partly under their
+    wide seats (a long name, the taker's "Garde contre"), the suit sign hidden."""
+    page = sized
+    _PeopleTable(page, [0], chooser=_right_seat_takes, before=_trick_to_answer)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#trick .card")).to_have_count(3)
+    expect(page.locator("#hand .card.legal").first).to_be_visible()
+    # the measure finds any seat over any card of the trick
+    shot(page, f"layout-side-cards-{request.node.callspec.id}")
+    _usable(page, "the side seats' cards on the felt")

@@ -252,7 +252,9 @@ function seatBox(ctx, seat) {
   const toMove = v && !s.gameOver && v.to_move === seat; // an ended game waits for nobody
   const robot = !info || info.robot;
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
-  return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
+  // A seat on the felt's left or right edge, level with the trick's side cards.
+  const flank = Math.abs(Math.cos(angle)) > 0.7;
+  return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""}${flank ? " flank" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
     h("div", { class: "seat-name" }, seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
       info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
