@@ -112,11 +112,12 @@ ENDS = {
 
 @pytest.mark.parametrize("end", list(ENDS))
 def test_an_africain_game_ends_readably(browser: Browser, base_url: str, end: str) -> None:
-    """One life each, played to the end by taps: at the end the table is measured
-    (the round's label once covered a seat at five on a phone), and who won is
-    read (it also lay dark on the felt's green, under the round's label). The
-    summary does not call the French deals option rounds: the game lasted many
-    rounds, and said "Rounds per game: 1"."""
+    """One life each, played to the end by taps: at every turn and at the end the
+    table is measured (the round's label once covered a seat at five on a phone,
+    and the upper seats the trick's upper cards), and who won is read (it also
+    lay dark on the felt's green, under the round's label). The summary does not
+    call the French deals option rounds: the game lasted many rounds, and said
+    "Rounds per game: 1"."""
     (width, height), lang, players, winner, deals = ENDS[end]
     context = browser.new_context(
         viewport={"width": width, "height": height},
@@ -147,13 +148,15 @@ def test_an_africain_game_ends_readably(browser: Browser, base_url: str, end: st
         if mine is None or (mine == "play" and not page.locator("#hand .card.legal").count()):
             page.wait_for_timeout(30)
             continue
+        problems: list[str] = page.evaluate(MEASURE)
+        assert not problems, f"{mine}: " + "; ".join(problems)
         if take_turn(page, tap=True) is None:
             page.wait_for_timeout(30)
     # Who won is said by the game's end, not on the bare felt.
     expect(page.locator("#winners")).to_contain_text(winner)
     expect(page.locator("#felt")).not_to_contain_text(winner)
     shot(page, f"africain-end-{end}")
-    problems: list[str] = page.evaluate(MEASURE)
+    problems = page.evaluate(MEASURE)
     assert not problems, "the end: " + "; ".join(problems)
     unreadable = [line for line in page.evaluate(CONTRAST) if winner.strip() in line]
     assert not unreadable, unreadable
