@@ -4,10 +4,8 @@ lives as packs, bids, and the one-card round's cards on the others' foreheads.""
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import shot
@@ -92,72 +90,3 @@ def test_a_player_out_of_lives_is_told_and_may_leave(new_context: object, base_u
         page.click("#side-toggle")
         page.click("#leave")
     expect(page.locator("#create")).to_be_visible()
-
-
-MEASURE = (Path(__file__).parent / "layout.js").read_text()
-CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
-ENDS = {
-    # a desktop in English at four, a small phone in French at five (the top-left
-    # seat's box under the round's label)
-    "desktop-en-4": ((1366, 768), "en", 4, "Winner: ", "Deals per game (French Tarot): 1"),
-    "phone-fr-5": (
-        (360, 640),
-        "fr",
-        5,
-        "Gagnant : ",
-        "Donnes par partie (tarot français)\u00a0: 1",
-    ),
-}
-
-
-@pytest.mark.parametrize("end", list(ENDS))
-def test_an_africain_game_ends_readably(browser: Browser, base_url: str, end: str) -> None:
-    """One life each, played to the end by taps: at every turn and at the end the
-    table is measured (the round's label once covered a seat at five on a phone,
-    and the upper seats the trick's upper cards), and who won is read (it also
-    lay dark on the felt's green, under the round's label). The summary does not
-    call the French deals option rounds: the game lasted many rounds, and said
-    "Rounds per game: 1"."""
-    (width, height), lang, players, winner, deals = ENDS[end]
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        has_touch=True,
-        locale="en-US",
-        reduced_motion="reduce",
-    )
-    context.set_default_timeout(15_000)
-    page = context.new_page()
-    page.goto(f"{base_url}/#/")
-    page.wait_for_selector("#who")
-    if lang == "fr":
-        page.click("#lang")
-    page.select_option("#opt-game", "africain")
-    if players == 5:
-        page.select_option("#opt-variant", "cinq")
-    page.select_option("#opt-players", str(players))
-    page.select_option("#opt-robot", "random")
-    page.click("#opt-rules summary")
-    page.fill("#opt-rules [data-rule=lives]", "1")
-    page.click("#create")
-    expect(page.locator("#options-summary")).to_contain_text(deals)
-    page.click("#start")
-    deadline = time.monotonic() + 90
-    while not page.locator("#game-over").count():
-        assert time.monotonic() < deadline, "the game did not end"
-        mine = my_phase(page)
-        if mine is None or (mine == "play" and not page.locator("#hand .card.legal").count()):
-            page.wait_for_timeout(30)
-            continue
-        problems: list[str] = page.evaluate(MEASURE)
-        assert not problems, f"{mine}: " + "; ".join(problems)
-        if take_turn(page, tap=True) is None:
-            page.wait_for_timeout(30)
-    # Who won is said by the game's end, not on the bare felt.
-    expect(page.locator("#winners")).to_contain_text(winner)
-    expect(page.locator("#felt")).not_to_contain_text(winner)
-    shot(page, f"africain-end-{end}")
-    problems = page.evaluate(MEASURE)
-    assert not problems, "the end: " + "; ".join(problems)
-    unreadable = [line for line in page.evaluate(CONTRAST) if winner.strip() in line]
-    assert not unreadable, unreadable
-    context.close()

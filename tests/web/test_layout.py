@@ -47,6 +47,7 @@ AFRICAIN = ["phone-360x640", "phone-landscape-844x390"]
 
 MEASURE = (Path(__file__).parent / "layout.js").read_text()
 """A function measuring the page: what is wrong with its layout, as sentences."""
+CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 
 
 @pytest.fixture
@@ -261,3 +262,54 @@ def test_the_side_seats_leave_the_played_cards_in_sight(
     # the measure finds any seat over any card of the trick
     shot(page, f"layout-side-cards-{request.node.callspec.id}")
     _usable(page, "the side seats' cards on the felt")
+
+
+ENDS = {
+    # a laptop in English at four; a small phone in French at five, where the
+    # round's label covered the top-left seat
+    "laptop-1366x768": ("en", 4, "Winner: ", "Deals per game (French Tarot): 1"),
+    "phone-360x640": ("fr", 5, "Gagnant : ", "Donnes par partie (tarot français)\u00a0: 1"),
+}
+
+
+@pytest.mark.parametrize("sized", list(ENDS), indirect=True)
+def test_an_africain_game_ends_readably(sized: Page, base_url: str, request: Any) -> None:
+    """One life each, played to the end by taps: at every turn and at the end the
+    table is measured (the round's label once covered a seat at five on a phone,
+    and the upper seats the trick's upper cards), and who won is read (it also
+    lay dark on the felt's green, under the round's label). The summary does not
+    call the French deals option rounds: the game lasted many rounds, and said
+    "Rounds per game: 1"."""
+    page = sized
+    lang, players, winner, deals = ENDS[request.node.callspec.id]
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    if lang == "fr":
+        page.click("#lang")
+    page.select_option("#opt-game", "africain")
+    if players == 5:
+        page.select_option("#opt-variant", "cinq")
+    page.select_option("#opt-players", str(players))
+    page.select_option("#opt-robot", "random")
+    page.click("#opt-rules summary")
+    page.fill("#opt-rules [data-rule=lives]", "1")
+    page.click("#create")
+    expect(page.locator("#options-summary")).to_contain_text(deals)
+    page.click("#start")
+    deadline = time.monotonic() + 90
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < deadline, "the game did not end"
+        mine = my_phase(page)
+        if mine is None or (mine == "play" and not page.locator("#hand .card.legal").count()):
+            page.wait_for_timeout(30)
+            continue
+        _usable(page, f"the Africain {mine}")
+        if take_turn(page, tap=True) is None:
+            page.wait_for_timeout(30)
+    # Who won is said by the game's end, not on the bare felt.
+    expect(page.locator("#winners")).to_contain_text(winner)
+    expect(page.locator("#felt")).not_to_contain_text(winner)
+    shot(page, f"africain-end-{request.node.callspec.id}")
+    _usable(page, "the Africain game's end")
+    unreadable = [line for line in page.evaluate(CONTRAST) if winner.strip() in line]
+    assert not unreadable, unreadable
