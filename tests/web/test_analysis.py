@@ -111,7 +111,10 @@ def test_on_a_phone_the_trick_is_next_to_the_buttons_stepping_through_it(
     page.click("#next-trick")
     page.click("#next")
     expect(page.locator("#replay-trick .card")).not_to_have_count(0)
-    buttons, trick = page.locator("#next").bounding_box(), page.locator("#replay-trick").bounding_box()
+    buttons, trick = (
+        page.locator("#next").bounding_box(),
+        page.locator("#replay-trick").bounding_box(),
+    )
     assert buttons is not None and trick is not None
     assert trick["y"] + trick["height"] - buttons["y"] < 640  # one screen holds both
     expect(page.locator("#replay strong").first).to_have_text("Trick")  # under way, not the last
