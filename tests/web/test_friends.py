@@ -43,6 +43,7 @@ def test_friends_invite_each_other_to_a_private_table(new_context: object, base_
     assert ann.locator("#friend-suggestions option").get_attribute("value") == ben_name
     ann.fill("#invite-name", ben_name)
     ann.click("#invite-send")
+    expect(ann.get_by_text(f"Invitation sent to {ben_name}")).to_be_visible()
 
     invitation = ben.locator(".live-notice.invitation")
     expect(invitation).to_contain_text(ann_name)

@@ -166,7 +166,7 @@ export function tablePage(id, params) {
       render();
     }
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
-    else if (m.type === "invited") { s.notices.push(labelled(t("invite"), m.name)); render(); }
+    else if (m.type === "invited") { s.notices.push(t("invitation_sent", { name: m.name })); render(); }
     else if (m.type === "left") location.hash = "#/";
   });
   if (session.connected) enter();
