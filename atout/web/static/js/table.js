@@ -488,7 +488,7 @@ function tableInfoPanel(ctx) {
       inGame(s) && voters.length ? voteButtons(s, { agree: "vote-end" }) : null,
       h("button", { class: "secondary", id: "mute", "aria-pressed": String(muted()),
         onclick: () => { setMuted(!muted()); ctx.render(); } }, muted() ? t("sound_off") : t("sound_on")),
-      h("button", { class: "secondary", id: "leave", onclick: () => send({ type: "leave", table: s.id }) }, t("leave"))));
+      h("button", { class: "secondary", id: "leave", onclick: () => ctx.leave() }, t("leave"))));
 }
 
 // The strong robot's suggestion for this player's own turn, at a practice table only
