@@ -10,12 +10,17 @@ import { toast } from "./app.js";
 let games = null;
 const gamesLoaded = api("/api/games").then((list) => { games = list; });
 const ROBOT_LEVELS = ["random", "heuristic", "strong"];
+// The table's rounds are the deals of a French Tarot partie; an Africain game
+// lasts until one player is left (the engines' rounds_options): its table keeps
+// the field, unused, which its summary does not show.
+const GAMES_WITH_ROUNDS = new Set(["french"]);
 
 export function describeOptions(o) {
   const game = t(o.game);
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
-    `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice"),
-    labelled(t("rounds"), o.rounds), labelled(t("robot_level"), t(`level_${o.robot_level}`))];
+    `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice")];
+  if (GAMES_WITH_ROUNDS.has(o.game)) parts.push(labelled(t("rounds"), o.rounds));
+  parts.push(labelled(t("robot_level"), t(`level_${o.robot_level}`)));
   for (const [name, value] of Object.entries(o.rules || {})) {
     parts.push(labelled(t(`rule_${name}`), value === true ? t("yes") : value === false ? t("no") : value));
   }
