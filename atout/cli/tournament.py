@@ -13,7 +13,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -26,7 +26,14 @@ from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
 from atout.tournament.movement import MAX_TABLES
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
-from atout.tournament.report import adjustment_rows, csv_text, ranking_rows, result_rows
+from atout.tournament.report import (
+    ADJUSTMENT_COLUMNS,
+    adjustment_rows,
+    csv_text,
+    ranking_rows,
+    result_columns,
+    result_rows,
+)
 from atout.tournament.state import from_json, read_deal, to_json
 
 tournament_app = typer.Typer(
@@ -95,11 +102,11 @@ def _write(path: Path, state: dict[str, Any]) -> None:
         raise _fail(f"cannot write {path}: {error.strerror}") from None
 
 
-def _rows_text(rows: list[dict[str, Any]], format: str) -> str:
-    """Rows as CSV, or as indented JSON."""
-    return (
-        csv_text(rows) if format == "csv" else json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
-    )
+def _rows_text(rows: list[dict[str, Any]], format: str, columns: Sequence[str] = ()) -> str:
+    """Rows as CSV (``columns`` its header when there are no rows), or as indented JSON."""
+    if format == "csv":
+        return csv_text(rows, columns)
+    return json.dumps(rows, indent=1, ensure_ascii=False) + "\n"
 
 
 @tournament_app.command()
@@ -281,7 +288,10 @@ def export(
 ) -> None:
     """Export the ranking, the results or the adjustments as CSV or JSON on standard output."""
     tournament = _load(state)
-    rows = {"ranking": ranking_rows, "results": result_rows, "adjustments": adjustment_rows}[what](
-        tournament
-    )
-    typer.echo(_rows_text(rows, format), nl=False)
+    if what == "ranking":  # every entrant has a row
+        rows, columns = ranking_rows(tournament), []
+    elif what == "results":
+        rows, columns = result_rows(tournament), result_columns(tournament.setup)
+    else:
+        rows, columns = adjustment_rows(tournament), list(ADJUSTMENT_COLUMNS)
+    typer.echo(_rows_text(rows, format, columns), nl=False)

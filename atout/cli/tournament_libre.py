@@ -32,7 +32,14 @@ from atout.tournament.boards import TournamentError
 from atout.tournament.libre import DEALS, LIBRE_FORMS, POSITIONS, Libre, LibreSetup
 from atout.tournament.libre_plan import repeats
 from atout.tournament.libre_printout import plan_html, plan_text, slips_html, slips_text
-from atout.tournament.libre_state import enter, from_json, ranking_rows, result_rows, to_json
+from atout.tournament.libre_state import (
+    RESULT_COLUMNS,
+    enter,
+    from_json,
+    ranking_rows,
+    result_rows,
+    to_json,
+)
 
 libre_app = typer.Typer(
     help="Tournoi libre (deals bid and played freely): table plan, sheets, ranking.",
@@ -156,5 +163,7 @@ def export(
 ) -> None:
     """Export the ranking or every table's bilans as CSV or JSON on standard output."""
     libre = _load(state)
-    rows = ranking_rows(libre) if what == "ranking" else result_rows(libre)
-    typer.echo(_rows_text(rows, format), nl=False)
+    if what == "ranking":  # every player has a row
+        typer.echo(_rows_text(ranking_rows(libre), format), nl=False)
+    else:
+        typer.echo(_rows_text(result_rows(libre), format, RESULT_COLUMNS), nl=False)

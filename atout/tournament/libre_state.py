@@ -163,6 +163,10 @@ def ranking_rows(libre: Libre) -> list[dict[str, Any]]:
     ]
 
 
+RESULT_COLUMNS: Final = ("position", "table", "seat", "player", "name", "deals", "bilan")
+"""The keys of :func:`result_rows`, for the header of an export without any."""
+
+
 def result_rows(libre: Libre) -> list[dict[str, Any]]:
     """One row per player per sheet entered: where they sat and their bilan."""
     rows = []

@@ -10,11 +10,11 @@ import csv
 import io
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Final
 
 from atout.tournament.adjustments import Adjustment
 from atout.tournament.boards import ORIENTATIONS
-from atout.tournament.event import TEAM_SEATS, Tournament
+from atout.tournament.event import TEAM_SEATS, Setup, Tournament
 from atout.tournament.ranking import rounded
 from atout.tournament.state import deal_json
 
@@ -97,6 +97,13 @@ def _touched(tournament: Tournament, adjustment: Adjustment) -> set[int]:
     return set(seats)
 
 
+ADJUSTMENT_COLUMNS: Final = (
+    *("number", "kind", "position", "table", "board", "entrant", "attack_note"),
+    *("defence_note", "score", "amount", "unit", "reason", "by"),
+)
+"""The keys of :func:`adjustment_rows`, for the header of an export without any."""
+
+
 def adjustment_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """One row per adjustment of the arbiter's: what, where, why and by whom."""
     setup = tournament.setup
@@ -123,6 +130,15 @@ def adjustment_rows(tournament: Tournament) -> list[dict[str, Any]]:
             }
         )
     return rows
+
+
+def result_columns(setup: Setup) -> list[str]:
+    """The keys of :func:`result_rows`, for the header of an export without any."""
+    where = ["board", "position", "table", "contract", "taker", "points", "bouts", "made", "score"]
+    if setup.form in TEAM_SEATS:
+        return [*where, "attacker", "attack_team", "defence_team"]
+    labels = ORIENTATIONS[setup.players]
+    return [*where, *(f"{label}_{what}" for label in labels for what in ("player", "score"))]
 
 
 def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
@@ -160,12 +176,13 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
     return rows
 
 
-def csv_text(rows: Sequence[dict[str, Any]]) -> str:
-    """Rows as CSV with a header line (lists joined by ' / ')."""
-    if not rows:
+def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str] = ()) -> str:
+    """Rows as CSV with a header line (lists joined by ' / '): the rows' keys, or
+    ``columns`` when there are no rows (a spreadsheet still reads its columns)."""
+    if not rows and not columns:
         return ""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
+    writer = csv.DictWriter(out, fieldnames=list(rows[0] if rows else columns), lineterminator="\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({k: " / ".join(v) if isinstance(v, list) else v for k, v in row.items()})

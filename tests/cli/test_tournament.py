@@ -101,3 +101,41 @@ def test_numbers_out_of_range_are_refused_naming_their_option(tmp_path: Path) ->
         err = refused("result", str(state), garde(50), *args)
         assert f"Invalid value for '{option}'" in err and "greater than or equal to 1" in err
     assert state.read_text(encoding="utf-8") == before
+
+
+def test_an_export_without_rows_still_has_its_header(tmp_path: Path) -> None:
+    """Before any adjustment ``--what adjustments`` printed nothing, and before any
+    result ``--what results`` nothing either: a CSV keeps its header line, the one
+    it has once rows come."""
+    state, teams = tmp_path / "t.json", tmp_path / "trip.json"
+    run("create", str(state), "--tables", "5", "--seed", "4")
+    triplettes = ("--form", "triplettes", "--tables", "3", "--first-badge", "bleu")
+    run("create", str(teams), *triplettes, "--seed", "2")
+
+    def export(path: Path, what: str, format: str = "csv") -> list[str]:
+        code, out, err = run("export", str(path), "--what", what, "--format", format)
+        assert code == 0, err
+        return out.splitlines()
+
+    assert export(state, "adjustments") == [
+        "number,kind,position,table,board,entrant,attack_note,defence_note,score,amount,unit,reason,by"
+    ]
+    assert export(state, "adjustments", "json") == ["[]"]
+    assert export(state, "results") == [
+        "board,position,table,contract,taker,points,bouts,made,score,"
+        "N_player,N_score,W_player,W_score,S_player,S_score,E_player,E_score"  # seat order
+    ]
+    empty = {path: export(path, "results") for path in (state, teams)}
+    assert empty[teams][0].endswith(",attacker,attack_team,defence_team")
+    assert len(empty[teams]) == 1
+    # the same header once there are rows
+    run("result", str(state), "-", "--table", "1", "--board", "1", stdin=garde(44))
+    one = ("--table", "1", "--board", "1", "--attacker", "1")
+    assert run("result", str(teams), "-", *one, stdin=garde(44))[0] == 0
+    penalty = ("--entrant", "1", "--board", "1", "--amount", "5", "--reason", "retard")
+    assert run("adjust", str(state), "penalty", *penalty)[0] == 0
+    for path in (state, teams):
+        filled = export(path, "results")
+        assert len(filled) == 2 and filled[0] == empty[path][0]
+    filled = export(state, "adjustments")
+    assert len(filled) == 2 and filled[0].startswith("number,kind,position,")

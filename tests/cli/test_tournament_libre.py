@@ -74,3 +74,18 @@ def test_teams_that_cannot_be_kept_apart_are_refused(tmp_path: Path) -> None:
     names.write_text("A\nB\nC\nD\n", encoding="utf-8")
     code, _, err = run("create", str(tmp_path / "t.json"), "--names", str(names), "--form", "pairs")
     assert code == 2 and "teammates cannot be kept apart" in err
+
+
+def test_the_results_export_before_any_sheet_has_its_header(tmp_path: Path) -> None:
+    """It printed nothing: a CSV keeps its header line, the one it has once sheets come."""
+    state = tmp_path / "libre.json"
+    names = tmp_path / "names.txt"
+    names.write_text("\n".join(f"Joueur {n}" for n in range(1, 9)), encoding="utf-8")
+    run("create", str(state), "--names", str(names), "--positions", "2", "--seed", "7")
+    code, out, _ = run("export", str(state), "--what", "results")
+    assert (code, out) == (0, "position,table,seat,player,name,deals,bilan\n")
+    bilans = json.dumps({"bilans": [100, -40, -40, -20]})
+    run("sheet", str(state), "-", "--position", "1", "--table", "2", stdin=bilans)
+    code, out, _ = run("export", str(state), "--what", "results")
+    assert out.splitlines()[0] == "position,table,seat,player,name,deals,bilan"
+    assert len(out.splitlines()) == 5
