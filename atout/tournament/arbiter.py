@@ -85,7 +85,7 @@ def _check_penalty(tournament: Tournament, adjustment: Adjustment) -> None:
 def adjust(tournament: Tournament, adjustment: Adjustment) -> Adjustment:
     """Make an adjustment (its ``number`` is given here; a correction is made by
     :func:`correct`). Nothing changes when it is refused."""
-    number = max((a.number for a in tournament.adjustments), default=0) + 1
+    number = max([*(a.number for a in tournament.adjustments), *tournament.revoked], default=0) + 1
     made = dataclasses.replace(adjustment, number=number)
     check(tournament, made)
     tournament.adjustments.append(made)
@@ -117,7 +117,10 @@ def revoke(tournament: Tournament, number: int) -> Adjustment:
     latest correction of a play may be undone). Nothing changes when it is refused."""
     found = [a for a in tournament.adjustments if a.number == number]
     if not found:
-        raise TournamentError("tournament_adjust_none", number=number)
+        gone = number in tournament.revoked
+        raise TournamentError(
+            "tournament_adjust_revoked" if gone else "tournament_adjust_none", number=number
+        )
     adjustment = found[0]
     if adjustment.kind == "correct":
         later = [
@@ -130,4 +133,5 @@ def revoke(tournament: Tournament, number: int) -> Adjustment:
         assert adjustment.play is not None and adjustment.previous is not None
         tournament.record(*adjustment.play, adjustment.previous, adjustment.previous_attacker)
     tournament.adjustments.remove(adjustment)
+    tournament.revoked.append(number)
     return adjustment

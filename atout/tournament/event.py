@@ -221,6 +221,9 @@ class Tournament:
     """Triplettes: who must attack each play, by the badges' rotation."""
     adjustments: list[Adjustment] = field(default_factory=list)
     """The arbiter's, in the order made (``atout.tournament.arbiter``)."""
+    revoked: list[int] = field(default_factory=list)
+    """The numbers of the adjustments revoked: a number names one adjustment for
+    good (it is not given again), and revoking it again is told it was."""
 
     @classmethod
     def create(cls, setup: Setup, seed: int, boards: Sequence[Board] | None = None) -> Tournament:

@@ -89,10 +89,14 @@ def _attacker(tournament: Tournament, key: tuple[int, int, int]) -> dict[str, in
 
 
 def _adjustments_field(tournament: Tournament) -> dict[str, Any]:
-    """The arbiter's adjustments, when there are any (files without them are unchanged)."""
-    if not tournament.adjustments:
-        return {}
-    return {"adjustments": [adjustment_json(a) for a in tournament.adjustments]}
+    """The arbiter's adjustments and the numbers of those revoked, when there are
+    any (files without them are unchanged)."""
+    field: dict[str, Any] = {}
+    if tournament.adjustments:
+        field["adjustments"] = [adjustment_json(a) for a in tournament.adjustments]
+    if tournament.revoked:
+        field["revoked"] = list(tournament.revoked)
+    return field
 
 
 def _number(value: Fraction) -> int | str:
@@ -205,6 +209,11 @@ def from_json(data: Any) -> Tournament:
             adjustment = read_adjustment(entry)
             arbiter.check(tournament, adjustment)
             tournament.adjustments.append(adjustment)
+        revoked = [_int(data, "revoked", number) for number in data.get("revoked", ())]
+        made = {a.number for a in tournament.adjustments}
+        if len(set(revoked)) < len(revoked) or made & set(revoked):
+            raise TournamentError("tournament_field", field="revoked")
+        tournament.revoked.extend(revoked)
     except (KeyError, TypeError) as error:
         raise TournamentError("tournament_field", field=str(error).strip("'")) from None
     return tournament

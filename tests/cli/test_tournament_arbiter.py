@@ -74,7 +74,10 @@ def test_adjust_revoke_and_sessions(tmp_path: Path) -> None:
     for number in ("2", "1"):
         assert run("revoke", str(state), number)[0] == 0
     assert [ranking(state)[p]["overall"] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
-    assert run("revoke", str(state), "1")[0] == 2  # none left
+    code, _, err = run("revoke", str(state), "1")  # it said "there is no adjustment 1"
+    assert code == 2 and "adjustment 1 was already revoked" in err
+    code, _, err = run("revoke", str(state), "3")
+    assert code == 2 and "there is no adjustment 3" in err
     # a second session, weighed 2: its ranking adds 2 x each global percentage
     assert run("next-session", str(state), str(second), "--seed", "9")[0] == 0
     run("result", str(second), "-", "--table", "1", "--board", "1", stdin=garde(47))

@@ -40,6 +40,9 @@ def test_only_the_organiser_adjusts_and_followers_see_the_new_ranking(tmp_path: 
         assert revoked.status_code == 200 and revoked.json()["adjustments"] == []
         attack = {row["player"]: row["attack"] for row in revoked.json()["ranking"]}
         assert [attack[p] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
+        again = call(server, ann, f"/{number}/adjustments/1/revoke", {})
+        assert again.status_code == 422 and again.json()["code"] == "tournament_adjust_revoked"
+        assert again.json()["params"] == {"number": 1}
         # the next session: same entrants, new boards, ranked with the first
         second = call(server, ann, f"/{number}/next-session", {})
         assert second.status_code == 200 and second.json()["names"] == view["names"]

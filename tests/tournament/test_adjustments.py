@@ -113,6 +113,36 @@ def test_a_correction_replaces_the_result_and_its_reversal_gives_it_back() -> No
     assert note(tournament, plays[2], 0) == 0 and tournament.results[plays[2]] == garde(0, 38)
 
 
+def test_a_revoked_adjustment_is_told_revoked_and_its_number_not_given_again() -> None:
+    """Revoking an adjustment twice said "there is no adjustment 2"."""
+    tournament, plays = rulebook_board()
+    arbiter.adjust(tournament, made("cancel", play=plays[1]))
+    arbiter.adjust(tournament, made("score", play=plays[2], score=70))
+    arbiter.revoke(tournament, 2)
+    reloaded = from_json(to_json(tournament))  # the state file remembers it
+    before = to_json(reloaded)
+    with pytest.raises(TournamentError) as again:
+        arbiter.revoke(reloaded, 2)
+    assert (again.value.code, again.value.params) == ("tournament_adjust_revoked", {"number": 2})
+    assert to_json(reloaded) == before
+    with pytest.raises(TournamentError) as never:
+        arbiter.revoke(reloaded, 3)
+    assert never.value.code == "tournament_adjust_none"
+    # the next adjustment is number 3: "#2" names the revoked one for good
+    assert arbiter.adjust(reloaded, made("score", play=plays[2], score=70)).number == 3
+    assert [row["number"] for row in adjustment_rows(reloaded)] == [1, 3]
+
+
+@pytest.mark.parametrize("revoked", [[1], [2, 2], "2", [True]])
+def test_a_state_files_revoked_numbers_are_checked(revoked: object) -> None:
+    """A revoked number is a number, once, of no adjustment the file holds."""
+    tournament, plays = rulebook_board()
+    arbiter.adjust(tournament, made("cancel", play=plays[1]))
+    with pytest.raises(TournamentError) as refused:
+        from_json(to_json(tournament) | {"revoked": revoked})
+    assert refused.value.code == "tournament_field"
+
+
 def test_penalties_and_cancellations_in_match_points() -> None:
     """Quadrettes, two teams: team k's attacker sits South at the table its team
     attacks. Board 1 at +82 and +66: Écart 16, +4 PM and -4 PM ("Conversion en PM")."""
@@ -195,7 +225,8 @@ def test_an_adjustment_and_its_reversal_give_back_the_ranking(
     assert ranking_rows(reloaded) == ranking_rows(tournament)
     assert reloaded.adjustments == tournament.adjustments
     arbiter.revoke(reloaded, 1)
-    assert (ranking_rows(reloaded), to_json(reloaded)) == before
+    ranking, state = before
+    assert (ranking_rows(reloaded), to_json(reloaded)) == (ranking, state | {"revoked": [1]})
 
 
 def test_sessions_add_their_global_percentages_with_their_coefficients() -> None:
