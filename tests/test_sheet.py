@@ -24,24 +24,26 @@ def _sheet(deals: list[dict[str, Any]], players: int = 4, **rest: Any) -> SheetI
 
 
 def test_the_rulebooks_sample_sheet() -> None:
-    """Page 9's five examples on page 10's sheet (Nord, Sud, Est, Ouest): Est
-    takes the Garde of 49 with 2 bouts, Ouest the Garde Sans won by 4, Sud chutes
-    the Prise by 7, Nord wins the Garde of 11 against a poignée, Sud the
-    announced chelem: Bilan -446, +1346, -390, -510."""
+    """Page 9's five examples on page 10's sheet: Est takes the Garde of 49 with
+    2 bouts, Ouest the Garde Sans won by 4, Sud chutes the Prise by 7, Nord wins
+    the Garde of 11 against a poignée, Sud the announced chelem: Bilan Nord -446,
+    Sud +1346, Est -390, Ouest -510. The file seats them in playing order (the
+    next player on the right), not in the sheet's columns: Nord, Ouest, Sud, Est."""
     scored = score_sheet(parse(SheetInput, EXAMPLE.read_text(encoding="utf-8")))
+    assert [p.name for p in scored.sheet.players] == ["Nord", "Ouest", "Sud", "Est"]
     by_deal = [list(d.score.scores) for d in scored.deals]
     assert by_deal == [
-        [-106, -106, 318, -106],
-        [-76, -76, -76, 228],
-        [42, -126, 42, 42],
+        [-106, -106, -106, 318],
+        [-76, 228, -76, -76],
+        [42, 42, -126, 42],
         [276, -92, -92, -92],
-        [-582, 1746, -582, -582],
+        [-582, -582, 1746, -582],
     ]
-    assert list(scored.totals) == [-446, 1346, -390, -510]
+    assert list(scored.totals) == [-446, -510, 1346, -390]
     # The sheet's "+" and "-" columns: Nord +318 -764, Sud +1746 -400.
     assert sum(max(d[0], 0) for d in by_deal) == 318
-    assert sum(min(d[1], 0) for d in by_deal) == -400
-    assert list(scored.deals[2].totals) == [-140, -308, 284, 164]
+    assert sum(min(d[2], 0) for d in by_deal) == -400
+    assert list(scored.deals[2].totals) == [-140, 164, -308, 284]
 
 
 def test_poignees_of_several_players_go_to_the_winner() -> None:
@@ -127,9 +129,9 @@ def test_a_bad_deal_is_named_by_its_place(change: dict[str, Any], field: str) ->
 def test_csv_has_a_row_per_deal_and_the_totals() -> None:
     scored = score_sheet(parse(SheetInput, EXAMPLE.read_text(encoding="utf-8")))
     lines = csv_text(scored).splitlines()
-    assert lines[0].startswith("deal,contract,taker,points,bouts,made,Nord,Sud,Est,Ouest")
-    assert lines[3] == "3,prise,Sud,44,1,no,42,-126,42,42,-140,-308,284,164"
-    assert lines[-1] == "total,,,,,,-446,1346,-390,-510,,,,"
+    assert lines[0].startswith("deal,contract,taker,points,bouts,made,Nord,Ouest,Sud,Est")
+    assert lines[3] == "3,prise,Sud,44,1,no,42,42,-126,42,-140,164,-308,284"
+    assert lines[-1] == "total,,,,,,-446,-510,1346,-390,,,,"
 
 
 def test_a_name_in_the_csv_is_never_a_formula() -> None:

@@ -17,7 +17,8 @@ def test_the_rulebooks_sheet_as_a_table() -> None:
     result = CliRunner().invoke(app, ["sheet", str(EXAMPLE)], env={"COLUMNS": "120"})
     assert result.exit_code == 0, result.output
     total = next(line for line in result.stdout.splitlines() if "Total" in line)
-    assert [cell.strip() for cell in total.split("│")[4:8]] == ["-446", "1346", "-390", "-510"]
+    # Nord, Ouest, Sud, Est: the file's playing order
+    assert [cell.strip() for cell in total.split("│")[4:8]] == ["-446", "-510", "1346", "-390"]
 
 
 def test_the_rulebooks_sheet_as_csv() -> None:
@@ -25,7 +26,7 @@ def test_the_rulebooks_sheet_as_csv() -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert len(lines) == 7
-    assert lines[-1].split(",")[6:10] == ["-446", "1346", "-390", "-510"]
+    assert lines[-1].split(",")[6:10] == ["-446", "-510", "1346", "-390"]
 
 
 def test_a_bad_deal_stops_with_its_field() -> None:

@@ -38,7 +38,7 @@ def test_a_libre_night_from_creation_to_export(tmp_path: Path) -> None:
     # The sample sheet file itself: its deals are the table's, its names not.
     code, out, err = run("sheet", str(state), str(SAMPLE), "--position", "1", "--table", "1")
     assert code == 0, err
-    assert "bilans -446 +1346 -390 -510; 3 sheets to come" in out
+    assert "bilans -446 -510 +1346 -390; 3 sheets to come" in out  # Nord, Ouest, Sud, Est
     assert "+318 (318)" in out  # p. 9: "le preneur marque 106 X 3 = +318"
 
     before = state.read_text(encoding="utf-8")
@@ -59,7 +59,7 @@ def test_a_libre_night_from_creation_to_export(tmp_path: Path) -> None:
     code, out, _ = run("ranking", str(state), "--json")
     rows = json.loads(out)
     assert [(r["player"], r["total"]) for r in rows[:2]] == [
-        (seats[0][1], 1346),
+        (seats[0][2], 1346),  # Sud, third in playing order
         (seats[1][0], 100),
     ]
     code, out, _ = run("export", str(state), "--what", "results")

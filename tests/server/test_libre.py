@@ -52,10 +52,10 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         entry = {"position": 1, "table": 1, "deals": deals}
         pushed = asyncio.run(_followed(server, ann, number, entry))
         sheet = pushed["sheets"][0]
-        assert sheet["bilans"] == [-446, 1346, -390, -510]
-        assert [d["totals"][2] for d in sheet["deals"]] == [318, 242, 284, 192, -390]
+        assert sheet["bilans"] == [-446, -510, 1346, -390]  # Nord, Ouest, Sud, Est
+        assert [d["totals"][3] for d in sheet["deals"]] == [318, 242, 284, 192, -390]
         best = pushed["ranking"][0]
-        assert best["total"] == 1346 and best["team"] == (first[0][1] + 1) // 2
+        assert best["total"] == 1346 and best["team"] == (first[0][2] + 1) // 2
 
         paper = {"position": 1, "table": 2, "bilans": [30, -10, -10, -20]}
         refused = call(server, ann, f"/{number}/sheets", paper)

@@ -24,8 +24,9 @@ from tests.server.conftest import Player, Server
 EXAMPLE = json.loads(
     (Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json").read_text("utf-8")
 )
-BILAN = [-446, 1346, -390, -510]
-"""The rulebook's sheet, page 10: Nord, Sud, Est, Ouest."""
+BILAN = [-446, -510, 1346, -390]
+"""The rulebook's sheet, page 10: Nord -446, Sud +1346, Est -390, Ouest -510, the
+example seating them in playing order (Nord, Ouest, Sud, Est)."""
 
 
 def call(
@@ -56,8 +57,8 @@ def test_the_rulebooks_sheet_kept_edited_shared_and_exported(server: Server) -> 
     for deal in EXAMPLE["deals"]:
         sheet = ok(call(server, ann, "POST", f"{path}/deals", deal))
     assert sheet["totals"] == BILAN
-    assert [d["scores"] for d in sheet["deals"]][1] == [-76, -76, -76, 228]
-    assert sheet["deals"][2]["totals"] == [-140, -308, 284, 164]
+    assert [d["scores"] for d in sheet["deals"]][1] == [-76, 228, -76, -76]
+    assert sheet["deals"][2]["totals"] == [-140, 164, -308, 284]
     assert ok(call(server, ann, "GET", path))["totals"] == BILAN
     listed = ok(call(server, ann, "GET", "/sheets"))["sheets"]
     assert [(s["id"], s["deals"], s["totals"]) for s in listed] == [(sheet["id"], 5, BILAN)]
@@ -65,10 +66,10 @@ def test_the_rulebooks_sheet_kept_edited_shared_and_exported(server: Server) -> 
     # Sud's chelem was a Garde Sans after all: (25 + 46) x 4 + 20 + 40 + 400.
     chelem = {**EXAMPLE["deals"][4], "contract": "garde_sans"}
     edited = ok(call(server, ann, "PUT", f"{path}/deals/4", chelem))
-    assert edited["deals"][4]["scores"] == [-744, 2232, -744, -744]
+    assert edited["deals"][4]["scores"] == [-744, -744, 2232, -744]
     # Without the first deal, Est has only +42 - 76 - 92 - 744.
     shorter = ok(call(server, ann, "DELETE", f"{path}/deals/0"))
-    assert len(shorter["deals"]) == 4 and shorter["totals"][2] == 42 - 76 - 92 - 744
+    assert len(shorter["deals"]) == 4 and shorter["totals"][3] == 42 - 76 - 92 - 744
 
     exported = call(server, ann, "GET", f"{path}/csv")
     assert exported.status_code == 200 and exported.headers["content-type"].startswith("text/csv")
@@ -214,7 +215,7 @@ def test_sheets_on_postgresql(new_database: Callable[[], str]) -> None:
         changed = sheets.change(
             store, owner, kept.id, lambda s: s.model_copy(update={"deals": [first]})
         )
-        assert changed.scored.totals == (-106, -106, 318, -106)
+        assert changed.scored.totals == (-106, -106, -106, 318)
         token = sheets.share(store, owner, kept.id, True)
         assert token is not None and sheets.shared(store, token).id == kept.id
         assert [k.id for k in sheets.listing(store, owner)] == [kept.id]

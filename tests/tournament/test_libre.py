@@ -26,27 +26,30 @@ def _deals(data: list[dict[str, Any]]) -> list[DealEntry]:
 
 
 def _sample_night() -> Libre:
-    """Twelve players, one position; table 3 seats the sample sheet's Nord, Sud,
-    Est, Ouest (players 9 to 12) in that column order."""
+    """Twelve players, one position; players 9 to 12 are the sample sheet's Nord,
+    Sud, Est, Ouest (its column order), whom table 3 seats in playing order (the
+    next player is on the right): Nord, Ouest, Sud, Est."""
     names = (*(f"P{n}" for n in range(1, 9)), "DURAND", "DUPONT", "DUBOIS", "DESPRES")
-    plan = (((0, 1, 2, 3), (4, 5, 6, 7), (8, 9, 10, 11)),)
+    plan = (((0, 1, 2, 3), (4, 5, 6, 7), (8, 11, 9, 10)),)
     return Libre.with_plan(LibreSetup("individual", names, 1, 5), plan)
 
 
 def test_the_sample_sheet_as_a_position() -> None:
     """P. 9: "Chaque Défenseur marque -106 et le preneur marque 106 X 3 = +318" ...;
-    p. 10's sheet, table 3, position 1: bilans -446, +1346, -390, -510."""
+    p. 10's sheet, table 3, position 1: bilans Nord -446, Sud +1346, Est -390,
+    Ouest -510. The sample file seats them in playing order, as table 3 does."""
+    sample = json.loads(SAMPLE.read_text(encoding="utf-8"))
+    assert [p["name"] for p in sample["players"]] == ["Nord", "Ouest", "Sud", "Est"]
     libre = _sample_night()
-    deals = _deals(json.loads(SAMPLE.read_text(encoding="utf-8"))["deals"])
-    scored = libre.enter_deals(0, 2, deals)
-    assert [list(d.score.scores) for d in scored.deals] == [
-        [-106, -106, 318, -106],
-        [-76, -76, -76, 228],
-        [42, -126, 42, 42],
-        [276, -92, -92, -92],
-        [-582, 1746, -582, -582],
+    scored = libre.enter_deals(0, 2, _deals(sample["deals"]))
+    assert [list(d.score.scores) for d in scored.deals] == [  # Nord, Ouest, Sud, Est
+        [-106, -106, -106, 318],  # Est takes
+        [-76, 228, -76, -76],  # Ouest
+        [42, 42, -126, 42],  # Sud
+        [276, -92, -92, -92],  # Nord
+        [-582, -582, 1746, -582],  # Sud
     ]
-    assert libre.totals()[8:] == [-446, 1346, -390, -510]
+    assert libre.totals()[8:] == [-446, 1346, -390, -510]  # the sheet's columns
     rows = ranking_rows(libre)
     assert [(r["rank"], r["name"], r["total"]) for r in rows[:1]] == [(1, "DUPONT", 1346)]
     assert [r["name"] for r in rows[-3:]] == ["DUBOIS", "DURAND", "DESPRES"]
@@ -56,10 +59,10 @@ def test_the_sample_sheet_as_a_position() -> None:
 def test_bilans_copied_from_a_paper_sheet_must_add_up_to_zero() -> None:
     libre = _sample_night()
     with pytest.raises(TournamentError) as refused:
-        libre.enter_bilans(0, 2, [-446, 1346, -390, -500])
+        libre.enter_bilans(0, 2, [-446, -500, 1346, -390])
     assert refused.value.code == "libre_sum" and refused.value.params["total"] == 10
     assert libre.results == {}
-    libre.enter_bilans(0, 2, [-446, 1346, -390, -510])
+    libre.enter_bilans(0, 2, [-446, -510, 1346, -390])  # in the table's seat order
     assert libre.totals()[8:] == [-446, 1346, -390, -510]
 
 
