@@ -330,8 +330,9 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
 
 
 def _game_offer(name: str) -> dict[str, Any]:
-    """A game's default variant and, per variant, its table sizes, its options as
-    they stand and (French Tarot) its contracts, as the engine answers them."""
+    """A game's default variant, whether a table chooses its number of deals
+    (``rounds``) and, per variant, its table sizes, its options as they stand
+    and (French Tarot) its contracts, as the engine answers them."""
     variants = []
     for variant, players in table_sizes(name).items():
         rules = variant_rules(name)[variant]
@@ -339,4 +340,10 @@ def _game_offer(name: str) -> dict[str, Any]:
         if "contracts" in rules:
             offer["contracts"] = rules["contracts"]
         variants.append(offer)
-    return {"name": name, "default_variant": game_rules(name).default_variant, "variants": variants}
+    rules_of = game_rules(name)
+    return {
+        "name": name,
+        "default_variant": rules_of.default_variant,
+        "rounds": bool(rules_of.rounds_options(2)),
+        "variants": variants,
+    }

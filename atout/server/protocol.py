@@ -65,6 +65,9 @@ class TableOptions(_Strict):
     private: bool = False
     spectators: bool = True
     rounds: int = Field(default=1, ge=1, le=50)
+    """The deals of a French Tarot partie; 1 for a game that has no such option
+    (Tarot Africain lasts until one player is left), whatever was asked, as the
+    winners' XP counts the rounds."""
     robot_level: Literal["random", "heuristic", "strong"] = "heuristic"
     rules: dict[str, RuleValue] = Field(default_factory=dict, max_length=40)
     """Variant fields the master changes (``{"dealer_sits_out": true}`` for the
@@ -85,6 +88,8 @@ class TableOptions(_Strict):
         allowed = sizes[self.variant]
         if self.players not in allowed:
             raise _refused("players_range", min=allowed[0], max=allowed[-1])
+        if not game_rules(self.game).rounds_options(2):  # a game of no set length: one game
+            object.__setattr__(self, "rounds", 1)
         if self.rules:
             self._check_rules()
         if not self.competitive and self.bet:

@@ -158,6 +158,8 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
         "fft",
         "standard",
     )
+    # a French table chooses its deals per game; an Africain game lasts until one is left
+    assert (games["french"]["rounds"], games["africain"]["rounds"]) == (True, False)
 
     async def scenario() -> None:
         alice = await Player.connect(server, name="alice")
@@ -182,10 +184,15 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
             assert (error["code"], error["params"]) == (code, params)
             _well_formed(error)
         await alice.send(
-            {"type": "create", "options": {"game": "africain", "variant": "cinq", "players": 5}}
+            {
+                "type": "create",
+                "options": {"game": "africain", "variant": "cinq", "players": 5, "rounds": 7},
+            }
         )
         created = await alice.expect(lambda m: m["type"] == "table")
         assert created["table"]["options"]["players"] == 5
+        # one game, whatever was asked: the winners' XP counts a table's rounds
+        assert created["table"]["options"]["rounds"] == 1
         await alice.close()
 
     asyncio.run(scenario())

@@ -20,7 +20,7 @@ def test_a_tables_summary_lists_only_its_games_options(
     host = new_context().new_page()  # type: ignore[operator]
     french = create_table(host, base_url, rounds=2)
     other_host = new_context().new_page()  # type: ignore[operator]
-    africain = create_table(other_host, base_url, game="africain", players=3, rounds=2)
+    africain = create_table(other_host, base_url, game="africain", players=3)
     visitor: Page = new_context().new_page()  # type: ignore[operator]
     visitor.goto(f"{base_url}/#/")
     visitor.wait_for_selector("#lang")
@@ -31,6 +31,10 @@ def test_a_tables_summary_lists_only_its_games_options(
     robots = visitor.locator("label", has=visitor.locator("#opt-robot")).inner_text()
     robots = robots.split("\n")[0].strip()  # the label's words, before its choices
     assert deals and robots  # the options as the creation form labels them
+    visitor.select_option("#opt-game", "africain")  # whose games have no deals per game
+    expect(visitor.locator("#opt-rounds")).to_be_hidden()
+    visitor.select_option("#opt-game", "french")
+    expect(visitor.locator("#opt-rounds")).to_be_visible()
     french_game, africain_game = GAMES[lang]
 
     def summary(table: str) -> str:

@@ -10,16 +10,16 @@ import { toast } from "./app.js";
 let games = null;
 const gamesLoaded = api("/api/games").then((list) => { games = list; });
 const ROBOT_LEVELS = ["random", "heuristic", "strong"];
-// The table's rounds are the deals of a French Tarot partie; an Africain game
-// lasts until one player is left (the engines' rounds_options): its table keeps
-// the field, unused, which its summary does not show.
-const GAMES_WITH_ROUNDS = new Set(["french"]);
+// Whether a game's tables choose their number of deals (`rounds`: a French Tarot
+// partie; an Africain game lasts until one player is left), as /api/games says;
+// until it has answered, a table of more than one deal surely does.
+const hasRounds = (name, rounds) => games?.find((g) => g.name === name)?.rounds ?? rounds > 1;
 
 export function describeOptions(o) {
   const game = t(o.game);
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
     `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice")];
-  if (GAMES_WITH_ROUNDS.has(o.game)) parts.push(labelled(t("rounds"), o.rounds));
+  if (hasRounds(o.game, o.rounds)) parts.push(labelled(t("rounds"), o.rounds));
   parts.push(labelled(t("robot_level"), t(`level_${o.robot_level}`)));
   for (const [name, value] of Object.entries(o.rules || {})) {
     parts.push(labelled(t(`rule_${name}`), value === true ? t("yes") : value === false ? t("no") : value));
@@ -50,6 +50,7 @@ export function optionFields(current = {}, onChange = null) {
     const wanted = Number(players.value || o.players);
     const chosenPlayers = sizes.includes(wanted) ? wanted : sizes.includes(4) ? 4 : sizes.at(-1);
     clear(players, sizes.map((n) => choice(n, n, n === chosenPlayers)));
+    rounds.closest("label").hidden = !entry.rounds;
   }
   // The variant's own rules a master may change (yes/no and numbers), each with
   // its value as the engine has it; only the changed ones are sent.
