@@ -254,12 +254,16 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         format: Annotated[Literal["csv", "json"], Query()] = "csv",
     ) -> Any:
         row = await asyncio.to_thread(live.load, tournament_id)
-        rows = (await live.public(row))[what]
+        public = await live.public(row)
+        if what not in public:  # a tournoi libre's: the arbiter adjusts duplicates only
+            raise HTTPRefusal(422, "tournament_libre_adjustments")
+        rows = public[what]
         if format == "json":
             return rows
+        columns = [] if rows else await live.work(documents.export_columns, (row.state, what))
         name = f"tournament-{tournament_id}-{what}.csv"
         return PlainTextResponse(
-            csv_text(rows),
+            csv_text(rows, columns),
             media_type="text/csv; charset=utf-8",
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )

@@ -24,7 +24,13 @@ from atout.tournament.online import (
     table_rules,
 )
 from atout.tournament.printout import boards_html, slips_html
-from atout.tournament.report import adjustment_rows, ranking_rows, result_rows
+from atout.tournament.report import (
+    ADJUSTMENT_COLUMNS,
+    adjustment_rows,
+    ranking_rows,
+    result_columns,
+    result_rows,
+)
 from atout.tournament.state import from_json, read_adjustment, read_deal, to_json
 
 
@@ -195,6 +201,19 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
         "missing": len(tournament.missing()),
         "adjustments": adjustment_rows(tournament),
     }
+
+
+def export_columns(job: tuple[dict[str, Any], str]) -> list[str]:
+    """The header of an export of ``what`` (``"results"``, ``"adjustments"``) that
+    has no rows yet: a spreadsheet still reads its columns."""
+    document, what = job
+    if what == "ranking":  # never without rows: one per entrant
+        return []
+    if libre_state.is_libre(document):
+        return list(libre_state.RESULT_COLUMNS)
+    if what == "adjustments":
+        return list(ADJUSTMENT_COLUMNS)
+    return result_columns(from_json(document).setup)
 
 
 def printout(job: tuple[dict[str, Any], str]) -> str:

@@ -47,6 +47,13 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         first = [t["seats"] for t in view["plan"] if t["position"] == 1]
         for seats in first:  # pairs (1, 2), (3, 4) ... never at one table
             assert len({(p - 1) // 2 for p in seats}) == 4
+        export = f"{server.http}/api/tournaments/{number}/export"
+        before = httpx.get(f"{export}?what=results").text  # no sheet yet: the header alone
+        assert before == "position,table,seat,player,name,deals,bilan\n"
+        for form in ("csv", "json"):  # the arbiter's adjustments are a duplicate's
+            refused = httpx.get(f"{export}?what=adjustments&format={form}")
+            assert refused.status_code == 422
+            assert refused.json()["code"] == "tournament_libre_adjustments"
 
         deals = json.loads(SAMPLE.read_text(encoding="utf-8"))["deals"]
         entry = {"position": 1, "table": 1, "deals": deals}

@@ -43,6 +43,12 @@ def test_a_club_night_on_the_server(tmp_path: Path) -> None:
         number = made.json()["id"]
         view = made.json()
         assert view["master"] and view["meets_once"] and view["boards"] == 20
+        export = f"{server.http}/api/tournaments/{number}/export"
+        for what in ("results", "adjustments"):  # none yet: the header alone, for a spreadsheet
+            lines = httpx.get(f"{export}?what={what}").text.splitlines()
+            assert len(lines) == 1 and lines[0].startswith(
+                "board,position,table" if what == "results" else "number,kind,position"
+            )
         assert len(view["seatings"]) == 25 and "hands" not in str(view)
         # The rulebook's 5-table example on board 1 (taker North), page 18.
         for table, points in enumerate((44, 47, 38, 40, 41), start=1):
