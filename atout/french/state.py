@@ -73,7 +73,15 @@ from atout.french.scoring import (
 )
 from atout.french.variants import Contract, Variant
 from atout.french.view import PHASE_NAMES as PHASE_NAMES  # the phases below, by number
-from atout.french.view import OwnKey, own_key, own_of, public_phase, shared_of, view_of
+from atout.french.view import (
+    OwnKey,
+    own_key,
+    own_of,
+    partner_for,
+    public_phase,
+    shared_of,
+    view_of,
+)
 from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
 
 DEAL: Final = 0
@@ -686,7 +694,7 @@ class FrenchState:
     def play_mask(self) -> int:
         """Cards the player to move may play: follow, trump, overtrump, else anything;
         a chelem's announcer keeps the Excuse for the last trick while the attack
-        has taken every trick (FFT: "s'il détient l'Excuse, la jouer en dernier")."""
+        may have taken every trick (FFT: "s'il détient l'Excuse, la jouer en dernier")."""
         hand = self.hands[self.turn]
         led = self.led
         if led < 0:
@@ -705,11 +713,26 @@ class FrenchState:
                 if top >= 56 and mask >> (top + 1):
                     mask = mask >> (top + 1) << (top + 1)
                 mask |= hand & EXCUSE_BIT
-        if self.chelem_announced and mask & EXCUSE_BIT and mask != EXCUSE_BIT:
-            attack = (self.taker, self.partner)
-            if self.turn == self.taker and all(w in attack for _, _, w in self.tricks):
-                mask ^= EXCUSE_BIT
+        keeps_excuse = self.chelem_announced and self.turn == self.taker
+        if keeps_excuse and mask & EXCUSE_BIT and mask != EXCUSE_BIT and self._slam_may_stand():
+            mask ^= EXCUSE_BIT
         return mask
+
+    def _slam_may_stand(self) -> bool:
+        """Whether the attack may have taken every trick, as far as the taker knows:
+        its cards must not tell it who holds the called King. Tricks won by others
+        than the taker went to its partner if it knows it (the King played or shown
+        in the chien, or its own); while it does not, to one seat at most, which may
+        be the partner (two are surely not both)."""
+        others = {winner for _, _, winner in self.tricks if winner != self.taker}
+        if not others:
+            return True
+        if self.partner < 0:  # no partner: every other seat defends
+            return False
+        known = partner_for(self, self.taker, False)
+        if known is not None:
+            return others == {known}
+        return len(others) == 1
 
     def _refusal(self, card: int) -> IllegalAction:
         """Why ``card`` may not be played now, as a refusal a player understands."""

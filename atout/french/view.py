@@ -126,7 +126,7 @@ def deal_summary(state: FrenchState) -> DealSummary:
     }
 
 
-def _partner_for(state: FrenchState, viewer: int, everything: bool) -> int | None:
+def partner_for(state: FrenchState, viewer: int, everything: bool) -> int | None:
     """The called partner's seat if ``viewer`` may know it."""
     if state.partner < 0:
         return None
@@ -229,7 +229,7 @@ def _own_facts(state: FrenchState, viewer: int, everything: bool) -> OwnKey:
         viewer,
         phase,
         state.hands[viewer] if 0 <= viewer < state.seats else None,
-        _partner_for(state, viewer, everything),
+        partner_for(state, viewer, everything),
         state.dog if dog_shown else None,
         state.ecart if everything or viewer == taker >= 0 else None,
     )

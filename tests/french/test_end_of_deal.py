@@ -55,6 +55,51 @@ def test_once_the_chelem_is_lost_the_excuse_may_be_played() -> None:
     assert state.tricks[0][2] != 1 and "play:EX" in legal(state)
 
 
+FIVE_TAKER = "EX T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 1S KD QD"
+FIVE_OTHERS = {
+    0: "5S 6S 7S 8S 9S 10S JS NS QS 3H 6H 7H 8H 9H 10H",
+    2: "2S 3S 4S T1 T2 T3 T4 T5 T6 T7 T8 T9 T10 1H 2H",
+    3: "KS 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C JC NC QC",  # and KH or 4H
+    4: "KC 1D 2D 3D 4D 5D 6D 7D 8D 9D 10D JD ND 5H",  # and 4H or KH
+}
+
+
+def _five_player_slam(partner: int) -> FrenchState:
+    """Seat 1 takes a garde contre at five, calls the King of Hearts (held by
+    ``partner``, 3 or 4) and announces a chelem; seat 3's King of Spades wins the
+    first trick, and seat 3 leads clubs, which the taker must trump."""
+    hands = {seat: cards for seat, cards in FIVE_OTHERS.items()}
+    hands[3] += " KH" if partner == 3 else " 4H"
+    hands[4] += " KH" if partner == 4 else " 4H"
+    state = new_state(5, explicit_deal(5, {1: FIVE_TAKER, **hands}, "JH NH QH"))
+    act(state, "bid:garde_contre", *["bid:pass"] * 4, "call:KH", "chelem:yes", "poignee:none")
+    act(state, "play:1S", "poignee:none", "play:2S", "play:KS", "play:1D", "play:5S")
+    act(state, "play:1C", "play:KC", "play:3H")
+    assert state.tricks[0][2] == 3 and state.to_move == 1 and state.partner == partner
+    return state
+
+
+def test_the_taker_s_cards_do_not_tell_it_who_holds_the_called_king() -> None:
+    # The Excuse held back while the attack may have every trick: the one trick
+    # not the taker's went to seat 3, partner or not, which the taker cannot know.
+    # Offered when seat 3 defends only, it told the taker so.
+    partner, defender = _five_player_slam(3), _five_player_slam(4)
+    assert partner.view(1) == defender.view(1)
+    assert legal(partner) == legal(defender)
+    assert "play:EX" not in legal(defender) and "play:T11" in legal(defender)
+
+
+def test_two_seats_winning_tricks_lose_the_slam_as_the_taker_sees_it() -> None:
+    state = _five_player_slam(4)
+    act(state, "play:T11", "play:T1")  # the taker trumps the King of Clubs and leads
+    assert "play:EX" not in legal(state)
+    act(state, "play:QD", "play:T2", "play:2C", "play:2D", "play:6H")  # seat 2 trumps
+    act(state, "play:1H", "play:4H", "play:5H", "play:7H")  # the called King unseen
+    assert [t[2] for t in state.tricks] == [3, 1, 2] and state.to_move == 1
+    # seats 3 and 4 cannot both be the partner: the slam is lost, the Excuse free
+    assert "play:EX" in legal(state)
+
+
 def test_defence_excuse_last_stays_with_the_defence_for_4_points() -> None:
     state = slam_deal(ALL_TRUMPS + " KS KH KD", {2: "EX"})
     act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:no")

@@ -67,6 +67,8 @@ def test_every_seat_finds_a_world_showing_it_the_same_observation(
             world = sample_world(view, random.Random(number))
             assert world is not None, (number, seat, view["phase"])
             assert world.view(seat) == view
+            if state.to_move == seat:  # what a seat may do follows from what it sees
+                assert world.legal_texts() == state.legal_texts(), (number, seat)
             # Every card is somewhere, once; each seat holds as many as in the real deal.
             placed = sum(world.hands) | world.dog | world.ecart
             for won in world.won:
@@ -75,6 +77,29 @@ def test_every_seat_finds_a_world_showing_it_the_same_observation(
             assert placed == FULL_DECK
             assert [h.bit_count() for h in world.hands] == [h.bit_count() for h in state.hands]
             assert world.ecart.bit_count() == state.ecart.bit_count()
+
+
+def test_a_chelem_s_taker_is_not_told_its_partner_by_what_it_may_play() -> None:
+    # At five the taker's Excuse is kept for the last trick while the attack may
+    # have every trick: may, as the taker sees it, not as the hidden deal is. Each
+    # deal announces a chelem; at each of the taker's turns with the Excuse, a world
+    # of its view gives it the same choices.
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = FRENCH.new(5, "fft", {})
+        state.apply(FRENCH.deal_action(state, rng.randrange(2**32)))
+        while not state.deal_over:
+            mover = state.to_move
+            assert mover is not None
+            if state.phase == PLAY and mover == state.taker and state.hands[mover] >> EXCUSE & 1:
+                world = sample_world(state.view(mover), rng)
+                assert world is not None and world.legal_texts() == state.legal_texts(), seed
+                checked += 1
+            legal = state.legal_texts()
+            text = "chelem:yes" if "chelem:yes" in legal else rng.choice(legal)
+            state.apply(FRENCH.parse_action(text))
+    assert checked >= 20  # the seeds reach the taker's turns with the Excuse
 
 
 def test_the_positions_cover_every_phase_of_a_deal() -> None:

@@ -193,7 +193,7 @@ def play_mask(rows: Rows, g: int) -> tuple[int, int]:
             if top >= SPLIT and hi >> (top - SPLIT + 1):
                 hi = hi >> (top - SPLIT + 1) << (top - SPLIT + 1)
             hi |= hand_hi & EXCUSE_HI
-    keep_excuse = rows[g, CHELEM_ANNOUNCED] and seat == rows[g, TAKER] and _all_to(rows, g, True)
+    keep_excuse = rows[g, CHELEM_ANNOUNCED] and seat == rows[g, TAKER] and _slam_may_stand(rows, g)
     if keep_excuse and hi & EXCUSE_HI and (lo != 0 or hi != EXCUSE_HI):
         hi ^= EXCUSE_HI
     return lo, hi
@@ -397,6 +397,23 @@ def _poignee(rows: Rows, table: Rows, g: int, size: int) -> None:
 @compiled
 def _in_attack(rows: Rows, g: int, seat: int) -> bool:
     return bool(seat == rows[g, TAKER] or seat == rows[g, PARTNER])
+
+
+@compiled
+def _slam_may_stand(rows: Rows, g: int) -> bool:
+    """FrenchState._slam_may_stand: every trick to the attack, as far as the taker knows."""
+    taker, partner = rows[g, TAKER], rows[g, PARTNER]
+    others = 0
+    for t in range(rows[g, TRICKS_DONE]):
+        if rows[g, WINNER + t] != taker:
+            others |= 1 << rows[g, WINNER + t]
+    if others == 0:
+        return True
+    if partner < 0:
+        return False
+    if _partner_seen(rows, g, taker):
+        return bool(others == 1 << partner)
+    return others & (others - 1) == 0
 
 
 @compiled
@@ -642,7 +659,7 @@ def _write_card(x: Tensor, base: int, card: int) -> None:
 
 @compiled
 def _partner_seen(rows: Rows, g: int, viewer: int) -> bool:
-    """atout.french.view._partner_for during a deal: played, turned up with the
+    """atout.french.view.partner_for during a deal: played, turned up with the
     dog, or the viewer holding the called card."""
     partner, called = rows[g, PARTNER], rows[g, CALLED]
     if partner < 0:
