@@ -116,6 +116,10 @@ class DealSummary(TypedDict):
     breakdown: dict[str, int]
 
 
+Phase = Literal["deal", "bid", "call", "discard", "chelem", "misere", "poignee", "play", "over"]
+"""A deal's phases in their order (``atout.french.view.PHASE_NAMES``)."""
+
+
 class FrenchObservation(TypedDict):
     """One viewer's view of a French Tarot game; None marks what it may not see."""
 
@@ -131,7 +135,9 @@ class FrenchObservation(TypedDict):
     sitting_out: int | None
     order: list[int]
     """The seats dealt in, from the dealer's right."""
-    phase: str
+    phase: Phase
+    """The seat asked a question (``misere``, ``poignee``) sees it; the others
+    see ``play``, as the question is a secret."""
     to_move: int | None
     """A seat, -3 when a deal is due, None once the game is over."""
     totals: list[int]

@@ -11,7 +11,7 @@ others see it about to play, since being asked tells who holds many trumps.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Any, Final, cast, get_args
 
 from atout.cards import CLUBS, DIAMONDS, EXCUSE, FIRST_TRUMP, HEARTS, SPADES, TRUMPS
 from atout.french.actions import CARD_TEXTS
@@ -22,6 +22,7 @@ from atout.french.observation import (
     FrenchObservation,
     FrenchRulesBlock,
     PetitSec,
+    Phase,
     rules_block,
 )
 from atout.french.scoring import POIGNEE_SIZES, PoigneeSize
@@ -32,17 +33,7 @@ if TYPE_CHECKING:
     from atout.french.state import FrenchState
 
 
-PHASE_NAMES: Final = (
-    "deal",
-    "bid",
-    "call",
-    "discard",
-    "chelem",
-    "misere",
-    "poignee",
-    "play",
-    "over",
-)
+PHASE_NAMES: Final[tuple[Phase, ...]] = get_args(Phase)
 """The phases as views name them, by the numbers ``atout.french.state`` gives them."""
 
 REMEMBERED_HANDS: Final = 1 << 14
@@ -153,7 +144,7 @@ def rules_of(state: FrenchState) -> FrenchRulesBlock:
     return rules_block(state.variant, state.seats, state.active)
 
 
-def public_phase(state: FrenchState) -> str:
+def public_phase(state: FrenchState) -> Phase:
     """The phase as those not asked see it: a seat answering a question (a
     poignée, a misère) is, to the others, about to play."""
     phase = PHASE_NAMES[state.phase]
