@@ -3,6 +3,7 @@ lives as packs, bids, and the one-card round's cards on the others' foreheads.""
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
@@ -90,3 +91,49 @@ def test_a_player_out_of_lives_is_told_and_may_leave(new_context: object, base_u
         page.click("#side-toggle")
         page.click("#leave")
     expect(page.locator("#create")).to_be_visible()
+
+
+def test_lives_are_never_shown_below_none(page: Page, base_url: str) -> None:
+    """A round may cost more lives than a player has (the engine counts on below
+    zero): a player out shows none left, and "out", in each language, never a
+    negative count (it once showed "-3 / 1")."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    page.select_option("#opt-game", "africain")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-robot", "random")
+    page.click("#opt-rules summary")
+    page.fill("#opt-rules [data-rule=lives]", "1")
+    page.click("#create")
+    page.click("#start")
+    bids = page.locator("#prompt .bid-button:not(.illegal)")
+    # Someone losing more lives than its one, as the round's notice says (the page's
+    # player bids all it can, and random robots bid at random); a game where nobody
+    # did is played again.
+    lost = page.locator("#notices li", has_text=re.compile("−[2-9]"))
+    deadline = time.monotonic() + 90
+    while not lost.count():
+        assert time.monotonic() < deadline, "nobody lost more lives than they had"
+        if page.locator("#again").count():
+            # the game's end comes after its last round's notice: read again first
+            if not lost.count():
+                page.click("#again")
+        elif my_phase(page) == "bid" and bids.count():
+            bids.last.click()
+        elif take_turn(page) is None:
+            page.wait_for_timeout(40)
+    found = re.search(r"(guest_\w+|robot \d) −[2-9]", lost.first.inner_text())
+    assert found is not None
+    name = found[1]
+    seat = page.locator(".seat-box", has_text=name)
+    row = page.locator("#deal-info tbody tr", has_text=name)
+    expect(seat.locator(".life-pack b")).to_have_text("0")
+    expect(seat.locator(".tag.neg")).to_have_text("out")
+    expect(row.locator("td").nth(1)).to_have_text("out")
+    lives = page.locator("#deal-info tbody td:nth-child(2)").all_inner_texts()
+    assert all(re.fullmatch(r"out|\d+ / 1", text) for text in lives), lives
+    assert all(int(text) >= 0 for text in page.locator(".life-pack b").all_inner_texts())
+    page.click("#lang")
+    expect(row.locator("td").nth(1)).to_have_text("éliminé")
+    expect(seat.locator(".tag.neg")).to_have_text("éliminé")
+    expect(seat.locator(".life-pack b")).to_have_text("0")

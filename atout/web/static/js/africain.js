@@ -7,13 +7,21 @@ import { sortHand } from "./cards.js";
 import { cardBack, cardButton, cardImage, handOf, seatName } from "./table.js";
 import { trickCards } from "./french.js";
 
+/** The lives a player has left. The engine counts on past zero (a round may cost
+ * more lives than a player has: the deeper count breaks a tie when all go out at
+ * once), but a player has no fewer than none. */
+function livesLeft(lives) {
+  return Math.max(0, lives);
+}
+
 function lifePack(lives, start) {
-  const shown = Math.max(0, Math.min(lives, 14));
+  const left = livesLeft(lives);
+  const shown = Math.min(left, 14);
   const layers = [...Array(shown).keys()].map((i) =>
     `<rect x="${2 + i * 1.6}" y="${2 + (shown - i) * 0.4}" width="16" height="22" rx="2" fill="#2a63ad" stroke="#0d2a52" stroke-width="0.8"/>`).join("");
-  const pack = h("span", { class: "life-pack", title: labelled(t("lives"), `${lives}/${start}`) });
+  const pack = h("span", { class: "life-pack", title: labelled(t("lives"), `${left}/${start}`) });
   pack.innerHTML = `<svg viewBox="0 0 44 30" width="44" height="30" aria-hidden="true">${layers}</svg>`;
-  pack.append(h("b", {}, lives));
+  pack.append(h("b", {}, left));
   return pack;
 }
 
@@ -109,7 +117,7 @@ export function africainSide(ctx) {
     h("table", { class: "score-table game-scores" },
       h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("lives")), h("th", {}, t("bids")), h("th", {}, t("tricks")))),
       h("tbody", {}, [...Array(n).keys()].map((seat) => h("tr", {},
-        h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, `${v.lives[seat]} / ${v.rules.lives}`),
+        h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, v.in_game[seat] ? `${v.lives[seat]} / ${v.rules.lives}` : t("out")),
         h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))));
 }
 
@@ -120,7 +128,7 @@ const africainReplay = {
   hands: (v) => v.hands.map((x) => x || []),
   trick: (v) => (v.trick.length ? v.trick : v.last_trick),
   trickTitle: () => t("tricks"),
-  seatNote: (v, seat) => ` · ${t("lives")} ${v.lives[seat]}${v.bids[seat] !== null ? ` · ${t("bid")} ${v.bids[seat]}` : ""}`,
+  seatNote: (v, seat) => ` · ${t("lives")} ${livesLeft(v.lives[seat])}${v.bids[seat] !== null ? ` · ${t("bid")} ${v.bids[seat]}` : ""}`,
   extras: () => [],
 };
 
