@@ -5,6 +5,7 @@ names and score breakdowns once stayed English in the French interface)."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -95,3 +96,32 @@ def test_every_screen_speaks_one_language(page: Page, base_url: str, lang: str, 
         page.wait_for_timeout(300)
         stray = _strays(page, lang, other)
         assert not stray, f"{screen} in {lang} shows {stray}"
+
+
+def test_the_games_end_stays_through_a_language_switch(page: Page, base_url: str) -> None:
+    """Switching the language once a game is over draws the page again in the
+    other language with what the game's end showed: the last deal's result, the
+    game's end with its winners and what comes next (it once lost them: the
+    server's table keeps no ended game to send again)."""
+    page.goto(f"{base_url}/#/")
+    _in(page, "en")
+    create_table(page, base_url, players=3)
+    page.click("#start")
+    deadline = time.monotonic() + 150
+    while not page.locator("#game-over").count():
+        assert time.monotonic() < deadline, "the game did not end"
+        if take_turn(page) is None:
+            page.wait_for_timeout(40)
+    over = page.locator("#game-over")
+    expect(over.locator("h2")).to_have_text("Game over")
+    expect(page.locator("#winners")).to_contain_text("Winner")
+    expect(page.locator("#deal-result-title")).to_have_text("Deal 1")
+    _in(page, "fr")
+    expect(over.locator("h2")).to_have_text("Partie terminée")
+    expect(page.locator("#winners")).to_contain_text("Gagnant")
+    expect(page.locator("#again")).to_have_text("Rejouer")
+    expect(page.locator("#replay-link")).to_have_text("Revoir cette partie")
+    expect(page.locator("#deal-result-title")).to_have_text("Donne 1")
+    expect(page.locator("#scores .deal-head")).to_have_count(1)
+    stray = _strays(page, "fr", "en")
+    assert not stray, f"the game's end in French shows {stray}"

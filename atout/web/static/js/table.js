@@ -33,13 +33,22 @@ export function cardBack(cls = "") {
   return d;
 }
 
+// The state of the table page last left, and the language it was drawn in: the
+// language switch draws the page again, and what the server does not send again
+// (the game's end, the last deal's result, the chat) must not be lost with it.
+let parked = null;
+
 export function tablePage(id, params) {
-  const s = {
+  const lang = getLang();
+  const redrawn = parked && parked.id === id && parked.lang !== lang;
+  // Notices are functions, worded when drawn (in the language of the moment).
+  const s = redrawn ? parked.s : {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
     error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: new Set(),
     hint: null, hinting: false,
   };
+  parked = null;
   // Whom the player blocked: their chat is not shown. Asked again at each welcome: the
   // page may be drawn before the server has said who the player is (a guest has none).
   const loadBlocked = () => blockedIds().then((ids) => { s.blocked = ids; render(); });
@@ -78,16 +87,16 @@ export function tablePage(id, params) {
     if (kind === "table.chat") { s.chat.push(data); return; }
     if (kind === "table.options") {
       s.optionsChanged = data.changed;
-      if (data.changed.length) s.notices.push(t("options_changed", { what: data.changed.map(optionLabel).join(", ") }));
+      if (data.changed.length) s.notices.push(() => t("options_changed", { what: data.changed.map(optionLabel).join(", ") }));
     }
     if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; }
     if (kind === "table.game_over") s.gameOver = data;
     // Nothing of a game ended amicably is scored: no deal's result waits to be seen.
-    if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.dealResult = null; s.notices.push(t("game_cancelled")); }
+    if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.dealResult = null; s.notices.push(() => t("game_cancelled")); }
     // An ended game (played out or cancelled by vote) asks nobody for a move: the
     // last view stays on the table, but its turn and clock are over.
     if (kind === "table.game_over" || kind === "table.game_cancelled") { s.legal = null; s.asked = null; s.turnUntil = null; }
-    if (kind === "table.vote") s.notices.push(labelled(data.name, data.agree ? t("vote_agree") : t("vote_refuse")));
+    if (kind === "table.vote") s.notices.push(() => labelled(data.name, data.agree ? t("vote_agree") : t("vote_refuse")));
     // The update's view holds the new state; a completed trick stays shown until the next card.
     if (kind === "play") { s.shownTrick = null; s.fresh = data.card; sound("card"); }
     if (kind === "trick") { s.shownTrick = data; sound("trick"); }
@@ -97,21 +106,21 @@ export function tablePage(id, params) {
     if (kind === "deal" || kind === "bid" || kind === "deal_end") s.showLast = false;
     if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
     if (kind === "round_end") {
-      const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean);
-      s.notices.push(labelled(t("round_only", { n: data.round }), lost.join(", ") || t("no_life_lost")));
+      const lost = () => data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean).join(", ");
+      s.notices.push(() => labelled(t("round_only", { n: data.round }), lost() || t("no_life_lost")));
     }
-    if (kind === "redeal") s.notices.push(t("redeal", { why: t(data.reason) }));
-    if (kind === "table.storage") s.notices.push(t(data.ok ? "storage_ok" : "storage_waiting"));
+    if (kind === "redeal") s.notices.push(() => t("redeal", { why: t(data.reason) }));
+    if (kind === "table.storage") s.notices.push(() => t(data.ok ? "storage_ok" : "storage_waiting"));
     // What the platform's own rules did, said when they act: nobody is left guessing.
     const mine = s.seat !== null && data.seat === s.seat;
-    if (kind === "table.disconnected") s.notices.push(t("seat_away", { name: data.name }));
-    if (kind === "table.returned") s.notices.push(t("seat_back", { name: data.name }));
-    if (kind === "table.abandoned") s.notices.push(t(mine ? "seat_abandoned_mine" : "seat_abandoned", { name: data.name }));
-    if (kind === "table.seated") s.notices.push(t("seat_taken_by", { name: data.name }));
-    if (kind === "table.left") s.notices.push(t("seat_left_by", { name: data.name }));
-    if (kind === "table.arriving") s.notices.push(t("arriving_next_deal", { name: data.name }));
-    if (kind === "table.master") s.notices.push(t("new_master", { name: data.name }));
-    if (kind === "table.game_over" && data.shared_ip) s.notices.push(t("shared_ip_void"));
+    if (kind === "table.disconnected") s.notices.push(() => t("seat_away", { name: data.name }));
+    if (kind === "table.returned") s.notices.push(() => t("seat_back", { name: data.name }));
+    if (kind === "table.abandoned") s.notices.push(() => t(mine ? "seat_abandoned_mine" : "seat_abandoned", { name: data.name }));
+    if (kind === "table.seated") s.notices.push(() => t("seat_taken_by", { name: data.name }));
+    if (kind === "table.left") s.notices.push(() => t("seat_left_by", { name: data.name }));
+    if (kind === "table.arriving") s.notices.push(() => t("arriving_next_deal", { name: data.name }));
+    if (kind === "table.master") s.notices.push(() => t("new_master", { name: data.name }));
+    if (kind === "table.game_over" && data.shared_ip) s.notices.push(() => t("shared_ip_void"));
   }
 
   // The choices of a human to move come with the view (a snapshot's or an update's);
@@ -137,7 +146,11 @@ export function tablePage(id, params) {
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
       if (m.view?.deal) s.dealResult = { ...m.view.deal, number: m.view.deals_played }; // the next one not dealt yet
-      setGame(m);
+      // A game's end seen before the page was drawn again: the server's table has
+      // no game any more (no view), so the game's last view stays with its end;
+      // a game started since ends it.
+      if (m.table.playing && m.view?.phase !== "over") s.gameOver = null;
+      setGame(!m.view && s.gameOver ? { ...m, view: s.view } : m);
       render();
     } else if (m.type === "update") {
       // One action (or, after a resume, everything missed): its events, then the game as it now
@@ -158,7 +171,7 @@ export function tablePage(id, params) {
     } else if (m.type === "table_info") {
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); render(); }
-    else if (m.type === "error" && m.code === "seat_left") { s.notices.push(refusal(m)); render(); } // why this page watches
+    else if (m.type === "error" && m.code === "seat_left") { s.notices.push(() => refusal(m)); render(); } // why this page watches
     else if (m.type === "error") {
       s.error = m; // worded when drawn, in the language of the moment
       s.hinting = false;
@@ -166,7 +179,7 @@ export function tablePage(id, params) {
       render();
     }
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
-    else if (m.type === "invited") { s.notices.push(t("invitation_sent", { name: m.name })); render(); }
+    else if (m.type === "invited") { s.notices.push(() => t("invitation_sent", { name: m.name })); render(); }
     else if (m.type === "left") location.hash = "#/";
   });
   if (session.connected) enter();
@@ -201,7 +214,10 @@ export function tablePage(id, params) {
     if (focused) root.querySelector(`#hand .card[data-card="${focused}"]`)?.focus();
   }
   render();
-  return [root, () => { stop(); clearInterval(timer); document.removeEventListener("keydown", onKey); }];
+  return [root, () => {
+    stop(); clearInterval(timer); document.removeEventListener("keydown", onKey);
+    parked = { id, lang, s };
+  }];
 }
 
 function errorLine(s) {
@@ -474,7 +490,7 @@ function tableInfoPanel(ctx) {
         onclick: () => { s.showOptions = !s.showOptions; s.optionsChanged = []; ctx.render(); } }, "⚙")),
     h("p", { class: "muted", id: "options-summary" }, describeOptions(info.options)),
     editor,
-    s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n))) : null,
+    s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n()))) : null,
     link ? h("div", { class: "invite" }, h("label", {}, t("invite_link"), h("input", { readonly: true, id: "invite-link", value: link,
       onfocus: (e) => e.target.select() }))) : null,
     watchLink ? h("div", { class: "invite" }, h("label", {}, t("watch_link"), h("input", { readonly: true, id: "watch-link", value: watchLink,
