@@ -1,14 +1,16 @@
 """Accessibility that a machine can check: every text contrasts with what is
-behind it at 4.5:1 at least (3:1 when large), on every screen, in play."""
+behind it at 4.5:1 at least (3:1 when large), on every screen, in play; each
+decision asked of the player takes the keyboard and is announced."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.web.play import create_table, take_turn
+from tests.web.scripted import TABLE, ScriptedTable
 
 CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 SCREENS = ["#/", "#/login", "#/leaderboard", "#/replay", "#/sheet", "#/help"]
@@ -36,3 +38,75 @@ def test_every_text_of_a_table_in_play_contrasts(page: Page, base_url: str) -> N
         seen.update(_low_contrast(page))
         take_turn(page)
     assert sorted(seen) == []
+
+
+def _focused(page: Page) -> str:
+    """What has the keyboard: its id, else its action or card."""
+    found: str = page.evaluate(
+        """() => { const e = document.activeElement;
+                   return e.id || e.dataset.action || e.dataset.card || e.tagName; }"""
+    )
+    return found
+
+
+def test_each_new_prompt_takes_the_keyboard_and_is_announced(page: Page, base_url: str) -> None:
+    """A keyboard or screen-reader user plays a deal by keys alone, with no Tab
+    through the page: each new decision takes the focus (the first bid allowed, the
+    écart's first card then its confirm, a question's first answer, the first card
+    to play) and is said in a live region; the écart's confirm is two Shift+Tabs
+    from the hand, which takes one Tab; typing in the chat keeps the keyboard."""
+    ScriptedTable(page, [11])
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    announced = page.locator("#turn-announce")
+    expect(announced).to_have_attribute("aria-live", "polite")
+    # The bid: the first bid the rules allow ("Pass") has the keyboard.
+    expect(page.locator("#prompt .bid-button:not(.illegal)").first).to_be_focused()
+    expect(page.locator('#prompt [data-action="bid:pass"]')).to_be_focused()
+    expect(announced).to_have_text("Your turn: Bid")
+    for _ in range(6):
+        if _focused(page) == "bid:garde":
+            break
+        page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    # The écart: its first card, then its confirm once six are chosen.
+    expect(page.locator("#confirm-ecart")).to_be_disabled()
+    expect(page.locator("#hand .card.legal").first).to_be_focused()
+    expect(announced).to_have_text("Your turn: Choose 6 cards to put aside (6 left)")
+    for _ in range(6):
+        while not page.evaluate("document.activeElement.matches('.card.legal:not(.selected)')"):
+            page.keyboard.press("ArrowRight")
+        page.keyboard.press("Enter")
+    expect(page.locator("#hand .card.selected")).to_have_count(6)
+    expect(page.locator("#confirm-ecart")).to_be_focused()
+    # The hand is one Tab; the confirm, two Shift+Tabs back from it.
+    page.keyboard.press("Tab")
+    assert _focused(page) == "clear-ecart"
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.matches('#hand .card')")
+    page.keyboard.press("Tab")
+    assert not page.evaluate("document.activeElement.matches('#hand .card')")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Shift+Tab")
+    expect(page.locator("#confirm-ecart")).to_be_focused()
+    page.keyboard.press("Enter")
+    # The chelem's question: its first answer.
+    expect(page.locator('#prompt [data-action="chelem:no"]')).to_be_focused()
+    expect(announced).to_contain_text("Your turn: Announce a chelem")
+    page.keyboard.press("Enter")
+    # A card to play: the first legal one; a drawing that changes no decision
+    # (L shows the last trick) leaves the keyboard where the player put it.
+    expect(page.locator("#hand .card.legal").first).to_be_focused()
+    expect(announced).to_have_text("Your turn: play a card")
+    page.focus("#mute")
+    page.keyboard.press("l")
+    expect(page.locator("#mute")).to_be_focused()
+    # Typing in the chat when the next card is asked: the words stay with the keyboard.
+    page.focus("#chat-input")
+    page.keyboard.type("bien joué")
+    before = page.locator("#hand .card").count()
+    page.evaluate("document.querySelector('#hand .card.legal').click()")  # the focus unmoved
+    expect(page.locator("#hand .card")).to_have_count(before - 1)
+    expect(page.locator("#turn-line.mine")).to_be_visible()
+    expect(page.locator("#chat-input")).to_be_focused()
+    expect(page.locator("#chat-input")).to_have_value("bien joué")

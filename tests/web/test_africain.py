@@ -93,6 +93,44 @@ def test_a_player_out_of_lives_is_told_and_may_leave(new_context: object, base_u
     expect(page.locator("#create")).to_be_visible()
 
 
+def test_each_turn_takes_the_keyboard(page: Page, base_url: str) -> None:
+    """A bid to make, then a card to play: each takes the keyboard (the first bid
+    allowed, the first card to play, the Excuse's first value) and is announced;
+    Enter alone answers."""
+    create_table(page, base_url, game="africain", players=3, robots="random")
+    page.click("#start")
+    announced = page.locator("#turn-announce")
+    excuse = page.locator('#prompt [data-action^="play:EX:"]')
+    bids = plays = 0
+    deadline = time.monotonic() + 60
+    while bids < 2 or plays < 4:
+        assert time.monotonic() < deadline, f"{bids} bids and {plays} plays seen"
+        assert not page.locator("#game-over").count()
+        mine = my_phase(page)  # the prompt shown, not only the turn: a bid sent withdraws it
+        if mine == "bid" and page.locator("#prompt .bid-button").count():
+            expect(page.locator("#prompt .bid-button:not(.illegal)").first).to_be_focused()
+            expect(announced).to_have_text("Your turn: How many tricks will you win?")
+            page.keyboard.press("Enter")
+            expect(page.locator("#prompt .bid-button")).to_have_count(0)
+            bids += 1
+        elif mine == "play" and excuse.count():
+            expect(excuse.first).to_be_focused()
+            page.keyboard.press("Enter")
+            expect(page.locator('#hand .card[data-card="EX"]')).to_have_count(0)
+        elif mine == "play" and page.locator("#hand .card.legal").count():
+            expect(page.locator("#hand .card.legal").first).to_be_focused()
+            expect(announced).to_have_text("Your turn: play a card")
+            card = page.evaluate("document.activeElement.dataset.card")
+            page.keyboard.press("Enter")
+            if card == "EX":  # its value is asked first
+                expect(excuse.first).to_be_visible()
+            else:
+                expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+            plays += 1
+        else:
+            page.wait_for_timeout(40)
+
+
 def test_lives_are_never_shown_below_none(page: Page, base_url: str) -> None:
     """A round may cost more lives than a player has (the engine counts on below
     zero): a player out shows none left, and "out", in each language, never a

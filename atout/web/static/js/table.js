@@ -41,20 +41,26 @@ let parked = null;
 export function tablePage(id, params) {
   const lang = getLang();
   const redrawn = parked && parked.id === id && parked.lang !== lang;
-  // Notices are functions, worded when drawn (in the language of the moment).
+  // Notices are functions, worded when drawn (in the language of the moment);
+  // `prompt` names the decision last offered (see promptKey).
   const s = redrawn ? parked.s : {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
     error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: new Set(),
-    hint: null, hinting: false,
+    hint: null, hinting: false, prompt: null,
   };
   parked = null;
   // Whom the player blocked: their chat is not shown. Asked again at each welcome: the
   // page may be drawn before the server has said who the player is (a guest has none).
   const loadBlocked = () => blockedIds().then((ids) => { s.blocked = ids; render(); });
   loadBlocked();
-  const root = h("div", { class: "table-page", id: "table-page" });
+  // The page is drawn anew in `board` at each change; `live` stays, so that a
+  // screen reader hears what it is told (a region drawn anew is not read).
+  const board = h("div", { class: "table-board" });
+  const live = h("p", { class: "sr-only", id: "turn-announce", role: "status", "aria-live": "polite" });
+  const root = h("div", { class: "table-page", id: "table-page" }, board, live);
   let timer = null;
+  let announcing = null;
 
   const ctx = {
     s,
@@ -204,20 +210,85 @@ export function tablePage(id, params) {
     if (clock && s.turnUntil) clock.textContent = t("seconds_left", { n: Math.max(0, Math.ceil((s.turnUntil - Date.now()) / 1000)) });
   }, 250);
 
+  // The hand's cards take one Tab (the one in focus, else the first legal one):
+  // the arrows move among them, and Tab goes on past the hand.
+  root.addEventListener("focusin", (e) => { if (e.target.matches("#hand .card")) rove(board); });
+
   function render() {
-    const focused = document.activeElement?.dataset?.card;
+    const active = document.activeElement;
+    const typing = Boolean(active?.matches("input, textarea, select, [contenteditable]"));
+    const again = root.contains(active) ? focusSelector(active) : null;
     const chatValue = root.querySelector("#chat-input")?.value ?? "";
-    const chatFocused = document.activeElement?.id === "chat-input";
-    clear(root, s.info ? layout(ctx) : s.error ? refusedPage(s) : [h("p", { class: "muted" }, t("connecting"))]);
+    clear(board, s.info ? layout(ctx) : s.error ? refusedPage(s) : [h("p", { class: "muted" }, t("connecting"))]);
     const chatInput = root.querySelector("#chat-input");
-    if (chatInput) { chatInput.value = chatValue; if (chatFocused) chatInput.focus(); }
-    if (focused) root.querySelector(`#hand .card[data-card="${focused}"]`)?.focus();
+    if (chatInput) chatInput.value = chatValue;
+    // What had the keyboard keeps it, drawn anew.
+    if (again) board.querySelector(again)?.focus({ preventScroll: true });
+    const key = promptKey(s);
+    if (key !== s.prompt) {
+      s.prompt = key;
+      announce(key ? labelled(t("your_turn"), board.querySelector("#prompt .prompt-title")?.textContent || t("turn_play")) : "");
+      if (key && !typing) focusPrompt(board);
+    }
+    rove(board);
   }
+
+  // A new decision is said to a screen reader (the text is set a moment after
+  // being emptied, so that the same words said again are heard again).
+  function announce(text) {
+    clearTimeout(announcing);
+    live.textContent = "";
+    if (text) announcing = setTimeout(() => { live.textContent = text; }, 100);
+  }
+
   render();
   return [root, () => {
-    stop(); clearInterval(timer); document.removeEventListener("keydown", onKey);
+    stop(); clearInterval(timer); clearTimeout(announcing); document.removeEventListener("keydown", onKey);
     parked = { id, lang, s };
   }];
+}
+
+/** The decision this page's player is asked for, or null: a new one takes the
+ * keyboard and is announced. The écart is one decision of several moves. */
+function promptKey(s) {
+  const legal = s.legal || s.asked; // an answer on its way is still that decision
+  const v = s.view;
+  if (!legal || !v || s.gameOver || v.to_move !== s.seat) return null;
+  if (v.phase === "discard") return "discard";
+  return `${v.phase} ${legal.join(" ")}${s.excuseOpen ? " excuse" : ""}`;
+}
+
+// Where a new decision takes the keyboard: its first choice the rules allow, in the
+// prompt (a bid, the Excuse's value, a question's answer, the écart's confirm), else
+// in the hand (the écart's cards, a card to play), where a legal card already in
+// focus keeps it.
+const PROMPT_FOCUS = ["#prompt .bid-button:not(.illegal)", "#prompt button:not([disabled]):not(.illegal):not(#clear-ecart)", "#hand .card.legal"];
+
+function focusPrompt(board) {
+  for (const selector of PROMPT_FOCUS) {
+    const target = board.querySelector(selector);
+    if (!target) continue;
+    const kept = selector.startsWith("#hand") && document.activeElement?.matches(selector);
+    if (!kept) target.focus();
+    return;
+  }
+}
+
+/** How to find an element again once the page is drawn anew: by its id, or by its
+ * card or action within the nearest part with an id (the hand, the prompt). */
+function focusSelector(el) {
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const within = el.closest("[id]");
+  const what = el.dataset.card ? `[data-card="${CSS.escape(el.dataset.card)}"]`
+    : el.dataset.action ? `[data-action="${CSS.escape(el.dataset.action)}"]` : null;
+  return within && what ? `#${CSS.escape(within.id)} ${what}` : null;
+}
+
+/** The hand's one card in the Tab order: the one in focus, else the first legal, else the first. */
+function rove(board) {
+  const cards = [...board.querySelectorAll("#hand button.card")];
+  const kept = cards.find((c) => c === document.activeElement) || cards.find((c) => c.classList.contains("legal")) || cards[0];
+  for (const card of cards) card.tabIndex = card === kept ? 0 : -1;
 }
 
 function errorLine(s) {
@@ -390,6 +461,8 @@ function handRow(ctx) {
             else if (chosen) s.selection.delete(card);
             else if (s.selection.size < ecartLeft(v)) s.selection.add(card);
             ctx.render();
+            // The écart complete, its confirm comes next: Enter confirms it.
+            if (plays.has(card) && !chosen && s.selection.size === ecartLeft(v)) document.getElementById("confirm-ecart")?.focus();
           } });
       }
       return cardButton(card, { legal: active ? plays.has(card) : null,
