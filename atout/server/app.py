@@ -292,7 +292,7 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
         client, welcome = await hub.greet(hello, ip)
     except (protocol.ProtocolError, TimeoutError) as error:
         refusal = error if isinstance(error, Refusal) else Refusal("no_hello")
-        await ws.send_json(protocol.error(refusal))
+        await ws.send_text(protocol.error(refusal))
         await ws.close(1008)
         return
     except WebSocketDisconnect:
@@ -312,12 +312,12 @@ async def _serve(ws: WebSocket, hub: Hub, settings: Settings, ip: str) -> None:
                 if limiter.refused > settings.flood_limit:
                     client.close(WS_1008_POLICY_VIOLATION)
                     break
-                client.send(protocol.error(Refusal("too_many_messages")))
+                client.send_text(protocol.error(Refusal("too_many_messages")))
                 continue
             try:
                 message = protocol.parse_message(text)
             except protocol.ProtocolError as error:
-                client.send(protocol.error(error))
+                client.send_text(protocol.error(error))
                 continue
             hub.dispatch(client, message)
     except WebSocketDisconnect:

@@ -312,7 +312,7 @@ class ClusterHub(Hub):
                 if owner is not None:
                     self.owners[table] = owner
             if owner is None or owner == self.node:  # closed, or being taken over here
-                client.send(protocol.error(Refusal("no_table", table=table)))
+                client.send_text(protocol.error(Refusal("no_table", table=table)))
                 continue
             about = {
                 "user": client.identity.user_id,
@@ -376,7 +376,7 @@ class ClusterHub(Hub):
         command = protocol.parse_message(message["cmd"])
         if command.table not in self.tables:  # the sender's idea of the owner is stale
             self.bus.publish(node_channel(proxy.node), {"stale": command.table})
-            proxy.send(protocol.error(Refusal("no_table", table=command.table)))
+            proxy.send_text(protocol.error(Refusal("no_table", table=command.table)))
             return
         super().dispatch(proxy, command)
 

@@ -192,7 +192,7 @@ class Hub:
             if (session is not None and client.session == session) or (
                 user is not None and client.identity.user_id == user
             ):
-                client.send(protocol.error(Refusal("signed_out")))
+                client.send_text(protocol.error(Refusal("signed_out")))
                 client.close()
 
     def notify(self, user: int, message: dict[str, Any]) -> None:
@@ -247,7 +247,7 @@ class Hub:
     def dispatch(self, client: Client, message: Any) -> None:
         """Act on one validated message."""
         if isinstance(message, protocol.Hello):
-            client.send(protocol.error(Refusal("hello_again")))
+            client.send_text(protocol.error(Refusal("hello_again")))
         elif isinstance(message, protocol.Ping):
             client.send({"type": "pong"})
         elif isinstance(message, protocol.Lobby):
@@ -256,13 +256,13 @@ class Hub:
             self._create(client, message.options)
         elif isinstance(message, protocol.Follow):
             if self.live is None:
-                client.send(protocol.error(Refusal("no_tournament")))
+                client.send_text(protocol.error(Refusal("no_tournament")))
             else:
                 self.live.follow(client, message.tournament, message.follow)
         else:
             table = self.tables.get(message.table)
             if table is None or table.closed:
-                client.send(protocol.error(Refusal("no_table", table=message.table)))
+                client.send_text(protocol.error(Refusal("no_table", table=message.table)))
                 return
             self.joined[client].add(table.id)
             table.submit(client, message)
@@ -299,11 +299,11 @@ class Hub:
 
     def _create(self, client: Client, options: protocol.TableOptions) -> None:
         if client.identity.guest and options.competitive:
-            client.send(protocol.error(Refusal("guests_practice")))
+            client.send_text(protocol.error(Refusal("guests_practice")))
             return
         mastered = [t for t in self.tables.values() if t.master == client.key]
         if len(mastered) >= TABLES_PER_MASTER:
-            client.send(protocol.error(Refusal("too_many_tables", limit=TABLES_PER_MASTER)))
+            client.send_text(protocol.error(Refusal("too_many_tables", limit=TABLES_PER_MASTER)))
             return
         table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
         code = secrets.token_urlsafe(12)  # 96 bits

@@ -7,6 +7,7 @@ See ``docs/protocol.md`` for the whole protocol, server messages included.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal
 
@@ -301,10 +302,11 @@ def parse_message(text: str | bytes) -> Any:
         raise invalid(error) from None
 
 
-def error(refusal: Refusal, table: str | None = None) -> dict[str, Any]:
+def error(refusal: Refusal, table: str | None = None) -> str:
     """The ``error`` message telling one client why it was refused: the code and
-    parameters of ``refusal`` and its English message, with the table concerned."""
+    parameters of ``refusal`` and its English message, with the table concerned.
+    In ASCII, as every refusal: what it repeats of the input comes escaped."""
     sent = {"type": "error", **refusal.wire()}
     if table is not None:
         sent["table"] = table
-    return sent
+    return json.dumps(sent, separators=(",", ":"))

@@ -75,11 +75,11 @@ class Table(Seating, Playing, Clock):
                 await self._handle(client, message)
         except TableError as error:
             if client is not None:
-                client.send(protocol.error(error, self.id))
+                client.send_text(protocol.error(error, self.id))
         except Exception:
             log.exception("table %s: command failed", self.id)
             if client is not None:
-                client.send(protocol.error(Refusal("internal_error"), self.id))
+                client.send_text(protocol.error(Refusal("internal_error"), self.id))
         self._schedule()
 
     def _next_timer(self) -> float:

@@ -159,11 +159,11 @@ class Playing(TableBase):
         try:
             advice = await hints.suggest(view, legal)
         except Refusal as busy:
-            client.send(protocol.error(busy, self.id))
+            client.send_text(protocol.error(busy, self.id))
             return
         except Exception:
             log.exception("table %s: hint failed", self.id)
-            client.send(protocol.error(Refusal("internal_error"), self.id))
+            client.send_text(protocol.error(Refusal("internal_error"), self.id))
             return
         finally:
             self.hinting.pop(seat_no, None)

@@ -151,7 +151,7 @@ class Seating(TableBase):
             if seat is None or seat.key == keys[seat_no] or seat.abandoned:
                 continue
             if seat.client is not None:
-                seat.client.send(protocol.error(Refusal("tournament_replaced"), self.id))
+                seat.client.send_text(protocol.error(Refusal("tournament_replaced"), self.id))
                 self.spectators.add(seat.client)
             await self._vacate(seat_no)
             kind = "table.left" if self.state is None else "table.abandoned"
@@ -252,7 +252,7 @@ class Seating(TableBase):
         if was_away:  # the store no longer counts their grace period
             await self._store_table()
         if old is not None:
-            old.send(protocol.error(Refusal("elsewhere"), self.id))
+            old.send_text(protocol.error(Refusal("elsewhere"), self.id))
         return True
 
     def _announce_return(self, seat_no: int) -> None:
@@ -283,7 +283,7 @@ class Seating(TableBase):
         else:
             broadcast.resumed(self, client, missed)
         if lost:  # told why they are not playing
-            client.send(protocol.error(Refusal("seat_left"), self.id))
+            client.send_text(protocol.error(Refusal("seat_left"), self.id))
         if seat_no is not None:
             if returned:
                 self._announce_return(seat_no)

@@ -194,7 +194,7 @@ class Live:
             view = await self.public(row)
         except (HTTPRefusal, SQLAlchemyError) as refused:
             code = refused.code if isinstance(refused, HTTPRefusal) else "storage_unavailable"
-            client.send(protocol.error(Refusal(code)))
+            client.send_text(protocol.error(Refusal(code)))
             if self.following.get(client) == tournament_id:
                 self.forget(client)
             return

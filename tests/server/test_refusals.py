@@ -196,3 +196,32 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
         await alice.close()
 
     asyncio.run(scenario())
+
+
+def test_a_refusal_repeating_what_was_typed_comes_in_ascii(server: Server) -> None:
+    """What a refusal repeats (a game, a name) comes escaped: a right-to-left
+    override sent raw would turn the rest of a log line or a page around."""
+    game, name = "fr\u00e9nch\u202e", "Fr\u00e9d\u00e9rique"
+
+    async def scenario() -> list[str]:
+        async with connect(server.ws) as ws:
+            await ws.send(json.dumps({"type": "hello", "v": PROTOCOL_VERSION, "name": "ascii"}))
+            await ws.recv()  # welcome
+            await ws.send(json.dumps({"type": "create", "options": {"game": game}}))
+            refused = [str(await ws.recv())]
+            await ws.send(json.dumps({"type": "create", "options": {}}))
+            while '"type":"table"' not in (text := str(await ws.recv())):
+                pass
+            table = json.loads(text)["table"]["id"]
+            await ws.send(json.dumps({"type": "invite", "table": table, "name": name}))
+            while '"type":"error"' not in (text := str(await ws.recv())):
+                pass
+            return [*refused, text]
+
+    for text, (code, typed) in zip(
+        asyncio.run(scenario()), (("unknown_game", game), ("no_such_name", name)), strict=True
+    ):
+        assert text.isascii(), text
+        error = json.loads(text)
+        assert error["code"] == code and typed in error["params"].values(), error
+        assert typed in error["message"]
