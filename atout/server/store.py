@@ -310,6 +310,9 @@ class Store:
             # A process paused inside a transaction (SIGSTOP, a frozen VM) must not
             # hold its row locks, a table lease's among them, for ever.
             kwargs["connect_args"] = {"options": IDLE_IN_TRANSACTION}
+            # A connection the database closed (a restart) is found out before use,
+            # not by the request it was handed to.
+            kwargs["pool_pre_ping"] = True
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except ModuleNotFoundError as missing:

@@ -12,18 +12,34 @@ import httpx
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
+from sqlalchemy import text
 
 from atout.server import ledger
 from atout.server.app import Settings, create_app
 from atout.server.lease import LeaseHeld
 from atout.server.store import Base, Store
 from tests.server.conftest import Player, play_until_over, run_server, seat_at_new_table
+from tests.server.postgres import restart_postgres
 
 
 def test_the_migrated_schema_is_the_models(new_database: Callable[[], str]) -> None:
     store = Store(new_database())
     with store.engine.connect() as connection:
         assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+    store.close()
+
+
+def test_a_connection_from_before_a_database_restart_is_not_handed_out(
+    new_database: Callable[[], str],
+) -> None:
+    """The first request after PostgreSQL restarted got a pooled connection the
+    database had closed, and failed (a guest's hello: storage_unavailable)."""
+    store = Store(new_database())
+    with store.session() as db:
+        assert db.execute(text("SELECT 1")).scalar() == 1  # a connection, now pooled
+    restart_postgres(0.5)
+    with store.session() as db:
+        assert db.execute(text("SELECT 2")).scalar() == 2
     store.close()
 
 
