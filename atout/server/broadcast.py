@@ -120,6 +120,7 @@ def snapshot(table: TableBase, client: Client) -> None:
             "seq": table.events.seq,
             "epoch": table.events.epoch,
             "view": view,
+            "ended": table.ended,
         }
         | _turn_and_clock(table, viewer, _clock(table))
     )

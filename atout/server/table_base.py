@@ -96,6 +96,9 @@ class TableBase(ABC):
     deals: list[DealSummary] = field(default_factory=list)
     deal_ends: list[Event] = field(default_factory=list)
     """The game's deal summary events, for the score sheet of snapshots."""
+    ended: dict[str, Any] | None = None
+    """How the last game ended (its ``table.game_over`` or ``table.game_cancelled``
+    data), until the next starts: a page drawn again after it still shows it."""
     complete_actions: int = 0
     """Actions up to the end of the game's last complete deal: all that the record
     of a cancelled game shows (the unfinished deal's seed would give every hand)."""

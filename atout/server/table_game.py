@@ -87,6 +87,7 @@ class Playing(TableBase):
         self.match = Match(rules, state, self._chance())
         self.game_id, self.game_options = game_id, options
         self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
+        self.ended = None
         self.dealt, self.robots = 0, frozenset()
         self.public_moves = 0
         self.complete_actions = 0
@@ -279,17 +280,15 @@ class Playing(TableBase):
             self.deals,
             [e.data for e in self.deal_ends],
         )
-        broadcast.table_event(
-            self,
-            "table.game_over",
-            {"game": self.game_id, "result": result, "shared_ip": shared_ip},
-        )
+        self.ended = {"game": self.game_id, "result": result, "shared_ip": shared_ip}
+        broadcast.table_event(self, "table.game_over", self.ended)
         self.ctx.on_game_over(self)
         await self._after_game()
 
     async def _cancel_game(self) -> None:
         assert self.game_id is not None
         await self._write(tablestore.cancel_game, self.id, self.game_id, self.complete_actions)
+        self.ended = {"game": self.game_id, "cancelled": True}
         broadcast.table_event(self, "table.game_cancelled", {"game": self.game_id})
         await self._after_game()
 

@@ -125,3 +125,8 @@ def test_the_games_end_stays_through_a_language_switch(page: Page, base_url: str
     expect(page.locator("#scores .deal-head")).to_have_count(1)
     stray = _strays(page, "fr", "en")
     assert not stray, f"the game's end in French shows {stray}"
+    page.reload()  # a page drawn anew: the game's end comes from the server's snapshot
+    expect(over.locator("h2")).to_have_text("Partie terminée")
+    expect(page.locator("#winners")).to_contain_text("Gagnant")
+    expect(page.locator("#replay-link")).to_have_attribute("href", re.compile(r"#/replay/\d+$"))
+    expect(page.locator("#scores .deal-head")).to_have_count(1)

@@ -156,6 +156,7 @@ export function tablePage(id, params) {
       // no game any more (no view), so the game's last view stays with its end;
       // a game started since ends it.
       if (m.table.playing && m.view?.phase !== "over") s.gameOver = null;
+      else if (!m.view && m.ended && !s.gameOver) s.gameOver = m.ended; // a page drawn anew after the end
       setGame(!m.view && s.gameOver ? { ...m, view: s.view } : m);
       render();
     } else if (m.type === "update") {
