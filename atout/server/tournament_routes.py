@@ -20,7 +20,7 @@ from typing import Annotated, Any, Final, Literal
 from fastapi import APIRouter, Header, Query
 from fastapi import Path as FastAPIPath
 from fastapi.responses import HTMLResponse, PlainTextResponse
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
 from atout.server import accounts
@@ -31,7 +31,7 @@ from atout.server.members import bearer_token
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_arbiter_routes import arbiter_routes
 from atout.server.tournament_live import Live
-from atout.text import PlainText
+from atout.text import PlainText, no_controls
 from atout.tournament import documents
 from atout.tournament.event import Form, MovementKind
 from atout.tournament.movement import MAX_TABLES
@@ -51,8 +51,8 @@ class Choices(BaseModel):
     """Tables (the team match: not read, it has two)."""
     positions: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
     per_position: int | None = Field(default=None, ge=1, le=10)
-    names: list[Annotated[PlainText, Field(min_length=1, max_length=32)]] = Field(
-        default_factory=list, max_length=6 * MAX_TABLES
+    names: list[Annotated[str, Field(min_length=1, max_length=32), AfterValidator(no_controls)]] = (
+        Field(default_factory=list, max_length=6 * MAX_TABLES)
     )
     movement: MovementKind = "plain"
     team_sizes: list[Annotated[int, Field(ge=1, le=10)]] = Field(default_factory=list, max_length=2)

@@ -13,10 +13,10 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Final
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from atout.sheet import NAME_LENGTH, DealEntry, InputError, parse, score_sheet, sheet_view
-from atout.text import PlainText
+from atout.text import PlainText, no_controls
 from atout.tournament.boards import TournamentError
 from atout.tournament.libre import (
     LIBRE_FORMS,
@@ -47,9 +47,9 @@ class LibreChoices(_Strict):
 
     name: PlainText = Field(default="", max_length=64)
     form: LibreForm = "individual"
-    names: list[Annotated[PlainText, Field(min_length=1, max_length=NAME_LENGTH)]] = Field(
-        min_length=3, max_length=MAX_PLAYERS
-    )
+    names: list[
+        Annotated[str, Field(min_length=1, max_length=NAME_LENGTH), AfterValidator(no_controls)]
+    ] = Field(min_length=3, max_length=MAX_PLAYERS)
     positions: int = Field(default=5, ge=1, le=MAX_POSITIONS)
     deals: int = Field(default=5, ge=1, le=MAX_DEALS)
 

@@ -64,6 +64,9 @@ def test_a_club_night_on_the_server(tmp_path: Path) -> None:
         assert call(server, ben, f"/{number}/results", prise).status_code == 403
         assert call(server, None, f"/{number}/results", prise).status_code == 401
         assert call(server, ann, "", {"name": "x", "tables": 0}).status_code == 422
+        long_name = call(server, ann, "", {"name": "x", "tables": 1, "names": ["a" * 33]})
+        assert long_name.json()["params"]["field"] == "body.names.0"
+        assert "at most 32 characters" in long_name.json()["params"]["reason"]  # not "items"
         assert call(server, None, "/99").json()["code"] == "no_tournament"
         boards = call(server, ann, f"/{number}/print/boards")
         assert boards.status_code == 200 and boards.text.count("<section>") == 20
