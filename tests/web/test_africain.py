@@ -44,20 +44,25 @@ def test_africain_game_to_the_end(page: Page, base_url: str) -> None:
     expect(page.locator("#game-over")).to_contain_text("Winner")
 
 
-def test_a_player_out_of_lives_is_told_and_may_leave(new_context: object, base_url: str) -> None:
-    """With one life each, the page's player bids all it can and soon loses its
-    life while others play on: the page says so, in view on a phone, goes on
-    showing the game, and leaves on a tap (issue 19: it once waited in silence)."""
-    page: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+def _start_with_one_life(page: Page, base_url: str, players: int) -> None:
+    """Create and start an Africain table of random robots, one life each."""
     page.goto(f"{base_url}/#/")
     page.wait_for_selector("#who")
     page.select_option("#opt-game", "africain")
-    page.select_option("#opt-players", "4")
+    page.select_option("#opt-players", str(players))
     page.select_option("#opt-robot", "random")
     page.click("#opt-rules summary")
     page.fill("#opt-rules [data-rule=lives]", "1")
     page.click("#create")
     page.click("#start")
+
+
+def test_a_player_out_of_lives_is_told_and_may_leave(new_context: object, base_url: str) -> None:
+    """With one life each, the page's player bids all it can and soon loses its
+    life while others play on: the page says so, in view on a phone, goes on
+    showing the game, and leaves on a tap (issue 19: it once waited in silence)."""
+    page: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+    _start_with_one_life(page, base_url, players=4)
     out = page.locator("#out-of-game")
     bids = page.locator("#prompt .bid-button:not(.illegal)")
     deadline = time.monotonic() + 90
@@ -135,15 +140,7 @@ def test_lives_are_never_shown_below_none(page: Page, base_url: str) -> None:
     """A round may cost more lives than a player has (the engine counts on below
     zero): a player out shows none left, and "out", in each language, never a
     negative count (it once showed "-3 / 1")."""
-    page.goto(f"{base_url}/#/")
-    page.wait_for_selector("#who")
-    page.select_option("#opt-game", "africain")
-    page.select_option("#opt-players", "3")
-    page.select_option("#opt-robot", "random")
-    page.click("#opt-rules summary")
-    page.fill("#opt-rules [data-rule=lives]", "1")
-    page.click("#create")
-    page.click("#start")
+    _start_with_one_life(page, base_url, players=3)
     bids = page.locator("#prompt .bid-button:not(.illegal)")
     # Someone losing more lives than its one, as the round's notice says (the page's
     # player bids all it can, and random robots bid at random); a game where nobody
