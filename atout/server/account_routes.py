@@ -81,21 +81,18 @@ def account_routes(
         if len(body.name) > LONGEST_NAME or len(body.password) > passwords.MAX_LENGTH:
             raise HTTPRefusal(401, "wrong_credentials")  # no account has them: no hash to check
         address, key = _address(request), names.name_key(body.name)
-        _throttled(
-            max(
-                guards.wait(guards.login_address, address),
-                guards.wait(guards.login_name, address, key),
-            ),
-            "too_many_sign_ins",
-        )
+        _throttled(guards.wait(guards.login_address, address), "too_many_sign_ins")
         guards.login_address.failed(address)  # until proved right
-        guards.login_name.failed(key)
+        name_wait = await guards.try_sign_in(key)  # counted as failed as well, if let try
+        if name_wait:
+            guards.login_address.forgive(address)  # not tried after all
+            _throttled(name_wait, "too_many_sign_ins")
         found = await asyncio.to_thread(accounts.password_of, store, body.name)
         if not await _hashing(passwords_pool.verify(found[2] if found else None, body.password)):
             raise HTTPRefusal(401, "wrong_credentials")
         assert found is not None
         guards.login_address.forgive(address)
-        guards.login_name.succeeded(key)
+        await guards.signed_in(key)
         token = await asyncio.to_thread(accounts.open_session, store, found[0])
         return {"name": found[1], "token": token}
 

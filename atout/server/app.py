@@ -42,6 +42,7 @@ from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
 from atout.server.robots import Thinking
 from atout.server.served import Served
+from atout.server.shared_limits import SharedLimits
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store, StoreError
 from atout.server.tablestore import game_lineups
@@ -147,6 +148,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
             lease_seconds=settings.lease_seconds,
         )
         metrics.watch_bus(hub.bus)
+        settings.guards.shared = SharedLimits(hub.bus)  # an account's tries, on any node
     hub.ctx.tournament_wait = settings.tournament_wait
     live = Live(store, hub)
     passwords_pool = Passwords()

@@ -152,6 +152,13 @@ class Bus:
         """False from a loss of messages until the listening link hears again."""
         return not self._unsure
 
+    @property
+    def redis(self) -> Redis:
+        """The node's client, once started, for the other state nodes share in
+        Redis (``shared_limits``): it retries nothing and waits ``IO_SECONDS`` at most."""
+        assert self._redis is not None
+        return self._redis
+
     async def lobby(self) -> list[dict[str, Any]]:
         """The public tables of every node."""
         assert self._redis is not None

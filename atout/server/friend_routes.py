@@ -71,7 +71,7 @@ def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
     @router.post("/api/friends/request")
     async def request(body: ByName, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         me, my_name = await member(authorization)
-        wait = guards.wait(guards.friend_requests, "", f"u:{me}")
+        wait = await guards.try_friend_request(me)
         if wait > 0:
             seconds = math.ceil(wait)
             raise HTTPRefusal(

@@ -5,6 +5,11 @@ keys (client addresses, account names) is remembered, the oldest forgotten.
 average (guest creation, registrations, connections, friend requests). ``Backoff`` lets a key
 fail ``free`` times, then makes each further try wait twice as long as the
 last, up to ``longest`` seconds, until a success (logins, invitation codes).
+
+Each node counts in its own memory. In a cluster the per-account throttles
+(sign-ins per account name, friend requests) are counted once for every node,
+in Redis (``shared_limits``): an account's limit must not grow with the nodes a
+round-robin proxy spreads its tries over. The per-address ones stay per node.
 """
 
 from __future__ import annotations
@@ -12,7 +17,10 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Final, Generic, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from atout.server.shared_limits import SharedLimits
 
 KEYS_KEPT: Final = 50_000
 V = TypeVar("V")
@@ -89,6 +97,13 @@ class Backoff:
             until = now + min(self.longest, self.first * 2**extra)
         self._state.put(key, (failures, until, now))
 
+    def attempt(self, key: str) -> float:
+        """``wait``, and when it is 0 the try counted as failed (``failed``) at once."""
+        wait = self.wait(key)
+        if not wait:
+            self.failed(key)
+        return wait
+
     def forgive(self, key: str) -> None:
         """Take back one counted try that succeeded."""
         failures, until, last = self._state.get(key) or (0, 0.0, 0.0)
@@ -119,9 +134,36 @@ class Guards:
     """Per account: friend requests, found or not (no spam, no probing names)."""
     sockets_per_address: int = 40
     exempt: frozenset[str] = frozenset()
+    shared: SharedLimits | None = None
+    """In a cluster: where the per-account throttles are counted for every node."""
 
-    def wait(self, throttle: Rate | Backoff, address: str, key: str | None = None) -> float:
-        """Seconds before ``address`` (or ``key``) may go on; 0 takes the chance."""
-        if key is None and address in self.exempt:
+    def wait(self, throttle: Rate | Backoff, address: str) -> float:
+        """Seconds before ``address`` may go on; 0 takes the chance."""
+        if address in self.exempt:
             return 0.0
-        return throttle.wait(key if key is not None else address)
+        return throttle.wait(address)
+
+    async def try_sign_in(self, name_key: str) -> float:
+        """Seconds before account ``name_key`` may try a password; 0 counts the
+        try as failed until ``signed_in`` (concurrent tries cannot slip past the
+        free ones together)."""
+        return await self._take(self.login_name, "login", name_key)
+
+    async def signed_in(self, name_key: str) -> None:
+        self.login_name.succeeded(name_key)
+        if self.shared is not None:
+            await self.shared.forget("login", name_key)
+
+    async def try_friend_request(self, user: int) -> float:
+        """Seconds before player ``user`` may ask for a friend; 0 takes the chance."""
+        return await self._take(self.friend_requests, "friends", f"u:{user}")
+
+    async def _take(self, throttle: Rate | Backoff, kind: str, key: str) -> float:
+        if self.shared is None:
+            return take(throttle, key)
+        return await self.shared.take(throttle, kind, key)
+
+
+def take(throttle: Rate | Backoff, key: str) -> float:
+    """A try of ``key``, counted in this node's memory: 0 when it may go on."""
+    return throttle.wait(key) if isinstance(throttle, Rate) else throttle.attempt(key)

@@ -1,0 +1,130 @@
+"""The per-account throttles of a cluster, counted once for every node in Redis:
+behind a round-robin proxy an account's tries reach every node, and a count kept
+by each node would let it N times as many (a password guessed 5 × N times before
+the first wait, friend requests 20 × N).
+
+Each try is one Lua script, the same counting as ``throttle.Backoff`` or
+``throttle.Rate`` on a Redis hash per key, read, decided and written at once
+(nodes trying the same key together cannot both slip past its limit) by Redis's
+own clock (the nodes' clocks may differ). A key expires once it would be
+forgotten or full again, so Redis keeps only the keys in use.
+
+When Redis does not answer (the bus does not hear it, or the script fails) a
+node counts the try in its own memory instead, as a single server does: a
+request is never refused for Redis's fault, and an account's tries are still
+limited, N times less strictly, until Redis is back.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any, Final
+
+from atout.server.throttle import Backoff, Rate, take
+
+if TYPE_CHECKING:
+    from atout.server.bus import Bus
+
+log = logging.getLogger(__name__)
+PREFIX: Final = "atout:limit:"
+
+_NOW: Final = """
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
+"""
+
+BACKOFF: Final = (
+    _NOW
+    + """
+local free, first, longest, window = tonumber(ARGV[1]), tonumber(ARGV[2]),
+    tonumber(ARGV[3]), tonumber(ARGV[4])
+local state = redis.call('HMGET', KEYS[1], 'failures', 'until', 'last')
+local failures = tonumber(state[1]) or 0
+local waits = tonumber(state[2]) or 0
+local last = tonumber(state[3]) or now
+if waits > now then
+    return waits - now
+end
+if now - last > window then failures = 1 else failures = failures + 1 end
+if failures >= free then
+    waits = now + math.min(longest, first * 2 ^ (failures - free))
+end
+redis.call('HSET', KEYS[1], 'failures', failures, 'until', waits, 'last', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil(math.max(window, waits - now)) + 1)
+return 0
+"""
+)
+"""Milliseconds the key must wait (0: the try counted as failed until forgotten);
+ARGV: free, then first, longest and window in milliseconds."""
+
+RATE: Final = (
+    _NOW
+    + """
+local burst, per_ms = tonumber(ARGV[1]), tonumber(ARGV[2])
+local state = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
+local tokens = tonumber(state[1]) or burst
+local stamp = tonumber(state[2]) or now
+tokens = math.min(burst, tokens + (now - stamp) * per_ms)
+local wait = 0
+if tokens < 1 then wait = math.ceil((1 - tokens) / per_ms) else tokens = tokens - 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'stamp', now)
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) / per_ms) + 1)
+return wait
+"""
+)
+"""Milliseconds the key must wait (0: a token taken); ARGV: burst, tokens per ms."""
+
+
+class SharedLimits:
+    """One node's link to the cluster's per-account counts, through its bus's client."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.bus = bus
+        self.local = False
+        """Counting in this node's memory since Redis failed a try (logged once)."""
+        self._scripts: dict[str, Any] = {}
+
+    async def take(self, throttle: Backoff | Rate, kind: str, key: str) -> float:
+        """Seconds before ``key`` may go on; 0 takes the chance, as ``throttle.take``."""
+        args: list[float]
+        if isinstance(throttle, Backoff):
+            times = (throttle.first, throttle.longest, throttle.window)
+            script, args = BACKOFF, [throttle.free, *(round(t * 1000) for t in times)]
+        else:
+            script, args = RATE, [throttle.burst, throttle.per_second / 1000]
+        if self.bus.hearing:
+            try:
+                waits: int = await self._script(script)(keys=[PREFIX + kind + ":" + key], args=args)
+            except Exception as error:  # Redis away: counted here, never a 500
+                self._fall_back(error)
+            else:
+                self._shared()
+                return waits / 1000
+        return take(throttle, key)
+
+    async def forget(self, kind: str, key: str) -> None:
+        """Forget ``key``'s failures (a success)."""
+        if self.bus.hearing:
+            try:
+                await self.bus.redis.delete(PREFIX + kind + ":" + key)
+            except Exception as error:  # its failures expire with their window
+                self._fall_back(error)
+
+    def _script(self, text: str) -> Any:
+        """The script, registered once (run by its hash, sent again after a Redis restart)."""
+        if text not in self._scripts:
+            self._scripts[text] = self.bus.redis.register_script(text)
+        return self._scripts[text]
+
+    def _fall_back(self, error: Exception) -> None:
+        if not self.local:
+            self.local = True
+            log.error(
+                "redis: per-account limits counted by this node alone (%s)",
+                str(error).splitlines()[0],
+            )
+
+    def _shared(self) -> None:
+        if self.local:
+            self.local = False
+            log.warning("redis: per-account limits counted for the cluster again")

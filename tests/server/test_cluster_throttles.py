@@ -1,0 +1,127 @@
+"""The per-account throttles of a cluster are counted once for all its nodes (in
+Redis): tries spread over the nodes, as a round-robin proxy spreads them, meet
+the same limits as on one server. While Redis is away each node counts alone:
+no request fails for it, and an account's tries stay limited."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import httpx
+import pytest
+
+from tests.server.cluster_nodes import Cluster, Node, Redis, start_nodes, stop_nodes
+from tests.server.conftest import free_port
+from tests.server.test_ops import scrape
+
+
+def _url(nodes: list[Node], turn: int, path: str) -> str:
+    """``path`` at the node whose turn it is, round robin."""
+    return f"{nodes[turn % len(nodes)].server.http}{path}"
+
+
+def _register(nodes: list[Node], name: str) -> str:
+    reply = httpx.post(
+        _url(nodes, 0, "/api/register"), json={"name": name, "password": "password123"}
+    )
+    reply.raise_for_status()
+    token: str = reply.json()["token"]
+    return token
+
+
+def _logins(nodes: list[Node], name: str, count: int, first_turn: int = 0) -> list[httpx.Response]:
+    """``count`` wrong passwords for ``name``, each to the next node."""
+    body = {"name": name, "password": "wrong-password"}
+    return [
+        httpx.post(_url(nodes, first_turn + n, "/api/login"), json=body, timeout=30)
+        for n in range(count)
+    ]
+
+
+def _refused(reply: httpx.Response, code: str) -> int:
+    """The seconds a 429 refusal with ``code`` says to wait."""
+    assert reply.status_code == 429, reply.text
+    assert reply.json()["code"] == code
+    return int(reply.headers["Retry-After"])
+
+
+def test_wrong_passwords_spread_over_the_nodes_meet_one_backoff(cluster: Cluster) -> None:
+    """Security.md: 5 failures per account name, then a wait doubling from 1 s.
+    Ann's first 5 wrong passwords, each at the next of 3 nodes, are answered;
+    the 6th and 7th, at two other nodes, are refused at once. After that wait a
+    6th failure is answered, and the next wait is 2 s at every node. Bob, another
+    name, is not held back by Ann's failures, and Ann's right password after her
+    wait ends her failures at every node."""
+    nodes = cluster.nodes
+    _register(nodes, "ann")
+    _register(nodes, "bob")
+    replies = _logins(nodes, "ann", 7)
+    assert [r.status_code for r in replies[:5]] == [401] * 5
+    assert [_refused(r, "too_many_sign_ins") for r in replies[5:]] == [1, 1]
+    assert [r.status_code for r in _logins(nodes, "bob", 2)] == [401, 401]
+    time.sleep(1.1)
+    assert _logins(nodes, "ann", 1)[0].status_code == 401
+    later = _logins(nodes, "ann", 3, first_turn=1)
+    assert [_refused(r, "too_many_sign_ins") for r in later] == [2, 2, 2]
+    time.sleep(2.1)
+    right = {"name": "ann", "password": "password123"}
+    assert httpx.post(_url(nodes, 0, "/api/login"), json=right, timeout=30).status_code == 200
+    again = _logins(nodes, "ann", 5, first_turn=1)
+    assert [r.status_code for r in again] == [401] * 5
+
+
+def test_friend_requests_spread_over_the_nodes_meet_one_limit(cluster: Cluster) -> None:
+    """Security.md: 20 friend requests per account at once, then 20 an hour (one
+    every 180 s). Cyd's 20 requests, each at the next of 3 nodes, are answered
+    (a name not found counts too); the 21st to 23rd, one at each node, are
+    refused for about 3 minutes."""
+    nodes = cluster.nodes
+    headers = {"Authorization": f"Bearer {_register(nodes, 'cyd')}"}
+    replies = [
+        httpx.post(
+            _url(nodes, turn, "/api/friends/request"),
+            json={"name": f"nobody{turn}"},
+            headers=headers,
+            timeout=30,
+        )
+        for turn in range(23)
+    ]
+    assert [r.status_code for r in replies[:20]] == [404] * 20
+    for refused in replies[20:]:
+        assert 170 < _refused(refused, "too_many_friend_requests") <= 180
+
+
+@pytest.fixture
+def apart(new_database: Callable[[], str]) -> Iterator[tuple[list[Node], Redis]]:
+    """Two nodes on a new database and a Redis of their own, to kill."""
+    redis = Redis(free_port())
+    redis.start()
+    nodes = start_nodes(new_database(), redis.url, 2)
+    yield nodes, redis
+    stop_nodes(nodes)
+    redis.kill()
+
+
+def test_without_redis_each_node_counts_alone(apart: tuple[list[Node], Redis]) -> None:
+    """Redis killed: Dan's wrong passwords, alternately at each of 2 nodes, are
+    still answered, never a 500, and each node refuses after the 5 failures it
+    counted itself. Once Redis is back and heard, Eve's failures are counted for
+    both nodes again."""
+    nodes, redis = apart
+    _register(nodes, "dan")
+    _register(nodes, "eve")
+    redis.kill()
+    try:
+        replies = _logins(nodes, "dan", 12)
+        assert [r.status_code for r in replies[:10]] == [401] * 10  # 5 at each node
+        assert [_refused(r, "too_many_sign_ins") for r in replies[10:]] == [1, 1]
+    finally:
+        redis.start()
+    deadline = time.monotonic() + 30
+    while any(scrape(node.server)["atout_redis_hearing"] != 1 for node in nodes):
+        assert time.monotonic() < deadline, "the nodes did not hear Redis again"
+        time.sleep(0.2)
+    replies = _logins(nodes, "eve", 6)
+    assert [r.status_code for r in replies[:5]] == [401] * 5
+    assert _refused(replies[5], "too_many_sign_ins") == 1
