@@ -12,7 +12,8 @@ node. When a node takes a table over, every node's clients at that table
 resume there at once (a snapshot of the table rebuilt from its log). When
 Redis lost messages, the clients they were for are given their tables afresh
 (``resync``), and those a node let go while it heard nothing from theirs
-(which a hung Redis also makes silent) are seated again.
+(which a hung Redis or a paused node also makes silent) are seated again,
+unless their player sat or resumed from another socket meanwhile.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from functools import partial
 from typing import Any, Final
 
@@ -30,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import broadcast, protocol, table_lease
+from atout.server import protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
@@ -432,27 +433,36 @@ class ClusterHub(Hub):
 
     def _welcome_back(self, node: str) -> None:
         """``node`` hears Redis again: its clients this node let go while it was
-        silent (cut off, not dead) resume where they were, seated again, and its
-        other clients here are sent their tables afresh."""
+        silent (cut off, or paused: not dead) resume where they were, seated again
+        unless another socket of their player took the seat meanwhile
+        (``heard_again``), and its other clients here are sent their tables afresh."""
         _, held = self.let_go.pop(node, (0.0, []))
+        back: set[RemoteClient] = set()
         for proxy, tables in held:
             key = (proxy.node, proxy.remote)
             if key in self.proxies:  # it has come back by itself
                 continue
             self.proxies[key], self.joined[proxy] = proxy, set()
+            back.add(proxy)
             for table_id in tables:
-                if table_id in self.tables:
-                    self.dispatch(proxy, _afresh(table_id))
-        self._resend(node)
+                table = self.tables.get(table_id)
+                if table is not None and not table.closed:
+                    self.joined[proxy].add(table_id)
+                    table.submit(None, partial(table.heard_again, proxy))
+        self._resend(node, back)
 
-    def _resend(self, node: str | None) -> None:
-        """Send each client of ``node`` (None: of every other node) at this node's
-        tables its table afresh, in the table's turn (the table's own task,
-        between two commands)."""
-        for table in self.tables.values():
-            for client, _ in table.audience():
-                if isinstance(client, RemoteClient) and node in (None, client.node):
-                    table.submit(None, partial(_resent, table, client))
+    def _resend(self, node: str | None, answered: Container[RemoteClient] = ()) -> None:
+        """Tell each client of ``node`` (None: of every other node) at this node's
+        tables where it stands there afresh (``Seating.resend``), in the table's
+        turn (its own task, between two commands); those ``answered`` already
+        are skipped."""
+        for proxy in list(self.proxies.values()):
+            if node not in (None, proxy.node) or proxy in answered:
+                continue
+            for table_id in self.joined.get(proxy, ()):
+                table = self.tables.get(table_id)
+                if table is not None and not table.closed:
+                    table.submit(None, partial(table.resend, proxy))
 
     def _tell_lobby(self, message: dict[str, Any]) -> None:
         for client in self.lobby:
@@ -513,10 +523,6 @@ class ClusterHub(Hub):
 def _afresh(table_id: str) -> protocol.Resume:
     """A ``resume`` that knows nothing held: answered with the whole table."""
     return protocol.Resume(type="resume", table=table_id, last_seq=0, epoch=None)
-
-
-async def _resent(table: Table, client: Client) -> None:
-    broadcast.snapshot(table, client)
 
 
 def _seated_at(table: Table) -> SeatedAt:

@@ -291,6 +291,37 @@ class Seating(TableBase):
             self.spectators.add(client)
             broadcast.info_changed(self)
 
+    async def heard_again(self, client: Client) -> None:
+        """A client this table let go while its node was silent (``cluster``) is
+        heard from again: a seat the table let go meanwhile is its again, as at a
+        resume; a seat another socket of the player sat at or resumed since stays
+        there, and this one, which did neither, is told ``elsewhere``, as a first
+        tab is when a second takes over."""
+        if self._held_elsewhere(client):
+            client.send_text(protocol.error(Refusal("elsewhere"), self.id))
+            return
+        try:
+            await self._on_resume(client, protocol.Resume(type="resume", table=self.id, last_seq=0))
+        except TableError as error:
+            client.send_text(protocol.error(error, self.id))
+
+    async def resend(self, client: Client) -> None:
+        """What the table told a client may be lost (its node's link to the others
+        broke): it is told again where it stands, a snapshot if it is at the
+        table, ``elsewhere`` if another socket of its player holds its seat."""
+        if client.closed:
+            return
+        if self._held_elsewhere(client):
+            client.send_text(protocol.error(Refusal("elsewhere"), self.id))
+        elif client in dict(self.audience()):
+            broadcast.snapshot(self, client)
+
+    def _held_elsewhere(self, client: Client) -> bool:
+        """Whether another socket of the client's player holds its seat."""
+        seat_no = self._seat_of(client)
+        seat = None if seat_no is None else self.seats[seat_no]
+        return seat is not None and seat.client not in (None, client)
+
     async def _may_watch(self, client: Client, code: str | None) -> bool:
         return await self._may_enter(client, code) and (
             self.options.spectators or client.key == self.master
