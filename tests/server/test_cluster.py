@@ -225,6 +225,52 @@ def test_a_paused_owner_cannot_write_after_its_lease_is_taken(cluster: Cluster) 
     asyncio.run(main())
 
 
+def test_a_paused_node_s_client_does_not_take_back_a_seat_resumed_elsewhere(
+    cluster: Cluster,
+) -> None:
+    """Pia plays through the second node, which is paused past the owner's
+    patience: the owner lets her go, and she resumes from another node. When
+    the paused node wakes, the owner hears of her old socket again; her seat is
+    held by the socket she resumed from, which keeps it, and the old one, which
+    never sat or resumed since, is told ``elsewhere`` and nothing more."""
+    first, paused, owner = cluster.nodes
+
+    async def main() -> None:
+        master = await Player.connect(owner.server, name="pm")
+        pia = await Player.connect(paused.server, name="pia")
+        third = await Player.connect(first.server, name="pt")
+        table = await seat_at_new_table([master, pia, third], players=3, turn_seconds=600.0)
+        await master.send({"type": "start", "table": table})
+        await pia.expect(lambda m: m["type"] == "update" and m["view"] is not None)
+        paused.signal(signal.SIGSTOP)
+        try:
+            gone = await master.event("table.disconnected", timeout=20)  # the owner let her go
+            assert gone["data"]["seat"] == 1
+            back = await Player.connect(first.server, token=pia.token)
+            await back.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+            await back.expect(lambda m: m["type"] == "table")
+            assert (await master.event("table.returned"))["data"]["seat"] == 1
+            woke = len(pia.log)
+        finally:
+            paused.signal(signal.SIGCONT)
+        told = await pia.expect(lambda m: m["type"] in ("table", "error"))
+        assert (told["type"], told.get("code"), told.get("table")) == ("error", "elsewhere", table)
+        await back.send({"type": "chat", "table": table, "text": "still here"})
+        assert (await master.event("table.chat"))["data"]["text"] == "still here"
+        await pia.send({"type": "chat", "table": table, "text": "stale"})
+        refused = await pia.expect(lambda m: m["type"] == "error")
+        assert refused["code"] == "elsewhere"
+        over = await play_until_over([master, back, third], table, seed=5)
+        assert over["kind"] == "table.game_over"  # her turns came to the socket she uses
+        assert not [m for m in pia.log[woke:] if m["type"] in ("table", "update", "event")]
+        game, log = stored_game(cluster, table)
+        assert_views_are_stored([(master, 0), (back, 1), (third, 2)], stored_views(game, log))
+        for player in [master, pia, back, third]:
+            await player.close()
+
+    asyncio.run(main())
+
+
 def test_a_killed_owner_s_table_goes_on_at_another_node(cluster: Cluster) -> None:
     async def main() -> None:
         players = [
