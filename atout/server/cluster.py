@@ -501,12 +501,16 @@ class ClusterHub(Hub):
 
         async def answer() -> None:
             try:
-                tables = await self.bus.lobby()
+                listed = await self.bus.lobby()
             except Exception as error:  # Redis away: this node's tables; the others' come
                 # as lobby updates once their owners list them again (``_bus_back``)
                 log.warning("redis: no lobby (%s), this node's only", str(error).splitlines()[0])
-                tables = [t.info() for t in self._public()]
-            client.send({"type": "lobby", "tables": tables})
+                listed = []
+            # This node's own, as they stand: a restarted Redis lists none of them
+            # until this node hears it again (``_bus_back``) and lists them anew.
+            tables = {info["id"]: info for info in listed}
+            tables |= {table.id: table.info() for table in self._public()}
+            client.send({"type": "lobby", "tables": list(tables.values())})
 
         self._spawn(answer())
 

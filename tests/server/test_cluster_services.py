@@ -132,7 +132,8 @@ def test_a_node_answers_its_lobby_while_redis_does_not(
     services: Services,
 ) -> None:
     """The lobby is kept in Redis; while Redis is paused a node answers with its
-    own tables, rather than never."""
+    own tables, rather than never, and with them when Redis has just restarted
+    empty (it once answered none for a second or two)."""
     cluster, redis = services.cluster, services.redis
     server = cluster.nodes[0].server
 
@@ -146,6 +147,11 @@ def test_a_node_answers_its_lobby_while_redis_does_not(
             lobby = await bob.expect(lambda m: m["type"] == "lobby", timeout=IO_SECONDS + 10)
         finally:
             redis.resume()
+        assert [t["id"] for t in lobby["tables"]] == [table]
+        redis.kill()  # a restarted Redis lists no table until the nodes hear it again
+        await asyncio.to_thread(redis.start)
+        await bob.send({"type": "lobby"})
+        lobby = await bob.expect(lambda m: m["type"] == "lobby", timeout=IO_SECONDS + 10)
         assert [t["id"] for t in lobby["tables"]] == [table]
         for player in (ann, bob):
             await player.close()
