@@ -471,14 +471,34 @@ function handRow(ctx) {
     }));
 }
 
-/** The hand's row of cards: the stylesheet overlaps them to fit the width and, when
- * one row would hide their corners, folds them at `.hand-break` into two rows. */
+const HAND_ROWS = [2, 3, 4, 5];
+
+/** The hand's cards: the stylesheet overlaps them to fit the width and, when one
+ * row would leave a card too narrow a strip (its corner hidden; a finger's width on
+ * a phone), folds them into as few balanced rows as keep it (`--rows` at most). For
+ * each number of rows r the cards per row are `--p<r>`, a `.hand-break.b<r>` ends
+ * each row but the last and the card before it is `.end<r>`: the stylesheet keeps
+ * the breaks of the one number of rows it chose. */
 export function handOf(cards, ...after) {
-  const n = Math.max(cards.length, 2);
-  const half = Math.ceil(cards.length / 2);
-  const rows = cards.length > 6 ? [...cards.slice(0, half), h("span", { class: "hand-break" }), ...cards.slice(half)] : cards;
-  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your_hand"), style: `--n:${n};--half:${Math.max(half, 2)}` },
-    rows, ...after);
+  const n = cards.length;
+  const style = [`--n:${Math.max(n, 2)}`];
+  const ends = new Map();
+  for (const r of HAND_ROWS) {
+    style.push(`--p${r}:${Math.max(n > 6 ? Math.ceil(n / r) : n, 2)}`); // six cards or fewer: one row
+    for (let i = 1; i < r && n > 6; i++) {
+      const at = Math.round((i * n) / r);
+      ends.set(at, [...(ends.get(at) || []), r]);
+    }
+  }
+  const items = cards.flatMap((card, i) => {
+    const rows = ends.get(i + 1) || [];
+    for (const r of rows) card.classList.add(`end${r}`);
+    return [card, ...rows.map((r) => h("span", { class: `hand-break b${r}` }))];
+  });
+  // under the last row: what the rows' overlap took from the last row's height
+  if (n > 6) items.push(h("span", { class: "hand-end" }));
+  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your_hand"), style: style.join(";") },
+    items, ...after);
 }
 
 /** Who won a game, the word agreed with their number. */
