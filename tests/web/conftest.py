@@ -8,6 +8,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,20 @@ def shot(page: Page, name: str) -> None:
     """Save a screenshot to look at (tests/web/screenshots, not committed)."""
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+
+
+@contextmanager
+def touch_screen(browser: Browser, width: int, height: int, **more: object) -> Iterator[Page]:
+    """A page on a touch screen of that size, in English, whose system asks for
+    less motion: measures are of the table at rest, not of a card still sliding
+    in from its player's side. ``more``: other context options (a phone's)."""
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        has_touch=True,
+        locale="en-US",
+        reduced_motion="reduce",
+        **more,  # type: ignore[arg-type]
+    )
+    context.set_default_timeout(15_000)
+    yield context.new_page()
+    context.close()

@@ -17,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from atout.game import GameState
-from tests.web.conftest import shot
+from tests.web.conftest import shot, touch_screen
 from tests.web.scripted import ME, TABLE, ScriptedTable
 
 TARGETS = (Path(__file__).parent / "hand_targets.js").read_text()
@@ -56,18 +56,9 @@ HANDS: dict[str, tuple[int, Callable[[GameState], bool] | None]] = {
 
 @pytest.fixture
 def phone(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    width, height = PHONES[request.param]
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        device_scale_factor=3,
-        is_mobile=True,
-        has_touch=True,
-        locale="en-US",
-        reduced_motion="reduce",
-    )
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
+    size = PHONES[request.param]
+    with touch_screen(browser, *size, device_scale_factor=3, is_mobile=True) as page:
+        yield page
 
 
 def _open(page: Page, base_url: str, hand: str) -> int:

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from atout.game import GameState
-from tests.web.conftest import shot
+from tests.web.conftest import shot, touch_screen
 from tests.web.play import create_table, my_phase, phase, take_turn, tap_in_view
 from tests.web.scripted import ANSWERS, TABLE, ScriptedTable, last_card
 
@@ -52,19 +52,9 @@ CONTRAST = (Path(__file__).parent / "contrast.js").read_text()
 
 @pytest.fixture
 def sized(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A touch screen of the size the test is parametrised with. Its system asks
-    for less motion: the measures are of the table at rest, not of a card still
-    sliding in from its player's side."""
-    width, height = SIZES[request.param]
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        has_touch=True,
-        locale="en-US",
-        reduced_motion="reduce",
-    )
-    context.set_default_timeout(15_000)
-    yield context.new_page()
-    context.close()
+    """A touch screen of the size the test is parametrised with (``touch_screen``)."""
+    with touch_screen(browser, *SIZES[request.param]) as page:
+        yield page
 
 
 def _usable(page: Page, when: str) -> None:
