@@ -225,11 +225,18 @@ export function tablePage(id, params) {
     if (chatInput) chatInput.value = chatValue;
     // What had the keyboard keeps it, drawn anew.
     if (again) board.querySelector(again)?.focus({ preventScroll: true });
-    const key = promptKey(s);
+    // The game's end is told and takes the keyboard as a decision does: what comes next.
+    const over = board.querySelector("#game-over");
+    const key = s.gameOver && over ? `over ${s.gameOver.game}` : promptKey(s);
     if (key !== s.prompt) {
       s.prompt = key;
-      announce(key ? labelled(t("your_turn"), board.querySelector("#prompt .prompt-title")?.textContent || t("turn_play")) : "");
-      if (key && !typing) focusPrompt(board);
+      if (over && key) {
+        announce([over.querySelector("h2"), over.querySelector("#winners")].filter(Boolean).map((e) => e.textContent).join(". "));
+        if (!typing) ["#again", "#leave-over", "#replay-link"].map((q) => over.querySelector(q)).find(Boolean)?.focus();
+      } else {
+        announce(key ? labelled(t("your_turn"), board.querySelector("#prompt .prompt-title")?.textContent || t("turn_play")) : "");
+        if (key && !typing) focusPrompt(board);
+      }
     }
     rove(board);
   }
