@@ -119,7 +119,10 @@ def test_the_games_end_stays_through_a_language_switch(page: Page, base_url: str
     # told to a screen reader, and the keyboard is on what comes next (a new game)
     expect(page.locator("#turn-announce")).to_contain_text("Game over")
     expect(page.locator("#again")).to_be_focused()
-    _in(page, "fr")
+    page.focus("#lang")  # switched by the keyboard, which stays on the switch
+    page.keyboard.press("Enter")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    expect(page.locator("#lang")).to_be_focused()
     expect(over.locator("h2")).to_have_text("Partie terminée")
     expect(page.locator("#winners")).to_contain_text("Gagnant")
     expect(page.locator("#again")).to_have_text("Rejouer")

@@ -43,7 +43,9 @@ function renderHeader() {
     session.guest ? h("a", { href: "#/login", id: "login-link" }, t("login"))
       : h("button", { class: "link", onclick: () => forgetAccount() }, t("logout")),
     h("button", { class: "lang", id: "lang", "aria-label": t("switch_language"),
-      onclick: () => { setLang(getLang() === "fr" ? "en" : "fr"); route(); } }, t("language")));
+      // the page is drawn anew in the other language; the keyboard stays on the switch
+      onclick: async () => { setLang(getLang() === "fr" ? "en" : "fr"); await route(); document.getElementById("lang")?.focus(); } },
+    t("language")));
 }
 
 function loginPage() {
