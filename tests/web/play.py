@@ -33,6 +33,19 @@ def create_table(
     return page.url.split("#/table/")[1].split("?")[0]
 
 
+def create_one_life_africain(page: Page, players: int) -> None:
+    """From the lobby shown, create an Africain table of random robots with one
+    life each (the ``cinq`` variant at five), which ends soon."""
+    page.select_option("#opt-game", "africain")
+    if players == 5:
+        page.select_option("#opt-variant", "cinq")
+    page.select_option("#opt-players", str(players))
+    page.select_option("#opt-robot", "random")
+    page.click("#opt-rules summary")
+    page.fill("#opt-rules [data-rule=lives]", "1")
+    page.click("#create")
+
+
 def phase(page: Page) -> str:
     felt = page.locator("#felt")
     return (felt.get_attribute("data-phase") or "") if felt.count() else ""

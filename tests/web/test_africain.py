@@ -10,7 +10,7 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.web.conftest import shot
-from tests.web.play import create_table, my_phase, take_turn
+from tests.web.play import create_one_life_africain, create_table, my_phase, take_turn
 
 
 def test_africain_game_to_the_end(page: Page, base_url: str) -> None:
@@ -48,12 +48,7 @@ def _start_with_one_life(page: Page, base_url: str, players: int) -> None:
     """Create and start an Africain table of random robots, one life each."""
     page.goto(f"{base_url}/#/")
     page.wait_for_selector("#who")
-    page.select_option("#opt-game", "africain")
-    page.select_option("#opt-players", str(players))
-    page.select_option("#opt-robot", "random")
-    page.click("#opt-rules summary")
-    page.fill("#opt-rules [data-rule=lives]", "1")
-    page.click("#create")
+    create_one_life_africain(page, players)
     page.click("#start")
 
 

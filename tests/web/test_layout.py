@@ -19,7 +19,14 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from atout.game import GameState
 from tests.web.conftest import shot, touch_screen
-from tests.web.play import create_table, my_phase, phase, take_turn, tap_in_view
+from tests.web.play import (
+    create_one_life_africain,
+    create_table,
+    my_phase,
+    phase,
+    take_turn,
+    tap_in_view,
+)
 from tests.web.scripted import ANSWERS, TABLE, ScriptedTable, last_card
 
 SIZES = {
@@ -276,14 +283,7 @@ def test_an_africain_game_ends_readably(sized: Page, base_url: str, request: Any
     page.wait_for_selector("#who")
     if lang == "fr":
         page.click("#lang")
-    page.select_option("#opt-game", "africain")
-    if players == 5:
-        page.select_option("#opt-variant", "cinq")
-    page.select_option("#opt-players", str(players))
-    page.select_option("#opt-robot", "random")
-    page.click("#opt-rules summary")
-    page.fill("#opt-rules [data-rule=lives]", "1")
-    page.click("#create")
+    create_one_life_africain(page, players)
     expect(page.locator("#options-summary")).to_contain_text("Tarot")  # drawn
     expect(page.locator("#options-summary")).not_to_contain_text(deals)
     page.click("#start")
