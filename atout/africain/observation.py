@@ -19,6 +19,7 @@ __all__ = [
     "OBSERVATION_VERSION",
     "AfricainObservation",
     "AfricainRulesBlock",
+    "DecidedBy",
     "Phase",
     "PlayShown",
     "rules_block",
@@ -63,6 +64,12 @@ def _built(variant: Variant, players: int) -> AfricainRulesBlock:
 
 Phase = Literal["deal", "bid", "play", "over"]
 
+DecidedBy = Literal["last_standing", "least_below_zero"]
+"""How a game's winners were decided: ``last_standing``, the only player left
+with lives; ``least_below_zero``, every player still in lost their last lives
+in the same round, and those whose count fell least below zero (the highest
+count, 0 or below) win, jointly when level."""
+
 
 class PlayShown(TypedDict):
     seat: int
@@ -98,4 +105,9 @@ class AfricainObservation(TypedDict):
     legal: list[str] | None
     """The actions the viewer may take now, None when it is not its turn."""
     winners: list[int] | None
-    """The seats left with lives once the game is over, None before."""
+    """The seats who won once the game is over (see ``decided_by``), None before."""
+    decided_by: DecidedBy | None
+    """How ``winners`` were decided, None before the end."""
+    contenders: list[int] | None
+    """The seats still in the game in its last round, among whom ``decided_by``
+    chose (their final ``lives`` say why), None before the end."""

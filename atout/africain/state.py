@@ -6,7 +6,10 @@ each trick's winner the next. At the end of the round lives are lost (and one
 may be regained by the remontée); players at 0 lives leave. A cycle deals the
 variant's hand sizes in order (5, 4, 3, 2, 1); after the last round of a cycle
 the deal passes to the dealer's right (the next seat still in the game), as it
-also does when the dealer leaves mid-cycle.
+also does when the dealer leaves mid-cycle. The game ends when one player alone
+has lives left, or when every player still in loses their last lives in the same
+round: then the count that fell least below zero wins, jointly when level (the
+end says which: ``decided_by``).
 
 One-card round: each seat sees the others' cards and not its own. When the last
 bid is made every card is revealed and played at once from the dealer's seat,
@@ -23,6 +26,7 @@ from atout.africain.actions import BIDS, EXCUSE_PLAYS, PLAYS, AfricainAction, Bi
 from atout.africain.observation import (
     OBSERVATION_VERSION,
     AfricainObservation,
+    DecidedBy,
     Phase,
     PlayShown,
     rules_block,
@@ -204,7 +208,8 @@ class AfricainState:
 
     def result(self) -> dict[str, Any]:
         """The common core (``winners``: the seats with most lives among those still
-        in, final once ``over``), then lives, rounds and the round each seat left in."""
+        in, final once ``over``), then lives, rounds, the round each seat left in,
+        and how the winners were decided and among whom (:meth:`end`)."""
         if self._phase == OVER:
             winners = list(self._winners)
         else:
@@ -218,7 +223,19 @@ class AfricainState:
             "lives": list(self._lives),
             "rounds": self._round,
             "out_round": [r or None for r in self._out_round],
+            **self.end(),
         }
+
+    def end(self) -> dict[str, Any]:
+        """How the game was won: ``decided_by`` (``last_standing`` or
+        ``least_below_zero``, see :data:`DecidedBy`) and the ``contenders``, the
+        seats of the last round among whom it chose; both None before the end."""
+        if self._phase != OVER:
+            return {"decided_by": None, "contenders": None}
+        decided_by: DecidedBy = (
+            "last_standing" if self._lives[self._winners[0]] > 0 else "least_below_zero"
+        )
+        return {"decided_by": decided_by, "contenders": sorted(self._seats)}
 
     def view(self, viewer: int) -> AfricainObservation:
         """What ``viewer`` (a seat, SPECTATOR or OMNISCIENT) may see, JSON-ready."""
@@ -245,6 +262,7 @@ class AfricainState:
             "last_trick": [_play_data(s, p) for s, p in self._last_trick],
             "to_move": self.to_move,
             "winners": list(self._winners) if self._phase == OVER else None,
+            **self.end(),
         }
 
     def own_view(self, viewer: int) -> dict[str, Any]:
@@ -562,14 +580,19 @@ class AfricainState:
             )
         alive = [s for s in self._seats if self._lives[s] > 0]
         if len(alive) <= 1:
-            if not alive:
+            if not alive:  # all fell together: the highest count, 0 or below, wins
                 best = max(self._lives[s] for s in self._seats)
                 alive = [s for s in self._seats if self._lives[s] == best]
             self._winners = tuple(alive)
             self._phase = OVER
             self._turn = -1
             if events is not None:
-                events.append(Event("game_over", {"winners": alive, "lives": list(self._lives)}))
+                events.append(
+                    Event(
+                        "game_over",
+                        {"winners": alive, "lives": list(self._lives), **self.end()},
+                    )
+                )
             return
         self._size_index += 1
         if self._size_index == len(self._sizes) or self._out_round[self._dealer]:
