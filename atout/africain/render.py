@@ -35,6 +35,25 @@ def _round_end_lines(data: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _seats_text(seats: Sequence[int]) -> str:
+    return " and ".join(f"seat {s}" for s in seats)
+
+
+def _game_over_text(data: Mapping[str, Any]) -> str:
+    """Who won and why, from the engine's ``game_over`` data (its ``decided_by``)."""
+    who = _seats_text(data["winners"])
+    if data["decided_by"] == "last_standing":
+        return f"Game over: {who} wins, the only player left with lives"
+    counts = ", ".join(f"seat {s} at {data['lives'][s]}" for s in data["contenders"])
+    fell = "every player still in lost their last lives this round"
+    if len(data["winners"]) > 1:
+        return (
+            f"Game over: {who} share the win: {fell}, level at the count that fell "
+            f"least below zero ({counts})"
+        )
+    return f"Game over: {who} wins: {fell}, and {who} fell least below zero ({counts})"
+
+
 def render_round(events: Iterable[Event]) -> str:
     """The text of one round from its events (all of them: an omniscient stream)."""
     lines: list[str] = []
@@ -68,8 +87,7 @@ def render_round(events: Iterable[Event]) -> str:
         elif event.kind == "round_end":
             lines.extend(_round_end_lines(data))
         elif event.kind == "game_over":
-            winners = " and ".join(f"seat {s}" for s in data["winners"])
-            lines.append(f"Game over: {winners} win{'s' if len(data['winners']) == 1 else ''}")
+            lines.append(_game_over_text(data))
     return "\n".join(lines)
 
 
