@@ -301,5 +301,20 @@ class Narrator:
             self.say("out", who=", ".join(self.who(s) for s in data["out"]))
 
     def _africain_game_over(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
-        who = ", ".join(self.who(s) for s in data["winners"])
-        self.console.rule(self.text["africain_winners"].format(who=who.capitalize()))
+        """Who won, then why, as the engine's ``decided_by`` says: the last with lives,
+        or, every player still in out in the same round, the count least below zero."""
+        winners = data["winners"]
+        who = f" {self.text['and']} ".join(self.who(s) for s in winners)
+        shared = len(winners) > 1
+        if shared:
+            self.console.rule(self.text["africain_shared"].format(who=who))
+        else:
+            self.console.rule(self.about("africain_winners", winners[0]))
+        if data["decided_by"] == "last_standing":
+            self.console.print(self.about("last_standing", winners[0]), highlight=False)
+            return
+        form = "you" if winners[0] == HUMAN else "other"
+        key = "level_below_zero" if shared else f"least_below_zero.{form}"
+        outcome = self.text[key].format(who=who)
+        counts = ", ".join(f"{self.who(s)} {data['lives'][s]}" for s in data["contenders"])
+        self.say("all_out", outcome=outcome, counts=counts)

@@ -117,7 +117,16 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "player_col": "Player",
         "remontee": "Remontée: {who} alone lost nothing and regains a life.",
         "out": "Out of the game: {who}",
-        "africain_winners": "Game over: {who} won.",
+        "africain_winners.you": "Game over: you win.",
+        "africain_winners.other": "Game over: {who} wins.",
+        "africain_shared": "Game over: {who} share the win.",
+        "last_standing.you": "You alone have lives left.",
+        "last_standing.other": "{who} alone has lives left.",
+        "all_out": "Every player still in lost their last lives this round: {outcome} ({counts}).",
+        "least_below_zero.you": "you fell least below zero",
+        "least_below_zero.other": "{who} fell least below zero",
+        "level_below_zero": "{who} are level, least below zero",
+        "and": "and",
     },
     "fr": {
         "you": "vous",
@@ -224,7 +233,19 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "player_col": "Joueur",
         "remontee": "Remontée : {who}, seul à ne rien perdre, regagne une vie.",
         "out": "Éliminé(s) : {who}",
-        "africain_winners": "Partie terminée : {who} gagne.",
+        "africain_winners.you": "Partie terminée : vous gagnez.",
+        "africain_winners.other": "Partie terminée : {who} gagne.",
+        "africain_shared": "Partie terminée : victoire partagée entre {who}.",
+        "last_standing.you": "Vous êtes le seul joueur à qui il reste des vies.",
+        "last_standing.other": "{who} est le seul joueur à qui il reste des vies.",
+        "all_out": (
+            "Tous les joueurs encore en jeu ont perdu leurs dernières vies à ce tour : "
+            "{outcome} ({counts})."
+        ),
+        "least_below_zero.you": "vous descendez le moins bas sous zéro",
+        "least_below_zero.other": "{who} descend le moins bas sous zéro",
+        "level_below_zero": "{who} à égalité, le moins bas sous zéro",
+        "and": "et",
     },
 }
 
