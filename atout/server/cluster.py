@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import protocol, table_lease
+from atout.server import offload, protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
@@ -43,6 +43,8 @@ from atout.server.store import Store, TableRow
 from atout.server.table import Table
 from atout.server.table_base import TableBase
 from atout.server.table_lease import Orphan, TableLease, current
+from atout.server.table_replay import replay
+from atout.server.table_restore import stored_game
 from atout.server.throttle import Guards
 from atout.server.tournament_tables import TableSetup, table_setups
 from atout.server.writer import Writer
@@ -195,7 +197,14 @@ class ClusterHub(Hub):
         row = await asyncio.to_thread(_table_row, self.store, orphan.table)
         stopped_at = orphan.renewed or time.time()
         try:
-            table = await asyncio.to_thread(self._rebuild, row, stopped_at, setup)
+            game = await asyncio.to_thread(stored_game, self.store, row)
+            played = None
+            if game is not None:  # a long log is seconds of CPU: not in this process
+                played = game, await offload.workers.run(replay, game, refusable=False)
+            table = self._rebuild(row, stopped_at, setup, played)
+        except offload.Busy:  # the worker died; the lease, not renewed, lapses and
+            log.error("table %s: its replay's worker stopped; taken over again", row.id)
+            return  # the table is taken over again in a later round
         except Exception:  # one unreadable log must not keep the others closed
             log.exception("table %s cannot be rebuilt from its log; closed", row.id)
             token = current.set(lease)

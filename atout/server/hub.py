@@ -27,7 +27,8 @@ from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
 from atout.server.table import Context, Table
 from atout.server.table_base import TableBase
-from atout.server.table_restore import restore
+from atout.server.table_replay import replay
+from atout.server.table_restore import Played, restore, stored_game
 from atout.server.throttle import Guards
 from atout.server.tournament_seating import Reservation
 from atout.server.tournament_tables import TableSetup, table_setups
@@ -97,19 +98,24 @@ class Hub:
         that game cancelled, bets returned, and is closed: the others go on."""
         setups = await asyncio.to_thread(table_setups, self.store)
         for row in await asyncio.to_thread(tablestore.open_tables, self.store):
-            try:
-                table = self._rebuild(row, stopped_at, setups.get(row.id))
+            try:  # before serving: nobody waits, the replays run here
+                game = stored_game(self.store, row)
+                played = None if game is None else (game, replay(game))
+                table = self._rebuild(row, stopped_at, setups.get(row.id), played)
             except Exception:  # one unreadable log must not keep the others closed
                 log.exception("table %s cannot be rebuilt from its log; closed", row.id)
                 await self._give_up(row.id, row.game_id)
                 continue
             self._run(table)
 
-    def _rebuild(self, row: TableRow, stopped_at: float, setup: TableSetup | None) -> Table:
-        """A table rebuilt from its stored row and its game's log, and a tournament's
-        (``setup``) given back its boards, its seats and its game's start: the one
-        way a table comes back, at a restart as at another node's takeover."""
-        table = restore(self.ctx, row, stopped_at)
+    def _rebuild(
+        self, row: TableRow, stopped_at: float, setup: TableSetup | None, played: Played | None
+    ) -> Table:
+        """A table rebuilt from its stored row and its game ``played``, and a
+        tournament's (``setup``) given back its boards, its seats and its game's
+        start: the one way a table comes back, at a restart as at another node's
+        takeover."""
+        table = restore(self.ctx, row, stopped_at, played)
         if setup is not None:
             self._tournament_table(table, setup, row.game_id is None and not setup.started)
         return table

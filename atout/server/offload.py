@@ -69,14 +69,17 @@ class Workers:
                     process.terminate()
             await asyncio.to_thread(pool.shutdown, wait=not kill, cancel_futures=True)
 
-    async def run(self, work: Callable[[Argument], Result], argument: Argument) -> Result:
+    async def run(
+        self, work: Callable[[Argument], Result], argument: Argument, *, refusable: bool = True
+    ) -> Result:
         """``work(argument)`` computed in a worker (``work`` must be a module's
         top-level function, and both picklable).
 
-        Busy when every worker is taken and ``waiting`` jobs already wait, or
+        Busy when every worker is taken and ``waiting`` jobs already wait (unless
+        the job is not ``refusable``: the server's own, which waits its turn), or
         when the worker died (a new pool is started for the next job).
         """
-        if self._jobs >= self.processes + self.waiting:
+        if refusable and self._jobs >= self.processes + self.waiting:
             raise Busy("server_busy")
         self._jobs += 1
         pool = self._pool

@@ -30,10 +30,10 @@ from atout.server import broadcast, protocol, tablestore
 from atout.server.clients import Client
 from atout.server.table_base import RETRY_SECONDS, Context, TableError
 from atout.server.table_clock import Clock
-from atout.server.table_game import Playing, new_state
+from atout.server.table_game import Playing
 from atout.server.table_seats import Seating
 
-__all__ = ["RETRY_SECONDS", "Context", "Table", "TableError", "new_state"]
+__all__ = ["RETRY_SECONDS", "Context", "Table", "TableError"]
 
 log = logging.getLogger(__name__)
 

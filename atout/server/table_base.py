@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
 
-from atout.game import SPECTATOR, DealSummary, Event, GameRules, GameState
+from atout.game import SPECTATOR, GameRules, GameState
 from atout.match import Chance, Match
 from atout.refusals import Refusal
 from atout.server import broadcast, tablestore
@@ -31,6 +31,7 @@ from atout.server.protocol import TableOptions
 from atout.server.robots import Thinking
 from atout.server.seat import Seat
 from atout.server.shown import Shown
+from atout.server.table_replay import GameCounts
 from atout.server.throttle import Guards
 from atout.server.tournament_seating import Reservation
 from atout.server.writer import StorageError, Writer
@@ -70,8 +71,9 @@ class TableError(Refusal):
 
 
 @dataclass
-class TableBase(ABC):
-    """A table's fields and what every concern of it uses (``Table`` is the whole)."""
+class TableBase(GameCounts, ABC):
+    """A table's fields and what every concern of it uses (``Table`` is the whole);
+    the counts of its game are ``GameCounts``'s."""
 
     ctx: Context
     id: str
@@ -90,18 +92,9 @@ class TableBase(ABC):
     """The game being played, if any: its state, log and chance."""
     game_id: int | None = None
     game_options: TableOptions | None = None
-    actions: int = 0
-    public_moves: int = 0
-    """Actions of this game that told everyone something (see ``_turn_started``)."""
-    deals: list[DealSummary] = field(default_factory=list)
-    deal_ends: list[Event] = field(default_factory=list)
-    """The game's deal summary events, for the score sheet of snapshots."""
     ended: dict[str, Any] | None = None
     """How the last game ended (its ``table.game_over`` or ``table.game_cancelled``
     data), until the next starts: a page drawn again after it still shows it."""
-    complete_actions: int = 0
-    """Actions up to the end of the game's last complete deal: all that the record
-    of a cancelled game shows (the unfinished deal's seed would give every hand)."""
     votes: set[int] = field(default_factory=set)
     events: EventLog = field(init=False)
     turn_deadline: float | None = None
@@ -117,8 +110,6 @@ class TableBase(ABC):
     """Explicit deals (action texts), dealt in order instead of seeds: a duplicate
     tournament's boards. Never shown: the table's options and log say nothing of them
     before each is dealt."""
-    dealt: int = 0
-    """Deals of the current game dealt so far (counted again when a restart replays it)."""
     robots: frozenset[int] = frozenset()
     """The seats abandoned as of the game's record's latest lineup (after a
     restart: none, and the next deal's lineup is written again, the same)."""

@@ -25,6 +25,7 @@ from atout.server.clients import Client
 from atout.server.eventlog import Numbered
 from atout.server.protocol import TableOptions
 from atout.server.table_base import TableBase, TableError
+from atout.server.table_replay import GameCounts, Replayed, new_state
 
 log = logging.getLogger(__name__)
 
@@ -81,16 +82,21 @@ class Playing(TableBase):
         self.ctx.on_change(self)  # the lobby: now playing (the snapshots told the table)
 
     def begin(
-        self, rules: GameRules, state: GameState, game_id: int, options: TableOptions
+        self,
+        rules: GameRules,
+        state: GameState,
+        game_id: int,
+        options: TableOptions,
+        replayed: Replayed | None = None,
     ) -> None:
-        """Play ``state``, stored as game ``game_id``: a new game, or one a restart replays."""
+        """Play ``state``, stored as game ``game_id``: a new game, or one a restart
+        or a takeover ``replayed`` (its actions and their counts)."""
         self.match = Match(rules, state, self._chance())
         self.game_id, self.game_options = game_id, options
-        self.actions, self.deals, self.deal_ends, self.votes = 0, [], [], set()
-        self.ended = None
-        self.dealt, self.robots = 0, frozenset()
-        self.public_moves = 0
-        self.complete_actions = 0
+        self.adopt(GameCounts() if replayed is None else replayed.counts)
+        if replayed is not None:
+            self.match.actions = replayed.actions
+        self.votes, self.ended, self.robots = set(), None, frozenset()
 
     async def _on_act(self, client: Client, message: protocol.Act) -> None:
         seat_no = self._played_by(client)
@@ -186,7 +192,7 @@ class Playing(TableBase):
         game_id, index, dealt = self.game_id, self.actions, self.dealt
         await self._durably(lambda: self.ctx.writer.append(game_id, index, step.text))
         events = self.match.commit(step)
-        self.took(events)
+        self.count(events, self.match.rules, len(self.seats))
         broadcast.update_all(self, [self._number(event) for event in events])
         self.ctx.metrics.applied(started)
         if self.dealt > dealt:
@@ -194,29 +200,11 @@ class Playing(TableBase):
         if self.match.is_over:
             await self._finish()
 
-    def took(self, events: list[Event]) -> None:
-        """Count an action the game took and keep what the table needs of its
-        events, whether it is played now or replayed after a restart."""
-        self.actions += 1
-        self.dealt += sum(event.kind == "deal" for event in events)
-        self.public_moves += any(e.to is None for e in events)
-        for event in events:
-            self._remember(event)
-
     def _number(self, event: Event) -> Numbered:
         """Number an engine event; a trick's end pauses the robots."""
         if event.kind == "trick":
             self.pause_until = time.monotonic() + self.ctx.trick_pause
         return self.events.number(event)
-
-    def _remember(self, event: Event) -> None:
-        """Keep a deal's summary: for the results, and for the score sheet of snapshots."""
-        assert self.rules is not None
-        summary = self.rules.deal_summary(event, len(self.seats))
-        if summary is not None:
-            self.deals.append(summary)
-            self.deal_ends.append(event)
-            self.complete_actions = self.actions
 
     async def _robot_move(self) -> None:
         """Deal, or ask the mover's robot to decide in the thinking pool."""
@@ -300,9 +288,3 @@ class Playing(TableBase):
                 self.seats[number] = None
         await self._persist_table()
         await self._pass_mastery()
-
-
-def new_state(rules: GameRules, options: TableOptions) -> GameState:
-    """A new game of ``options``, before its deal."""
-    assert options.variant is not None
-    return rules.new(options.players, options.variant, options.engine_options())

@@ -1,9 +1,11 @@
-"""Rebuilding a table after a restart, from its stored row and its game's log.
+"""Rebuilding a table after a restart or a takeover, from its stored row and
+its game's log.
 
-A game is its log: the table's game is replayed action by action, and what the
-table keeps of it (its count of actions, its deal summaries) is counted again
-as it was while it was played. Only the clocks need the time the server was
-down, which counts for nobody.
+A game is its log: the table's game is replayed action by action
+(``table_replay``: at a takeover, in a worker process), and what the table
+keeps of it (its count of actions, its deal summaries) is counted again as it
+was while it was played. Only the clocks need the time the server was down,
+which counts for nobody.
 """
 
 from __future__ import annotations
@@ -13,12 +15,22 @@ import time
 from atout.server import tablestore
 from atout.server.protocol import TableOptions
 from atout.server.seat import Seat
-from atout.server.store import TableRow
-from atout.server.table import Context, Table, new_state
+from atout.server.store import Store, TableRow
+from atout.server.table import Context, Table
+from atout.server.table_replay import Replayed
+from atout.server.tablestore import StoredGame
+
+Played = tuple[StoredGame, Replayed]
+"""A table's game as stored, and its log replayed."""
 
 
-def restore(ctx: Context, row: TableRow, stopped_at: float) -> Table:
-    """Rebuild a table from the store, replaying its current game's log.
+def stored_game(store: Store, row: TableRow) -> StoredGame | None:
+    """The table's game as stored, None between games (a database read: off the loop)."""
+    return None if row.game_id is None else tablestore.load_game(store, row.game_id)
+
+
+def restore(ctx: Context, row: TableRow, stopped_at: float, played: Played | None) -> Table:
+    """Rebuild a table from its row and its game ``played`` (None between games).
 
     ``stopped_at`` is when the previous server was last alive: the time left
     on the turn clock and on grace periods then is what players get now, the
@@ -38,15 +50,11 @@ def restore(ctx: Context, row: TableRow, stopped_at: float) -> Table:
         set(row.invited),
         seats,
     )
-    if row.game_id is None:
+    if played is None:
         return table
-    game = tablestore.load_game(ctx.writer.store, row.game_id)
+    game, replayed = played
     options = TableOptions.model_validate(game.table_options)
-    rules = ctx.rules(game.game)
-    table.begin(rules, new_state(rules, options), game.id, options)
-    assert table.match is not None
-    for events in table.match.follow(game.actions):
-        table.took(events)
+    table.begin(ctx.rules(game.game), replayed.state, game.id, options, replayed)
     table.votes = set(row.votes)
     for seat in table.seats:
         if seat and seat.key in game.abandoned_keys:
