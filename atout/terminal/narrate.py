@@ -316,5 +316,8 @@ class Narrator:
         form = "you" if winners[0] == HUMAN else "other"
         key = "level_below_zero" if shared else f"least_below_zero.{form}"
         outcome = self.text[key].format(who=who)
-        counts = ", ".join(f"{self.who(s)} {data['lives'][s]}" for s in data["contenders"])
+        counts = ", ".join(
+            self.text["count_at"].format(who=self.who(s), lives=data["lives"][s])
+            for s in data["contenders"]
+        )
         self.say("all_out", outcome=outcome, counts=counts)

@@ -126,6 +126,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "least_below_zero.you": "you fell least below zero",
         "least_below_zero.other": "{who} fell least below zero",
         "level_below_zero": "{who} are level, least below zero",
+        "count_at": "{who} at {lives}",
         "and": "and",
     },
     "fr": {
@@ -245,6 +246,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "least_below_zero.you": "vous descendez le moins bas sous zéro",
         "least_below_zero.other": "{who} descend le moins bas sous zéro",
         "level_below_zero": "{who} à égalité, le moins bas sous zéro",
+        "count_at": "{who} à {lives}",
         "and": "et",
     },
 }

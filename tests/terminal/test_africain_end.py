@@ -76,7 +76,7 @@ def test_the_last_with_lives_wins(lang: Language, expected: list[str]) -> None:
             [
                 "Game over: you win.",
                 "Every player still in lost their last lives this round: you fell least below "
-                "zero (you 0, seat 2 -1).",
+                "zero (you at 0, seat 2 at -1).",
             ],
         ),
         (  # seat 0 misses 2 (-1), seat 2 misses 1 (0)
@@ -85,7 +85,7 @@ def test_the_last_with_lives_wins(lang: Language, expected: list[str]) -> None:
             [
                 "Partie terminée : siège 2 gagne.",
                 "Tous les joueurs encore en jeu ont perdu leurs dernières vies à ce tour : "
-                "siège 2 descend le moins bas sous zéro (vous -1, siège 2 0).",
+                "siège 2 descend le moins bas sous zéro (vous à -1, siège 2 à 0).",
             ],
         ),
         (  # both miss 2: level at -1; seat 1, out before at 0, is no contender
@@ -94,7 +94,7 @@ def test_the_last_with_lives_wins(lang: Language, expected: list[str]) -> None:
             [
                 "Game over: you and seat 2 share the win.",
                 "Every player still in lost their last lives this round: you and seat 2 are "
-                "level, least below zero (you -1, seat 2 -1).",
+                "level, least below zero (you at -1, seat 2 at -1).",
             ],
         ),
         (
@@ -103,7 +103,7 @@ def test_the_last_with_lives_wins(lang: Language, expected: list[str]) -> None:
             [
                 "Partie terminée : victoire partagée entre vous et siège 2.",
                 "Tous les joueurs encore en jeu ont perdu leurs dernières vies à ce tour : "
-                "vous et siège 2 à égalité, le moins bas sous zéro (vous -1, siège 2 -1).",
+                "vous et siège 2 à égalité, le moins bas sous zéro (vous à -1, siège 2 à -1).",
             ],
         ),
     ],
