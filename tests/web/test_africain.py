@@ -169,3 +169,75 @@ def test_lives_are_never_shown_below_none(page: Page, base_url: str) -> None:
     expect(row.locator("td").nth(1)).to_have_text("éliminé")
     expect(seat.locator(".tag.neg")).to_have_text("éliminé")
     expect(seat.locator(".life-pack b")).to_have_text("0")
+
+
+def _last_round_losses(page: Page) -> dict[str, int]:
+    """Who lost lives in the last round, and how many, as its notice says
+    ("Round 2: robot 2 −1, guest_x −3"), in seat order."""
+    notice = page.locator("#notices li", has_text=re.compile(r"^Round \d+: ")).last.inner_text()
+    return {name: int(n) for name, n in re.findall(r"([^:,]+?) −(\d+)", notice.split(": ", 1)[1])}
+
+
+def test_an_all_out_end_says_why_its_winners_won(page: Page, base_url: str) -> None:
+    """One life each, three players: a game where every player still in loses their
+    last life in the same round is won by the count that fell least below zero,
+    several sharing the win when level. The end says so with the counts compared,
+    each 1 less the lives its last round cost (as that round's notice says), in
+    English and in French; a game won by the last with lives says that instead."""
+    _start_with_one_life(page, base_url, players=3)
+    bids = page.locator("#prompt .bid-button:not(.illegal)")
+    over, reason = page.locator("#game-over"), page.locator("#win-reason")
+    deadline = time.monotonic() + 150
+    while True:
+        assert time.monotonic() < deadline, "no game ended with everybody out at once"
+        if over.count():
+            expect(reason).to_be_visible()
+            if "same round" in reason.inner_text():
+                break
+            winner = page.locator("#winners").inner_text().removeprefix("Winner: ")
+            expect(reason).to_have_text(f"{winner} alone had lives left.")
+            page.locator("#again").dispatch_event("click")  # another game (see above)
+            expect(over).to_have_count(0)
+        elif my_phase(page) == "bid" and bids.count():
+            bids.last.click()  # the page's player bids all it can: it often falls
+        elif take_turn(page) is None:
+            page.wait_for_timeout(40)
+    losses = _last_round_losses(page)
+    counts = {name: 1 - lost for name, lost in losses.items()}
+    best = max(counts.values())
+    winners = [name for name, count in counts.items() if count == best]
+    signed = {name: str(count).replace("-", "−") for name, count in counts.items()}
+    shown = ", ".join(f"{name} at {count}" for name, count in signed.items())
+    fell = "Every player still in lost their last lives in the same round: "
+    if len(winners) == 1:
+        expect(page.locator("#winners")).to_have_text(f"Winner: {winners[0]}")
+        expect(reason).to_have_text(f"{fell}{winners[0]} fell least below zero ({shown}).")
+    else:
+        expect(page.locator("#winners")).to_have_text(f"Winners: {', '.join(winners)}")
+        level = "level at the count least below zero, share the win"
+        expect(reason).to_have_text(f"{fell}{_listed(winners, 'and')}, {level} ({shown}).")
+    shot(page, "africain-all-out-end")
+    page.click("#lang")
+    fell = "Tous les joueurs encore en jeu ont perdu leurs dernières vies dans le même tour : "
+    shown = ", ".join(f"{name} à {count}" for name, count in signed.items())
+    if len(winners) == 1:
+        expect(reason).to_have_text(f"{fell}{winners[0]} descend le moins bas sous zéro ({shown}).")
+    else:
+        level = "à égalité le moins bas sous zéro, se partagent la victoire"
+        expect(reason).to_have_text(f"{fell}{_listed(winners, 'et')}, {level} ({shown}).")
+    # The replay's last step says it too (its seats named by number for now).
+    page.click("#replay-link")
+    expect(page.locator("#replay-action")).to_be_visible()
+    page.get_by_role("button", name="Fin", exact=True).click()
+    expect(page.locator("#replay-winners")).to_contain_text("Gagnant")
+    expect(page.locator("#win-reason")).to_contain_text(fell)
+    told = re.findall(r" à (−?\d+)", page.locator("#win-reason").inner_text())
+    assert told == list(signed.values())
+
+
+def _listed(names: list[str], word: str) -> str:
+    """``a and b``, ``a, b, and c`` (English), ``a, b et c`` (French)."""
+    if len(names) == 2:
+        return f"{names[0]} {word} {names[1]}"
+    comma = "," if word == "and" else ""
+    return f"{', '.join(names[:-1])}{comma} {word} {names[-1]}"

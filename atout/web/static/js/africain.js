@@ -2,7 +2,7 @@
 // tricks, the one-card round's cards on the others' foreheads (a back for yours),
 // and the Excuse's value choice.
 import { h } from "./dom.js";
-import { labelled, t } from "./i18n.js";
+import { getLang, labelled, t } from "./i18n.js";
 import { sortHand } from "./cards.js";
 import { cardBack, cardButton, cardImage, handOf, seatName } from "./table.js";
 import { trickCards } from "./french.js";
@@ -109,32 +109,67 @@ export function africainHand(ctx) {
     } })));
 }
 
+/** A count of lives as the rule compares them, below zero included (−2). */
+function signed(n) {
+  return n < 0 ? `−${-n}` : String(n);
+}
+
+const WIN_REASONS = { last_standing: "win_last_standing", least_below_zero: "win_least_below_zero" };
+
+/** Why the winners won, from the engine's end: the view once over, or the game's
+ * result, which both carry `winners`, `lives`, `decided_by` and `contenders`
+ * (docs/protocol.md); null before the end. Every player still in out in the same
+ * round: the counts compared, below zero, and a shared win when level. */
+export function winReason(end, nameOf) {
+  const key = WIN_REASONS[end?.decided_by];
+  if (!key) return null;
+  const names = new Intl.ListFormat(getLang(), { type: "conjunction" }).format(end.winners.map(nameOf));
+  if (end.decided_by === "last_standing") return t(key, { names });
+  const counts = end.contenders.map((seat) => t("count_at", { name: nameOf(seat), n: signed(end.lives[seat]) })).join(", ");
+  return t(end.winners.length > 1 ? "win_level_below_zero" : key, { names, counts });
+}
+
+/** Why the game at this table was won (its end, from the view or the result). */
+function endNote(ctx, end) {
+  return winReason(end, (seat) => seatName(ctx.s, seat));
+}
+
 export function africainSide(ctx) {
   const { s } = ctx;
   const v = s.view;
   const n = v.players;
+  const reason = endNote(ctx, v);
   return h("div", { class: "panel deal-info", id: "deal-info" },
     h("table", { class: "score-table game-scores" },
       h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("lives")), h("th", {}, t("bids")), h("th", {}, t("tricks")))),
       h("tbody", {}, [...Array(n).keys()].map((seat) => h("tr", {},
         h("td", { class: "name-cell" }, seatName(s, seat)), h("td", {}, v.in_game[seat] ? `${v.lives[seat]} / ${v.rules.lives}` : t("out")),
-        h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))));
+        h("td", {}, v.bids[seat] ?? "–"), h("td", {}, v.tricks[seat]))))),
+    reason ? h("p", { id: "win-reason" }, reason) : null);
 }
 
 // What a replay shows of an Africain view: hands, the trick (or the last one),
-// each seat's lives and bid.
+// each seat's lives and bid, and at the end who won and why (named as the replay
+// names the seats when it passes their names, else by number).
 const africainReplay = {
   progress: (v) => v.round * 100 + v.tricks.reduce((a, b) => a + b, 0),
   hands: (v) => v.hands.map((x) => x || []),
   trick: (v) => (v.trick.length ? v.trick : v.last_trick),
   trickTitle: () => t("tricks"),
   seatNote: (v, seat) => ` · ${t("lives")} ${livesLeft(v.lives[seat])}${v.bids[seat] !== null ? ` · ${t("bid")} ${v.bids[seat]}` : ""}`,
-  extras: () => [],
+  extras: (v, names = []) => {
+    const nameOf = (seat) => names[seat] ?? `${t("seat")} ${seat + 1}`;
+    const reason = winReason(v, nameOf);
+    return reason ? [h("p", { id: "replay-winners" }, t(v.winners.length > 1 ? "winners" : "winner", { names: v.winners.map(nameOf).join(", ") })),
+      h("p", { id: "win-reason" }, reason)] : [];
+  },
 };
 
-/** How the table and replay pages draw Tarot Africain (see games.js). */
+/** How the table and replay pages draw Tarot Africain (see games.js); `endNote`
+ * says why a game was won from its end (the view, or `table.game_over`'s result). */
 export const africainUI = {
   seatTags: africainSeatTags, centre: africainCentre, prompt: africainPrompt, side: africainSide,
+  endNote,
   onFelt: (ctx) => [roundNote(ctx)],
   hand: africainHand,
   dealSheet: false,
