@@ -178,6 +178,8 @@ class ClusterHub(Hub):
                     table_lease.orphans, self.store, self.ttl, TAKEN_PER_ROUND
                 )
                 found = [orphan for orphan in found if orphan.table not in self.tables]
+                if not found:
+                    continue
                 tables = [orphan.table for orphan in found]
                 setups = await asyncio.to_thread(table_setups, self.store, tables=tables)
                 for orphan in found:
