@@ -331,7 +331,7 @@ def validate_outcome(outcome: DealOutcome, variant: Variant) -> None:
             bouts=outcome.bouts,
         )
     _check_sides(outcome)
-    _check_tricks(outcome)
+    _check_tricks(outcome, variant)
     _check_announcements(outcome, variant)
 
 
@@ -398,11 +398,13 @@ def _check_chelem(outcome: DealOutcome) -> None:
 _MOST_A_CARD: Final = max(HALF_POINTS)
 
 
-def _check_tricks(outcome: DealOutcome) -> None:
+def _check_tricks(outcome: DealOutcome, variant: Variant) -> None:
     """The attack's points as the tricks allow them: a side that took a trick has
     at least a half point for each of its cards, and a garde contre's chien is the
     defence's; an attack that took none has only the chien or its écart, when they
-    are its own, and its Excuse, at 4.5 points a card at most."""
+    are its own, and its Excuse, at 4.5 points a card at most. An Excuse played to
+    the last trick outside a slam may leave it (``other_side``, FFT: "sinon elle
+    change de camp"): a defence whose one trick is that one keeps its other cards."""
     active = outcome.players - (outcome.sitting_out is not None)
     dog = dog_size(active)
     garde_contre = outcome.contract == Contract.GARDE_CONTRE
@@ -411,7 +413,8 @@ def _check_tricks(outcome: DealOutcome) -> None:
     elif outcome.chelem == "attack":
         most = TOTAL_HALF_POINTS - (dog if garde_contre else 0)
     else:
-        most = TOTAL_HALF_POINTS - active - (dog if garde_contre else 0)
+        lost = active - (variant.excuse_last_trick == "other_side")
+        most = TOTAL_HALF_POINTS - lost - (dog if garde_contre else 0)
     if outcome.attack_half_points > most:
         raise ImpossibleDeal(
             "deal_no_trick_points"

@@ -234,6 +234,32 @@ def test_the_excuse_played_to_the_last_trick_changes_sides() -> None:
     assert scores(state) == (-50, 150, -50, -50)
 
 
+def test_a_defence_taking_only_the_last_trick_loses_its_excuse_in_it() -> None:
+    # p. 4: "l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de
+    # Chelem, sinon elle change de camp." Seat 1 takes a Garde with the 21 to 5,
+    # the 1S and the dog's low spades as écart, and wins 17 trump tricks (the
+    # Petit falls in the first); it leads the 1S to the last trick, seat 2 takes
+    # it with the 2S, and seat 3 plays its Excuse there, which goes to the attack.
+    # The defence keeps 1S, 2S, 1H: 1.5 points; the attack 89.5 with three bouts,
+    # made by 54 (the half to the winner): (25 + 54) x 2 = 158.
+    # The count was refused at the last card, as if a trick could not bring the
+    # defence less than four half points (regression).
+    hands = {
+        1: " ".join(f"T{n}" for n in range(21, 4, -1)) + " 1S",
+        2: "T1 T2 T3 T4 QH KH 1D 2D 3D 4D 5D 6D 7D 8D 9D 10D JD 2S",
+        3: "ND QD KD 1C 2C 3C 4C 5C 6C 7C 8C 9C 10C JC NC QC KC EX",
+        0: "9S 10S JS NS QS KS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH NH 1H",
+    }
+    dog = "3S 4S 5S 6S 7S 8S"
+    state = new_state(4, deal_of(4, hands, dog))
+    act(state, "bid:garde", "bid:pass", "bid:pass", "bid:pass")
+    act(state, *(f"discard:{card}" for card in dog.split()), "chelem:no")
+    play(state, hands)
+    assert [t[2] for t in state.tricks] == [1] * 17 + [2]
+    assert outcome_of(state) == (179, 3, None, None)
+    assert scores(state) == (-158, 474, -158, -158)
+
+
 # --- The defence takes the Petit au bout (p. 7, « Le Petit au Bout ») -------
 # Seat 2 takes a Garde Sans on low cards: the 2 to 9 and the Petit, the Excuse,
 # and low spades and hearts. Seat 1 leads its spade and heart honours, the KD on

@@ -406,7 +406,9 @@ def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
         # a trick brings a half point a card at least, a card 4.5 points at most: a
         # side that took no trick has the chien (or its écart) if its own, and its
         # Excuse; a garde contre's chien is the defence's
-        (deal(89.5, 3), "attack_half_points"),  # no chelem: 4 cards at least lost
+        # no chelem: 4 cards at least lost, or 3 when the defence's Excuse leaves its
+        # one trick, the last ("sinon elle change de camp")
+        (deal(90, 3), "attack_half_points"),
         (deal(91, 3, GARDE_CONTRE), "attack_half_points"),
         (deal(91, 3, GARDE_CONTRE, chelem="attack"), "attack_half_points"),
         (deal(50, 1, GARDE_CONTRE, chelem="defense"), "attack_half_points"),
@@ -429,6 +431,9 @@ def test_impossible_outcomes_name_the_field(outcome: DealOutcome, field: str) ->
     "outcome",
     [
         deal(89, 3),  # the defence took one trick of four low cards
+        # the defence's one trick is the last, its Excuse in it goes to the attack:
+        # three low cards are left to it (FFT: "sinon elle change de camp")
+        deal(89.5, 3),
         deal(88, 3, GARDE_CONTRE, chelem="attack"),  # a chien of six low cards
         deal(85, 3, GARDE_CONTRE),
         deal(31.5, 1, GARDE, chelem="defense"),  # an écart of six 4.5 points, and the Excuse
@@ -438,6 +443,16 @@ def test_impossible_outcomes_name_the_field(outcome: DealOutcome, field: str) ->
 )
 def test_the_tricks_bounds_are_reached(outcome: DealOutcome) -> None:
     assert sum(scores(outcome)) == 0
+
+
+@pytest.mark.parametrize("rule", ["trick_winner", "owner"])
+def test_an_excuse_staying_in_the_last_trick_leaves_the_defence_four_cards(rule: str) -> None:
+    # When the Excuse played last goes to that trick's winner, or back to its owner,
+    # the defence's one trick keeps its four cards: 89.5 is out of reach.
+    variant = get_variant("fft", {"excuse_last_trick": rule})
+    with pytest.raises(ValueError, match=r"^attack_half_points:"):
+        score_deal(deal(89.5, 3), variant)
+    assert sum(scores(deal(89, 3), variant)) == 0
 
 
 def test_mort_form_validation() -> None:
