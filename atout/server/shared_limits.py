@@ -12,12 +12,21 @@ forgotten or full again, so Redis keeps only the keys in use.
 When Redis does not answer (the bus does not hear it, or the script fails) a
 node counts the try in its own memory instead, as a single server does: a
 request is never refused for Redis's fault, and an account's tries are still
-limited, N times less strictly, until Redis is back.
+limited, N times less strictly, until Redis is back. A try waits for Redis
+``DEADLINE_SECONDS`` at most, not the bus's ``IO_SECONDS``: a hung Redis (a
+paused process, a vanished host) answers nothing and closes nothing, and each
+sign-in would wait the whole time. After a failure the node counts alone for
+``RETRY_SECONDS`` without asking Redis at all, then asks it again: a hung
+Redis costs the tries under way a short wait every ``RETRY_SECONDS``, not
+every try a long one, and the first answer makes the counts the cluster's
+again.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from typing import TYPE_CHECKING, Any, Final
 
 from atout.server.throttle import Backoff, Rate, take
@@ -27,6 +36,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 PREFIX: Final = "atout:limit:"
+DEADLINE_SECONDS: Final = 0.5
+"""The longest a try waits for Redis: the script takes a millisecond, and a
+node's loop may fall behind by a few hundred in bursts (docs/deploy.md, Capacity)."""
+RETRY_SECONDS: Final = 5.0
+"""How long a node counts alone, without asking Redis, after Redis failed a try."""
 
 _NOW: Final = """
 local clock = redis.call('TIME')
@@ -82,6 +96,8 @@ class SharedLimits:
         self.bus = bus
         self.local = False
         """Counting in this node's memory since Redis failed a try (logged once)."""
+        self._ask_at = 0.0
+        """When Redis may be asked again (``time.monotonic``), after a failure."""
         self._scripts: dict[str, Any] = {}
 
     async def take(self, throttle: Backoff | Rate, kind: str, key: str) -> float:
@@ -92,9 +108,12 @@ class SharedLimits:
             script, args = BACKOFF, [throttle.free, *(round(t * 1000) for t in times)]
         else:
             script, args = RATE, [throttle.burst, throttle.per_second / 1000]
-        if self.bus.hearing:
+        if self._asking():
             try:
-                waits: int = await self._script(script)(keys=[PREFIX + kind + ":" + key], args=args)
+                async with asyncio.timeout(DEADLINE_SECONDS):
+                    waits: int = await self._script(script)(
+                        keys=[PREFIX + kind + ":" + key], args=args
+                    )
             except Exception as error:  # Redis away: counted here, never a 500
                 self._fall_back(error)
             else:
@@ -104,11 +123,18 @@ class SharedLimits:
 
     async def forget(self, kind: str, key: str) -> None:
         """Forget ``key``'s failures (a success)."""
-        if self.bus.hearing:
+        if self._asking():
             try:
-                await self.bus.redis.delete(PREFIX + kind + ":" + key)
+                async with asyncio.timeout(DEADLINE_SECONDS):
+                    await self.bus.redis.delete(PREFIX + kind + ":" + key)
             except Exception as error:  # its failures expire with their window
                 self._fall_back(error)
+
+    def _asking(self) -> bool:
+        """Whether to ask Redis: the bus hears it, and it failed no try for
+        ``RETRY_SECONDS``. (A try timed out may still be counted by Redis, when
+        it was slow rather than hung: counted twice, never less.)"""
+        return self.bus.hearing and time.monotonic() >= self._ask_at
 
     def _script(self, text: str) -> Any:
         """The script, registered once (run by its hash, sent again after a Redis restart)."""
@@ -117,11 +143,17 @@ class SharedLimits:
         return self._scripts[text]
 
     def _fall_back(self, error: Exception) -> None:
+        self._ask_at = time.monotonic() + RETRY_SECONDS
         if not self.local:
             self.local = True
+            reason = (str(error).splitlines() or [type(error).__name__])[0]
+            if isinstance(error, TimeoutError):  # the deadline's, which says nothing
+                reason = f"no answer within {DEADLINE_SECONDS:g} s"
             log.error(
-                "redis: per-account limits counted by this node alone (%s)",
-                str(error).splitlines()[0],
+                "redis: per-account limits counted by this node alone (%s); "
+                "asking Redis again every %g s",
+                reason,
+                RETRY_SECONDS,
             )
 
     def _shared(self) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
+from atout.server.shared_limits import RETRY_SECONDS
 from tests.server.cluster_nodes import Cluster, Node, Redis, start_nodes, stop_nodes
 from tests.server.conftest import free_port
 from tests.server.test_ops import scrape
@@ -138,3 +139,57 @@ def test_without_redis_each_node_counts_alone(apart: tuple[list[Node], Redis]) -
         assert time.monotonic() < deadline, "the nodes did not hear Redis again"
         time.sleep(0.2)
     assert _codes(_logins(nodes, "eve", 6)) == [401] * 5 + [429]
+
+
+def _timed(send: Callable[[], httpx.Response]) -> tuple[int, float]:
+    """A request's status, and the seconds it took to be answered."""
+    started = time.monotonic()
+    status = send().status_code
+    return status, time.monotonic() - started
+
+
+def test_a_hung_redis_is_noticed_once_and_requests_stay_quick(
+    apart: tuple[list[Node], Redis],
+) -> None:
+    """Redis hangs (paused: its sockets open, nothing answered). Each node gives
+    up on it after a short deadline, once, then counts alone for a while without
+    asking it: Fay's first sign-in at the first node, her first friend request
+    at the second, then one of each at the other node, are answered within
+    bounds no wait of the 5 s a node gives Redis's answers fits in (bounds, not
+    measures of speed: 1.5 s for a friend request, 2.5 s for a sign-in, whose
+    64 MiB hash took up to 2 s on a loaded machine). Gil's 6 wrong passwords
+    at once at one node still meet that node's backoff (5 answered, 1 refused).
+    Once Redis answers again, and the nodes ask it again, Hal's tries are
+    counted for both nodes again."""
+    nodes, redis = apart
+    fay = {"Authorization": f"Bearer {_register(nodes, 'fay')}"}
+    for name in ("gil", "hal"):
+        _register(nodes, name)
+    right = {"name": "fay", "password": "password123"}
+
+    def sign_in(node: Node) -> httpx.Response:
+        return httpx.post(f"{node.server.http}/api/login", json=right, timeout=60)
+
+    def ask_friend(node: Node) -> httpx.Response:
+        url = f"{node.server.http}/api/friends/request"
+        return httpx.post(url, json={"name": "nobody"}, headers=fay, timeout=60)
+
+    redis.pause()
+    try:
+        signed_in = [_timed(lambda: sign_in(nodes[0]))]
+        asked = [_timed(lambda: ask_friend(nodes[1])), _timed(lambda: ask_friend(nodes[0]))]
+        signed_in.append(_timed(lambda: sign_in(nodes[1])))
+        wrong = _logins(nodes[:1], "gil", 6)
+    finally:
+        redis.resume()
+    assert [status for status, _ in signed_in] == [200, 200]
+    assert max(took for _, took in signed_in) < 2.5, signed_in
+    assert [status for status, _ in asked] == [404, 404]
+    assert max(took for _, took in asked) < 1.5, asked
+    assert _codes(wrong) == [401] * 5 + [429]
+    deadline = time.monotonic() + 30
+    while any(scrape(node.server)["atout_redis_hearing"] != 1 for node in nodes):
+        assert time.monotonic() < deadline, "the nodes did not hear Redis again"
+        time.sleep(0.2)
+    time.sleep(RETRY_SECONDS)  # the last failure's wait ends: a node asks Redis again
+    assert _codes(_logins(nodes, "hal", 6)) == [401] * 5 + [429]
