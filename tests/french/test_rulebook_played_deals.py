@@ -426,6 +426,30 @@ def test_five_players_partner_takes_a_third_and_the_half_point_goes_to_the_winne
     assert scores(state) == (-148, 296, -148, 148, -148)
 
 
+def test_five_players_the_partners_excuse_in_the_last_trick_goes_to_the_defence() -> None:
+    # p. 4: "l'Excuse ne doit pas être jouée à la dernière levée, sauf en cas de
+    # Chelem, sinon elle change de camp", whoever takes that trick (docs/rules.md,
+    # 2.8): here the taker. Seat 1 leads the 21 to 9, loses the 1D to seat 2's KD
+    # at trick 14 (1D KD 5D 6D 7D: 6.5), and trumps seat 2's NS with its 8 at the
+    # last trick, where the partner (seat 3, the called KH) plays its Excuse. The
+    # defence has 6.5 + 4.5 = 11 points, no card back; the attack 80 with two
+    # bouts: (25 + 39) x 2 = 128; the taker 256, the partner 128.
+    hands = {
+        1: "T21 T20 T19 T18 T17 T16 T15 T14 T13 T12 T11 T10 T9 1D T8",
+        2: "T1 T2 1S 2S 3S 4S 5S 6S 7S 8S 9S 10S JS KD NS",
+        3: "KH QS KS 1H 2H 3H 4H 5H 6H 7H 8H 9H 10H 5D EX",
+        4: "T3 T4 T5 JH NH QH 8D 9D 10D JD ND QD 1C 6D 2C",
+        0: "T6 T7 3C 4C 5C 6C 7C 8C 9C 10C JC NC QC 7D KC",
+    }
+    state = new_state(5, deal_of(5, hands, "2D 3D 4D"))
+    act(state, "bid:garde", *["bid:pass"] * 4, "call:KH")
+    act(state, "discard:2D", "discard:3D", "discard:4D", "chelem:no")
+    play(state, hands)
+    assert [t[2] for t in state.tricks[-2:]] == [2, 1] and EXCUSE in state.tricks[-1][1]
+    assert outcome_of(state) == (160, 2, None, None)
+    assert scores(state) == (-128, 256, -128, 128, -128)
+
+
 def test_five_players_the_king_called_in_the_dog_leaves_the_taker_alone() -> None:
     # "Si la carte appelée est au Chien [...] le preneur joue seul contre les quatre
     # autres joueurs [...] il encaisse la totalité des points". Garde Sans, KS in
