@@ -1,3 +1,5 @@
+import pytest
+
 from atout.africain.render import game_events, render_game, render_round, split_rounds
 from atout.africain.simulate import simulate
 
@@ -45,29 +47,32 @@ ALL_OUT = [
     *(f"play:T{c}" for c in (17, 1, 6, 18, 2, 7, 19, 3, 8, 20, 4, 9, 21, 5, 10)),
     "deal:T1,T2,T11,T12/-/T3,T4,T9,T10",
 ]
-"""Seat 1 leaves in round 1 at 0 lives; in round 2 seat 2 wins the first two
-tricks and seat 0 the last two, both bidding the four tricks."""
+"""Seat 1 leaves in round 1 at 0 lives; in round 2 (one life each for seats 0 and
+2) seat 2 wins the first two tricks and seat 0 the last two."""
+ROUND_TWO_PLAYS = [f"play:T{c}" for c in (1, 3, 4, 2, 9, 11, 12, 10)]
 
 
-def test_an_all_out_end_says_who_fell_least_below_zero() -> None:
-    # seat 0 bids 3 and misses 1 (1 -> 0), seat 2 bids 4 and misses 2 (1 -> -1)
-    plays = [f"play:T{c}" for c in (1, 3, 4, 2, 9, 11, 12, 10)]
-    text = render_game(3, [*ALL_OUT, "bid:3", "bid:4", *plays], options={"lives": 1})
-    assert text.splitlines()[-1] == (
-        "Game over: seat 0 wins: every player still in lost their last lives this round, "
-        "and seat 0 fell least below zero (seat 0 at 0, seat 2 at -1)"
-    )
-
-
-def test_an_all_out_end_at_level_counts_is_a_shared_win() -> None:
-    plays = [f"play:T{c}" for c in (1, 3, 4, 2, 9, 11, 12, 10)]
-    text = render_game(3, [*ALL_OUT, "bid:4", "bid:4", *plays], options={"lives": 1})
-    # seat 1, out before at 0 lives, is no contender for the win
-    assert text.splitlines()[-1] == (
-        "Game over: seat 0 and seat 2 share the win: every player still in lost their "
-        "last lives this round, level at the count that fell least below zero "
-        "(seat 0 at -1, seat 2 at -1)"
-    )
+@pytest.mark.parametrize(
+    ("round_two_bids", "ending"),
+    [
+        (  # seat 0 misses 1 (1 -> 0), seat 2 misses 2 (1 -> -1)
+            ("bid:3", "bid:4"),
+            "Game over: seat 0 wins: every player still in lost their last lives this round, "
+            "and seat 0 fell least below zero (seat 0 at 0, seat 2 at -1)",
+        ),
+        (  # both miss 2; seat 1, out before at 0 lives, is no contender for the win
+            ("bid:4", "bid:4"),
+            "Game over: seat 0 and seat 2 share the win: every player still in lost their "
+            "last lives this round, level at the count that fell least below zero "
+            "(seat 0 at -1, seat 2 at -1)",
+        ),
+    ],
+)
+def test_an_all_out_end_says_who_fell_least_below_zero(
+    round_two_bids: tuple[str, str], ending: str
+) -> None:
+    actions = [*ALL_OUT, *round_two_bids, *ROUND_TWO_PLAYS]
+    assert render_game(3, actions, options={"lives": 1}).splitlines()[-1] == ending
 
 
 def test_simulate_reports_throughput_and_clean_invariants() -> None:
