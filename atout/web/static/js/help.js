@@ -19,7 +19,7 @@ const TEXT = {
       "Rounds deal 5, 4, 3, 2 then 1 card. Starting from the dealer, each player bids how many tricks they will take; the last to bid may not make the total equal the number of cards.",
       "The highest trump wins the trick. The Excuse is played as the highest or the lowest card, as its holder chooses.",
       "In a one-card round you see everybody's card except your own: the card is on your forehead.",
-      "At the end of a round each player loses as many lives as tricks missing to their bid (or the difference, with the option), and the only player losing nothing may regain one (the remontée). A player with no lives left is out; the last one standing wins.",
+      "At the end of a round each player loses as many lives as tricks missing to their bid (or the difference, with the option), and the only player losing nothing may regain one (the remontée). A player with no lives left is out; the last one standing wins. When every player still in goes out in the same round, the one whose lives fell least below zero wins (all of them, when level).",
     ]],
     ["help_table", [
       "When it is your turn the line above the hand says so, with your time left; a robot plays for you when the time runs out, and stands in for you if you leave.",
@@ -44,7 +44,7 @@ const TEXT = {
       "Les manches donnent 5, 4, 3, 2 puis 1 carte. En partant du donneur, chacun annonce combien de plis il fera ; le dernier à annoncer ne peut pas rendre le total égal au nombre de cartes.",
       "Le plus fort atout remporte le pli. L'Excuse se joue comme la plus forte ou la plus faible carte, au choix de qui la tient.",
       "Dans une manche à une carte, on voit la carte de tous sauf la sienne : elle est sur le front.",
-      "À la fin de la manche, chacun perd autant de vies que de plis manquants à son annonce (ou l'écart, avec l'option), et le seul joueur qui ne perd rien peut en regagner une (la remontée). Sans vie, on est éliminé ; le dernier en jeu gagne.",
+      "À la fin de la manche, chacun perd autant de vies que de plis manquants à son annonce (ou l'écart, avec l'option), et le seul joueur qui ne perd rien peut en regagner une (la remontée). Sans vie, on est éliminé ; le dernier en jeu gagne. Si tous ceux encore en jeu sont éliminés dans la même manche, gagne celui dont les vies sont descendues le moins bas sous zéro (tous ceux à égalité, s'il y en a plusieurs).",
     ]],
     ["help_table", [
       "Quand c'est votre tour, la ligne au-dessus de la main le dit, avec le temps qui reste ; un robot joue pour vous quand le temps est écoulé, et vous remplace si vous partez.",

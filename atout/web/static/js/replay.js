@@ -181,7 +181,7 @@ function recordReplay(recordPromise, gameId) {
           game.seatNote(v, seat)),
         h("div", { class: "row cards-row" }, sortHand(hand).map((c) => cardImage(c, "small")))))),
       analysisBox(),
-      game.extras(v));
+      game.extras(v, names));
   }
   recordPromise
     .then((answer) => {
