@@ -245,17 +245,18 @@ def test_an_impossible_deal_is_told_in_the_pages_language(page: Page, base_url: 
     page.fill("#sheet-name-0", "Zoé")
     page.locator("#sheet-name-0").dispatch_event("change")
     _add(page, Deal(0, "garde", "45", "1"))
-    # 4 players: a trick lost is 4 cards, 2 points at least
-    _fill(page, Deal(1, "prise", "89.5", "3"))
+    # 4 players: a trick lost is 3 cards at least (a defender's Excuse played in the
+    # last trick changes sides), 1.5 points
+    _fill(page, Deal(1, "prise", "90", "3"))
     page.click("#add-deal")
     error = page.locator("#sheet-error")
     expect(error).to_contain_text("Deal 2")
-    expect(error).to_contain_text("the attack has 89 points at most, not 89.5")
+    expect(error).to_contain_text("the attack has 89.5 points at most, not 90")
     page.click("#lang")
-    _fill(page, Deal(1, "prise", "89.5", "3"))
+    _fill(page, Deal(1, "prise", "90", "3"))
     page.click("#add-deal")
     expect(error).to_contain_text("Donne 2 : la défense a fait un pli")
-    expect(error).to_contain_text("l'attaque a 89 points au plus, pas 89,5")
+    expect(error).to_contain_text("l'attaque a 89,5 points au plus, pas 90")
     _fill(page, Deal(1, "prise", "40.5", "1", poignees=[(0, "simple"), (0, "double")]))
     page.click("#add-deal")
     expect(error).to_contain_text("Zoé montre plus d'une poignée")
