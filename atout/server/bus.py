@@ -42,7 +42,10 @@ LOBBY: Final = "atout:lobby"
 """The hash of the public tables: table id to its info as JSON."""
 CONNECT_SECONDS: Final = 3.0
 IO_SECONDS: Final = 5.0
-"""The longest a node waits for Redis to answer a command."""
+"""The longest a node waits for Redis to answer a command, and listens to a
+link that hears nothing."""
+LISTEN_SECONDS: Final = 1.0
+"""How long the listening link waits for a message before probing itself."""
 
 
 class BusError(RuntimeError):
@@ -98,6 +101,8 @@ class Bus:
         self.back = back
         """Called once the link hears again after a loss."""
         self._unsure = False
+        self.replaced = 0
+        """Listening links taken for dead (nothing heard) or broken, and replaced."""
         self._out: asyncio.Queue[Op] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
         self._redis: Redis | None = None
@@ -173,31 +178,40 @@ class Bus:
 
     async def _listen(self, pubsub: Any) -> None:
         """Hear the messages for this node. The link is known to hear only by
-        hearing: when nothing came for a second this node sends itself an empty
-        message, and a link that heard nothing for ``IO_SECONDS`` is taken for
-        dead (its host vanished) and replaced. After a loss the link counts as
-        back once it heard a message and Redis answers a PING."""
+        hearing: when nothing came for ``LISTEN_SECONDS`` this node sends itself
+        an empty message, and a link that heard nothing for ``IO_SECONDS`` of
+        listening is taken for dead (its host vanished, or hung) and replaced.
+        Only listening counts: a wait that took longer than it should, because
+        this node was paused (a frozen VM) or its loop held, counts as no more
+        than twice its length, so a node that wakes reads what came meanwhile,
+        waiting in its link, rather than dropping the link unread (a new link
+        hears only what comes next, and the node would count what it missed as
+        lost). After a loss the link counts as back once it heard a message and
+        Redis answers a PING."""
         assert self._redis is not None
         loop = asyncio.get_running_loop()
-        heard_at = loop.time()
+        silent = 0.0  # seconds this link listened and heard nothing
         while True:
             try:
-                message = await pubsub.get_message(timeout=1.0)
+                asked = loop.time()
+                message = await pubsub.get_message(timeout=LISTEN_SECONDS)
                 if message is None:
-                    if loop.time() - heard_at > IO_SECONDS:
+                    silent += min(loop.time() - asked, 2 * LISTEN_SECONDS)
+                    if silent > IO_SECONDS:
                         raise TimeoutError(f"nothing heard for {IO_SECONDS:g} s")
                     self._out.put_nowait(("probe", node_channel(self.node), "", None))
                     continue
-                heard_at = loop.time()
+                silent = 0.0
                 if self._unsure:  # hearing proves the link, not that Redis takes commands
                     await self._redis.ping()
             except asyncio.CancelledError:
                 raise
             except Exception as error:  # Redis away: a new link, the node goes on
                 log.error("redis: cannot listen (%s); retrying", str(error).splitlines()[0])
+                self.replaced += 1
                 self._lose()
                 pubsub = await self._resubscribe(pubsub)
-                heard_at = loop.time()
+                silent = 0.0
                 continue
             if self._unsure:
                 self._unsure = False

@@ -21,8 +21,12 @@ from prometheus_client import (
     ProcessCollector,
     generate_latest,
 )
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.registry import Collector
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from atout.server.bus import Bus
     from atout.server.hub import Hub
 
@@ -131,7 +135,24 @@ class Metrics:
             "messages (Redis restarted, hung or vanished) until its link hears again.",
             registry=self.registry,
         ).set_function(lambda: float(bus.hearing))
+        self.registry.register(_BusReplaced(bus))
 
     def exposition(self) -> bytes:
         """Every metric in the Prometheus text format."""
         return generate_latest(self.registry)
+
+
+class _BusReplaced(Collector):
+    """The bus's count of listening links replaced, read at each scrape (a
+    counter kept by the bus, which knows nothing of the registry)."""
+
+    def __init__(self, bus: Bus) -> None:
+        self.bus = bus
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        yield CounterMetricFamily(
+            "atout_bus_reconnects",
+            "Times this node's link listening to Redis was taken for dead (nothing "
+            "heard for 5 s of listening) or found broken, and replaced.",
+            value=self.bus.replaced,
+        )

@@ -208,10 +208,10 @@ def test_a_paused_owner_cannot_write_after_its_lease_is_taken(cluster: Cluster) 
         snapshot = await resumed(mover)  # another node took the table over
         assert turn_in(snapshot) is not None  # the bid sent to the paused owner was not stored
         _, log = stored_game(cluster, table)
-        await asyncio.sleep(4)  # paused past its link's silence: what it was sent is lost
+        await asyncio.sleep(4)  # paused past a silent link's 5 s: it keeps its link, bid waiting
         cluster.nodes[0].signal(signal.SIGCONT)  # the former owner wakes up with the bid to store
-        # it learns it lost the table from its refused write, not from a message
-        # it could not hear: its own player goes on at the new owner
+        # it learns it lost the table from its refused write, or from the takeover's
+        # message read after the bid: its own player goes on at the new owner
         await resumed(creator)
         assert stored_game(cluster, table)[1] == log
         await mover.send({"type": "act", "table": table, "action": fresh})

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
+import time
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -34,7 +36,7 @@ from tests.server.conftest import (
 from tests.server.postgres import pause_postgres, restart_postgres
 from tests.server.relay import Relay
 from tests.server.test_cluster import assert_views_are_stored, stored_game, stored_views
-from tests.server.test_ops import scrape
+from tests.server.test_ops import scrape, wait_until
 
 
 @dataclass
@@ -126,6 +128,45 @@ def test_a_game_across_nodes_goes_on_after_redis_vanishes(
     _play_through(cluster, vanish)
     for node in cluster.nodes:
         assert scrape(node.server)["atout_redis_hearing"] == 1
+
+
+def test_a_node_paused_past_its_link_s_patience_reads_what_came_meanwhile(
+    services: Services,
+) -> None:
+    """Bob and Cyd's node is paused (a frozen VM) for longer than a listening
+    link may hear nothing, as Ann moves: its link to Redis is alive, Ann's move
+    waiting in it. Waking, the node reads what came meanwhile before it counts
+    any silence: it replaces no link (``atout_bus_reconnects_total``, its log),
+    and the game goes on to its end. A Redis that then hangs is still found
+    silent: the link is replaced, and heard again once Redis answers."""
+    cluster, redis = services.cluster, services.redis
+    paused = cluster.nodes[1]
+    woke = 0.0
+
+    async def pause() -> None:
+        nonlocal woke
+        paused.signal(signal.SIGSTOP)
+        try:
+            await asyncio.sleep(IO_SECONDS + 2)
+        finally:
+            paused.signal(signal.SIGCONT)
+            woke = time.monotonic()
+
+    _play_through(cluster, pause)
+    time.sleep(max(0.0, woke + IO_SECONDS + 2 - time.monotonic()))  # any silence found by now
+    assert scrape(paused.server)["atout_bus_reconnects_total"] == 0
+    assert "cannot listen" not in paused.log.read_text()
+
+    def replaced() -> bool:
+        return scrape(paused.server)["atout_bus_reconnects_total"] > 0
+
+    redis.pause()
+    try:
+        wait_until(replaced, "a link to a hung Redis replaced", timeout=IO_SECONDS + 20)
+        assert scrape(paused.server)["atout_redis_hearing"] == 0
+    finally:
+        redis.resume()
+    wait_until(lambda: scrape(paused.server)["atout_redis_hearing"] == 1, "Redis heard again")
 
 
 def test_a_node_answers_its_lobby_while_redis_does_not(
