@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -71,6 +71,7 @@ def test_the_replay_shows_the_review_of_a_seat_in_french(page: Page, server: Ser
     page.click("#analyse")
     expect(page.locator("#analysis-summary")).to_contain_text("Précision", timeout=90_000)
     expect(page.locator("#analysis-summary")).to_contain_text("points de cartes")
+    _agreed(page.locator("#analysis-summary").inner_text(), lambda n: n < 2)
     # Stepping onto a reviewed move shows what was played against the best found.
     for _ in range(80):
         if page.locator("#analysis-move").count():
@@ -98,6 +99,31 @@ def test_a_record_file_is_replayed_and_its_blunder_marked(
     marks.locator("button").first.click()
     expect(page.locator("#replay-action")).to_have_text("Trump 1")
     expect(page.locator("#analysis-move")).to_contain_text("blunder")
+    _agreed(page.locator("#analysis-summary").inner_text(), lambda n: n == 1)
+
+
+def _agreed(summary: str, singular: Callable[[int], bool]) -> None:
+    """Each count of the review's summary agrees with its noun ("1 blunder", "2
+    mistakes"; French keeps the singular below two: "0 erreur")."""
+    nouns = r"inaccurac\w+|mistakes?|blunders?|imprécisions?|erreurs?|gaffes?"
+    counts = re.findall(rf"(\d+) ({nouns})", summary)
+    assert len(counts) == 3, summary
+    for number, noun in counts:
+        assert noun.endswith("s") != singular(int(number)), summary
+
+
+def test_an_ecart_is_worded_as_cards(page: Page, server: Server) -> None:
+    """The hint at an écart and a review's marked écart word its cards, not the
+    protocol's code (ecart:QS 10C...)."""
+    page.goto(server.http)
+    words = page.evaluate(
+        """async () => {
+          const { actionText } = await import("/js/cards.js");
+          return actionText("ecart:QS 10C 5C");
+        }"""
+    )
+    assert not CODE.search(words)
+    assert all(card in words for card in ("Q♠", "10♣", "5♣")), words
 
 
 def test_on_a_phone_the_trick_is_next_to_the_buttons_stepping_through_it(

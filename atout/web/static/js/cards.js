@@ -64,7 +64,7 @@ export function cardsText(cards) {
   return sortHand(cards).map(cardLabel).join(" ");
 }
 
-/** An action's code (bid:garde_sans, play:KH, discard:9D...) in words, as the table
+/** An action's code (bid:garde_sans, play:KH, ecart:QS 10C..., discard:9D...) in words, as the table
  * says it: for the hint, a replay's steps and the robot's review. */
 export function actionText(action) {
   const [kind, arg = "", extra] = action.split(":");
@@ -74,6 +74,7 @@ export function actionText(action) {
     case "bid": return /^\d+$/.test(arg) ? `${t("bid")} ${arg}` : word(arg);
     case "call": return t("act_call", { card: cardName(arg) });
     case "discard": return t("act_discard", { card: cardName(arg) });
+    case "ecart": return t("act_ecart", { cards: cardsText(arg.split(" ")) });
     case "chelem": return t(arg === "yes" ? "chelem_announced" : "act_no_chelem");
     case "poignee": return arg === "none" ? t("poignee_none") : `${t("poignee")} ${cardsText(arg.split(" "))}`;
     case "misere": return arg === "none" ? t("act_no_misere") : `${t("misere")} ${arg.split("+").map(word).join(" + ")}`;

@@ -1,7 +1,7 @@
 // Replays: the list of finished games to browse, and a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
 import { clear, h } from "./dom.js";
-import { getLang, labelled, refusal, t } from "./i18n.js";
+import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
 import { actionText, sortHand } from "./cards.js";
@@ -134,8 +134,8 @@ function recordReplay(recordPromise, gameId) {
         h("button", { id: "analyse", onclick: () => analyse(Number(seat.value)) }, t("analyse"))),
       reviewNote ? h("p", { class: "muted", id: "analysis-note" }, reviewNote) : null,
       review ? h("p", { id: "analysis-summary" }, t("analysis_summary", {
-        accuracy: number(review.summary.accuracy), inaccuracies: review.summary.inaccuracies,
-        mistakes: review.summary.mistakes, blunders: review.summary.blunders,
+        accuracy: number(review.summary.accuracy), inaccuracies: tn("n_inaccuracies", review.summary.inaccuracies),
+        mistakes: tn("n_mistakes", review.summary.mistakes), blunders: tn("n_blunders", review.summary.blunders),
         loss: number(review.summary.average_loss), unit })) : null,
       here ? h("p", { id: "analysis-move", class: here.mark ? `mark-${here.mark}` : "" },
         here.mark ? h("strong", {}, `${MARKS[here.mark]} ${t(`mark_${here.mark}`)} · `) : null,
