@@ -119,3 +119,48 @@ def test_a_silent_drop_is_noticed_and_the_turn_comes_back(page: Page, base_url: 
     expect(page.locator("#connection")).to_be_visible(timeout=2_000)
     page.context.set_offline(False)
     expect(page.locator("#connection")).to_be_hidden()
+
+
+def test_a_game_ended_while_the_page_heard_nothing_is_shown_ended(
+    page: Page, base_url: str
+) -> None:
+    """Back after its game ended unheard, the page showed the end over the game's
+    view it had last heard: the hand, the trick and the turn of a game gone."""
+    deaf = False
+
+    def relay(ws: WebSocketRoute) -> None:
+        server = ws.connect_to_server()
+        ws.on_message(server.send)  # what the page says still arrives
+        server.on_message(lambda m: None if deaf else ws.send(m))
+
+    page.route_web_socket(re.compile(r"/ws$"), relay)
+    create_table(page, base_url)
+    page.click("#start")
+    expect(page.locator("#hand .card").first).to_be_visible(timeout=30_000)
+    deaf = True
+    page.click("#vote-end")  # the only person at the table: the game ends at once
+    expect(page.locator("#connection")).to_contain_text("Connection lost", timeout=15_000)
+    deaf = False
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    expect(page.locator("#game-over")).to_contain_text("ended amicably")
+    for gone in ("#hand .card", "#trick .card", "#turn-line", "#prompt"):
+        expect(page.locator(gone)).to_have_count(0)
+
+
+def test_a_move_chosen_while_offline_is_not_sent_on_return(page: Page, base_url: str) -> None:
+    """A tap made while the connection was down went out on return, judged against a
+    game the player had not seen (refused, or played on a stale view); the player
+    now chooses again on the table given afresh."""
+    create_table(page, base_url)
+    page.click("#start")
+    bid = page.locator('#prompt [data-action="bid:pass"]')
+    expect(bid).to_be_visible(timeout=30_000)
+    page.context.set_offline(True)
+    expect(page.locator("#connection")).to_be_visible(timeout=2_000)
+    bid.click()
+    page.context.set_offline(False)
+    expect(page.locator("#connection")).to_be_hidden(timeout=15_000)
+    expect(page.locator('#prompt [data-action="bid:pass"]')).to_be_visible()
+    page.wait_for_timeout(500)  # a queued move would have been taken by now
+    expect(page.locator('#prompt [data-action="bid:pass"]')).to_be_visible()
+    expect(page.locator("#table-error")).to_have_text("")

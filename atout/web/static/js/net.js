@@ -78,7 +78,10 @@ export function connect() {
       Object.assign(session, { name: message.name, guest: message.guest, connected: true, lost: false });
       if (message.guest_token) localStorage.setItem("atout.guest", message.guest_token);
       emit(message);
-      while (pending.length && ready) ws.send(JSON.stringify(pending.shift()));
+      // A move chosen while the link was down was chosen on a view that may be
+      // stale (the game went on, or ended): the page is given its table afresh,
+      // and its player chooses again.
+      for (const queued of pending.splice(0)) if (queued.type !== "act") ws.send(JSON.stringify(queued));
       return;
     }
     if (!ready && message.type === "error" && message.code === "unknown_session") {

@@ -152,11 +152,12 @@ export function tablePage(id, params) {
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
       if (m.view?.deal) s.dealResult = { ...m.view.deal, number: m.view.deals_played }; // the next one not dealt yet
-      // A game's end seen before the page was drawn again: the server's table has
-      // no game any more (no view), so the game's last view stays with its end;
-      // a game started since ends it.
+      // After a game's end the server's table has no game any more (no view): an end
+      // this page saw keeps the game's last view with it; one it did not see (drawn
+      // anew, or its connection lost meanwhile) drops the view it held, of a game
+      // that went on without it. A game started since ends either.
       if (m.table.playing && m.view?.phase !== "over") s.gameOver = null;
-      else if (!m.view && m.ended && !s.gameOver) s.gameOver = m.ended; // a page drawn anew after the end
+      else if (!m.view && m.ended && !s.gameOver) { s.gameOver = m.ended; s.view = null; }
       setGame(!m.view && s.gameOver ? { ...m, view: s.view } : m);
       render();
     } else if (m.type === "update") {
