@@ -129,6 +129,10 @@ const STRINGS = {
     open: "Open", step: "Step {i} / {n}", first: "First", prev: "Previous", next: "Next", last: "Last",
     prev_trick: "Previous trick", next_trick: "Next trick", action: "Action",
     record_download: "Download the game record:", record_text: "text", record_json: "JSON",
+    no_such_game: "No such game: no game has this number.",
+    replay_stopped_early: "This game cannot be replayed: it was stopped before its first deal was played out.",
+    replay_stopped: "This game was stopped before its end: only its complete deals are shown.",
+    replay_no_moves: "This record has no move to replay.",
     sheet_help: "Playing with real cards? Write each deal down here: the scores come from atout's own scoring.",
     player_names: "Players' names", taker_l: "Taker", partner_l: "Partner (5 players)", alone: "alone",
     petit_au_bout: "Petit au bout", poignee: "Poignée", chelem: "Chelem", announced: "announced",
@@ -332,6 +336,10 @@ const STRINGS = {
     open: "Ouvrir", step: "Étape {i} / {n}", first: "Début", prev: "Précédent", next: "Suivant", last: "Fin",
     prev_trick: "Pli précédent", next_trick: "Pli suivant", action: "Action",
     record_download: "Télécharger l'enregistrement de la partie :", record_text: "texte", record_json: "JSON",
+    no_such_game: "Aucune partie ne porte ce numéro.",
+    replay_stopped_early: "Cette partie ne peut pas être revue : elle a été arrêtée avant la fin de sa première donne.",
+    replay_stopped: "Cette partie a été arrêtée avant sa fin : seules ses donnes complètes sont montrées.",
+    replay_no_moves: "Cet enregistrement n'a aucun coup à revoir.",
     sheet_help: "Vous jouez avec de vraies cartes ? Notez chaque donne ici : la marque vient du calcul d'atout.",
     player_names: "Noms des joueurs", taker_l: "Preneur", partner_l: "Partenaire (5 joueurs)", alone: "seul",
     petit_au_bout: "Petit au bout", poignee: "Poignée", chelem: "Chelem", announced: "annoncé",
@@ -438,8 +446,10 @@ export function tn(key, n) {
 
 // Fetched while the page starts, without holding it up: a refusal met before the
 // catalogue arrives (or if it cannot) shows the server's English message.
+// A page that words a refusal as it opens (a replay asked for at once) waits for it.
 let REFUSALS = null;
-fetch("/api/refusals").then((r) => r.json()).then((catalogue) => { REFUSALS = catalogue; }).catch(() => {});
+export const refusalsLoaded = fetch("/api/refusals").then((r) => r.json())
+  .then((catalogue) => { REFUSALS = catalogue; }).catch(() => {});
 
 // A refusal ({code, params, message}: an error message, or a failed request's answer)
 // in the page's language. Parameters that are cards are shown by card(notation), seats

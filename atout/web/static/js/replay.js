@@ -1,7 +1,7 @@
 // Replays: the list of finished games to browse, and a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
 import { clear, h } from "./dom.js";
-import { getLang, labelled, refusal, t, tn } from "./i18n.js";
+import { getLang, labelled, refusal, refusalsLoaded, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
 import { actionText, sortHand } from "./cards.js";
@@ -82,11 +82,15 @@ export function replayPage(gameId) {
     id: `record-${format}`, href: `/api/games/${encodeURIComponent(gameId)}?format=${format}`,
     download: `atout-${gameId}.${format === "text" ? "atout" : "json"}`,
   }, t(name));
-  // offered once the game is found: no links to a game that is not there
-  const game = api(`/api/games/${encodeURIComponent(gameId)}`);
+  // A number the server cannot take ('abc', 0) is no game's: no form was refused.
+  const game = api(`/api/games/${encodeURIComponent(gameId)}`).catch((error) => {
+    throw error.code === "invalid_request" ? { message: t("no_such_game") } : error;
+  });
+  // offered once the game is found with moves to show: no links to a game that is not
+  // there, nor to one stopped before it had a deal to keep
   const links = h("p", { class: "muted", id: "record-links", hidden: true }, t("record_download"), " ",
     record("text", "record_text"), " · ", record("json", "record_json"));
-  game.then(() => { links.hidden = false; }, () => {});
+  game.then((found) => { links.hidden = !found.actions?.length; }, () => {});
   return h("section", { class: "panel" }, h("h1", {}, t("replay", { n: gameId })), recordReplay(game, gameId), links);
 }
 
@@ -105,6 +109,7 @@ function openRecord(e) {
 function recordReplay(recordPromise, gameId) {
   const box = h("div", { id: "replay" }, "…");
   let steps = [], at = 0, names = [], record = null;
+  let stopped = false; // a game ended before its end (by vote): its complete deals only
   // The strong robot's review of one seat (POST /api/analysis, computed by the server in
   // the background and asked for again until it is done), shown move by move.
   let review = null, reviewNote = null, reviewSeat = 0;
@@ -163,6 +168,7 @@ function recordReplay(recordPromise, gameId) {
     const hands = game.hands(v);
     const trick = game.trick(v);
     clear(box,
+      stopped ? h("p", { class: "notice", id: "replay-note" }, t("replay_stopped")) : null,
       h("div", { class: "row replay-controls" },
         h("button", { onclick: () => go(0) }, t("first")),
         h("button", { id: "prev-trick", onclick: () => jumpTrick(-1) }, "« ", t("prev_trick")),
@@ -192,13 +198,21 @@ function recordReplay(recordPromise, gameId) {
       const named = record.meta?.names; // a server's game names its players; a file may not
       names = Array.from({ length: data.players }, (_, seat) =>
         named ? named[seat] ?? `${t("robot")} ${seat + 1}` : `${t("seat")} ${seat + 1}`);
+      stopped = record.meta?.status === "cancelled";
+      // Nothing played (a game stopped before its first deal was played out keeps
+      // none of it): nothing to step through, nor to review.
+      if (data.steps.length < 2) {
+        clear(box, h("p", { class: "notice", id: "replay-note" }, t(stopped ? "replay_stopped_early" : "replay_no_moves")));
+        return;
+      }
       steps = data.steps;
       // Open on the hands as dealt: step 0 is the table before the first deal.
       const dealt = steps.findIndex((step) => uiOf(step.view.game).replay.hands(step.view).some((hand) => hand.length));
       at = Math.max(0, dealt);
       render();
     })
-    .catch((error) => clear(box, h("p", { class: "error" }, refusal(error))));
+    // worded in the page's language: the refusals' words may still be on their way
+    .catch((error) => refusalsLoaded.then(() => clear(box, h("p", { class: "error" }, refusal(error)))));
   document.addEventListener("keydown", function keys(e) {
     if (!document.body.contains(box)) { document.removeEventListener("keydown", keys); return; }
     if (!steps.length || e.target.matches("input")) return;
