@@ -121,6 +121,7 @@ def snapshot(table: TableBase, client: Client) -> None:
             "epoch": table.events.epoch,
             "view": view,
             "ended": table.ended,
+            "chat": list(table.chat),  # what its viewer heard live: everyone at the table
         }
         | _turn_and_clock(table, viewer, _clock(table))
     )

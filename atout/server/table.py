@@ -144,11 +144,14 @@ class Table(Seating, Playing, Clock):
     async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
         if client not in self.spectators and self._played_by(client) is None:
             raise TableError("not_at_table")
-        broadcast.table_event(
-            self,
-            "table.chat",
-            {"name": client.identity.name, "user": client.identity.user_id, "text": message.text},
-        )
+        line = {
+            "name": client.identity.name,
+            "user": client.identity.user_id,
+            "text": message.text,
+            "time": int(time.time()),
+        }
+        self.chat.append(line)
+        broadcast.table_event(self, "table.chat", line)
 
     async def _on_options(self, client: Client, message: protocol.Options) -> None:
         if self.reservation is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 from abc import ABC, abstractmethod
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, TypeVar
@@ -39,6 +40,8 @@ from atout.server.writer import StorageError, Writer
 T = TypeVar("T")
 RETRY_SECONDS: Final = (0.2, 0.5, 1.0, 2.0)
 """Waits between tries of a failed write (the last one repeats)."""
+CHAT_KEPT: Final = 50
+"""Chat lines a table keeps for the snapshot of a page drawn anew."""
 
 
 @dataclass
@@ -95,6 +98,10 @@ class TableBase(GameCounts, ABC):
     ended: dict[str, Any] | None = None
     """How the last game ended (its ``table.game_over`` or ``table.game_cancelled``
     data), until the next starts: a page drawn again after it still shows it."""
+    chat: deque[dict[str, Any]] = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
+    """The last chat lines (each a ``table.chat`` event's data), for the snapshot
+    of a page drawn anew. Kept in memory only: a restart or a takeover starts
+    the table's chat empty, as chat is no part of its log."""
     votes: set[int] = field(default_factory=set)
     events: EventLog = field(init=False)
     turn_deadline: float | None = None

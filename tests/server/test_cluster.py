@@ -140,7 +140,13 @@ def test_players_on_three_nodes_play_one_table_and_see_one_lobby(cluster: Cluste
             await looker.close()
         await players[1].send({"type": "chat", "table": table, "text": "bonjour"})
         chat = await players[2].event("table.chat")
-        assert chat["data"] == {"name": players[1].name, "text": "bonjour", "user": None}
+        said = dict(chat["data"])
+        assert isinstance(said.pop("time"), int)  # when it was said
+        assert said == {"name": players[1].name, "text": "bonjour", "user": None}
+        # A page drawn anew on another node than the owner's is given the chat too.
+        await players[2].send({"type": "resume", "table": table, "last_seq": 0})
+        again = await players[2].expect(lambda m: m["type"] == "table")
+        assert again["chat"] == [chat["data"]]
         await players[0].send({"type": "start", "table": table})
         over = await play_until_over(players, table, seed=1)
         assert over["kind"] == "table.game_over"

@@ -169,6 +169,7 @@ def test_a_spectator_watches_and_chats_and_options_changes_are_told(server: Serv
         assert snapshot["seat"] is None
         await watcher.send({"type": "chat", "table": table, "text": "bonne chance"})
         chat = await alice.event("table.chat")
+        assert isinstance(chat["data"].pop("time"), int)  # when it was said
         assert chat["data"] == {"name": watcher.name, "user": None, "text": "bonne chance"}
         await watcher.send({"type": "options", "table": table, "options": {"rounds": 2}})
         assert "master" in (await watcher.expect(lambda m: m["type"] == "error"))["message"]

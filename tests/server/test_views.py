@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import itertools
 import statistics
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from atout.server import clients
+from atout.server.table_base import CHAT_KEPT
 from tests.server.conftest import (
     Player,
     Server,
@@ -42,6 +44,41 @@ def test_a_snapshot_holds_the_deals_played_so_far(server: Server) -> None:
         fresh = await again.expect(lambda m: m["type"] == "table")
         assert fresh["deals"] == []  # a new game starts a new sheet
         for p in (alice, again):
+            await p.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_snapshot_holds_the_tables_recent_chat_for_a_page_drawn_anew(server: Server) -> None:
+    """A reloaded page (a resume from 0) is given the chat it heard, the last
+    ``CHAT_KEPT`` lines, each naming its sender by id as the live event does;
+    a spectator let in is given it too, as it hears it live."""
+
+    async def scenario() -> None:
+        ann = await Player.connect(server, token=server.register("ann"))
+        bob = await Player.connect(server)
+        table = await seat_at_new_table([ann, bob], players=3, spectators=True)
+        before = int(time.time())
+        texts = [f"hello from ann {n}" for n in range(CHAT_KEPT + 5)]
+        for text in texts:
+            await ann.send({"type": "chat", "table": table, "text": text})
+        await bob.expect(lambda m: m.get("kind") == "table.chat" and m["data"]["text"] == texts[-1])
+        live = [e["data"] for e in events_of(bob, "table.chat")]
+        await bob.close()
+        bob = await Player.connect(server, token=bob.token)
+        await bob.send({"type": "resume", "table": table, "last_seq": 0})
+        snapshot = await bob.expect(lambda m: m["type"] == "table")
+        chat = snapshot["chat"]
+        assert [line["text"] for line in chat] == texts[-CHAT_KEPT:]
+        assert chat == live[-CHAT_KEPT:]
+        ann_id = server.get("/api/profile/ann")["id"]
+        assert {(line["name"], line["user"]) for line in chat} == {("ann", ann_id)}
+        assert all(before <= line["time"] <= time.time() + 1 for line in chat)
+        watcher = await Player.connect(server)
+        await watcher.send({"type": "spectate", "table": table})
+        watched = await watcher.expect(lambda m: m["type"] == "table")
+        assert watched["chat"] == chat
+        for p in (ann, bob, watcher):
             await p.close()
 
     asyncio.run(scenario())
