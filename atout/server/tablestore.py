@@ -101,7 +101,8 @@ def start_game(
         engine_options=engine_options,
         table_options=options,
         seats=[_without_away(s) if s else None for s in seats],
-        shared_ip=len(ips) != len(set(ips)),
+        # unscored for it: a practice game scores nothing anyway, and is not marked
+        shared_ip=bool(options["competitive"]) and len(ips) != len(set(ips)),
     )
     db.add(game)
     db.flush()

@@ -156,6 +156,27 @@ def test_players_sharing_an_ip_play_but_score_nothing(server: Server) -> None:
     asyncio.run(scenario())
 
 
+def test_a_practice_game_from_one_address_is_not_marked_shared(server: Server) -> None:
+    """A practice game counts for nobody anyway: its end once said 'same address:
+    this game counts for nobody', as if that were why."""
+
+    async def scenario() -> None:
+        names = ["pia", "pol"]
+        players = [
+            await Player.connect(server, token=server.register(name), ip="10.0.3.1")
+            for name in names
+        ]
+        table = await seat_at_new_table(players, players=3, rounds=1)
+        await players[0].send({"type": "start", "table": table})
+        over = await play_until_over(players, table)
+        assert over["data"]["shared_ip"] is False
+        record = server.get(f"/api/games/{over['data']['game']}")
+        assert record["meta"]["shared_ip"] is False
+        await close_all(server, players)
+
+    asyncio.run(scenario())
+
+
 def test_the_vote_of_all_humans_cancels_and_an_abandoner_forfeits(server: Server) -> None:
     async def scenario() -> None:
         names = ["joe", "kim", "lou"]
