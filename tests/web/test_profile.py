@@ -16,19 +16,23 @@ from atout.server.store import GamePlayer, GameRow, GameSeat, Store, TableRow, U
 from tests.web.play import register
 
 
-def _finished_game(db: Session, user: int, name: str, game: str) -> GameRow:
-    """A finished competitive game won by ``user`` at seat 0, two robots beside."""
+def _finished_game(
+    db: Session, user: int, name: str, game: str, competitive: bool = True
+) -> GameRow:
+    """A finished game won by ``user`` at seat 0, two robots beside; competitive, it
+    counts in the player's figures (a practice game is only listed)."""
     table = TableRow(id=uuid.uuid4().hex[:12], options={}, seats=[], master="", invite_code="c")
     db.add(table)
     db.flush()
     seats = [{"user": user, "name": name}, None, None]
     row = GameRow(table_id=table.id, game=game, players=3, variant="fft", engine_options={},
-                  table_options={"competitive": True}, seats=seats, status="over",
+                  table_options={"competitive": competitive}, seats=seats, status="over",
                   result={"winners": [0]})  # fmt: skip
     db.add(row)
     db.flush()
     db.add(GameSeat(game_id=row.id, seat=0, user_id=user))
-    db.add(GamePlayer(game_id=row.id, user_id=user, seat=0, rank=1, xp=30))
+    if competitive:
+        db.add(GamePlayer(game_id=row.id, user_id=user, seat=0, rank=1, xp=30))
     return row
 
 
@@ -146,3 +150,30 @@ def test_an_empty_leaderboard_says_how_players_come_onto_it(page: Page, base_url
     expect(page.locator("#leaderboard tbody")).to_have_text(
         "No ranked player yet: competitive games put their players here."
     )
+
+
+def test_the_profile_says_its_counts_are_of_competitive_games(
+    page: Page, base_url: str, data_dir: Path
+) -> None:
+    """It read 'Games 0' above a 'Games' list of two practice games."""
+    name = register(page, base_url, "prac")
+    store = Store(f"sqlite:///{data_dir / 'atout.sqlite3'}")
+    with store.session.begin() as db:
+        user = db.scalar(select(User).where(User.name == name))
+        assert user is not None
+        for _ in range(2):
+            _finished_game(db, user.id, name, "french", competitive=False)
+    store.close()
+    page.goto(f"{base_url}/#/profile/{name}")
+    expect(page.locator('#profile dd[data-key="games"]')).to_have_text("0")
+    label = page.locator('#profile dt:has(+ dd[data-key="games"])')
+    expect(label).to_have_text("Competitive games")
+    expect(page.locator("#profile-counts")).to_have_text(
+        "These figures count competitive games only; every finished game is listed below."
+    )
+    expect(page.locator("#profile ~ div h2", has_text="Finished games")).to_have_count(1)
+    expect(page.locator("#profile ~ div .records tbody tr")).to_have_count(2)
+    page.click("#lang")
+    expect(label).to_have_text("Parties en compétition")
+    expect(page.locator("#profile-counts")).to_contain_text("parties en compétition")
+    expect(page.locator("#profile ~ div h2", has_text="Parties finies")).to_have_count(1)

@@ -182,7 +182,9 @@ const STRINGS = {
     colour_black: "Black", colour_purple: "Purple", colour_ivory: "Ivory", colour_navy: "Navy",
     colour_orange: "Orange", colour_pink: "Pink",
     avatar: "Avatar", choose_avatar: "Choose your avatar", upload_avatar: "Or upload an image (PNG, JPEG or WebP, at most 256 KiB and 512 × 512)",
-    avatar_saved: "Avatar saved.", player_games: "Games", no_games: "No finished game.",
+    avatar_saved: "Avatar saved.", player_games: "Finished games", no_games: "No finished game.",
+    competitive_games: "Competitive games",
+    profile_counts: "These figures count competitive games only; every finished game is listed below.",
     all_games: "All games", player_filter: "Player", filter: "Filter", date: "Date", result: "Result",
     competitive_game: "competitive", practice_game: "practice", newer: "Newer", older: "Older", page_n: "Page {n}",
     // friends (friends.js)
@@ -388,7 +390,9 @@ const STRINGS = {
     colour_black: "noir", colour_purple: "violet", colour_ivory: "ivoire", colour_navy: "marine",
     colour_orange: "orange", colour_pink: "rose",
     avatar: "Avatar", choose_avatar: "Choisissez votre avatar", upload_avatar: "Ou envoyez une image (PNG, JPEG ou WebP, 256 Kio et 512 × 512 au plus)",
-    avatar_saved: "Avatar enregistré.", player_games: "Parties", no_games: "Aucune partie finie.",
+    avatar_saved: "Avatar enregistré.", player_games: "Parties finies", no_games: "Aucune partie finie.",
+    competitive_games: "Parties en compétition",
+    profile_counts: "Ces chiffres ne comptent que les parties en compétition ; toutes les parties finies sont listées plus bas.",
     all_games: "Tous les jeux", player_filter: "Joueur", filter: "Filtrer", date: "Date", result: "Résultat",
     competitive_game: "compétitive", practice_game: "entraînement", newer: "Plus récentes", older: "Plus anciennes", page_n: "Page {n}",
     // amis (friends.js)

@@ -34,10 +34,13 @@ export function profilePage(name) {
     const number = (x) => (x === null || x === undefined ? "–" : Math.round(x * 10) / 10);
     const rows = [["xp", p.xp], ["chips", p.chips], ["rating", p.rating], ["games", p.games], ["wins", p.wins],
       ["contracts_taken", p.contracts_taken], ["success_rate", percent(p.success_rate)], ["average_deal_score", number(p.average_deal_score)]];
-    clear(box, rows.map(([key, value]) => [h("dt", {}, t(key)), h("dd", { "data-key": key }, value)]));
+    // The figures are the scored games' (competitive ones): the list below has every game.
+    const label = { games: "competitive_games" };
+    clear(box, rows.map(([key, value]) => [h("dt", {}, t(label[key] ?? key)), h("dd", { "data-key": key }, value)]));
     clear(head, h("img", { class: "avatar large", id: "profile-avatar", src: p.avatar, alt: t("avatar"), width: 96, height: 96 }),
       levelBox(p.level));
-    clear(more, addFriendButton(p.name), badgeList(p.badges), avatarChooser(p), h("h2", {}, t("player_games")), gamesList({ player: p.name }));
+    clear(more, h("p", { class: "muted", id: "profile-counts" }, t("profile_counts")),
+      addFriendButton(p.name), badgeList(p.badges), avatarChooser(p), h("h2", {}, t("player_games")), gamesList({ player: p.name }));
     if (p.chips < p.chips_floor) offerAllowance(box, p);
   }).catch(() => clear(box, h("p", { class: "error" }, t("no_player"))));
   return h("section", { class: "panel narrow" }, h("h1", {}, t("profile", { name })), head, box, more);
