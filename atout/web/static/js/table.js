@@ -454,7 +454,7 @@ function handRow(ctx) {
   const phase = v.phase;
   const inPoignee = phase === "poignee" && s.legal;
   const active = (phase === "play" || phase === "discard") && s.legal;
-  return handOf(hand.map((card) => {
+  const row = handOf(hand.map((card) => {
       if (inPoignee) {
         const chosen = s.selection.has(card);
         return cardButton(card, { cls: chosen ? "selected" : "", legal: card.startsWith("T") || card === "EX" ? true : null,
@@ -477,6 +477,9 @@ function handRow(ctx) {
       return cardButton(card, { legal: active ? plays.has(card) : null,
         onclick: () => { if (active) ctx.act(`play:${card}`); } });
     }));
+  // cards being chosen: each row shows room for a chosen card's mark
+  if (inPoignee || (phase === "discard" && active)) row.classList.add("choosing");
+  return row;
 }
 
 const HAND_ROWS = [2, 3, 4, 5];
