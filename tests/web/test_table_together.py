@@ -4,6 +4,7 @@ language, not only in the phone's drawer."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -174,3 +175,33 @@ def test_options_changed_are_named_as_the_form_labels_them(
     expect(ben.locator("#options-button.changed")).to_have_count(0)
     expect(ben.locator("#side-badge")).to_have_count(0)
     shot(ben, f"options-changed-{lang}")
+
+
+def test_the_chat_said_stays_after_a_reload_or_a_trip_to_another_page(
+    new_context: object, base_url: str
+) -> None:
+    """Ben reloaded the page, or Ann went to the leaderboard and came back, and the
+    chat was empty: the table's snapshot now brings it back, each line once (a
+    snapshot during the session, as a game starts, doubles none)."""
+    ann: Page = new_context().new_page()  # type: ignore[operator]
+    ben: Page = new_context().new_page()  # type: ignore[operator]
+    create_table(ann, base_url, players=3)
+    ben.goto(ann.locator("#invite-link").input_value())
+    expect(ben.locator(".seat-box.me")).to_have_count(1)
+    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann.fill("#chat-input", "hello from A")
+    ann.press("#chat-input", "Enter")
+    said = [f"{ann_name}: hello from A"]
+    expect(ben.locator("#chat-log li")).to_have_text(said)
+    ben.reload()
+    expect(ben.locator(".seat-box.me")).to_have_count(1)
+    expect(ben.locator("#chat-log li")).to_have_text(said)
+    expect(ben.locator("#chat-log li")).to_have_attribute("title", re.compile(r"\d"))  # when
+    ann.click("a[href='#/leaderboard']")
+    expect(ann.locator("#chat-log")).to_have_count(0)
+    ann.go_back()
+    expect(ann.locator("#chat-log li")).to_have_text(said)
+    ann.click("#start")
+    expect(ben.locator("#hand .card")).to_have_count(24)
+    for page in (ann, ben):
+        expect(page.locator("#chat-log li")).to_have_text(said)

@@ -46,13 +46,20 @@ export function tablePage(id, params) {
   const s = redrawn ? parked.s : {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
-    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: new Set(),
+    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: null,
     hint: null, hinting: false, prompt: null,
   };
   parked = null;
-  // Whom the player blocked: their chat is not shown. Asked again at each welcome: the
-  // page may be drawn before the server has said who the player is (a guest has none).
-  const loadBlocked = () => blockedIds().then((ids) => { s.blocked = ids; render(); });
+  // Whom the player blocked: their chat is not shown, nor any line until that is known
+  // (the table's snapshot brings back lines said before this page was drawn). Asked
+  // again at each welcome: until then the page does not know who the player is (a
+  // guest has none); an answer asked before the last is not taken.
+  let askedBlocked = 0;
+  const loadBlocked = () => {
+    const asked = ++askedBlocked;
+    s.blocked = null;
+    if (session.connected) blockedIds().then((ids) => { if (asked === askedBlocked) { s.blocked = ids; render(); } });
+  };
   loadBlocked();
   // The page is drawn anew in `board` at each change; `live` stays, so that a
   // screen reader hears what it is told (a region drawn anew is not read).
@@ -151,6 +158,9 @@ export function tablePage(id, params) {
     if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
+      // The table's recent chat, which this page heard live or missed (drawn anew): it
+      // replaces the lines held, so that a snapshot during a session doubles none.
+      if (m.chat) s.chat = m.chat;
       if (m.view?.deal) s.dealResult = { ...m.view.deal, number: m.view.deals_played }; // the next one not dealt yet
       // After a game's end the server's table has no game any more (no view): an end
       // this page saw keeps the game's last view with it; one it did not see (drawn
@@ -659,8 +669,9 @@ function chatPanel(ctx) {
   const input = h("input", { id: "chat-input", maxlength: 300, placeholder: t("say"), "aria-label": t("chat") });
   return h("div", { class: "panel chat" },
     h("h2", {}, t("chat")),
-    h("ul", { class: "chat-log", id: "chat-log" }, s.chat.filter((c) => !s.blocked.has(c.user)).slice(-30)
-      .map((c) => h("li", {}, h("b", {}, c.name, ": "), c.text))),
+    h("ul", { class: "chat-log", id: "chat-log" }, (s.blocked ? s.chat.filter((c) => !s.blocked.has(c.user)) : []).slice(-30)
+      .map((c) => h("li", c.time ? { title: new Date(c.time * 1000).toLocaleTimeString(getLang()) } : {},
+        h("b", {}, c.name, ": "), c.text))),
     h("form", { class: "row", onsubmit: (e) => {
       e.preventDefault();
       if (input.value.trim()) send({ type: "chat", table: s.id, text: input.value.trim() });
