@@ -50,3 +50,45 @@ def test_a_tables_summary_lists_only_its_games_options(
     for text in (french_summary, africain_summary):  # options both games have
         assert "120 s" in text
         assert f"{robots}{COLON[lang]}" in text
+
+
+FREE = {"en": ("free seat", "away"), "fr": ("place libre", "hors ligne")}
+
+
+@pytest.mark.parametrize("lang", list(FREE))
+def test_a_waiting_tables_seats_read_alike_in_the_lobby_and_at_the_table(
+    new_context: object, base_url: str, lang: str
+) -> None:
+    """The table page named a waiting table's empty seats 'robot 2', 'robot 3' with a
+    robot's face where the lobby said 'free seat'; and the lobby listed a player who
+    had just lost the connection as 'name ★ (robot)', though no game was running for a
+    robot to play."""
+    free, away = FREE[lang]
+    ann = new_context().new_page()  # type: ignore[operator]
+    table = create_table(ann, base_url)
+    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ben: Page = new_context().new_page()  # type: ignore[operator]
+    ben.goto(ann.locator("#invite-link").input_value())
+    expect(ben.locator(".seat-box.me")).to_have_count(1)
+    visitor: Page = new_context().new_page()  # type: ignore[operator]
+    visitor.goto(f"{base_url}/#/")
+    visitor.wait_for_selector("#lang")
+    if lang == "fr":
+        for page in (ben, visitor):
+            page.click("#lang")
+            expect(page.locator("html")).to_have_attribute("lang", "fr")
+    item = visitor.locator(f'.table-item[data-table="{table}"]')
+    expect(item.locator(".seat.free")).to_have_count(2)
+    expect(item.locator(".seat.free").first).to_have_text(free)
+    expect(ben.locator(".seat-box", has_text=free)).to_have_count(2)  # 4 seats, 2 people
+    expect(ben.locator('.seat-box [data-avatar="robot"]')).to_have_count(0)
+    expect(ben.locator(".seat-box .robot-badge")).to_have_count(0)
+
+    ann.close()  # her connection lost: she keeps her seat for the grace period
+    seat = item.locator(".seat", has_text=ann_name)
+    expect(seat).to_contain_text(f"({away})")
+    expect(seat).not_to_contain_text("robot")
+    on_table = ben.locator(".seat-box", has_text=ann_name)
+    expect(on_table).to_contain_text("⚠")
+    expect(on_table.locator(".robot-badge")).to_have_count(0)
+    expect(on_table.locator('[data-avatar="robot"]')).to_have_count(0)

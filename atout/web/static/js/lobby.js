@@ -128,8 +128,14 @@ function tableRow(info) {
   const free = info.seats.filter((s) => s === null).length;
   // During a game an empty seat is a robot's, and nobody may sit there until it ends.
   const empty = () => info.playing ? h("span", { class: "seat robot" }, t("robot")) : h("span", { class: "seat free" }, t("free_seat"));
-  const seats = info.seats.map((s) => s === null ? empty()
-    : h("span", { class: `seat${s.robot ? " robot" : ""}` }, s.name, s.name === info.master ? " ★" : "", s.robot ? ` (${t("robot")})` : ""));
+  // A player who lost the connection keeps the seat, away: a robot plays it only
+  // while a game runs (or for good, once they left the game).
+  const seats = info.seats.map((s) => {
+    if (s === null) return empty();
+    const robot = s.robot && info.playing, away = !robot && !s.connected;
+    return h("span", { class: `seat${robot ? " robot" : ""}${away ? " away" : ""}` }, s.name, s.name === info.master ? " ★" : "",
+      robot ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
+  });
   return h("li", { class: "table-item", "data-table": info.id },
     h("div", { class: "table-head" }, h("strong", {}, `${t("table")} ${info.id}`),
       h("span", { class: `badge ${info.playing ? "busy" : "open"}` }, info.playing ? t("playing") : t("waiting")),

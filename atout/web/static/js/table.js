@@ -356,15 +356,19 @@ function seatBox(ctx, seat) {
   const angle = seatAngle(s, seat);
   const x = 50 + 49 * Math.cos(angle), y = 50 - 49 * Math.sin(angle);
   const toMove = v && !s.gameOver && v.to_move === seat; // an ended game waits for nobody
-  const robot = !info || info.robot;
+  // Between games an empty seat is free (robots take the free seats as a game starts),
+  // and a player who lost the connection holds theirs, away: robots play only in a game.
+  const free = !info && !s.info.playing;
+  const robot = !free && (!info || (info.robot && s.info.playing));
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   // A seat on the felt's left or right edge, level with the trick's side cards.
   const flank = Math.abs(Math.cos(angle)) > 0.7;
   return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""}${flank ? " flank" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
-    h("div", { class: "seat-name" }, seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null, seatName(s, seat),
+    h("div", { class: "seat-name" }, free ? null : seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null,
+      free ? h("span", { class: "muted free-seat" }, t("free_seat")) : seatName(s, seat),
       info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
-      info && !info.connected && !info.robot ? " ⚠" : ""),
+      info && !info.connected && !robot ? h("span", { title: t("away") }, " ⚠") : ""),
     h("div", { class: "seat-tags" }, tags),
     toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
 }
