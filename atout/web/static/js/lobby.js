@@ -126,6 +126,9 @@ export function optionFields(current = {}, onChange = null) {
 
 function tableRow(info) {
   const free = info.seats.filter((s) => s === null).length;
+  // A guest may not sit at a competitive table (the server refuses it): the row
+  // offers to watch it, and says who plays there.
+  const guestOnly = session.guest && info.options.competitive;
   // During a game an empty seat is a robot's, and nobody may sit there until it ends.
   const empty = () => info.playing ? h("span", { class: "seat robot" }, t("robot")) : h("span", { class: "seat free" }, t("free_seat"));
   // A player who lost the connection keeps the seat, away: a robot plays it only
@@ -143,8 +146,9 @@ function tableRow(info) {
     h("div", { class: "muted" }, describeOptions(info.options)),
     h("div", { class: "seats" }, seats),
     h("div", { class: "row" },
-      !info.playing && free ? h("a", { class: "button", href: `#/table/${info.id}?join=1` }, t("join")) : null,
-      info.options.spectators ? h("a", { class: "button secondary", href: `#/table/${info.id}` }, t("watch")) : null));
+      !info.playing && free && !guestOnly ? h("a", { class: "button", href: `#/table/${info.id}?join=1` }, t("join")) : null,
+      info.options.spectators ? h("a", { class: `button${guestOnly ? "" : " secondary"}`, href: `#/table/${info.id}` }, t("watch")) : null,
+      guestOnly && !info.playing && free ? h("small", { class: "muted guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null));
 }
 
 export function lobbyPage() {

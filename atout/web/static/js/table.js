@@ -89,7 +89,10 @@ export function tablePage(id, params) {
   // On each (re)connection: sit or watch if the link says so, then ask for a snapshot.
   // After that the server pushes every change (views, table info, events).
   function enter() {
-    if (params.get("join")) send({ type: "sit", table: id, ...(params.get("code") ? { code: params.get("code") } : {}) });
+    if (params.get("join")) {
+      s.sitting = true; // a refusal of this sit outlives the snapshot that follows it
+      send({ type: "sit", table: id, ...(params.get("code") ? { code: params.get("code") } : {}) });
+    }
     else if (params.get("code")) send({ type: "spectate", table: id, code: params.get("code") });
     send({ type: "resume", table: id, last_seq: 0 });
   }
@@ -168,7 +171,12 @@ export function tablePage(id, params) {
       // that went on without it. A game started since ends either.
       if (m.table.playing && m.view?.phase !== "over") s.gameOver = null;
       else if (!m.view && m.ended && !s.gameOver) { s.gameOver = m.ended; s.view = null; }
+      // The sit this page asked as it came, refused (a guest at a competitive table),
+      // is said: the snapshot that answers the page's resume must not wipe why it watches.
+      const refused = s.sitting && s.seat === null ? s.error : null;
+      s.sitting = false;
       setGame(!m.view && s.gameOver ? { ...m, view: s.view } : m);
+      if (refused) s.error = refused;
       render();
     } else if (m.type === "update") {
       // One action (or, after a resume, everything missed): its events, then the game as it now
@@ -450,7 +458,10 @@ function waitingCentre(ctx) {
   const isMaster = session.name === s.info.master && s.seat !== null;
   return h("div", { class: "waiting" },
     h("p", {}, describeOptions(s.info.options)),
-    s.seat === null && free.length && !s.info.playing
+    // A guest may not sit at a competitive table: no seat is offered to be refused.
+    s.seat === null && free.length && !s.info.playing && session.guest && s.info.options.competitive
+      ? h("p", { class: "muted", id: "guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null,
+    s.seat === null && free.length && !s.info.playing && !(session.guest && s.info.options.competitive)
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
           onclick: () => send({ type: "sit", table: s.id, seat: i }) }, `${t("sit_here")} ${i + 1}`))) : null,
     isMaster && !s.info.playing && !s.info.tournament ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null,
