@@ -5,9 +5,11 @@ exploratory tester."""
 
 from __future__ import annotations
 
+import time
+
 from playwright.sync_api import Page, expect
 
-from tests.web.play import create_table, register
+from tests.web.play import create_table, my_phase, register
 
 
 def test_a_guest_refused_a_competitive_seat_is_told_why(new_context: object, base_url: str) -> None:
@@ -30,3 +32,34 @@ def test_a_guest_refused_a_competitive_seat_is_told_why(new_context: object, bas
     # and offers no seat to be refused again, but says who sits here
     expect(guest.locator("button.sit")).to_have_count(0)
     expect(guest.locator("#guests-watch")).to_contain_text("for registered players")
+
+
+def _my_turn(page: Page, seconds: float = 60) -> None:
+    deadline = time.monotonic() + seconds
+    while my_phase(page) is None:
+        assert time.monotonic() < deadline, "the turn never came"
+        page.wait_for_timeout(50)
+
+
+def test_a_seat_taken_by_another_tab_is_said_and_taken_back(new_context: object, base_url: str) -> None:
+    """The first tab, told its seat was taken elsewhere, kept 'Your turn', the bids
+    and a running clock, and each click was refused 'connected from elsewhere'."""
+    context = new_context()  # type: ignore[operator]
+    first = context.new_page()
+    table = create_table(first, base_url)
+    first.click("#start")
+    _my_turn(first)
+    second = context.new_page()  # the same guest, in a second tab
+    second.goto(f"{base_url}/#/table/{table}")
+    expect(first.locator("#elsewhere")).to_contain_text("another tab")
+    expect(first.locator("#turn-line")).to_have_count(0)
+    expect(first.locator("#turn-clock")).to_have_count(0)
+    expect(first.locator("#prompt .bid-button")).to_have_count(0)
+    expect(first.locator("#hand .card.legal")).to_have_count(0)
+    expect(second.locator("#turn-line.mine")).to_be_visible()
+    # The first tab takes the seat back: it plays again, and the second is told.
+    first.click("#take-back")
+    expect(first.locator("#elsewhere")).to_have_count(0)
+    expect(first.locator("#turn-line.mine")).to_be_visible()
+    expect(second.locator("#elsewhere")).to_be_visible()
+    expect(second.locator("#turn-line")).to_have_count(0)

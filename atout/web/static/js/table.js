@@ -159,6 +159,7 @@ export function tablePage(id, params) {
   const stop = listen((m) => {
     if (m.type === "welcome") { loadBlocked(); enter(); return; }
     if (m.table !== undefined && m.table !== id && !(m.table && m.table.id === id)) return;
+    if (m.type === "table" || m.type === "update") s.elsewhere = false; // the server serves this page again
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
       // The table's recent chat, which this page heard live or missed (drawn anew): it
@@ -198,6 +199,13 @@ export function tablePage(id, params) {
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); render(); }
     else if (m.type === "error" && m.code === "seat_left") { s.notices.push(() => refusal(m)); render(); } // why this page watches
+    // The seat taken over by another tab (or window) of this player: the server sends
+    // this page nothing more and refuses its moves, so it offers none, runs no clock,
+    // and offers to take the seat back (a resume does, as a sit would).
+    else if (m.type === "error" && m.code === "elsewhere") {
+      Object.assign(s, { elsewhere: true, legal: null, asked: null, turnUntil: null, hint: null, hinting: false, error: null });
+      render();
+    }
     else if (m.type === "error") {
       s.error = m; // worded when drawn, in the language of the moment
       s.hinting = false;
@@ -417,8 +425,8 @@ function layout(ctx) {
     [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
     h("div", { class: "centre", id: "centre" },
       v ? uiOf(v.game).centre(ctx) : waitingCentre(ctx)));
-  const prompt = v && s.seat !== null ? uiOf(v.game).prompt(ctx) : null;
-  const turnLine = v && !s.gameOver && v.to_move !== null && v.to_move >= 0
+  const prompt = s.elsewhere ? elsewhereNotice(ctx) : v && s.seat !== null ? uiOf(v.game).prompt(ctx) : null;
+  const turnLine = v && !s.gameOver && !s.elsewhere && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
         v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
         s.turnUntil ? h("span", { id: "turn-clock", class: "clock" },
@@ -450,6 +458,16 @@ function layout(ctx) {
     s.view || s.gameOver ? dealsPanel(ctx) : null,
     chatPanel(ctx));
   return h("div", { class: `table-layout${s.showSide ? " side-open" : ""}` }, main, side);
+}
+
+// This page's seat is played from another tab: say so where the prompt would be,
+// with the way to play here again.
+function elsewhereNotice(ctx) {
+  const { s } = ctx;
+  return h("div", { class: "prompt", id: "elsewhere" },
+    h("span", { class: "prompt-title" }, t("elsewhere_here")),
+    h("div", { class: "row" }, h("button", { id: "take-back", onclick: () => send({ type: "resume", table: s.id, last_seq: 0 }) },
+      t("take_seat_back"))));
 }
 
 function waitingCentre(ctx) {
