@@ -9,7 +9,7 @@ import time
 
 from playwright.sync_api import Page, expect
 
-from tests.web.play import create_table, my_phase, register
+from tests.web.play import create_table, my_phase, register, take_turn
 
 
 def test_a_guest_refused_a_competitive_seat_is_told_why(new_context: object, base_url: str) -> None:
@@ -41,7 +41,9 @@ def _my_turn(page: Page, seconds: float = 60) -> None:
         page.wait_for_timeout(50)
 
 
-def test_a_seat_taken_by_another_tab_is_said_and_taken_back(new_context: object, base_url: str) -> None:
+def test_a_seat_taken_by_another_tab_is_said_and_taken_back(
+    new_context: object, base_url: str
+) -> None:
     """The first tab, told its seat was taken elsewhere, kept 'Your turn', the bids
     and a running clock, and each click was refused 'connected from elsewhere'."""
     context = new_context()  # type: ignore[operator]
@@ -63,3 +65,24 @@ def test_a_seat_taken_by_another_tab_is_said_and_taken_back(new_context: object,
     expect(first.locator("#turn-line.mine")).to_be_visible()
     expect(second.locator("#elsewhere")).to_be_visible()
     expect(second.locator("#turn-line")).to_have_count(0)
+
+
+def test_a_move_made_when_the_clock_ran_out_is_said(page: Page, base_url: str) -> None:
+    """A robot moved for the player whose clock ran out, and the page said nothing:
+    the bid or card just happened."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    page.select_option("#opt-players", "3")
+    page.select_option("#opt-robot", "random")
+    page.fill("#opt-seconds", "2")
+    page.click("#create")
+    page.click("#start")
+    _my_turn(page)
+    expect(page.locator("#table-error")).to_have_text(
+        "Time's up: a robot played for you", timeout=10_000
+    )
+    expect(page.locator("#notices")).to_contain_text("Time's up")
+    # The next move the player makes themselves clears it.
+    _my_turn(page)
+    take_turn(page)
+    expect(page.locator("#table-error")).not_to_contain_text("Time's up")

@@ -75,6 +75,7 @@ export function tablePage(id, params) {
     // cannot send a second move; a refusal (which changes nothing) gives them back.
     act(action) {
       s.error = null;
+      s.timedOut = false;
       if (s.legal) s.asked = s.legal;
       s.legal = null;
       send({ type: "act", table: id, action });
@@ -105,7 +106,7 @@ export function tablePage(id, params) {
       s.optionsChanged = data.changed;
       if (data.changed.length) s.notices.push(() => t("options_changed", { what: data.changed.map(optionLabel).join(", ") }));
     }
-    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; }
+    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; s.timedOut = false; }
     if (kind === "table.game_over") s.gameOver = data;
     // Nothing of a game ended amicably is scored: no deal's result waits to be seen.
     if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.dealResult = null; s.notices.push(() => t("game_cancelled")); }
@@ -189,9 +190,15 @@ export function tablePage(id, params) {
         return;
       }
       const wasMine = Boolean(s.legal);
+      // The server says nothing of a clock run out: this page's turn, nothing sent,
+      // ended live (not in a resume's catching up) by its seat's move when its clock
+      // was up: a robot played it (the protocol's Robots).
+      const timedOut = wasMine && !s.asked && m.diff && m.events[0]?.data?.seat === s.seat
+        && s.turnUntil !== null && Date.now() > s.turnUntil - 5000;
       s.fresh = null;
       m.events.forEach(onEvent);
       setGame({ ...m, view });
+      if (timedOut) { s.timedOut = true; s.notices.push(() => t("time_up")); }
       if (s.legal && !wasMine) sound("turn");
       render();
       s.fresh = null; // the card played slides in once, not at every drawing
@@ -328,7 +335,7 @@ function rove(board) {
 
 function errorLine(s) {
   return h("p", { class: "error", id: "table-error", role: "alert" },
-    s.error ? t("illegal", { msg: refusal(s.error, cardName) }) : "");
+    s.error ? t("illegal", { msg: refusal(s.error, cardName) }) : s.timedOut ? t("time_up") : "");
 }
 
 // An option the server names by its field, as the options form labels it.
