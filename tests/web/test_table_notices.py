@@ -5,11 +5,19 @@ exploratory tester."""
 
 from __future__ import annotations
 
+import re
 import time
 
 from playwright.sync_api import Page, expect
 
-from tests.web.play import create_table, my_phase, register, take_turn
+from tests.web.play import (
+    create_one_life_africain,
+    create_table,
+    my_phase,
+    phase,
+    register,
+    take_turn,
+)
 
 
 def test_a_guest_refused_a_competitive_seat_is_told_why(new_context: object, base_url: str) -> None:
@@ -86,3 +94,29 @@ def test_a_move_made_when_the_clock_ran_out_is_said(page: Page, base_url: str) -
     _my_turn(page)
     take_turn(page)
     expect(page.locator("#table-error")).not_to_contain_text("Time's up")
+
+
+def test_a_table_back_after_its_game_offers_one_way_on(page: Page, base_url: str) -> None:
+    """Back at a table whose game ended (a reload), the page offered both 'Start the
+    game' and the game-over panel's 'Play again'."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    create_one_life_africain(page, 3)
+    page.click("#start")
+    bids = page.locator("#prompt .bid-button:not(.illegal)")
+    over = page.locator("#game-over")
+    deadline = time.monotonic() + 120
+    while not over.count():
+        assert time.monotonic() < deadline, f"stuck in phase {phase(page)}"
+        if my_phase(page) == "bid" and bids.count():
+            bids.last.click()  # bidding all it can, the page's player soon falls
+        elif take_turn(page) is None:
+            page.wait_for_timeout(40)
+    for _ in range(2):  # as the game ended, then drawn anew
+        expect(over.locator("#again")).to_be_visible()
+        expect(page.locator("#start")).to_have_count(0)
+        expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
+        page.reload()
+    page.click("#again")  # the one way on starts the next game
+    expect(over).to_have_count(0)
+    expect(page.locator("#felt")).to_have_attribute("data-phase", re.compile(r"bid|play"))

@@ -489,9 +489,11 @@ function waitingCentre(ctx) {
     s.seat === null && free.length && !s.info.playing && !(session.guest && s.info.options.competitive)
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
           onclick: () => send({ type: "sit", table: s.id, seat: i }) }, `${t("sit_here")} ${i + 1}`))) : null,
-    isMaster && !s.info.playing && !s.info.tournament ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null,
+    // After a game the game-over panel says what comes next (its Play again starts the
+    // next game): one way, said once.
+    isMaster && !s.info.playing && !s.info.tournament && !s.gameOver ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null,
     // whose move it is between games, for those seated who cannot start one
-    !isMaster && s.seat !== null && !s.info.playing && !s.info.tournament && s.info.master
+    !isMaster && s.seat !== null && !s.info.playing && !s.info.tournament && s.info.master && !s.gameOver
       ? h("p", { class: "muted", id: "waiting-master" }, t("wait_for_master", { name: s.info.master })) : null);
 }
 
