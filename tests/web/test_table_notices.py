@@ -96,9 +96,12 @@ def test_a_move_made_when_the_clock_ran_out_is_said(page: Page, base_url: str) -
     expect(page.locator("#table-error")).not_to_contain_text("Time's up")
 
 
-def test_a_table_back_after_its_game_offers_one_way_on(page: Page, base_url: str) -> None:
+def test_a_table_back_after_its_game_offers_one_way_on_and_says_why_it_was_won(
+    page: Page, base_url: str
+) -> None:
     """Back at a table whose game ended (a reload), the page offered both 'Start the
-    game' and the game-over panel's 'Play again'."""
+    game' and the game-over panel's 'Play again'; an Africain end said why it was
+    won beside the lives only while the game's view was there, so not after a reload."""
     page.goto(f"{base_url}/#/")
     page.wait_for_selector("#who")
     create_one_life_africain(page, 3)
@@ -112,10 +115,17 @@ def test_a_table_back_after_its_game_offers_one_way_on(page: Page, base_url: str
             bids.last.click()  # bidding all it can, the page's player soon falls
         elif take_turn(page) is None:
             page.wait_for_timeout(40)
+    reason = over.locator("#win-reason")
+    expect(reason).not_to_be_empty()
+    expect(page.locator("#win-reason")).to_have_count(1)  # said once, in the panel
+    said = reason.inner_text()
+    expect(page.locator("#turn-announce")).to_contain_text(said)  # and to a screen reader
     for _ in range(2):  # as the game ended, then drawn anew
         expect(over.locator("#again")).to_be_visible()
         expect(page.locator("#start")).to_have_count(0)
         expect(page.get_by_role("button", name="Start the game")).to_have_count(0)
+        expect(page.locator("#win-reason")).to_have_count(1)
+        expect(reason).to_have_text(said)
         page.reload()
     page.click("#again")  # the one way on starts the next game
     expect(over).to_have_count(0)

@@ -138,7 +138,7 @@ export function africainSide(ctx) {
   const { s } = ctx;
   const v = s.view;
   const n = v.players;
-  const reason = endNote(ctx, v);
+  const reason = s.gameOver ? null : endNote(ctx, v); // the game-over panel says it then
   return h("div", { class: "panel deal-info", id: "deal-info" },
     h("table", { class: "score-table game-scores" },
       h("thead", {}, h("tr", {}, h("th", {}), h("th", {}, t("lives")), h("th", {}, t("bids")), h("th", {}, t("tricks")))),

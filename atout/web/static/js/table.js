@@ -265,7 +265,7 @@ export function tablePage(id, params) {
     if (key !== s.prompt) {
       s.prompt = key;
       if (over && key) {
-        announce([over.querySelector("h2"), over.querySelector("#winners")].filter(Boolean).map((e) => e.textContent).join(". "));
+        announce([over.querySelector("h2"), over.querySelector("#winners"), over.querySelector("#win-reason")].filter(Boolean).map((e) => e.textContent).join(". "));
         if (!typing) ["#again", "#leave-over", "#replay-link"].map((q) => over.querySelector(q)).find(Boolean)?.focus();
       } else {
         announce(key ? labelled(t("your_turn"), board.querySelector("#prompt .prompt-title")?.textContent || t("turn_play")) : "");
@@ -576,11 +576,15 @@ function gameOverPanel(ctx) {
   const over = s.gameOver;
   if (!over) return null;
   const master = session.name === s.info.master && s.seat !== null;
+  const why = over.result ? uiOf(s.info.options.game)?.endNote?.(ctx, over.result) : null;
   const next = master ? t("next_game_master")
     : s.info.master ? t(s.seat === null ? "next_game_watch" : "next_game_seated", { name: s.info.master }) : null;
   return h("div", { class: "panel game-over", id: "game-over" },
     h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
     over.result ? h("p", { id: "winners" }, winnersLine(s, over.result.winners)) : null,
+    // why they won, where the game says (an Africain game's end), from the result: a
+    // reload after the end keeps it, though the game's view is gone
+    why ? h("p", { id: "win-reason" }, why) : null,
     over.shared_ip ? h("p", { class: "notice", id: "shared-ip" }, t("shared_ip_void")) : null, // why nothing was scored
     next ? h("p", { class: "muted", id: "game-next" }, next) : null,
     h("div", { class: "row" },
