@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import WebSocketRoute, expect
+from playwright.sync_api import Browser, WebSocketRoute, expect
 
+from tests.web.conftest import touch_screen
 from tests.web.play import register
 
 
@@ -171,3 +172,45 @@ def test_a_guest_is_shown_the_way_to_an_account_not_a_form_that_refuses(
     page.goto(f"{base_url}/#/friends")
     expect(page.locator("#friend-form")).to_be_visible()
     expect(page.locator("#friends-guests")).to_have_count(0)
+
+
+def test_a_request_s_notice_leaves_a_phone_s_header_and_goes_once_answered(
+    new_context: object, browser: Browser, base_url: str
+) -> None:
+    """On a phone the notices stacked over the header (its links, Log out, the
+    language button), and a friend request's notice stayed up to its 30 s after the
+    request was accepted. They now lie under the header, and the request's notice
+    goes once answered."""
+    ann = new_context().new_page()  # type: ignore[operator]
+    ann_name = register(ann, base_url, "ann")
+    with touch_screen(browser, 390, 844, is_mobile=True) as ben:
+        ben_name = register(ben, base_url, "ben")
+        for asker in ("", "2"):  # two notices, stacked
+            if asker:
+                other = new_context().new_page()  # type: ignore[operator]
+                register(other, base_url, "cat")
+                asking = other
+            else:
+                asking = ann
+            asking.click("#friends-link")
+            asking.fill("#friend-name", ben_name)
+            asking.click("#friend-request")
+        notices = ben.locator(".live-notice.friend_request")
+        expect(notices).to_have_count(2)
+        covered: list[str] = ben.evaluate(
+            """() => {
+              const box = (el) => el.getBoundingClientRect(), out = [];
+              const meets = (a, b) => a.left < b.right && b.left < a.right
+                && a.top < b.bottom && b.top < a.bottom;
+              for (const n of document.querySelectorAll('.live-notice'))
+                for (const c of document.querySelectorAll('header#top a, header#top button'))
+                  if (c.getClientRects().length && meets(box(n), box(c))) out.push(c.textContent);
+              return out;
+            }"""
+        )
+        assert not covered, f"the notices cover the header's {covered}"
+        ben.locator("#friends-link").tap()  # the header's link, not the notice's
+        ben.locator(f"#incoming li[data-name='{ann_name}'] button.accept").tap()
+        expect(ben.locator(f"#friend-list li[data-name='{ann_name}']")).to_be_visible()
+        expect(notices).to_have_count(1)  # Ann's answered, the other's still asking
+        expect(notices).not_to_contain_text(ann_name)

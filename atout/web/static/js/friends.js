@@ -18,6 +18,7 @@ export function friendsPage() {
     try {
       await api(path, body);
       if (path.includes("block")) blocked = null;
+      dismissRequest(body);
       note.className = "";
       note.textContent = done || "";
     } catch (error) {
@@ -34,6 +35,9 @@ export function friendsPage() {
     }
     let data;
     try { data = await api("/api/friends"); } catch (error) { clear(box, h("p", { class: "error" }, refusal(error))); return; }
+    // A request answered meanwhile (in another tab, say) leaves no notice asking it.
+    const waiting = new Set(data.incoming.map((p) => String(p.id)));
+    for (const n of document.querySelectorAll("#live-notices .friend_request")) if (!waiting.has(n.dataset.id)) n.remove();
     const person = (p, ...buttons) => h("li", { "data-name": p.name },
       h("a", { href: `#/profile/${encodeURIComponent(p.name)}` }, p.name), " ", ...buttons);
     const button = (label, cls, onclick) => h("button", { class: `small ${cls}`, onclick }, label);
@@ -133,6 +137,14 @@ export function blockedIds() {
 }
 listen((m) => { if (m.type === "welcome") blocked = null; }); // another account, perhaps
 
+// The notice of a friend request goes once the request is answered (accepted,
+// declined, its asker blocked): it stayed up to its 30 s, asking what was done.
+function dismissRequest({ id, name }) {
+  for (const n of document.querySelectorAll("#live-notices .friend_request")) {
+    if ((id != null && n.dataset.id === String(id)) || (name && n.dataset.name?.toLowerCase() === name.toLowerCase())) n.remove();
+  }
+}
+
 // The live notices, on any page: an invitation with its Join link, a friend request,
 // a request declined, a friend lost.
 export function showNotice(message) {
@@ -149,10 +161,14 @@ export function showNotice(message) {
   } else return;
   let area = document.getElementById("live-notices");
   if (!area) {
+    // Under the header, never over it: a phone's stacked notices covered its links,
+    // Log out and the language button (the stylesheet lays them in the page's flow there).
     area = h("div", { id: "live-notices", role: "status", "aria-live": "polite" });
-    document.body.append(area);
+    const header = document.getElementById("top");
+    if (header) header.after(area); else document.body.append(area);
   }
-  const notice = h("div", { class: `live-notice ${message.type}` }, body,
+  const request = message.type === "friend_request" ? { "data-id": String(message.id), "data-name": message.from } : {};
+  const notice = h("div", { class: `live-notice ${message.type}`, ...request }, body,
     h("button", { class: "link close", "aria-label": t("close"), onclick: () => notice.remove() }, "×"));
   notice.addEventListener("click", (e) => { if (e.target.tagName === "A") notice.remove(); });
   area.append(notice);
