@@ -381,7 +381,8 @@ function seatBox(ctx, seat) {
   const toMove = v && !s.gameOver && v.to_move === seat; // an ended game waits for nobody
   // Between games an empty seat is free (robots take the free seats as a game starts),
   // and a player who lost the connection holds theirs, away: robots play only in a game.
-  const free = !info && !s.info.playing;
+  // The last game's view, shown with its end, keeps the robots who played it.
+  const free = !info && !s.info.playing && !v;
   const robot = !free && (!info || (info.robot && s.info.playing));
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   // A seat on the felt's left or right edge, level with the trick's side cards.
