@@ -92,3 +92,16 @@ def test_a_waiting_tables_seats_read_alike_in_the_lobby_and_at_the_table(
     expect(on_table).to_contain_text("⚠")
     expect(on_table.locator(".robot-badge")).to_have_count(0)
     expect(on_table.locator('[data-avatar="robot"]')).to_have_count(0)
+
+
+@pytest.mark.parametrize("width", [1366, 1024])
+def test_the_competitive_box_sits_beside_its_words(page: Page, base_url: str, width: int) -> None:
+    """The words went to a line of their own, the box alone above them."""
+    page.set_viewport_size({"width": width, "height": 768})
+    page.goto(f"{base_url}/#/")
+    box = page.locator("#opt-competitive").bounding_box()
+    words = page.locator("#opt-competitive + .check-text").bounding_box()
+    assert box and words
+    middle = box["y"] + box["height"] / 2
+    assert words["y"] <= middle <= words["y"] + words["height"], (box, words)
+    assert words["x"] >= box["x"] + box["width"]

@@ -111,7 +111,7 @@ export function optionFields(current = {}, onChange = null) {
   const fields = h("div", { class: "options-grid" },
     h("label", {}, t("game"), game), h("label", {}, t("players"), players), h("label", {}, t("variant"), variant),
     h("label", {}, t("turn_seconds"), seconds), h("label", {}, t("rounds"), rounds), h("label", {}, t("robot_level"), robot),
-    h("label", { class: "check" }, competitive, t("competitive"), guestNote), h("label", {}, t("bet"), bet),
+    h("label", { class: "check" }, competitive, h("span", { class: "check-text" }, t("competitive")), guestNote), h("label", {}, t("bet"), bet),
     h("label", { class: "check" }, priv, t("private")), h("label", { class: "check" }, spectators, t("spectators")),
     rulesPanel);
   if (onChange) fields.addEventListener("change", onChange);
