@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 import httpx
 import pytest
 
-from atout.server.shared_limits import RETRY_SECONDS
+from atout.server.bus import IO_SECONDS
+from atout.server.shared_limits import DEADLINE_SECONDS, RETRY_SECONDS
 from tests.server.cluster_nodes import Cluster, Node, Redis, start_nodes, stop_nodes
 from tests.server.conftest import free_port
 from tests.server.test_ops import scrape
@@ -24,9 +25,8 @@ def _url(nodes: list[Node], turn: int, path: str) -> str:
 
 
 def _register(nodes: list[Node], name: str) -> str:
-    reply = httpx.post(
-        _url(nodes, 0, "/api/register"), json={"name": name, "password": "password123"}
-    )
+    body = {"name": name, "password": "password123"}
+    reply = httpx.post(_url(nodes, 0, "/api/register"), json=body, timeout=60)
     reply.raise_for_status()
     token: str = reply.json()["token"]
     return token
@@ -151,16 +151,18 @@ def _timed(send: Callable[[], httpx.Response]) -> tuple[int, float]:
 def test_a_hung_redis_is_noticed_once_and_requests_stay_quick(
     apart: tuple[list[Node], Redis],
 ) -> None:
-    """Redis hangs (paused: its sockets open, nothing answered). Each node gives
-    up on it after a short deadline, once, then counts alone for a while without
-    asking it: Fay's first sign-in at the first node, her first friend request
-    at the second, then one of each at the other node, are answered within
-    bounds no wait of the 5 s a node gives Redis's answers fits in (bounds, not
-    measures of speed: 1.5 s for a friend request, 2.5 s for a sign-in, whose
-    64 MiB hash took up to 2 s on a loaded machine). Gil's 6 wrong passwords
-    at once at one node still meet that node's backoff (5 answered, 1 refused).
-    Once Redis answers again, and the nodes ask it again, Hal's tries are
-    counted for both nodes again."""
+    """Redis hangs (paused: its sockets open, nothing answered). A node gives
+    up on it after a short deadline, once (its log says so), then counts alone
+    for a while without asking it: Fay's first sign-in at the first node, her
+    first friend request at the second, then one of each at the other node,
+    are answered within bounds that prove no wait for Redis's 5 s (bounds, not
+    measures of speed): a friend request within 1.5 s; a sign-in, whose 64 MiB
+    hash and queries took up to 2.4 s on this loaded machine with nothing to
+    wait for, within the 5 s that counting its try alone took before (5.6 and
+    10.5 s, forgetting it waiting as long). Gil's 6 wrong passwords at once at
+    one node still meet that node's backoff (5 answered, 1 refused). Once Redis
+    answers again, and the nodes ask it again, Hal's tries are counted for both
+    nodes again."""
     nodes, redis = apart
     fay = {"Authorization": f"Bearer {_register(nodes, 'fay')}"}
     for name in ("gil", "hal"):
@@ -183,7 +185,7 @@ def test_a_hung_redis_is_noticed_once_and_requests_stay_quick(
     finally:
         redis.resume()
     assert [status for status, _ in signed_in] == [200, 200]
-    assert max(took for _, took in signed_in) < 2.5, signed_in
+    assert max(took for _, took in signed_in) < IO_SECONDS, signed_in
     assert [status for status, _ in asked] == [404, 404]
     assert max(took for _, took in asked) < 1.5, asked
     assert _codes(wrong) == [401] * 5 + [429]
@@ -193,3 +195,7 @@ def test_a_hung_redis_is_noticed_once_and_requests_stay_quick(
         time.sleep(0.2)
     time.sleep(RETRY_SECONDS)  # the last failure's wait ends: a node asks Redis again
     assert _codes(_logins(nodes, "hal", 6)) == [401] * 5 + [429]
+    gave_up = f"counted by this node alone (no answer within {DEADLINE_SECONDS:g} s)"
+    # once at the first node; at most once at the second, which may have found
+    # Redis silent by its bus first, on a machine slow enough, and never asked it
+    assert [node.log.read_text().count(gave_up) for node in nodes] in ([1, 1], [1, 0])
