@@ -16,9 +16,9 @@ sh scripts/install-services.sh >/dev/null  # Debian's PostgreSQL and Redis for t
 $uv run --locked ruff check atout tests bench
 $uv run --locked ruff format --check atout tests bench
 $uv run --locked mypy
-# Three workers (pytest-xdist) on CI's two cores: most of the suite's time is
-# spent waiting on the servers, browsers and databases it starts (two workers
-# kept the cores 48% busy: 1,853 tests in 21 min). Each worker has its own
+# Two workers (pytest-xdist): most of the suite's time is spent waiting on the
+# servers, browsers and databases it starts, so two at once keep both of CI's
+# cores busy (17-18 min in one worker, 11 in two). Each worker has its own
 # PostgreSQL, Redis and Chromium; tests take free ports and their own databases.
 # pytest exits 5 when it collects no test: that fails the run as it should.
-$uv run --locked pytest -n 3 --dist worksteal "$@"
+$uv run --locked pytest -n 2 --dist worksteal "$@"
