@@ -38,7 +38,7 @@ from tests.server.faults import (
     wind_down,
 )
 
-CYCLES = 20
+CYCLES = 12
 
 
 @pytest.fixture
