@@ -52,6 +52,11 @@ class BadLog(ValueError):
         super().__init__(f"action {number} {text!r}: {error}")
         self.number, self.text, self.error = number, text, error
 
+    def __reduce__(self) -> tuple[type[BadLog], tuple[int, str, ActionSyntaxError | IllegalAction]]:
+        """Pickled whole: a log replayed in a worker process sends its refusal back
+        (by its message alone it could not be rebuilt, and broke the worker pool)."""
+        return BadLog, (self.number, self.text, self.error)
+
 
 @dataclass(frozen=True, slots=True)
 class Step:

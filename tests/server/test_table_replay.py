@@ -10,7 +10,7 @@ import random
 import pytest
 
 from atout.game import CHANCE
-from atout.match import Match
+from atout.match import BadLog, Match
 from atout.registry import game_rules
 from atout.server.offload import Workers
 from atout.server.protocol import TableOptions
@@ -90,3 +90,28 @@ def test_a_game_replayed_in_a_worker_is_the_game_played(finished: bool) -> None:
                 assert again.legal() == match.legal()
                 text = rng.choice(match.legal())
             assert again.act(text) == match.act(text)
+
+
+def test_a_log_the_game_refuses_is_told_back_from_the_worker() -> None:
+    """The worker's refusal arrives whole, naming the action (it could not be
+    rebuilt from its message, which broke the worker pool at every takeover of an
+    unreplayable table), and the worker serves the next replay."""
+    options = TABLES[1]
+    match = played(options, random.Random(1), 12)
+    log = (*match.log[:-1], "play:T21" if match.log[-1] != "play:T21" else "play:T20")
+    stored = dict(options.model_dump())
+    bad = StoredGame(1, options.game, options.players, stored, frozenset(), log, 0.0)
+    good = StoredGame(2, options.game, options.players, stored, frozenset(), tuple(match.log), 0.0)
+
+    async def run() -> tuple[BaseException, Replayed]:
+        workers = Workers()
+        try:
+            with pytest.raises(BadLog) as refused:
+                await workers.run(replay, bad, refusable=False)
+            return refused.value, await workers.run(replay, good, refusable=False)
+        finally:
+            await workers.stop()
+
+    error, after = asyncio.run(run())
+    assert isinstance(error, BadLog) and error.number == len(log) and error.text == log[-1]
+    assert after.counts.actions == len(match.log)
