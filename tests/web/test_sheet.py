@@ -147,8 +147,10 @@ def test_an_account_keeps_shares_and_prints_its_sheet(new_context: object, base_
         _add(page, deal)
     assert _totals(page) == BILAN
 
-    # Nord is the player keeping the sheet: their account, found by their name.
-    _name_players(page, [me])
+    # Nord is the player keeping the sheet: their account, found by their name. Each
+    # change is saved before the next (a save that ends later clears the page's error).
+    with page.expect_response(lambda r: r.request.method == "PUT"):
+        _name_players(page, [me])
     with page.expect_response(lambda r: r.request.method == "PUT"):
         page.check("#sheet-account-0")
     expect(page.locator("#sheet-account-0")).to_be_checked()
