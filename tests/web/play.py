@@ -16,8 +16,10 @@ def create_table(
     robots: str = "heuristic",
     rounds: int = 1,
     competitive: bool = False,
+    seconds: int = 120,
 ) -> str:
-    """Create a table (practice unless ``competitive``) from the lobby; returns its id."""
+    """Create a table (practice unless ``competitive``, ``seconds`` a turn) from the
+    lobby; returns its id."""
     page.goto(f"{base_url}/#/")
     page.wait_for_selector("#who")
     if competitive:
@@ -25,7 +27,7 @@ def create_table(
     page.select_option("#opt-game", game)
     page.select_option("#opt-players", str(players))
     page.select_option("#opt-robot", robots)
-    page.fill("#opt-seconds", "120")
+    page.fill("#opt-seconds", str(seconds))
     if rounds != 1:  # a game with no number of deals (Africain) has no such field
         page.fill("#opt-rounds", str(rounds))
     page.click("#create")

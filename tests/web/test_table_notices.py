@@ -78,12 +78,7 @@ def test_a_seat_taken_by_another_tab_is_said_and_taken_back(
 def test_a_move_made_when_the_clock_ran_out_is_said(page: Page, base_url: str) -> None:
     """A robot moved for the player whose clock ran out, and the page said nothing:
     the bid or card just happened."""
-    page.goto(f"{base_url}/#/")
-    page.wait_for_selector("#who")
-    page.select_option("#opt-players", "3")
-    page.select_option("#opt-robot", "random")
-    page.fill("#opt-seconds", "2")
-    page.click("#create")
+    create_table(page, base_url, players=3, robots="random", seconds=2)
     page.click("#start")
     _my_turn(page)
     expect(page.locator("#table-error")).to_have_text(
