@@ -143,17 +143,18 @@ def test_options_changed_are_named_as_the_form_labels_them(
     new_context: object, base_url: str, lang: str
 ) -> None:
     """The notice once listed the server's field names ("rounds, turn_seconds"),
-    and ⚙, marked red, opened nothing for a player who is not the master."""
+    and ⚙, marked red, opened nothing for a player who is not the master. What the
+    master typed was wiped when the page was drawn again (Ben sitting down)."""
     ann: Page = new_context().new_page()  # type: ignore[operator]
     ben: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
     create_table(ann, base_url)
+    ann.click("#options-button")
+    ann.locator(".options-editor #opt-seconds").fill("15")
     ben.goto(ann.locator("#invite-link").input_value())
     expect(ann.locator(".seat-box .seat-name", has_text="guest_player")).to_have_count(2)
     if lang == "fr":
         ben.click("#lang")
         expect(ben.locator("html")).to_have_attribute("lang", "fr")
-    ann.click("#options-button")
-    ann.locator(".options-editor #opt-seconds").fill("15")
     ann.locator(".options-editor #opt-rounds").fill("2")
     ann.click("#save-options")
     expect(ann.locator("#options-summary")).to_contain_text("15 s")

@@ -622,6 +622,22 @@ function votePrompt(ctx) {
     h("div", { class: "row" }, voteButtons(s, { agree: "vote-agree", refuse: "vote-refuse" })));
 }
 
+/** The options form of ⚙: the master's to change and send, the others' to read. */
+function optionsForm(ctx, isMaster) {
+  const { s } = ctx;
+  const info = s.info;
+  if (!isMaster) return h("fieldset", { class: "options-editor", id: "options-view", disabled: true }, optionFields(info.options).fields);
+  const fields = optionFields(info.options);
+  return h("form", { class: "options-editor", onsubmit: (e) => {
+    e.preventDefault();
+    const value = fields.value();
+    const patch = Object.fromEntries(Object.entries(value).filter(([k, val]) => info.options[k] !== val));
+    send({ type: "options", table: s.id, options: patch });
+    s.showOptions = false;
+    ctx.render();
+  } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("options")));
+}
+
 function tableInfoPanel(ctx) {
   const { s } = ctx;
   const info = s.info;
@@ -630,21 +646,13 @@ function tableInfoPanel(ctx) {
   // Spectators come in by the code too (a private table), without sitting down.
   const watchLink = info.invite_code && info.options.spectators ? `${location.origin}/#/table/${info.id}?code=${info.invite_code}` : null;
   // ⚙ opens the options form: the master's to change, the others' to read (what a
-  // change notice names is there under the same labels).
-  let editor = null;
-  if (s.showOptions && !isMaster) {
-    editor = h("fieldset", { class: "options-editor", id: "options-view", disabled: true }, optionFields(info.options).fields);
-  } else if (s.showOptions) {
-    const fields = optionFields(info.options);
-    editor = h("form", { class: "options-editor", onsubmit: (e) => {
-      e.preventDefault();
-      const value = fields.value();
-      const patch = Object.fromEntries(Object.entries(value).filter(([k, val]) => info.options[k] !== val));
-      send({ type: "options", table: s.id, options: patch });
-      s.showOptions = false;
-      ctx.render();
-    } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("options")));
-  }
+  // change notice names is there under the same labels). The open form is kept
+  // across renders, as long as the options it shows stand (in the language it was
+  // worded in): a player sitting down while the master types would otherwise wipe
+  // what was typed.
+  const formKey = s.showOptions ? `${isMaster} ${getLang()} ${JSON.stringify(info.options)}` : null;
+  if (s.optionsForm?.key !== formKey) s.optionsForm = formKey && { key: formKey, node: optionsForm(ctx, isMaster) };
+  const editor = s.optionsForm?.node ?? null;
   const voters = (info.votes || []).map((seat) => seatName(s, seat));
   return h("div", { class: "panel table-info" },
     h("h2", {}, `${t("table")} ${info.id}`,
