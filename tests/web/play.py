@@ -64,16 +64,13 @@ def my_phase(page: Page) -> str | None:
 
 
 def _click(page: Page, selector: str, tap: bool = False) -> bool:
-    target = page.locator(selector)
-    if not target.count():
-        return False
     # A hand's cards overlap: click the corner a player sees, not the middle.
     corner: Position | None = {"x": 10, "y": 24} if ".card" in selector else None
     try:
         if tap:
             tap_in_view(page, selector, corner)
         else:
-            target.first.click(timeout=1500, position=corner)
+            page.locator(selector).first.click(timeout=1500, position=corner)
     except PlaywrightError:
         return False
     return True
@@ -97,8 +94,6 @@ def take_turn(
     """Make the decision the page asks for, if any; returns what was clicked.
     With ``discard=False`` it never puts a card in the écart (the caller does);
     with ``tap`` it taps (a touch screen, which scrolls nothing into view)."""
-    if not page.locator("#turn-line.mine").count():
-        return None
     choices = [
         f'#prompt [data-action="bid:{prefer_bid}"]:not(.illegal)',
         '#prompt [data-action="bid:pass"]',
@@ -113,7 +108,14 @@ def take_turn(
         if discard
         else '#felt:not([data-phase="discard"]) ~ #hand .card.legal',
     ]
-    for selector in choices:
+    # Whether it is the page's turn and which choices are shown, asked in one round
+    # trip (one each made a turn cost ten); one gone meanwhile fails its click.
+    shown: list[str] = page.evaluate(
+        """ss => document.querySelector('#turn-line.mine')
+                 ? ss.filter(s => document.querySelector(s)) : []""",
+        choices,
+    )
+    for selector in shown:
         if _click(page, selector, tap):
             return selector
     return None
