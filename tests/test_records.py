@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from atout.game import CHANCE
 from atout.records import Record, RecordError, load, save
 from atout.registry import game_rules

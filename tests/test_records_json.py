@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from atout.record_files import load_record, read_record
 from atout.record_format import RecordPathError
 from atout.record_json import read_json, write_json

@@ -8,7 +8,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from atout.record_format import RecordSyntaxError
 from atout.record_json import read_json, write_json
 from atout.record_text import read_text, write_text

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from tests.analysis.planted import PETIT_DEAL, scripted
 
 runner = CliRunner()

@@ -7,7 +7,7 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 
 runner = CliRunner()
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from atout.server import schema
 
 runner = CliRunner()

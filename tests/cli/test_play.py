@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 
 
 def play(*args: str) -> tuple[int, str]:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
 

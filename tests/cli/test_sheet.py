@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
 

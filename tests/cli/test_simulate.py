@@ -6,7 +6,7 @@ import json
 
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 
 runner = CliRunner()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from atout.record_files import load_record
 from atout.record_format import from_log
 from atout.record_json import read_json

@@ -16,7 +16,7 @@ from typing import Any
 from rich.console import Console
 from typer.testing import CliRunner
 
-from atout.cli import app
+from atout.cli.commands import app
 from atout.record_files import read_log
 from atout.robots import make_robot
 from atout.terminal.play import TerminalGame
