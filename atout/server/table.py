@@ -108,9 +108,15 @@ class Table(Seating, Playing, Clock):
         if self.robot_at is not None and self.robot_at <= now:
             await self._robot_move()
         elif self.turn_deadline is not None and self.turn_deadline <= now:
-            seat = self.seats[self._to_move()]
+            to_move = self._to_move()
+            seat = self.seats[to_move]
             if seat is not None:
                 seat.awaiting = False
+            # Said before the robot's move, so that its player knows the move
+            # about to come is not theirs (everyone saw the seat's clock run).
+            if self._timed_out != self._turn_started:
+                self._timed_out = self._turn_started
+                broadcast.table_event(self, "table.timed_out", {"seat": to_move})
             await self._robot_move()
         self._schedule()
 

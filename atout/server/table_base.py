@@ -128,6 +128,9 @@ class TableBase(GameCounts, ABC):
     seat's secret answer (no poignée to show) keeps its clock running, as the
     others, who see it about to play, see it."""
     _turn_until: float = 0.0
+    _timed_out: tuple[int | None, int] = (None, -1)
+    """The turn whose clock ran out, told once (``table.timed_out``) though the
+    robot makes its several moves (an écart's cards)."""
 
     def __post_init__(self) -> None:
         self.events = EventLog()

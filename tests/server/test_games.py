@@ -79,7 +79,17 @@ def test_an_expired_turn_is_played_by_the_robot(server: Server) -> None:
         # Alice never answers: the robot plays each of her turns when the clock runs out.
         over = await alice.event("table.game_over", timeout=60)
         assert over["data"]["result"]["winners"]
-        assert len([m for m in alice.log if turn_in(m)]) >= 6
+        turns = [m for m in alice.log if turn_in(m)]
+        assert len(turns) >= 6
+        # Each time, she is told so (table.timed_out), and the next
+        # update is her seat's move: the robot's, not one she sent.
+        seat = next(e["data"]["seat"] for e in alice.events() if e["kind"] == "table.seated")
+        told = [i for i, m in enumerate(alice.log) if m.get("kind") == "table.timed_out"]
+        assert len(told) >= 6
+        assert all(alice.log[i]["data"] == {"seat": seat} for i in told)
+        for i in told:
+            update = next(m for m in alice.log[i + 1 :] if m["type"] == "update")
+            assert all(e["data"].get("seat") == seat for e in update["events"][:1]), update
         await alice.close()
 
     asyncio.run(scenario())

@@ -137,6 +137,9 @@ export function tablePage(id, params) {
     if (kind === "table.left") s.notices.push(() => t("seat_left_by", { name: data.name }));
     if (kind === "table.arriving") s.notices.push(() => t("arriving_next_deal", { name: data.name }));
     if (kind === "table.master") s.notices.push(() => t("new_master", { name: data.name }));
+    // A seat's clock ran out: a robot makes its move (the protocol's Robots).
+    if (kind === "table.timed_out" && mine) { s.timedOut = true; s.notices.push(() => t("time_up")); }
+    if (kind === "table.timed_out" && !mine) s.notices.push(() => t("time_up_other", { name: seatName(s, data.seat) }));
     if (kind === "table.game_over" && data.shared_ip) s.notices.push(() => t("shared_ip_void"));
   }
 
@@ -190,15 +193,9 @@ export function tablePage(id, params) {
         return;
       }
       const wasMine = Boolean(s.legal);
-      // The server says nothing of a clock run out: this page's turn, nothing sent,
-      // ended live (not in a resume's catching up) by its seat's move when its clock
-      // was up: a robot played it (the protocol's Robots).
-      const timedOut = wasMine && !s.asked && m.diff && m.events[0]?.data?.seat === s.seat
-        && s.turnUntil !== null && Date.now() > s.turnUntil - 5000;
       s.fresh = null;
       m.events.forEach(onEvent);
       setGame({ ...m, view });
-      if (timedOut) { s.timedOut = true; s.notices.push(() => t("time_up")); }
       if (s.legal && !wasMine) sound("turn");
       render();
       s.fresh = null; // the card played slides in once, not at every drawing
