@@ -234,16 +234,20 @@ class ClusterHub(Hub):
     async def _beat(self) -> None:
         """Tell the others this node lives, who is online here and where they sit;
         forget the nodes gone silent, and the stand-ins of their clients here."""
+        overslept = False
         while True:
             online = [client.identity.user_id for client in self.local.values()]
             tables = [_seated_at(t) for t in self.tables.values() if not t.closed]
             self.bus.publish(ALL, self.peers.summary(online, [t for t in tables if t.seated]))
-            for node in self.peers.forget_silent():
+            # A node paused past its beat (a frozen VM) wakes before reading what the
+            # others said meanwhile, queued on its link: it judges silence a beat later.
+            for node in [] if overslept else self.peers.forget_silent():
                 log.warning("node %s went silent: its clients here are disconnected", node)
                 self._let_go(node)
             now, grace = time.monotonic(), self.ctx.grace_seconds
             self.let_go = {n: held for n, held in self.let_go.items() if now - held[0] < grace}
             await asyncio.sleep(BEAT)
+            overslept = time.monotonic() - now > 2 * BEAT
 
     def _let_go(self, node: str) -> None:
         """Disconnect the stand-ins of a silent node's clients (their seats start

@@ -137,7 +137,7 @@ def test_a_node_paused_past_its_link_s_patience_reads_what_came_meanwhile(
     link may hear nothing, as Ann moves: its link to Redis is alive, Ann's move
     waiting in it. Waking, the node reads what came meanwhile before it counts
     any silence: it replaces no link (``atout_bus_reconnects_total``, its log),
-    and the game goes on to its end. A Redis that then hangs is still found
+    forgets no other node, and the game goes on to its end. A Redis that then hangs is still found
     silent: the link is replaced, and heard again once Redis answers."""
     cluster, redis = services.cluster, services.redis
     paused = cluster.nodes[1]
@@ -156,6 +156,8 @@ def test_a_node_paused_past_its_link_s_patience_reads_what_came_meanwhile(
     time.sleep(max(0.0, woke + IO_SECONDS + 2 - time.monotonic()))  # any silence found by now
     assert scrape(paused.server)["atout_bus_reconnects_total"] == 0
     assert "cannot listen" not in paused.log.read_text()
+    # Nor did it take the other node for gone (its players briefly disconnected).
+    assert "went silent" not in paused.log.read_text()
 
     def replaced() -> bool:
         return scrape(paused.server)["atout_bus_reconnects_total"] > 0
