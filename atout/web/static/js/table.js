@@ -13,6 +13,7 @@ import { breakdownList, ecartLeft } from "./french.js";
 import { uiOf } from "./games.js";
 import { blockedIds, inviteBox } from "./friends.js";
 import { patched } from "./patch.js";
+import { sized } from "./sized.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -425,11 +426,11 @@ function layout(ctx) {
   const v = s.view;
   const n = seatCount(s);
   const spectator = s.seat === null;
-  const felt = h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "",
+  const felt = sized(h("div", { class: "felt", id: "felt", "data-phase": v ? v.phase : "waiting", "data-game": v ? v.game : "",
     "data-seats": n },
     [...Array(n).keys()].map((seat) => seatBox(ctx, seat)),
     h("div", { class: "centre", id: "centre" },
-      v ? uiOf(v.game).centre(ctx) : waitingCentre(ctx)));
+      v ? uiOf(v.game).centre(ctx) : waitingCentre(ctx))));
   const prompt = s.elsewhere ? elsewhereNotice(ctx) : v && s.seat !== null ? uiOf(v.game).prompt(ctx) : null;
   const turnLine = v && !s.gameOver && !s.elsewhere && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
@@ -558,8 +559,8 @@ export function handOf(cards, ...after) {
   });
   // under the last row: what the rows' overlap took from the last row's height
   if (n > 6) items.push(h("span", { class: "hand-end" }));
-  return h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your_hand"), style: style.join(";") },
-    items, ...after);
+  return sized(h("div", { class: "hand", id: "hand", role: "group", "aria-label": t("your_hand"), style: style.join(";") },
+    items, ...after));
 }
 
 /** Who won a game, the word agreed with their number. */
