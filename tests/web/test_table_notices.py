@@ -75,16 +75,24 @@ def test_a_seat_taken_by_another_tab_is_said_and_taken_back(
     expect(second.locator("#turn-line")).to_have_count(0)
 
 
-def test_a_move_made_when_the_clock_ran_out_is_said(page: Page, base_url: str) -> None:
+def test_a_move_made_when_the_clock_ran_out_is_said(new_context: object, base_url: str) -> None:
     """A robot moved for the player whose clock ran out, and the page said nothing:
-    the bid or card just happened."""
-    create_table(page, base_url, players=3, robots="random", seconds=2)
+    the bid or card just happened. Whoever watches is told whose time was up."""
+    page: Page = new_context().new_page()  # type: ignore[operator]
+    table = create_table(page, base_url, players=3, robots="random", seconds=2)
+    watcher: Page = new_context().new_page()  # type: ignore[operator]
+    watcher.goto(f"{base_url}/#/table/{table}")
+    expect(watcher.locator(".seat-box")).to_have_count(3)
     page.click("#start")
     _my_turn(page)
     expect(page.locator("#table-error")).to_have_text(
         "Time's up: a robot played for you", timeout=10_000
     )
     expect(page.locator("#notices")).to_contain_text("Time's up")
+    name = page.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    expect(watcher.locator("#notices")).to_contain_text(
+        f"{name}'s time is up: a robot plays for them"
+    )
     # The next move the player makes themselves clears it.
     _my_turn(page)
     take_turn(page)
