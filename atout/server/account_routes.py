@@ -68,7 +68,8 @@ def account_routes(
         except names.InvalidName as error:
             raise HTTPRefusal.of(400, error) from None
         _check_length(body.password)
-        _throttled(guards.wait(guards.registrations, _address(request)), "too_many_registrations")
+        wait = await guards.take_address(guards.registrations, "registrations", _address(request))
+        _throttled(wait, "too_many_registrations")
         hashed = await _hashing(passwords_pool.hash(body.password))
         try:
             _, token = await asyncio.to_thread(accounts.create, store, name, hashed)

@@ -157,7 +157,7 @@ class Hub:
         elif token:
             raise protocol.ProtocolError("unknown_session")
         else:
-            wait = self.guards.wait(self.guards.guests, ip)
+            wait = await self.guards.take_address(self.guards.guests, "guests", ip)
             if wait:
                 raise protocol.ProtocolError("too_many_guests", seconds=math.ceil(wait))
             token = secrets.token_urlsafe(24)

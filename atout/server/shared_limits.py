@@ -1,7 +1,8 @@
-"""The per-account throttles of a cluster, counted once for every node in Redis:
-behind a round-robin proxy an account's tries reach every node, and a count kept
-by each node would let it N times as many (a password guessed 5 × N times before
-the first wait, friend requests 20 × N).
+"""The per-account throttles of a cluster, and its rates of new accounts and
+guests per address, counted once for every node in Redis: behind a round-robin
+proxy an account's (or an address's) tries reach every node, and a count kept by
+each node would let it N times as many (a password guessed 5 × N times before
+the first wait, friend requests 20 × N, accounts created 5 × N an hour).
 
 Each try is one Lua script, the same counting as ``throttle.Backoff`` or
 ``throttle.Rate`` on a Redis hash per key, read, decided and written at once
@@ -150,8 +151,8 @@ class SharedLimits:
             if isinstance(error, TimeoutError):  # the deadline's, which says nothing
                 reason = f"no answer within {DEADLINE_SECONDS:g} s"
             log.error(
-                "redis: per-account limits counted by this node alone (%s); "
-                "asking Redis again every %g s",
+                "redis: shared limits (per account, new accounts and guests) counted "
+                "by this node alone (%s); asking Redis again every %g s",
                 reason,
                 RETRY_SECONDS,
             )
@@ -159,4 +160,4 @@ class SharedLimits:
     def _shared(self) -> None:
         if self.local:
             self.local = False
-            log.warning("redis: per-account limits counted for the cluster again")
+            log.warning("redis: shared limits counted for the cluster again")

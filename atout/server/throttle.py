@@ -135,13 +135,22 @@ class Guards:
     sockets_per_address: int = 40
     exempt: frozenset[str] = frozenset()
     shared: SharedLimits | None = None
-    """In a cluster: where the per-account throttles are counted for every node."""
+    """In a cluster: where the per-account throttles, and the rates of new
+    accounts and guests per address, are counted for every node."""
 
     def wait(self, throttle: Rate | Backoff, address: str) -> float:
         """Seconds before ``address`` may go on; 0 takes the chance."""
         if address in self.exempt:
             return 0.0
         return throttle.wait(address)
+
+    async def take_address(self, throttle: Rate, kind: str, address: str) -> float:
+        """As ``wait``, for a rate counted for every node of a cluster (new
+        accounts, new guests: behind a round-robin proxy one address would have
+        each node's allowance)."""
+        if address in self.exempt:
+            return 0.0
+        return await self._take(throttle, kind, f"a:{address}")
 
     async def try_sign_in(self, name_key: str) -> float:
         """Seconds before account ``name_key`` may try a password; 0 counts the

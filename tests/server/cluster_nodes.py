@@ -105,6 +105,8 @@ def start_nodes(database_url: str, redis_url: str, count: int) -> list[Node]:
         command += ["--redis-url", redis_url, "--lease-seconds", str(LEASE_SECONDS)]
         command += ["--robot-delay", "0", "--trick-pause", "0", "--robot-cores", "1"]
         command += ["--throttle-exempt", "127.0.0.1", "--grace", "60"]
+        # A test may speak as another address (X-Forwarded-For), not exempt.
+        command += ["--forwarded-allow-ips", "127.0.0.1"]
         with log.open("wb") as out:
             process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
         nodes.append(Node(Server(port, None, logs), process, log))
