@@ -598,17 +598,26 @@ async def open_table(
 
 
 async def wind_down(serve: Serve, bots: Iterable[Bot], timeout: float = 120.0) -> None:
-    """Start no new game, and wait until every game in progress has ended."""
+    """Start no new game, and wait until every game in progress has ended: no
+    table playing for a second, as a start a bot sent on the last game's end
+    may still be on its way when the lobby is first read (the game it started
+    was then left playing)."""
     for bot in bots:
         bot.starts = False
     deadline = time.monotonic() + timeout
+    quiet_since: float | None = None
     while True:
         playing = [t["id"] for t in await lobby(serve) if t["playing"]]
-        if not playing:
+        now = time.monotonic()
+        if playing:
+            quiet_since = None
+        elif quiet_since is None:
+            quiet_since = now
+        elif now - quiet_since >= 1.0:
             return
         failed = [bot.failure for bot in bots if bot.failure]
         assert not failed, failed
-        assert time.monotonic() < deadline, f"tables still playing: {playing}"
+        assert now < deadline, f"tables still playing: {playing}"
         await asyncio.sleep(0.2)
 
 
