@@ -1,7 +1,7 @@
 // The felt's and the hand's sizes, as CSS variables on them (--felt-w, --felt-h,
 // --hand-w, in px), which their seats and cards scale with. Container query units
 // did this, but each drawing of the table then computed the styles inside both
-// again in the middle of layout: a quarter of the page's work at every update.
+// again in the middle of layout: nearly half the page's work at every update.
 // The page draws its felt and hand anew at each update: the new ones start with
 // the sizes last measured, and a change of size (a prompt, a rotated phone) is
 // measured after layout and before paint, so that nothing is shown at a wrong size.
