@@ -61,6 +61,12 @@ def account_routes(
     of every session of a user."""
     router = APIRouter()
 
+    async def _try_address(address: str) -> float:
+        return await guards.try_address(guards.login_address, "login_address", address)
+
+    async def _forgive_address(address: str) -> None:
+        await guards.forgive_address(guards.login_address, "login_address", address)
+
     @router.post("/api/register")
     async def register(body: Credentials, request: Request) -> dict[str, str]:
         try:
@@ -82,17 +88,16 @@ def account_routes(
         if len(body.name) > LONGEST_NAME or len(body.password) > passwords.MAX_LENGTH:
             raise HTTPRefusal(401, "wrong_credentials")  # no account has them: no hash to check
         address, key = _address(request), names.name_key(body.name)
-        _throttled(guards.wait(guards.login_address, address), "too_many_sign_ins")
-        guards.login_address.failed(address)  # until proved right
+        _throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         name_wait = await guards.try_sign_in(key)  # counted as failed as well, if let try
         if name_wait:
-            guards.login_address.forgive(address)  # not tried after all
+            await _forgive_address(address)  # not tried after all
             _throttled(name_wait, "too_many_sign_ins")
         found = await asyncio.to_thread(accounts.password_of, store, body.name)
         if not await _hashing(passwords_pool.verify(found[2] if found else None, body.password)):
             raise HTTPRefusal(401, "wrong_credentials")
         assert found is not None
-        guards.login_address.forgive(address)
+        await _forgive_address(address)
         await guards.signed_in(key)
         token = await asyncio.to_thread(accounts.open_session, store, found[0])
         return {"name": found[1], "token": token}
@@ -114,8 +119,7 @@ def account_routes(
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
         user_id, address = known.identity.user_id, _address(request)
-        _throttled(guards.wait(guards.login_address, address), "too_many_sign_ins")
-        guards.login_address.failed(address)  # until proved right
+        _throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         found = await asyncio.to_thread(accounts.password_of, store, known.identity.name)
         if (
             found is None
@@ -123,7 +127,7 @@ def account_routes(
             or not await _hashing(passwords_pool.verify(found[2], body.password))
         ):
             raise HTTPRefusal(401, "wrong_password")
-        guards.login_address.forgive(address)
+        await _forgive_address(address)
         _check_length(body.new_password)
         hashed = await _hashing(passwords_pool.hash(body.new_password))
         new_token = await asyncio.to_thread(

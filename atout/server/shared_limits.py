@@ -1,5 +1,6 @@
-"""The per-account throttles of a cluster, and its rates of new accounts and
-guests per address, counted once for every node in Redis: behind a round-robin
+"""The per-account throttles of a cluster, and its per-address ones guarding
+accounts and tables (new accounts and guests, sign-in failures, wrong
+invitation codes), counted once for every node in Redis: behind a round-robin
 proxy an account's (or an address's) tries reach every node, and a count kept by
 each node would let it N times as many (a password guessed 5 × N times before
 the first wait, friend requests 20 × N, accounts created 5 × N an hour).
@@ -89,6 +90,17 @@ return wait
 )
 """Milliseconds the key must wait (0: a token taken); ARGV: burst, tokens per ms."""
 
+FORGIVE: Final = """
+local failures = tonumber(redis.call('HGET', KEYS[1], 'failures')) or 0
+if failures > 1 then
+    redis.call('HINCRBY', KEYS[1], 'failures', -1)
+else
+    redis.call('DEL', KEYS[1])
+end
+return 0
+"""
+"""Take back one counted try of a ``BACKOFF`` key, as ``throttle.Backoff.forgive``."""
+
 
 class SharedLimits:
     """One node's link to the cluster's per-account counts, through its bus's client."""
@@ -122,6 +134,18 @@ class SharedLimits:
                 return waits / 1000
         return take(throttle, key)
 
+    async def forgive(self, throttle: Backoff, kind: str, key: str) -> None:
+        """Take back one try of ``key`` that succeeded (counted here while Redis is away)."""
+        if self._asking():
+            try:
+                async with asyncio.timeout(DEADLINE_SECONDS):
+                    await self._script(FORGIVE)(keys=[PREFIX + kind + ":" + key])
+            except Exception as error:  # counted as failed until its window ends
+                self._fall_back(error)
+            else:
+                return
+        throttle.forgive(key)
+
     async def forget(self, kind: str, key: str) -> None:
         """Forget ``key``'s failures (a success)."""
         if self._asking():
@@ -151,7 +175,7 @@ class SharedLimits:
             if isinstance(error, TimeoutError):  # the deadline's, which says nothing
                 reason = f"no answer within {DEADLINE_SECONDS:g} s"
             log.error(
-                "redis: shared limits (per account, new accounts and guests) counted "
+                "redis: shared limits (per account, and per address but sockets) counted "
                 "by this node alone (%s); asking Redis again every %g s",
                 reason,
                 RETRY_SECONDS,

@@ -51,8 +51,8 @@ class Seating(TableBase):
 
     async def _may_enter(self, client: Client, code: str | None) -> bool:
         """Whether the table lets this client in (``opens_to``, or its code); wrong
-        invitation codes are throttled per client address, whatever the socket or
-        the guest. Nothing lets in a player its master blocked."""
+        invitation codes are throttled per client address, whatever the socket, the
+        guest or the node. Nothing lets in a player its master blocked."""
         if not self.options.private or client.key == self.master:
             return True
         standing = await self._standing(client)
@@ -63,12 +63,12 @@ class Seating(TableBase):
         if code is None:
             return False
         guards = self.ctx.guards
-        wait = guards.wait(guards.codes, client.ip)
+        wait = await guards.try_address(guards.codes, "codes", client.ip)  # failed until right
         if wait:
             raise TableError("too_many_codes", seconds=math.ceil(wait))
         if secrets.compare_digest(code.encode(), self.invite_code.encode()):
+            await guards.forgive_address(guards.codes, "codes", client.ip)
             return True
-        guards.codes.failed(client.ip)
         return False
 
     async def _on_sit(self, client: Client, message: protocol.Sit) -> None:

@@ -7,9 +7,12 @@ fail ``free`` times, then makes each further try wait twice as long as the
 last, up to ``longest`` seconds, until a success (logins, invitation codes).
 
 Each node counts in its own memory. In a cluster the per-account throttles
-(sign-ins per account name, friend requests) are counted once for every node,
-in Redis (``shared_limits``): an account's limit must not grow with the nodes a
-round-robin proxy spreads its tries over. The per-address ones stay per node.
+(sign-ins per account name, friend requests) and those guarding accounts and
+tables per address (new accounts, new guests, sign-in failures, wrong
+invitation codes) are counted once for every node, in Redis
+(``shared_limits``): a limit must not grow with the nodes a round-robin proxy
+spreads the tries over. Those guarding a node's own connections and sockets
+stay its own.
 """
 
 from __future__ import annotations
@@ -135,8 +138,8 @@ class Guards:
     sockets_per_address: int = 40
     exempt: frozenset[str] = frozenset()
     shared: SharedLimits | None = None
-    """In a cluster: where the per-account throttles, and the rates of new
-    accounts and guests per address, are counted for every node."""
+    """In a cluster: where the per-account throttles, and the per-address ones
+    but connections and sockets, are counted for every node."""
 
     def wait(self, throttle: Rate | Backoff, address: str) -> float:
         """Seconds before ``address`` may go on; 0 takes the chance."""
@@ -151,6 +154,23 @@ class Guards:
         if address in self.exempt:
             return 0.0
         return await self._take(throttle, kind, f"a:{address}")
+
+    async def try_address(self, throttle: Backoff, kind: str, address: str) -> float:
+        """Seconds before ``address`` may try (a password, an invitation code);
+        0 counts the try as failed until ``forgive_address`` (concurrent tries
+        cannot slip past the free ones together), for every node of a cluster."""
+        if address in self.exempt:
+            return 0.0
+        return await self._take(throttle, kind, f"a:{address}")
+
+    async def forgive_address(self, throttle: Backoff, kind: str, address: str) -> None:
+        """Take back a try of ``try_address`` that succeeded, or was not made."""
+        if address in self.exempt:
+            return
+        if self.shared is None:
+            throttle.forgive(f"a:{address}")
+        else:
+            await self.shared.forgive(throttle, kind, f"a:{address}")
 
     async def try_sign_in(self, name_key: str) -> float:
         """Seconds before account ``name_key`` may try a password; 0 counts the

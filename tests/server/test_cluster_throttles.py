@@ -1,8 +1,9 @@
-"""The per-account throttles of a cluster, and its rates of new accounts per
-address, are counted once for all its nodes (in Redis): tries spread over the
-nodes, as a round-robin proxy spreads them, meet the same limits as on one
-server. While Redis is away each node counts alone: no request fails for it,
-and an account's tries stay limited."""
+"""The per-account throttles of a cluster, and its per-address ones guarding
+accounts and tables (new accounts, sign-in failures, wrong invitation codes),
+are counted once for all its nodes (in Redis): tries spread over the nodes, as
+a round-robin proxy spreads them, meet the same limits as on one server.
+While Redis is away each node counts alone: no request fails for it, and an
+account's tries stay limited."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ import pytest
 from atout.server.bus import IO_SECONDS
 from atout.server.shared_limits import DEADLINE_SECONDS, RETRY_SECONDS
 from tests.server.cluster_nodes import Cluster, Node, Redis, start_nodes, stop_nodes
-from tests.server.conftest import free_port
+from tests.server.conftest import Player, create_table, free_port
 from tests.server.test_ops import scrape
 
 
@@ -129,6 +130,74 @@ def test_new_accounts_from_one_address_spread_over_the_nodes_meet_one_rate(
     for refused in replies[5:]:
         assert 600 < _refused(refused, "too_many_registrations") <= 720
     assert register(5, f"other{tag}", "203.0.113.9").status_code == 200
+
+
+def test_wrong_passwords_from_one_address_spread_over_the_nodes_meet_one_backoff(
+    cluster: Cluster,
+) -> None:
+    """Security.md: 20 sign-in failures per address, then a wait doubling from
+    1 s. Of 24 wrong passwords from one address (behind the proxy), for 24
+    names so that no name's own limit comes first, sent at once over 3 nodes,
+    20 are answered and the others refused (one more may be answered on a
+    machine so loaded that the tries took over a second to arrive); each node
+    counting alone answered all 24. Another address is not held back."""
+    nodes = cluster.nodes
+    address, tag = f"198.51.100.{random.randrange(1, 255)}", random.randrange(10**6)
+
+    async def send(count: int, at: str) -> list[httpx.Response]:
+        headers = {"X-Forwarded-For": at}
+        async with httpx.AsyncClient(timeout=60, headers=headers) as client:
+            return await asyncio.gather(
+                *(
+                    client.post(
+                        _url(nodes, turn, "/api/login"),
+                        json={"name": f"nobody{tag}x{turn}", "password": "wrong-password"},
+                    )
+                    for turn in range(count)
+                )
+            )
+
+    replies = asyncio.run(send(24, address))
+    statuses = [r.status_code for r in replies]
+    assert statuses.count(401) in (20, 21) and statuses.count(429) >= 3, statuses
+    for refused in (r for r in replies if r.status_code == 429):
+        assert _refused(refused, "too_many_sign_ins") in (1, 2)
+    assert _codes(asyncio.run(send(2, "203.0.113.7"))) == [401, 401]
+
+
+def test_wrong_invitation_codes_spread_over_the_nodes_meet_one_backoff(cluster: Cluster) -> None:
+    """Security.md: 5 wrong invitation codes per address, then a doubling wait.
+    Two private tables owned by two nodes; guesses from one address, each from a
+    new guest at the next node, alternate between them: 5 are told the table is
+    private, the 6th and 7th (the right code) to wait, as on one server (each
+    owner counting alone let 3 at each). Another address may still guess."""
+    nodes = cluster.nodes
+    guesser_ip = f"10.77.{random.randrange(256)}.{random.randrange(1, 255)}"
+
+    async def scenario() -> list[str]:
+        hosts = [await Player.connect(nodes[n].server) for n in (0, 1)]
+        tables = [await create_table(host, players=4, private=True) for host in hosts]
+        right = hosts[0].log[-1]["table"]["invite_code"]
+        answers = []
+        for turn in range(7):
+            guesser = await Player.connect(nodes[turn % 3].server, ip=guesser_ip)
+            code = right if turn == 6 else f"wrong{turn}"
+            await guesser.send({"type": "sit", "table": tables[turn % 2], "code": code})
+            answer = await guesser.expect(lambda m: m["type"] in ("error", "table"))
+            answers.append(answer.get("message", "seated"))
+            await guesser.close()
+        other = await Player.connect(nodes[2].server, ip="10.78.0.1")
+        await other.send({"type": "sit", "table": tables[0], "code": right})
+        seated = await other.expect(lambda m: m["type"] in ("error", "table"))
+        answers.append(seated.get("message", "seated"))
+        for player in [*hosts, other]:
+            await player.close()
+        return answers
+
+    answers = asyncio.run(scenario())
+    assert all("private" in a for a in answers[:5]), answers
+    assert all("too many wrong invitation codes" in a for a in answers[5:7]), answers
+    assert answers[7] == "seated"
 
 
 @pytest.fixture
