@@ -546,8 +546,9 @@ class FrenchState:
 
     def callable_mask(self) -> int:
         """5 players: the Kings, or Queens if the taker holds 4 Kings, and so on down;
-        a taker holding 4 Kings may still call one of them to play alone (FFT: "il
-        peut s'appeler lui-même en appelant un Roi faisant partie de son jeu")."""
+        a taker may call one of its own Kings to play alone (FFT: "il peut s'appeler
+        lui-même en appelant un Roi faisant partie de son jeu"), never its own Queen
+        (or lower): calling oneself is by a King only."""
         hand = self.hands[self.taker]
         mask = 0
         for rank in (KING, KING - 1, KING - 2, KING - 3):
@@ -556,7 +557,7 @@ class FrenchState:
                 break
         if not self.variant.king_call_self:
             return mask & ~hand or mask
-        return mask | KINGS
+        return (mask & ~hand) | KINGS
 
     def _call(self, card: int) -> None:
         allowed = self.callable_mask()

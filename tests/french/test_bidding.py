@@ -156,10 +156,14 @@ def test_king_call_lists_kings_then_lower_honours() -> None:
     # FFT: "Lorsque le preneur a 4 Rois, il peut appeler une Dame (voire même un
     # Cavalier s'il a 4 Rois et 4 Dames ou un Valet s'il a 4 grands mariages). Si le
     # preneur possède un jeu exceptionnel il peut s'appeler lui-même en appelant un
-    # Roi faisant partie de son jeu." Cards are listed suit by suit.
-    state = new_state(5, explicit_deal(5, {1: "KS KH KD KC QS"}))
+    # Roi faisant partie de son jeu." Cards are listed suit by suit. Calling oneself
+    # is by a King: a Queen of its own is not offered.
+    four_kings = "KS KH KD KC QS " + " ".join(f"T{n}" for n in range(2, 12))  # 15 cards
+    state = new_state(5, explicit_deal(5, {1: four_kings}))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
-    assert legal(state) == [f"call:{r}{s}" for s in "SHDC" for r in "QK"]
+    assert legal(state) == ["call:KS"] + [f"call:{r}{s}" for s in "HDC" for r in "QK"]
+    with pytest.raises(IllegalAction, match="you may call only"):
+        act(state, "call:QS")
     state = new_state(5, explicit_deal(5, {1: "KS KH KD KC QS QH QD QC"}))
     act(state, "bid:prise", "bid:pass", "bid:pass", "bid:pass", "bid:pass")
     assert legal(state) == [f"call:{r}{s}" for s in "SHDC" for r in "NK"]
