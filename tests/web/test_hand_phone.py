@@ -152,3 +152,38 @@ def _tap_each_into_the_ecart(page: Page, targets: list[dict[str, Any]]) -> None:
         expect(page.locator("#hand .card.selected")).to_have_count(1)
         page.touchscreen.tap(target["x"], target["y"])
         expect(page.locator("#hand .card.selected")).to_have_count(0)
+
+
+ROWS = """() => {
+  const cards = [...document.querySelectorAll("#hand .card")];
+  const tops = cards.map((c) => Math.round(c.getBoundingClientRect().top));
+  const rows = [];
+  for (const [i, top] of tops.entries()) {
+    if (!i || top !== tops[i - 1]) rows.push(0);
+    rows[rows.length - 1] += 1;
+  }
+  return rows;
+}"""
+"""The number of cards in each row of the hand, top to bottom."""
+FRAMES = "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+"""Two frames drawn: the hand measured (sized.js) and laid out at the new width."""
+
+
+@pytest.mark.parametrize("hand", ["24", "30-ecart"])
+def test_a_hand_s_rows_stay_even_at_every_width(browser: Browser, base_url: str, hand: str) -> None:
+    """The hand folds into rows of as many cards each (one more in some at most),
+    whatever the screen's width: at 390 px wide, a hand of 24 lay in rows
+    of 6, 2, 4, 4, 2 and 6, two numbers of rows chosen at once, where a card's
+    strip fell less than a pixel short of its least width (the switches choosing
+    the rows were then neither on nor off). Swept pixel by pixel over the widths of
+    phones held upright, on a touch screen without a phone's own scroll bars."""
+    with touch_screen(browser, 390, 844) as page:
+        size = _open(page, base_url, hand)
+        uneven = []
+        for width in range(320, 481):
+            page.set_viewport_size({"width": width, "height": 844})
+            page.evaluate(FRAMES)
+            rows: list[int] = page.evaluate(ROWS)
+            if sum(rows) != size or max(rows) - min(rows) > 1:
+                uneven.append(f"{width} px: {rows}")
+        assert not uneven, f"{size} cards in uneven rows: " + "; ".join(uneven)
