@@ -11,7 +11,8 @@ has lives left, or when every player still in loses their last lives in the same
 round: then the count that fell least below zero wins, jointly when level (the
 end says which: ``decided_by``).
 
-One-card round: each seat sees the others' cards and not its own. When the last
+One-card round: each seat in the round sees the others' cards and not its own (a
+seat out of the game sees none, as a spectator: it could tell them). When the last
 bid is made every card is revealed and played at once from the dealer's seat,
 except the Excuse, whose holder, now knowing it is theirs and seeing every other
 card, plays it high or low.
@@ -298,6 +299,8 @@ class AfricainState:
         if viewer == OMNISCIENT or self._revealed:
             return tuple(hands[s] if s in seats else None for s in range(self._n))
         if self.hand_size == 1:  # every seat sees the others' card, not its own
+            if viewer not in seats:  # out of the game: it sees what a spectator sees
+                return (None,) * self._n
             return tuple(hands[s] if s in seats and s != viewer else None for s in range(self._n))
         return tuple(hands[s] if s == viewer and s in seats else None for s in range(self._n))
 

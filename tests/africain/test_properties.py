@@ -112,6 +112,7 @@ def test_lives_change_only_by_the_rules(
 @GAMES
 @given(players_and_variant, st.integers(0, 2**32))
 def test_no_seat_sees_its_own_card_before_the_one_card_play(pv: tuple[int, str], seed: int) -> None:
+    """Nor does a seat out of the game see the others' (it could tell them)."""
     players, variant = pv
     rng = random.Random(seed)
     state = AFRICAIN.new(players, variant, {"lives": 6, "hand_sizes": [2, 1]})
@@ -127,7 +128,8 @@ def test_no_seat_sees_its_own_card_before_the_one_card_play(pv: tuple[int, str],
             hands = state.view(OMNISCIENT)["hands"]
             for seat in range(players):
                 hand = hands[seat]
-                if hand is None:
+                if hand is None:  # out of the game: it sees no card, as a spectator
+                    assert strings(state.view(seat)["hands"]) == set()
                     continue
                 seen[seat].extend(e.data for e in events if e.visible_to(seat))
                 (own,) = hand
