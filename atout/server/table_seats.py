@@ -87,6 +87,8 @@ class Seating(TableBase):
             raise TableError("game_in_progress")
         if client.identity.guest and self.options.competitive:
             raise TableError("guests_practice")
+        if message.seat is not None and message.seat >= len(self.seats):
+            raise TableError("no_such_seat", seats=len(self.seats))
         free = [i for i, s in enumerate(self.seats) if s is None]
         seat_no = message.seat if message.seat is not None else (free[0] if free else None)
         if seat_no is None or seat_no not in free:

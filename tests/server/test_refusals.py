@@ -75,6 +75,15 @@ def test_table_hub_and_hello_refusals_carry_codes(server: Server) -> None:
         await alice.send({"type": "act", "table": table, "action": "play:KH"})
         error = await alice.expect(_is_error)
         assert (error["code"], error["params"]) == ("not_playing", {})
+        bob = await Player.connect(server, name="bob")  # a seat past the table's last
+        await bob.send({"type": "sit", "table": table, "seat": 4})
+        error = await bob.expect(_is_error)
+        assert (error["code"], error["params"]) == ("no_such_seat", {"seats": 4})
+        _well_formed(error)
+        await bob.send({"type": "sit", "table": table, "seat": 3})
+        seated = await bob.expect(lambda m: m["type"] == "table")
+        assert seated["table"]["seats"][3]["name"] == bob.name
+        await bob.close()
         await alice.send({"type": "chat", "table": table, "text": ""})
         error = await alice.expect(_is_error)
         assert error["code"] == "invalid_message" and error["params"]["field"] == "chat.text"
