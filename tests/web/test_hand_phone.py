@@ -34,6 +34,7 @@ PHONES = {
     "740x360": (740, 360),
     "844x390": (844, 390),
     "360x640": (360, 640),
+    "640x360": (640, 360),
     "320x568": (320, 568),
 }
 CLEAR = """() => {
@@ -187,3 +188,22 @@ def test_a_hand_s_rows_stay_even_at_every_width(browser: Browser, base_url: str,
             if sum(rows) != size or max(rows) - min(rows) > 1:
                 uneven.append(f"{width} px: {rows}")
         assert not uneven, f"{size} cards in uneven rows: " + "; ".join(uneven)
+
+
+@pytest.mark.parametrize("phone", ["360x640", "640x360", "844x390"], indirect=True)
+def test_the_ecart_chosen_still_fits_a_short_phone(phone: Page, base_url: str) -> None:
+    """Three players' écart, its 6 cards chosen, on a short phone: on 360 x 640 the
+    prompt, grown by a row of the chosen cards, pushed the felt over the turn's line
+    and the prompt; on 844 x 390 the prompt scrolled its own title away to show its
+    button; on 640 x 360 the dog folded in two rows over the player's seat."""
+    page = phone
+    _open(page, base_url, "30-ecart")
+    for _ in range(6):
+        page.locator("#hand .card.legal:not(.selected)").first.dispatch_event("click")
+    expect(page.locator("#hand .card.selected")).to_have_count(6)
+    expect(page.locator("#confirm-ecart")).to_be_enabled()
+    problems: list[str] = page.evaluate(MEASURE) + page.evaluate(CLEAR)
+    assert not problems, "; ".join(problems)
+    expect(page.locator("#prompt .prompt-title")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#confirm-ecart")).to_be_in_viewport(ratio=1)
+    assert page.evaluate("document.querySelector('#prompt').scrollTop") == 0

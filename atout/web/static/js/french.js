@@ -138,7 +138,7 @@ export function frenchPrompt(ctx) {
       const chosen = [...s.selection].filter((c) => (v.hand || []).includes(c));
       const done = v.ecart || [];
       return box(h("span", { class: "prompt-title" }, t("ecart_help", { n: left + done.length, left: left - chosen.length })),
-        done.length || chosen.length ? h("div", { class: "row cards-row" }, h("small", {}, t("ecart")),
+        done.length || chosen.length ? h("div", { class: "row cards-row ecart-chosen" }, h("small", {}, t("ecart")),
           sortHand([...done, ...chosen]).map((c) => cardImage(c, "tiny"))) : null,
         h("div", { class: "row" },
           h("button", { id: "confirm-ecart", disabled: chosen.length !== left, onclick: () => {
