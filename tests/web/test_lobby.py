@@ -105,3 +105,31 @@ def test_the_competitive_box_sits_beside_its_words(page: Page, base_url: str, wi
     middle = box["y"] + box["height"] / 2
     assert words["y"] <= middle <= words["y"] + words["height"], (box, words)
     assert words["x"] >= box["x"] + box["width"]
+
+
+def test_a_phone_reaches_the_form_from_the_top_past_tables_nobody_is_at(
+    new_context: object, base_url: str
+) -> None:
+    """On a phone the creation form comes under every table, 260 px each: with 16
+    tables listed it was 4,200 px down, under the practice tables of guests who had
+    closed their page (their seats kept, 'away', for the grace period). Those now
+    come last, and a button at the top of the list goes to the form."""
+    gone = new_context().new_page()  # type: ignore[operator]
+    deserted = create_table(gone, base_url)
+    gone.close()  # away: the seat is kept for the grace period
+    here = new_context().new_page()  # type: ignore[operator]
+    lively = create_table(here, base_url, players=3)
+    phone: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+    phone.goto(f"{base_url}/#/")
+    items = phone.locator(".table-item")
+    expect(phone.locator(f'.table-item[data-table="{deserted}"]')).to_contain_text("(away)")
+    order = items.evaluate_all("items => items.map((item) => item.dataset.table)")
+    assert order.index(lively) < order.index(deserted)
+    expect(phone.locator("#create")).not_to_be_in_viewport()
+    phone.click("#to-create")
+    expect(phone.locator("#create-form h2")).to_be_in_viewport()
+    expect(phone.locator("#opt-game")).to_be_focused()
+    desk: Page = new_context().new_page()  # type: ignore[operator]
+    desk.goto(f"{base_url}/#/")
+    expect(desk.locator("#create-form")).to_be_in_viewport()
+    expect(desk.locator("#to-create")).to_be_hidden()  # the form is beside the list

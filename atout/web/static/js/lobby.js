@@ -151,11 +151,21 @@ function tableRow(info) {
       guestOnly && !info.playing && free ? h("small", { class: "muted guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null));
 }
 
+/** Where a table comes in the list: one with a seat to take and someone there to
+ * play with first, then games under way, then tables whose players are all away
+ * (a guest who closed the page: its seat is kept for the grace period). */
+function listed(info) {
+  const people = info.seats.filter(Boolean); // a seat nobody took is null, robot or not
+  if (people.length && people.every((seat) => !seat.connected)) return 2;
+  return info.playing ? 1 : 0;
+}
+
 export function lobbyPage() {
   const tables = new Map();
   const list = h("ul", { class: "tables", id: "tables" });
   function render() {
-    clear(list, tables.size ? [...tables.values()].map(tableRow) : h("li", { class: "muted" }, t("no_tables")));
+    const shown = [...tables.values()].sort((a, b) => listed(a) - listed(b));
+    clear(list, shown.length ? shown.map(tableRow) : h("li", { class: "muted" }, t("no_tables")));
   }
   render();
   const options = optionFields();
@@ -174,7 +184,12 @@ export function lobbyPage() {
     else if (m.type === "error") toast(t("error", { msg: refusal(m) }), "error");
   });
   if (session.connected) send({ type: "lobby", subscribe: true });
+  // On a phone the form comes under every table: a way to it from the top.
+  const toForm = h("button", { type: "button", class: "secondary to-create", id: "to-create", onclick: () => {
+    form.scrollIntoView({ block: "start" });
+    form.querySelector("select, input")?.focus({ preventScroll: true });
+  } }, t("create_table"));
   const page = h("div", { class: "lobby" },
-    h("section", { class: "panel" }, h("h1", {}, t("lobby")), list), form);
+    h("section", { class: "panel" }, h("div", { class: "lobby-head" }, h("h1", {}, t("lobby")), toForm), list), form);
   return [page, () => { stop(); send({ type: "lobby", subscribe: false }); }];
 }
