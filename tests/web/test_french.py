@@ -68,6 +68,8 @@ def test_newcomer_plays_a_whole_game_against_robots(page: Page, base_url: str) -
     # opened on the empty table before the deal).
     expect(page.locator(".replay-seat .card")).to_have_count(72)
     expect(page.locator("#step")).not_to_contain_text("Step 0 /")
+    # No card played yet: no trick, and no "Last trick" title over nothing.
+    expect(page.locator("#replay-trick-box")).to_have_count(0)
     page.click("#next-trick")
     expect(page.locator("#replay-trick .card")).to_have_count(4)
     shot(page, "french-replay")

@@ -180,8 +180,9 @@ function recordReplay(recordPromise, gameId) {
       h("p", {}, labelled(t("action")), h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
       // the trick next to the buttons that step through it (on a phone the hands
       // below are a long page)
-      h("div", {}, h("strong", {}, game.trickTitle(v)),
-        h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))),
+      // (no trick yet, at the deal: no title over nothing)
+      trick.length ? h("div", { id: "replay-trick-box" }, h("strong", {}, game.trickTitle(v)),
+        h("div", { class: "row cards-row", id: "replay-trick" }, trick.map((p) => h("div", { class: "played" }, cardImage(p.card, "small"), h("small", {}, names[p.seat] || `${t("seat")} ${p.seat + 1}`))))) : null,
       h("div", { class: "replay-hands" }, hands.map((hand, seat) => h("div", { class: "replay-seat" },
         h("strong", {}, names[seat] || `${t("seat")} ${seat + 1}`,
           game.seatNote(v, seat)),
