@@ -49,7 +49,7 @@ const TEXT = {
     ["help_table", [
       "Quand c'est votre tour, la ligne au-dessus de la main le dit, avec le temps qui reste ; un robot joue pour vous quand le temps est écoulé, et vous remplace si vous partez.",
       "Cliquez ou touchez une carte pour la jouer ; les cartes interdites sont grisées. Pour l'écart, choisissez les cartes puis confirmez.",
-      "Clavier : les flèches gauche et droite choisissent une carte et Entrée la joue, L montre le dernier pli, C écrit dans la discussion ; les boutons d'une question se prennent avec Tab et Entrée ; dans un replay, les flèches font avancer ou reculer la partie.",
+      "Clavier : les flèches gauche et droite choisissent une carte et Entrée la joue, L montre le dernier pli, C écrit dans la discussion ; les boutons d'une question se prennent avec Tab et Entrée ; quand on revoit une partie, les flèches la font avancer ou reculer.",
       "Le maître de la table choisit les options, lance la partie et invite des joueurs ; chacun peut proposer une fin amiable, qui annule la partie si tous l'acceptent.",
       "Les tables en compétition comptent pour le classement et peuvent porter une mise en jetons : le gagnant emporte le pot moins 25 % pour la banque. Dans une partie d'une seule donne, le preneur qui réussit son contrat emporte tout le pot ; si la défense gagne, chaque défenseur reprend sa mise et celle du preneur va à la banque. Une partie arrêtée d'un commun accord rend toutes les mises. Une fois par jour, qui a moins de 300 jetons peut prendre les jetons du jour depuis son profil.",
     ]],
