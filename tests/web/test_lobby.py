@@ -133,3 +133,36 @@ def test_a_phone_reaches_the_form_from_the_top_past_tables_nobody_is_at(
     desk.goto(f"{base_url}/#/")
     expect(desk.locator("#create-form")).to_be_in_viewport()
     expect(desk.locator("#to-create")).to_be_hidden()  # the form is beside the list
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_summary_words_every_rule_a_variant_has(page: Page, base_url: str, lang: str) -> None:
+    """An FFT tournament's online tables read "rule_imposed_contract: garde": the
+    summary had words only for the rules the creation form offers. Every rule of
+    every variant the server lists now has its words, and its value its reader's."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#lang")
+    if lang == "fr":
+        page.click("#lang")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+    summaries: list[str] = page.evaluate(
+        """async () => {
+          const { describeOptions } = await import("/js/lobby.js");
+          const games = await (await fetch("/api/games")).json();
+          const base = { players: 4, turn_seconds: 30, competitive: false, rounds: 1,
+                         robot_level: "random", private: false, spectators: true };
+          return games.flatMap((g) => g.variants.map((v) => describeOptions(
+            { ...base, game: g.name, variant: v.name, rules: v.options })));
+        }"""
+    )
+    assert len(summaries) >= 3
+    for summary in summaries:
+        assert "rule_" not in summary, summary
+    tournament = page.evaluate(
+        """async () => (await import("/js/lobby.js")).describeOptions({ game: "french",
+          variant: "fft", players: 4, turn_seconds: 30, competitive: false, rounds: 1,
+          robot_level: "random", private: false, spectators: true,
+          rules: { imposed_contract: "garde" } })"""
+    )
+    words = "Imposed contract: Garde" if lang == "en" else "Contrat imposé\u00a0: Garde"
+    assert words in tournament

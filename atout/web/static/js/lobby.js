@@ -15,6 +15,20 @@ const ROBOT_LEVELS = ["random", "heuristic", "strong"];
 // until it has answered, a table of more than one deal surely does.
 const hasRounds = (name, rounds) => games?.find((g) => g.name === name)?.rounds ?? rounds > 1;
 
+/** A rule's value as a reader reads it: yes or no, a contract's or a word's name,
+ * a list or a table of them (a tournament's imposed contract, a variant's sizes). */
+function ruleValue(value) {
+  if (typeof value === "boolean") return t(value ? "yes" : "no");
+  if (typeof value === "string") return t(value);
+  if (Array.isArray(value)) return value.map(ruleValue).join(", ");
+  if (value && typeof value === "object") return Object.entries(value).map(([k, v]) => `${t(k)} ${ruleValue(v)}`).join(", ");
+  return String(value);
+}
+
+/** Rules a table's summary names but its form does not offer: a tournament's
+ * (who takes, whether the imposed contract is a minimum) and the variant's own size. */
+const NOT_IN_FORM = new Set(["imposed_taker", "imposed_minimum", "max_players"]);
+
 export function describeOptions(o) {
   const game = t(o.game);
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
@@ -22,7 +36,7 @@ export function describeOptions(o) {
   if (hasRounds(o.game, o.rounds)) parts.push(labelled(t("rounds"), o.rounds));
   parts.push(labelled(t("robot_level"), t(`level_${o.robot_level}`)));
   for (const [name, value] of Object.entries(o.rules || {})) {
-    parts.push(labelled(t(`rule_${name}`), value === true ? t("yes") : value === false ? t("no") : value));
+    parts.push(labelled(t(`rule_${name}`), ruleValue(value)));
   }
   if (o.private) parts.push("🔒");
   if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);
@@ -62,7 +76,7 @@ export function optionFields(current = {}, onChange = null) {
     const keep = entry.name === o.variant && game.value === o.game ? o.rules || {} : {};
     defaults = entry.options;
     const labelled = Object.entries(defaults).filter(([name, value]) =>
-      t(`rule_${name}`) !== `rule_${name}` && (typeof value === "boolean" || Number.isInteger(value)));
+      t(`rule_${name}`) !== `rule_${name}` && !NOT_IN_FORM.has(name) && (typeof value === "boolean" || Number.isInteger(value)));
     clear(ruleBox, labelled.map(([name, value]) => {
       const current = name in keep ? keep[name] : value;
       const input = typeof value === "boolean"
