@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 import time
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Dialog, Page, expect
 
 from tests.web.play import (
     create_one_life_africain,
@@ -134,3 +134,32 @@ def test_a_table_back_after_its_game_offers_one_way_on_and_says_why_it_was_won(
     page.click("#again")  # the one way on starts the next game
     expect(over).to_have_count(0)
     expect(page.locator("#felt")).to_have_attribute("data-phase", re.compile(r"bid|play"))
+
+
+def test_leaving_a_game_under_way_is_asked_first(page: Page, base_url: str) -> None:
+    """One tap on Leave (on a phone beside the sounds' button in the drawer) gave
+    the game up at once: a robot played the seat to its end, and at a competitive
+    table the bet was lost. The page now asks first; declined, the player stays."""
+    create_table(page, base_url, players=3, robots="random")
+    page.click("#start")
+    expect(page.locator("#hand .card")).not_to_have_count(0)
+    asked: list[str] = []
+
+    def answer(accept: bool) -> None:
+        def reply(dialog: Dialog) -> None:
+            asked.append(dialog.message)
+            dialog.accept() if accept else dialog.dismiss()
+
+        page.once("dialog", reply)
+
+    answer(False)
+    page.click("#leave")
+    expect(page.locator(".seat-box.me")).to_have_count(1)
+    assert len(asked) == 1 and "A robot plays your seat to its end" in asked[0]
+    assert "bet" not in asked[0]  # a practice table: nothing to lose
+    page.wait_for_timeout(300)  # no leave went out: still seated, still dealt
+    expect(page.locator(".seat-box.me")).to_have_count(1)
+    answer(True)
+    page.click("#leave")
+    expect(page.locator("#create")).to_be_visible()  # back in the lobby
+    assert len(asked) == 2

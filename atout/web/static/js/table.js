@@ -84,7 +84,7 @@ export function tablePage(id, params) {
       render();
     },
     render: () => render(),
-    leave: () => send({ type: "leave", table: id }),
+    leave: () => { if (leaving(s)) send({ type: "leave", table: id }); },
     name: (seat) => seatName(s, seat),
   };
 
@@ -595,6 +595,15 @@ function gameOverPanel(ctx) {
 // A game under way that this page's player may vote the end of.
 function inGame(s) {
   return Boolean(s.view && !s.gameOver && s.seat !== null);
+}
+
+/** Whether to leave: asked first of a player still in a game under way, which a
+ * robot then plays to its end, their bet lost (one tap beside the sounds' button
+ * did it). A player out of the game (Africain, no lives left) loses nothing. */
+function leaving(s) {
+  if (!inGame(s) || s.view.in_game?.[s.seat] === false) return true;
+  const { competitive, bet } = s.info?.options || {};
+  return confirm(t("leave_confirm") + (competitive && bet ? ` ${t("leave_confirm_bet", { bet })}` : ""));
 }
 
 // Another player proposed the amicable end and this player has not answered yet.
