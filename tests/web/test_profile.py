@@ -177,3 +177,50 @@ def test_the_profile_says_its_counts_are_of_competitive_games(
     expect(label).to_have_text("Parties en compétition")
     expect(page.locator("#profile-counts")).to_contain_text("parties en compétition")
     expect(page.locator("#profile ~ div h2", has_text="Parties finies")).to_have_count(1)
+
+
+def test_a_player_changes_their_password_on_their_profile(
+    new_context: object, base_url: str
+) -> None:
+    """The server took a new password (POST /api/password) but no page asked for
+    one. On their own profile a player gives the current and the new one: a wrong
+    current one is said; the right one signs their other sessions out, keeps this
+    page signed in, and the new password signs in afterwards. Another's profile,
+    and a guest, have no such form."""
+    page: Page = new_context().new_page()  # type: ignore[operator]
+    name = register(page, base_url, "pw")
+    other: Page = new_context().new_page()  # type: ignore[operator]
+    other.goto(f"{base_url}/#/login")
+    other.fill("#login-name", name)
+    other.fill("#login-password", "a long password")
+    other.click("#do-login")
+    expect(other.locator("#who")).to_contain_text(name)
+    page.goto(f"{base_url}/#/profile/{name}")
+    expect(page.locator("#password-form")).to_be_visible()
+    page.fill("#password-current", "not my password")
+    page.fill("#password-new", "a new long password")
+    page.click("#change-password")
+    expect(page.locator("#password-note")).to_have_text("wrong password")
+    page.fill("#password-current", "a long password")
+    page.click("#change-password")
+    expect(page.locator("#password-note")).to_have_text(
+        "Password changed: your other sessions are signed out."
+    )
+    expect(page.locator("#who")).to_contain_text(name)  # still signed in here
+    page.reload()
+    expect(page.locator("#who")).to_contain_text(name)
+    expect(page.locator("#password-current")).to_have_value("")
+    # The other session was signed out; the old password no longer signs in.
+    other.reload()
+    expect(other.locator("#who")).not_to_contain_text(name)
+    other.goto(f"{base_url}/#/login")
+    other.fill("#login-name", name)
+    other.fill("#login-password", "a long password")
+    other.click("#do-login")
+    expect(other.locator(".error")).to_have_text("wrong name or password")
+    other.fill("#login-password", "a new long password")
+    other.click("#do-login")
+    expect(other.locator("#who")).to_contain_text(name)
+    other.goto(f"{base_url}/#/profile/{register(page, base_url, 'pw2')}")
+    expect(other.locator("#profile-avatar")).to_be_visible()
+    expect(other.locator("#password-form")).to_be_hidden()  # not theirs

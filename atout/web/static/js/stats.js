@@ -2,7 +2,7 @@
 // server's endpoints.
 import { clear, h } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
-import { api, listen, session } from "./net.js";
+import { api, listen, session, setAccount } from "./net.js";
 import { gamesList } from "./replay.js";
 import { addFriendButton } from "./friends.js";
 
@@ -40,7 +40,8 @@ export function profilePage(name) {
     clear(head, h("img", { class: "avatar large", id: "profile-avatar", src: p.avatar, alt: t("avatar"), width: 96, height: 96 }),
       levelBox(p.level));
     clear(more, h("p", { class: "muted", id: "profile-counts" }, t("profile_counts")),
-      addFriendButton(p.name), badgeList(p.badges), avatarChooser(p), h("h2", {}, t("player_games")), gamesList({ player: p.name }));
+      addFriendButton(p.name), badgeList(p.badges), avatarChooser(p), passwordForm(p),
+      h("h2", {}, t("player_games")), gamesList({ player: p.name }));
     if (p.chips < p.chips_floor) offerAllowance(box, p);
   }).catch(() => clear(box, h("p", { class: "error" }, t("no_player"))));
   return h("section", { class: "panel narrow" }, h("h1", {}, t("profile", { name })), head, box, more);
@@ -103,6 +104,36 @@ function avatarChooser(p) {
     else if (m.type === "welcome") show();
   });
   return box;
+}
+
+/** On a player's own profile: a new password, the current one given. The server
+ * then signs every other session out; this page goes on with the new session. */
+function passwordForm(p) {
+  const current = h("input", { type: "password", id: "password-current", autocomplete: "current-password" });
+  const next = h("input", { type: "password", id: "password-new", autocomplete: "new-password" });
+  const note = h("p", { id: "password-note", role: "status" });
+  const say = (text, error) => { note.className = error ? "error" : ""; note.textContent = text; };
+  const form = h("form", { id: "password-form", novalidate: true, onsubmit: async (e) => {
+    e.preventDefault();
+    const missing = !current.value ? current : !next.value ? next : null;
+    if (missing) { say(t("password_needed"), true); missing.focus(); return; }
+    try {
+      const answer = await api("/api/password", { password: current.value, new_password: next.value });
+      setAccount(answer.name, answer.token);
+      current.value = next.value = "";
+      say(t("password_changed"), false);
+    } catch (error) {
+      say(refusal(error), true);
+    }
+  } }, h("h2", {}, t("change_password")), h("label", {}, t("current_password"), current),
+  h("label", {}, t("new_password"), next), note, h("button", { type: "submit", id: "change-password" }, t("change_password")));
+  const show = () => { form.hidden = !(p.name === session.name && !session.guest); };
+  show();
+  const stop = listen((m) => {
+    if (!form.isConnected) stop();
+    else if (m.type === "welcome") show();
+  });
+  return form;
 }
 
 /** On a player's own profile, below the floor: the daily chips. Whose profile it is
