@@ -39,8 +39,16 @@ class LedgerError(ValueError):
     """A transfer that does not balance or overdraws a user."""
 
 
-class ShortOfChips(Refusal, LedgerError):
-    """A bet a player cannot pay: a refusal the table's master is told of."""
+class ShortOfChips(LedgerError):
+    """A bet a player cannot pay: the table tells its master who (it knows the
+    names), with their chips and the bet."""
+
+    def __init__(self, user: int, chips: int, bet: int) -> None:
+        super().__init__(user, chips, bet)  # its args: it travels back from the writer's process
+        self.user, self.chips, self.bet = user, chips, bet
+
+    def __str__(self) -> str:
+        return f"user {self.user} holds {self.chips} chips, under the bet of {self.bet}"
 
 
 def transfer(db: Session, reason: str, legs: Iterable[tuple[str, int]]) -> None:
@@ -64,8 +72,9 @@ def collect_bets(db: Session, game_id: int, user_ids: Sequence[int], bet: int) -
     if bet <= 0:
         return
     for user_id in user_ids:
-        if balance(db, user_account(user_id)) < bet:
-            raise ShortOfChips("not_enough_chips")
+        held = balance(db, user_account(user_id))
+        if held < bet:
+            raise ShortOfChips(user_id, held, bet)
     legs = [(user_account(u), -bet) for u in user_ids]
     transfer(db, f"bets game {game_id}", [*legs, (pot_account(game_id), bet * len(user_ids))])
 

@@ -71,8 +71,11 @@ class Playing(TableBase):
                 self.options.engine_options(),
                 [s.stored() if s else None for s in self.seats],
             )
-        except ledger.ShortOfChips as error:
-            raise TableError(error.code, **error.params) from None
+        except ledger.ShortOfChips as short:
+            name = next((s.name for s in self.seats if s and s.user == short.user), "?")
+            raise TableError(
+                "not_enough_chips", name=name, chips=short.chips, bet=short.bet
+            ) from None
         self.begin(rules, state, game_id, self.options)
         broadcast.table_event(
             self, "table.game_started", {"game": game_id, "options": self.options.model_dump()}

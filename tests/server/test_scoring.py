@@ -119,6 +119,38 @@ def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None
     asyncio.run(scenario())
 
 
+def test_a_bet_a_player_cannot_pay_is_refused_naming_them_and_may_be_lowered(
+    server: Server,
+) -> None:
+    """A start refused for a bet above a player's chips said only "a player does
+    not have enough chips for the bet": the master could not tell whom, nor what
+    to do. It names the player, their chips and the bet; the master lowers the
+    bet and the game starts, nothing taken before."""
+
+    async def scenario() -> None:
+        names = ["dora", "eli", "fay"]
+        players, table = await seat_players(
+            server, names, ["10.0.9.1", "10.0.9.2", "10.0.9.3"], players=3, bet=START + 1
+        )
+        await players[0].send({"type": "start", "table": table})
+        error = await players[0].expect(lambda m: m["type"] == "error")
+        assert error["code"] == "not_enough_chips"
+        assert error["params"] == {"name": "dora", "chips": START, "bet": START + 1}
+        assert error["message"] == (
+            f"dora has {START} chips, fewer than the bet of {START + 1}: "
+            "lower the bet, or let another play"
+        )
+        assert [chips(server, name) for name in names] == [START] * 3
+        await players[0].send({"type": "options", "table": table, "options": {"bet": 10}})
+        await players[0].send({"type": "start", "table": table})
+        await players[1].event("table.game_started")
+        assert [chips(server, name) for name in names] == [START - 10] * 3
+        for player in players:
+            await player.close()
+
+    asyncio.run(scenario())
+
+
 def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
     server: Server,
 ) -> None:
