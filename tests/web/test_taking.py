@@ -10,8 +10,10 @@ import time
 
 from playwright.sync_api import Page, Position, expect
 
+from atout.game import GameState
 from tests.web.conftest import shot
 from tests.web.play import create_table, my_phase, phase, take_turn
+from tests.web.scripted import ME, TABLE, ScriptedTable
 
 CORNER: Position = {"x": 10, "y": 24}  # a hand's cards overlap: click the corner a player sees
 BOUT_NAMES = {"T1": "Trump 1", "T21": "Trump 21", "EX": "Excuse"}
@@ -142,3 +144,31 @@ def test_human_takes_turns_the_dog_and_discards(page: Page, base_url: str) -> No
         elif take_turn(page, discard=False) is None:
             page.wait_for_timeout(50)
     expect(page.locator("#hand .card.legal").first).to_be_visible()
+
+
+def test_cards_chosen_for_the_ecart_outlive_a_reload(page: Page, base_url: str) -> None:
+    """A reload mid-écart forgot the cards chosen: '(4 left)' came back as '(6
+    left)', nothing chosen. They come back chosen, in this tab, for this écart."""
+    ScriptedTable(page, [3], players=3, before=_at_discard)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#turn-line.mine")).to_be_visible()
+    legal = page.locator("#hand .card.legal:not(.selected)")
+    chosen = [str(legal.nth(i).get_attribute("data-card")) for i in (0, 1)]
+    for card in chosen:
+        page.locator(f'#hand .card[data-card="{card}"]').dispatch_event("click")
+    expect(page.locator("#prompt .prompt-title")).to_contain_text("(4 left)")
+    page.reload()
+    expect(page.locator("#turn-line.mine")).to_be_visible()
+    expect(page.locator("#prompt .prompt-title")).to_contain_text("(4 left)")
+    selected = page.locator("#hand .card.selected").evaluate_all(
+        "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(selected) == sorted(chosen)
+    page.click("#clear-ecart")  # started again: nothing chosen after the next reload
+    page.reload()
+    expect(page.locator("#prompt .prompt-title")).to_contain_text("(6 left)")
+    expect(page.locator("#hand .card.selected")).to_have_count(0)
+
+
+def _at_discard(state: GameState) -> bool:
+    return bool(state.view(ME)["phase"] == "discard" and state.to_move == ME)

@@ -149,7 +149,10 @@ export function tablePage(id, params) {
   function setGame(m) {
     // Cards chosen (an écart, a poignée) belong to the decision they were chosen
     // for: a poignée shown must not stay chosen for the next deal's écart.
-    if (m.view?.phase !== s.view?.phase) s.selection.clear();
+    if (m.view?.phase !== s.view?.phase) {
+      s.selection.clear();
+      if (!s.view && m.view) for (const card of chosenBefore(m.view)) s.selection.add(card);
+    }
     s.error = null; // a refusal is about the game as it was
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
@@ -247,7 +250,24 @@ export function tablePage(id, params) {
   // the arrows move among them, and Tab goes on past the hand.
   root.addEventListener("focusin", (e) => { if (e.target.matches("#hand .card")) rove(board); });
 
+  // Cards chosen and not yet confirmed outlive a reload of the page (this tab's
+  // storage), for the same decision of the same deal: a reload mid-écart forgot them.
+  const CHOICE = `atout.choice.${id}`;
+  function keepChoice() {
+    if (!s.view) return; // the page still opening: what it kept is yet to be read
+    if (!s.selection.size) sessionStorage.removeItem(CHOICE);
+    else sessionStorage.setItem(CHOICE, JSON.stringify({ phase: s.view.phase, deal: s.view.deals_played, cards: [...s.selection] }));
+  }
+  function chosenBefore(view) {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(CHOICE) || "null");
+      if (kept?.phase === view.phase && kept.deal === view.deals_played) return kept.cards.filter((c) => (view.hand || []).includes(c));
+    } catch { /* not ours to read: nothing kept */ }
+    return [];
+  }
+
   function render() {
+    keepChoice();
     const active = document.activeElement;
     const typing = Boolean(active?.matches("input, textarea, select, [contenteditable]"));
     const again = root.contains(active) ? focusSelector(active) : null;
@@ -435,6 +455,7 @@ function layout(ctx) {
   const turnLine = v && !s.gameOver && !s.elsewhere && v.to_move !== null && v.to_move >= 0
     ? h("div", { class: `turn-line${v.to_move === s.seat ? " mine" : ""}`, id: "turn-line" },
         v.to_move === s.seat ? t("your_turn") : t("waiting_for", { name: seatName(s, v.to_move) }),
+        s.turnUntil ? " " : null, // read aloud apart from the clock ("Your turn30 s")
         s.turnUntil ? h("span", { id: "turn-clock", class: "clock" },
           t("seconds_left", { n: Math.max(0, Math.ceil((s.turnUntil - Date.now()) / 1000)) })) : null)
     : null;
