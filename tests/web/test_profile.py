@@ -217,7 +217,7 @@ def test_a_player_changes_their_password_on_their_profile(
     other.fill("#login-name", name)
     other.fill("#login-password", "a long password")
     other.click("#do-login")
-    expect(other.locator(".error")).to_have_text("wrong name or password")
+    expect(other.locator("p.error[role=alert]")).to_have_text("wrong name or password")
     other.fill("#login-password", "a new long password")
     other.click("#do-login")
     expect(other.locator("#who")).to_contain_text(name)

@@ -67,6 +67,21 @@ def test_a_vote_to_end_asks_the_other_player_in_view(new_context: object, base_u
     expect(ann.locator("#votes")).to_have_count(0)
 
 
+def test_a_player_leaving_the_game_is_said_so_to_the_other(
+    new_context: object, base_url: str
+) -> None:
+    """Ben left the game under way (asked first): Ann read "Ben left the table",
+    as before a game, not that a robot now plays his seat to its end."""
+    ann, ben = _together(new_context, base_url)
+    ben_name = ben.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ben.once("dialog", lambda dialog: dialog.accept())
+    ben.click("#side-toggle")
+    ben.click("#leave")
+    expect(ann.locator("#notices")).to_contain_text(
+        f"{ben_name} left the game: a robot plays their seat to its end"
+    )
+
+
 NEXT = {
     "en": (
         "The game was ended amicably: nothing is scored",

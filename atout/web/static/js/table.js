@@ -135,7 +135,7 @@ export function tablePage(id, params) {
     if (kind === "table.returned") s.notices.push(() => t("seat_back", { name: data.name }));
     if (kind === "table.abandoned") s.notices.push(() => t(mine ? "seat_abandoned_mine" : "seat_abandoned", { name: data.name }));
     if (kind === "table.seated") s.notices.push(() => t("seat_taken_by", { name: data.name }));
-    if (kind === "table.left") s.notices.push(() => t("seat_left_by", { name: data.name }));
+    if (kind === "table.left") s.notices.push(() => t(data.abandoned ? "seat_left_game" : "seat_left_by", { name: data.name }));
     if (kind === "table.arriving") s.notices.push(() => t("arriving_next_deal", { name: data.name }));
     if (kind === "table.master") s.notices.push(() => t("new_master", { name: data.name }));
     // A seat's clock ran out: a robot makes its move (the protocol's Robots).
