@@ -1,9 +1,12 @@
 """Accessibility that a machine can check: every text contrasts with what is
 behind it at 4.5:1 at least (3:1 when large), on every screen, in play; each
-decision asked of the player takes the keyboard and is announced."""
+decision asked of the player takes the keyboard and is announced, and so are the
+others' moves."""
 
 from __future__ import annotations
 
+import re
+import time
 from pathlib import Path
 
 import pytest
@@ -110,3 +113,27 @@ def test_each_new_prompt_takes_the_keyboard_and_is_announced(page: Page, base_ur
     expect(page.locator("#turn-line.mine")).to_be_visible()
     expect(page.locator("#chat-input")).to_be_focused()
     expect(page.locator("#chat-input")).to_have_value("bien joué")
+
+
+def test_the_others_moves_are_said_as_they_happen(page: Page, base_url: str) -> None:
+    """A screen reader heard its own turns and the game's end only (an exploratory
+    tester counted 29 announcements in a game, none of another's bid or card, nor
+    of who took a trick). The others' bids and cards, and each trick's winner, are
+    said in a polite live region as they come."""
+    create_table(page, base_url, players=3, robots="random")
+    page.click("#start")
+    told = page.locator("#play-announce")
+    expect(told).to_have_attribute("aria-live", "polite")
+    heard: set[str] = set()
+    deadline = time.monotonic() + 90
+    while not {"bid", "card", "trick"} <= heard:
+        assert time.monotonic() < deadline, f"heard only {heard}"
+        text = told.inner_text()
+        if re.search(r"robot \d: (Pass|Prise|Garde)", text):
+            heard.add("bid")
+        if re.search(r"robot \d plays (Excuse|Trump \d+|\w+ of \w+)", text):
+            heard.add("card")
+        if re.search(r"\S wins the trick", text):
+            heard.add("trick")
+        if take_turn(page) is None:
+            page.wait_for_timeout(20)

@@ -66,7 +66,11 @@ export function tablePage(id, params) {
   // screen reader hears what it is told (a region drawn anew is not read).
   const board = h("div", { class: "table-board" });
   const live = h("p", { class: "sr-only", id: "turn-announce", role: "status", "aria-live": "polite" });
-  const root = h("div", { class: "table-page", id: "table-page" }, board, live);
+  // What the others bid and play, and who takes each trick, said as it happens (a
+  // screen reader heard only its own turns and the game's end).
+  const told = h("p", { class: "sr-only", id: "play-announce", "aria-live": "polite" });
+  let saying = [];
+  const root = h("div", { class: "table-page", id: "table-page" }, board, live, told);
   let timer = null;
   let announcing = null;
 
@@ -101,7 +105,17 @@ export function tablePage(id, params) {
 
   // One event, from an `event` message (the table's own kinds) or an update's list;
   // the caller renders once afterwards.
+  /** Say the moves an update brought, its last few (a resume brings many). */
+  function tellMoves() {
+    if (saying.length) told.textContent = saying.slice(-4).join(". ");
+    saying = [];
+  }
+
   function onEvent({ kind, data }) {
+    const others = data?.seat !== undefined && data.seat !== s.seat;
+    if (kind === "bid" && others) saying.push(labelled(seatName(s, data.seat), typeof data.bid === "number" ? String(data.bid) : t(data.bid)));
+    if (kind === "play" && others) saying.push(t("plays_card", { name: seatName(s, data.seat), card: cardName(data.card) }));
+    if (kind === "trick") saying.push(t("trick_won", { name: seatName(s, data.winner) }));
     if (kind === "table.chat") { s.chat.push(data); return; }
     if (kind === "table.options") {
       s.optionsChanged = data.changed;
@@ -199,13 +213,14 @@ export function tablePage(id, params) {
       const wasMine = Boolean(s.legal);
       s.fresh = null;
       m.events.forEach(onEvent);
+      tellMoves();
       setGame({ ...m, view });
       if (s.legal && !wasMine) sound("turn");
       render();
       s.fresh = null; // the card played slides in once, not at every drawing
     } else if (m.type === "table_info") {
       s.info = m.table; render();
-    } else if (m.type === "event") { onEvent(m); render(); }
+    } else if (m.type === "event") { onEvent(m); tellMoves(); render(); }
     else if (m.type === "error" && m.code === "seat_left") { s.notices.push(() => refusal(m)); render(); } // why this page watches
     // The seat taken over by another tab (or window) of this player: the server sends
     // this page nothing more and refuses its moves, so it offers none, runs no clock,
