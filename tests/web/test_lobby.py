@@ -99,9 +99,15 @@ def test_the_competitive_box_sits_beside_its_words(page: Page, base_url: str, wi
     """The words went to a line of their own, the box alone above them."""
     page.set_viewport_size({"width": width, "height": 768})
     page.goto(f"{base_url}/#/")
-    box = page.locator("#opt-competitive").bounding_box()
-    words = page.locator("#opt-competitive + .check-text").bounding_box()
-    assert box and words
+    page.wait_for_selector("#opt-competitive + .check-text")
+    # Both measured in one layout: the list of tables arriving between two
+    # measures can bring a scroll bar that reflows the form (it failed so once).
+    box, words = page.evaluate(
+        """() => ["#opt-competitive", "#opt-competitive + .check-text"].map((q) => {
+          const r = document.querySelector(q).getBoundingClientRect();
+          return { x: r.x, y: r.y, width: r.width, height: r.height };
+        })"""
+    )
     middle = box["y"] + box["height"] / 2
     assert words["y"] <= middle <= words["y"] + words["height"], (box, words)
     assert words["x"] >= box["x"] + box["width"]
