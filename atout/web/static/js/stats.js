@@ -97,13 +97,7 @@ function avatarChooser(p) {
     onchange: () => { if (file.files[0]) save(file.files[0], "application/octet-stream"); } });
   const box = h("div", { id: "avatar-chooser" }, h("h2", {}, t("choose_avatar")), choices,
     h("label", {}, t("upload_avatar"), file), note);
-  const show = () => { box.hidden = !(p.name === session.name && !session.guest); };
-  show();
-  const stop = listen((m) => {
-    if (!box.isConnected) stop();
-    else if (m.type === "welcome") show();
-  });
-  return box;
+  return ownOnly(box, p);
 }
 
 /** On a player's own profile: a new password, the current one given. The server
@@ -127,26 +121,24 @@ function passwordForm(p) {
     }
   } }, h("h2", {}, t("change_password")), h("label", {}, t("current_password"), current),
   h("label", {}, t("new_password"), next), note, h("button", { type: "submit", id: "change-password" }, t("change_password")));
-  const show = () => { form.hidden = !(p.name === session.name && !session.guest); };
-  show();
-  const stop = listen((m) => {
-    if (!form.isConnected) stop();
-    else if (m.type === "welcome") show();
-  });
-  return form;
+  return ownOnly(form, p);
 }
 
-/** On a player's own profile, below the floor: the daily chips. Whose profile it is
- * may be known only at the server's welcome, which can come after the profile. */
-function offerAllowance(box, p) {
-  const offer = allowanceButton(p.chips_floor);
-  const show = () => { offer.hidden = !(p.name === session.name && !session.guest); };
+/** ``el``, shown on a player's own profile only. Whose profile it is may be known
+ * only at the server's welcome, which can come after the profile. */
+function ownOnly(el, p) {
+  const show = () => { el.hidden = !(p.name === session.name && !session.guest); };
   show();
-  box.append(offer);
   const stop = listen((m) => {
-    if (!offer.isConnected) stop();
+    if (!el.isConnected) stop();
     else if (m.type === "welcome") show();
   });
+  return el;
+}
+
+/** On a player's own profile, below the floor: the daily chips. */
+function offerAllowance(box, p) {
+  box.append(ownOnly(allowanceButton(p.chips_floor), p));
 }
 
 /** The daily chips: one click, the new count shown. */
