@@ -62,7 +62,7 @@ def account_routes(
     router = APIRouter()
 
     async def _try_address(address: str) -> float:
-        return await guards.try_address(guards.login_address, "login_address", address)
+        return await guards.take_address(guards.login_address, "login_address", address)
 
     async def _forgive_address(address: str) -> None:
         await guards.forgive_address(guards.login_address, "login_address", address)

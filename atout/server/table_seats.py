@@ -63,7 +63,7 @@ class Seating(TableBase):
         if code is None:
             return False
         guards = self.ctx.guards
-        wait = await guards.try_address(guards.codes, "codes", client.ip)  # failed until right
+        wait = await guards.take_address(guards.codes, "codes", client.ip)  # failed until right
         if wait:
             raise TableError("too_many_codes", seconds=math.ceil(wait))
         if secrets.compare_digest(code.encode(), self.invite_code.encode()):

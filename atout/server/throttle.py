@@ -147,24 +147,18 @@ class Guards:
             return 0.0
         return throttle.wait(address)
 
-    async def take_address(self, throttle: Rate, kind: str, address: str) -> float:
-        """As ``wait``, for a rate counted for every node of a cluster (new
-        accounts, new guests: behind a round-robin proxy one address would have
-        each node's allowance)."""
-        if address in self.exempt:
-            return 0.0
-        return await self._take(throttle, kind, f"a:{address}")
-
-    async def try_address(self, throttle: Backoff, kind: str, address: str) -> float:
-        """Seconds before ``address`` may try (a password, an invitation code);
-        0 counts the try as failed until ``forgive_address`` (concurrent tries
-        cannot slip past the free ones together), for every node of a cluster."""
+    async def take_address(self, throttle: Rate | Backoff, kind: str, address: str) -> float:
+        """As ``wait``, counted for every node of a cluster (behind a round-robin
+        proxy one address would have each node's allowance). 0 takes a rate's
+        token (new accounts, new guests), or counts a backoff's try as failed
+        until ``forgive_address`` (a password, an invitation code: concurrent
+        tries cannot slip past the free ones together)."""
         if address in self.exempt:
             return 0.0
         return await self._take(throttle, kind, f"a:{address}")
 
     async def forgive_address(self, throttle: Backoff, kind: str, address: str) -> None:
-        """Take back a try of ``try_address`` that succeeded, or was not made."""
+        """Take back a try of ``take_address`` that succeeded, or was not made."""
         if address in self.exempt:
             return
         if self.shared is None:
