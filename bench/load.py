@@ -225,7 +225,10 @@ async def load(ports: list[int], pid: int, pace: Pace) -> Measured:
     setup = asyncio.ensure_future(stats.measuring.wait())
     await asyncio.wait([setup, *tasks], timeout=120 + ramp, return_when=asyncio.FIRST_COMPLETED)
     if not setup.done():
-        raise SystemExit(f"only {stats.started} of {tables} tables started within {120 + ramp:g} s")
+        raise SystemExit(
+            f"only {stats.started} of {tables} tables started within {120 + ramp:g} s"
+            f"{await ended(tasks)}"
+        )
     # The clients must not pause: a collection walking their 4,000 sockets' objects
     # took up to half a second, which every update then in flight counted as the
     # server's latency. What they hold now lives to the end; what they make while
@@ -252,12 +255,8 @@ async def load(ports: list[int], pid: int, pace: Pace) -> Measured:
     lagging.cancel()
     stats.measuring.clear()
     gc.enable()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    errors = [t.exception() for t in tasks if not t.cancelled() and t.exception()]
-    if errors:
-        print(f"{len(errors)} clients failed, first: {errors[0]!r}")
+    if failed := await ended(tasks):
+        print(failed.removeprefix("; "))
     return Measured(
         stats,
         elapsed,
@@ -266,6 +265,16 @@ async def load(ports: list[int], pid: int, pace: Pace) -> Measured:
         children_after - children_before,
         clients_after - clients_before,
     )
+
+
+async def ended(tasks: list[asyncio.Task[None]]) -> str:
+    """Stop the clients; what failed among them ("; N clients failed...", or ""),
+    each failure read, so that none is printed again at exit."""
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    errors = [t.exception() for t in tasks if not t.cancelled() and t.exception()]
+    return f"; {len(errors)} clients failed, first: {errors[0]!r}" if errors else ""
 
 
 def percentile(values: list[float], share: float) -> float:
