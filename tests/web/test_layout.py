@@ -261,6 +261,58 @@ def test_the_side_seats_leave_the_played_cards_in_sight(
     _usable(page, "the side seats' cards on the felt")
 
 
+class _LongNames(ScriptedTable):
+    """A scripted table whose other seats are people with 20-character names."""
+
+    def _info(self) -> dict[str, Any]:
+        info = super()._info()
+        people = [
+            {"name": f"Wilhelmina_Ashford_{seat}", "connected": True, "robot": False}
+            for seat in range(1, self.state.players)
+        ]
+        info["seats"] = info["seats"][:1] + people
+        return info
+
+
+def _others_played(state: GameState) -> bool:
+    """The page's card to play, every other seat's card on the felt."""
+    trick = state.view(0)["trick"]
+    return state.to_move == 0 and _playing(state) and len(trick) == state.players - 1
+
+
+SEAT_NAMES = """() => [...document.querySelectorAll('.seat-box:not(.me) .seat-name')].map(e => ({
+    title: e.title, text: e.textContent, cut: e.scrollWidth > e.clientWidth,
+    overflow: getComputedStyle(e).textOverflow, size: parseFloat(getComputedStyle(e).fontSize)}))"""
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize(
+    "sized", ["tablet-768x1024", "tablet-landscape-1024x768", "phone-360x640"], indirect=True
+)
+def test_a_long_seat_name_ends_in_an_ellipsis(
+    sized: Page, base_url: str, players: int, request: Any
+) -> None:
+    """A name too long for its seat was cut with no sign that it was (a 20-character
+    name, a robot's at five on a phone): it ends in an ellipsis, the whole name its
+    title. A tablet's seat names, 12 px as a phone's, were too small to read at arm's
+    length: they are 14 px at least, and the seats still fit with the trick."""
+    page = sized
+    _LongNames(page, [5], players=players, before=_others_played)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    expect(page.locator("#trick .card")).to_have_count(players - 1)
+    expect(page.locator("#hand .card.legal").first).to_be_visible()
+    names = page.evaluate(SEAT_NAMES)
+    assert len(names) == players - 1
+    for name in names:
+        assert name["title"].startswith("Wilhelmina_Ashford_"), name
+        assert name["title"] in name["text"], name  # the whole name, cut only on the screen
+        assert name["cut"] and name["overflow"] == "ellipsis", name
+        if request.node.callspec.params["sized"].startswith("tablet"):
+            assert name["size"] >= 14, name
+    shot(page, f"layout-long-names-{request.node.callspec.id}")
+    _usable(page, f"long names at {players} seats")
+
+
 ENDS = {
     # a laptop in English at four; a small phone in French at five, where the
     # round's label covered the top-left seat

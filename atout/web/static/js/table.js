@@ -422,7 +422,9 @@ function seatBox(ctx, seat) {
   const flank = Math.abs(Math.cos(angle)) > 0.7;
   return h("div", { class: `seat-box${toMove ? " to-move" : ""}${seat === s.seat ? " me" : ""}${flank ? " flank" : ""} ${y < 50 ? "high" : "low"}`, "data-seat": seat,
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
-    h("div", { class: "seat-name" }, free ? null : seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null,
+    // A name too long for its seat ends in an ellipsis (atout.css); the whole of it is
+    // the line's title, shown on hovering it.
+    h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null,
       free ? h("span", { class: "muted free-seat" }, t("free_seat")) : seatName(s, seat),
       info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
       info && !info.connected && !robot ? h("span", { title: t("away") }, " ⚠") : ""),
