@@ -3,9 +3,11 @@ against three robots, two people at one table with a spectator, a reload mid-gam
 
 from __future__ import annotations
 
+import json
+import re
 import time
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, WebSocketRoute, expect
 
 from atout.record_text import read_text
 from tests.web.conftest import shot
@@ -142,16 +144,60 @@ def test_two_people_a_spectator_and_a_reload(new_context: object, base_url: str)
     shot(carol, "french-spectator-game-over")
 
 
+class _HeldAnswers:
+    """The page's socket to the real server: the page's moves are noted on their way,
+    and the server's messages wait while ``held`` is a list, until ``release``. The
+    page's ``mark`` stays here: once it has come, so has all the page sent before it."""
+
+    def __init__(self) -> None:
+        self.acts: list[str] = []
+        self.marked = False
+        self.held: list[tuple[WebSocketRoute, str | bytes]] | None = None
+
+    def route(self, page_side: WebSocketRoute) -> None:
+        server = page_side.connect_to_server()
+
+        def from_page(message: str | bytes) -> None:
+            kind = json.loads(message).get("type")
+            if kind == "mark":
+                self.marked = True
+                return
+            if kind == "act":
+                self.acts.append(str(message))
+            server.send(message)
+
+        def from_server(message: str | bytes) -> None:
+            if self.held is None:
+                page_side.send(message)
+            else:
+                self.held.append((page_side, message))
+
+        page_side.on_message(from_page)
+        server.on_message(from_server)
+
+    def sent_so_far(self, page: Page) -> None:
+        """Wait until all the page has sent so far has come here."""
+        self.marked = False
+        page.evaluate("async () => (await import('/js/net.js')).send({ type: 'mark' })")
+        deadline = time.monotonic() + 15
+        while not self.marked:
+            assert time.monotonic() < deadline, "the page's mark did not come"
+            page.wait_for_timeout(20)
+
+    def release(self) -> None:
+        held, self.held = self.held or [], None
+        for page_side, message in held:
+            page_side.send(message)
+
+
 def test_a_double_click_plays_one_card(page: Page, base_url: str) -> None:
     """A clicked card's choices are withdrawn until the server answers: the second
-    click of a double click sends nothing (the server would refuse it)."""
-    acts: list[str] = []
-    page.on(
-        "websocket",
-        lambda ws: ws.on(
-            "framesent", lambda sent: acts.append(str(sent)) if '"act"' in str(sent) else None
-        ),
-    )
+    click of a double click sends nothing (the server would refuse it). The server's
+    answer waits until both clicks are made: on a loaded machine the second click
+    once came after the answer and the robots' cards, on the player's next turn,
+    and rightly played a second card."""
+    relay = _HeldAnswers()
+    page.route_web_socket(re.compile(r"/ws$"), relay.route)
     create_table(page, base_url)
     page.click("#start")
     deadline = time.monotonic() + 60
@@ -160,8 +206,11 @@ def test_a_double_click_plays_one_card(page: Page, base_url: str) -> None:
         if take_turn(page) is None:
             page.wait_for_timeout(50)
     held = page.locator("#hand .card").count()
-    sent = len(acts)
+    sent = len(relay.acts)
+    relay.held = []
     page.locator("#hand .card.legal").first.dblclick(position={"x": 10, "y": 24})
+    relay.sent_so_far(page)
+    assert len(relay.acts) == sent + 1, relay.acts[sent:]
+    relay.release()
     expect(page.locator("#hand .card")).to_have_count(held - 1)
-    assert len(acts) == sent + 1, acts[sent:]
     expect(page.locator("#table-error")).to_have_text("")
