@@ -67,6 +67,19 @@ def balance(db: Session, account: str) -> int:
     return int(total or 0)
 
 
+def game_net(db: Session, game_id: int) -> dict[int, int]:
+    """Each user's chips won (positive) or lost (negative) by a game, as stored:
+    the sum of their legs in the transfers through its pot (the bets, then the
+    payout or the refund)."""
+    through_pot = select(LedgerEntry.txn).where(LedgerEntry.account == pot_account(game_id))
+    rows = db.execute(
+        select(LedgerEntry.account, func.sum(LedgerEntry.amount))
+        .where(LedgerEntry.txn.in_(through_pot), LedgerEntry.account.startswith("user:"))
+        .group_by(LedgerEntry.account)
+    )
+    return {int(account.removeprefix("user:")): int(total) for account, total in rows}
+
+
 def collect_bets(db: Session, game_id: int, user_ids: Sequence[int], bet: int) -> None:
     """Move each player's bet into the game's pot; ShortOfChips if one cannot pay."""
     if bet <= 0:

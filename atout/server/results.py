@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from openskill.models import PlackettLuce
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from atout.game import DealSummary
@@ -122,3 +123,27 @@ def settle(
             )
         )
     badges.award(db, game, seated, order, deal_ends, time.time())
+
+
+def settlement(db: Session, game: GameRow) -> list[dict[str, Any]] | None:
+    """What a settled game changed for each registered player, read back from what
+    ``settle`` stored (their ``GamePlayer`` rows and the ledger's transfers through
+    the game's pot): ``{seat, user, name, chips, xp}`` by seat, ``chips`` and ``xp``
+    won (or lost: negative). None for a game that was not scored (a practice
+    table's, or one voided for a shared IP address)."""
+    if not game.table_options.get("competitive") or game.shared_ip:
+        return None
+    net = ledger.game_net(db, game.id)
+    rows = db.scalars(
+        select(GamePlayer).where(GamePlayer.game_id == game.id).order_by(GamePlayer.seat)
+    )
+    return [
+        {
+            "seat": row.seat,
+            "user": row.user_id,
+            "name": (game.seats[row.seat] or {}).get("name"),
+            "chips": net.get(row.user_id, 0),
+            "xp": row.xp,
+        }
+        for row in rows
+    ]

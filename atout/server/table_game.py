@@ -263,7 +263,8 @@ class Playing(TableBase):
     async def _finish(self) -> None:
         assert self.state is not None and self.game_id is not None
         result = dict(self.state.result())
-        shared_ip = await self._write(
+        # shared_ip and settlement, as stored (the write returns once committed)
+        settled = await self._write(
             tablestore.finish_game,
             self.id,
             self.game_id,
@@ -271,7 +272,7 @@ class Playing(TableBase):
             self.deals,
             [e.data for e in self.deal_ends],
         )
-        self.ended = {"game": self.game_id, "result": result, "shared_ip": shared_ip}
+        self.ended = {"game": self.game_id, "result": result, **settled}
         broadcast.table_event(self, "table.game_over", self.ended)
         self.ctx.on_game_over(self)
         await self._after_game()

@@ -16,7 +16,7 @@ from sqlalchemy.orm import Session
 
 from atout.game import DealSummary
 from atout.server import ledger
-from atout.server.results import settle
+from atout.server.results import settle, settlement
 from atout.server.store import ActionRow, GameRow, GameSeat, Store, TableRow
 
 StoredSeat = Mapping[str, Any] | None
@@ -170,13 +170,16 @@ def finish_game(
     result: dict[str, Any],
     deals: Sequence[DealSummary],
     deal_ends: Sequence[Mapping[str, Any]] = (),
-) -> bool:
+) -> dict[str, Any]:
     """Settle a finished game (``deal_ends``: its deals' ``deal_end`` data);
-    returns whether it was unscored for a shared IP."""
+    returns what its ``table.game_over`` tells of it: ``shared_ip`` (unscored for
+    a shared IP) and ``settlement`` (``results.settlement``: each registered
+    player's chips and XP, read back from what was just written, so that the table
+    announces only what is committed with it)."""
     game = _game(db, game_id)
     settle(db, game, result, deals, deal_ends)
     _no_game(db, table_id)
-    return game.shared_ip
+    return {"shared_ip": game.shared_ip, "settlement": settlement(db, game)}
 
 
 def cancel_game(db: Session, table_id: str, game_id: int, shown_actions: int = 0) -> None:

@@ -96,11 +96,19 @@ def test_winners_share_the_pot_minus_the_rake_and_get_xp(server: Server) -> None
         assert not over["data"]["shared_ip"]
         winners = result["winners"]
         share = (300 - 75) // len(winners)
+        settlement = over["data"]["settlement"]  # what the game changed, as stored
+        assert [(p["seat"], p["name"]) for p in settlement] == list(enumerate(names))
         for seat, name in enumerate(names):
             profile = server.get(f"/api/profile/{name}")
             won = seat in winners
             assert profile["chips"] == START - 100 + (share if won else 0)
             assert profile["xp"] == (10 * 3 + 10 if won else 5)
+            told = settlement[seat]
+            assert (told["user"], told["chips"], told["xp"]) == (
+                profile["id"],
+                profile["chips"] - START,
+                profile["xp"],
+            )
             assert profile["games"] == 1
             deals = [d["data"] for d in events_of(players[0], "deal_end") if "taker" in d["data"]]
             taken = [d for d in deals if d["taker"] == seat]
@@ -179,6 +187,7 @@ def test_players_sharing_an_ip_play_but_score_nothing(server: Server) -> None:
             server, names, ["10.0.2.1", "10.0.2.1", "10.0.2.3"], players=3, bet=100, rounds=2
         )
         assert over["data"]["shared_ip"] is True
+        assert over["data"]["settlement"] is None  # nothing scored, nothing to tell
         for name in names:
             profile = server.get(f"/api/profile/{name}")
             assert (profile["chips"], profile["xp"], profile["games"]) == (START, 0, 0)
@@ -202,6 +211,7 @@ def test_a_practice_game_from_one_address_is_not_marked_shared(server: Server) -
         await players[0].send({"type": "start", "table": table})
         over = await play_until_over(players, table)
         assert over["data"]["shared_ip"] is False
+        assert over["data"]["settlement"] is None
         record = server.get(f"/api/games/{over['data']['game']}")
         assert record["meta"]["shared_ip"] is False
         await close_all(server, players)

@@ -9,6 +9,7 @@ import { friendsPage, showNotice } from "./friends.js";
 
 const app = document.getElementById("app");
 let leavePage = null;
+let signedOut = false; // the session ended elsewhere: the sign-in page says so
 
 export function toast(text, kind = "info") {
   const box = document.getElementById("toast");
@@ -63,6 +64,7 @@ function loginPage() {
     }
     try {
       const answer = await api(path, { name: name.value, password: password.value });
+      signedOut = false;
       setAccount(answer.name, answer.token);
       location.hash = "#/";
     } catch (error) {
@@ -71,6 +73,7 @@ function loginPage() {
   }
   return h("section", { class: "panel narrow" },
     h("h1", {}, t("login")),
+    signedOut ? h("p", { class: "notice", id: "signed-out", role: "status" }, t("signed_out_notice")) : null,
     h("form", { novalidate: true, onsubmit: (e) => { e.preventDefault(); submit("/api/login"); } },
       h("label", {}, t("name"), name), h("label", {}, t("password"), password), message,
       h("div", { class: "row" },
@@ -92,6 +95,7 @@ export async function route() {
   const [path, query] = location.hash.replace(/^#/, "").split("?");
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(query || "");
+  if (parts[0] !== "login") signedOut = false;
   let page;
   let leave = null;
   if (parts[0] === "table" && parts[1]) [page, leave] = (await import("./table.js")).tablePage(parts[1], params);
@@ -112,6 +116,16 @@ export async function route() {
 
 listen((message) => {
   if (message.type === "welcome" || message.type === "closed") renderHeader();
+  // Signed out by the server (the password changed on another tab or device): the
+  // sign-in page, saying why, rather than the refusal's words in a toast.
+  if (message.type === "signed_out") {
+    signedOut = true;
+    if (location.hash === "#/login") route(); else location.hash = "#/login";
+  } else if (message.type === "welcome" && !message.guest && signedOut) {
+    // signed in again by another tab of this browser: the notice no longer holds
+    signedOut = false;
+    location.hash = "#/";
+  }
   showNotice(message);
 });
 window.addEventListener("hashchange", route);

@@ -14,6 +14,7 @@ let retry = 500;
 let retryTimer = null;
 let heard = 0; // when the server last said something
 let waitingSince = null; // when the socket began to owe an answer (the welcome, a pong)
+let lapsed = false; // this page's account session ended elsewhere (sessionEnded)
 const PING_AFTER = 5000, ANSWER_WITHIN = 5000, OPEN_WITHIN = 10000;
 // `lost`: the connection dropped and is being restored (the page says so).
 export const session = { name: null, guest: true, connected: false, lost: false };
@@ -23,6 +24,7 @@ export function token() {
 }
 
 export function setAccount(name, value) {
+  lapsed = false;
   localStorage.setItem("atout.token", value);
   localStorage.removeItem("atout.guest");
   reconnect();
@@ -60,9 +62,10 @@ export function connect() {
   socket = ws;
   if (old) old.close(); // its close is no longer this module's concern
   waitingSince = Date.now();
+  let saved = null; // the token this socket said hello with
   ws.onopen = () => {
     const hello = { type: "hello", v: 4 };
-    const saved = token();
+    saved = token();
     if (saved) hello.token = saved;
     ws.send(JSON.stringify(hello));
   };
@@ -84,15 +87,41 @@ export function connect() {
       for (const queued of pending.splice(0)) if (queued.type !== "act") ws.send(JSON.stringify(queued));
       return;
     }
+    // The session ended elsewhere (a password changed on another tab or device):
+    // not a protocol error to show. The socket closed under this page says nothing;
+    // its reconnection tells, with the token stored by then (another tab of this
+    // browser may have stored the new session's): refused, the page is signed out.
+    if (message.type === "error" && message.code === "signed_out") return;
     if (!ready && message.type === "error" && message.code === "unknown_session") {
-      // A stale token: forget it and start again as a new guest.
-      localStorage.removeItem("atout.token");
-      localStorage.removeItem("atout.guest");
+      sessionEnded(saved);
+      return;
     }
     emit(message);
   };
   ws.onclose = () => lose(ws);
 }
+
+/** The session of the token `stale` is over: forget the token, unless another tab
+ * of this browser signed in anew meanwhile (its token, stored since, is good), and
+ * tell the pages that this one is signed out. A guest's token the server forgot
+ * makes a new guest without a word. */
+function sessionEnded(stale) {
+  if (!stale) return;
+  if (localStorage.getItem("atout.guest") === stale) localStorage.removeItem("atout.guest");
+  if (localStorage.getItem("atout.token") !== stale) return;
+  localStorage.removeItem("atout.token");
+  lapsed = true;
+  Object.assign(session, { name: null, guest: true });
+  emit({ type: "signed_out" });
+}
+
+// A page signed out so follows another tab of this browser that signs in (or
+// stores the new session of a changed password) afterwards.
+window.addEventListener("storage", (e) => {
+  if (e.key !== "atout.token" || !e.newValue || !lapsed) return;
+  lapsed = false;
+  reconnect();
+});
 
 /** Give up a socket that closed or stopped answering, and try again after a while. */
 function lose(ws) {
@@ -136,6 +165,12 @@ export async function api(path, body, { method = body === undefined ? "GET" : "P
   if (saved) options.headers = { ...(options.headers || {}), Authorization: `Bearer ${saved}` };
   const response = await fetch(path, options);
   const data = await response.json().catch(() => ({}));
+  // The account's token no longer opens anything (its session ended elsewhere):
+  // this page is signed out, and its socket starts again as a guest's.
+  if (response.status === 401 && data.code === "sign_in_first" && saved && saved === localStorage.getItem("atout.token")) {
+    sessionEnded(saved);
+    reconnect();
+  }
   if (!response.ok) {
     const detail = typeof data.detail === "string" ? data.detail : response.statusText;
     // A refusal's code and parameters travel with it, for refusal() to word it.

@@ -298,7 +298,7 @@ export function tablePage(id, params) {
     if (key !== s.prompt) {
       s.prompt = key;
       if (over && key) {
-        announce([over.querySelector("h2"), over.querySelector("#winners"), over.querySelector("#win-reason")].filter(Boolean).map((e) => e.textContent).join(". "));
+        announce([over.querySelector("h2"), over.querySelector("#winners"), over.querySelector("#win-reason"), over.querySelector("#my-settlement")].filter(Boolean).map((e) => e.textContent).join(". "));
         if (!typing) ["#again", "#leave-over", "#replay-link"].map((q) => over.querySelector(q)).find(Boolean)?.focus();
       } else {
         announce(key ? labelled(t("your_turn"), board.querySelector("#prompt .prompt-title")?.textContent || t("turn_play")) : "");
@@ -623,11 +623,37 @@ function gameOverPanel(ctx) {
     // reload after the end keeps it, though the game's view is gone
     why ? h("p", { id: "win-reason" }, why) : null,
     over.shared_ip ? h("p", { class: "notice", id: "shared-ip" }, t("shared_ip_void")) : null, // why nothing was scored
+    settlementPart(s, over.settlement),
     next ? h("p", { class: "muted", id: "game-next" }, next) : null,
     h("div", { class: "row" },
       over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
       master ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null,
       !master && s.seat !== null ? h("button", { class: "secondary", id: "leave-over", onclick: () => ctx.leave() }, t("leave")) : null));
+}
+
+/** A change of chips or XP with its sign: "+120", "-100", "0". */
+function signed(n) {
+  return `${n > 0 ? "+" : n < 0 ? "-" : ""}${Math.abs(n).toLocaleString(getLang())}`;
+}
+
+// What a scored (competitive) game changed, as the server stored it: this page's
+// player's own chips and XP, found by their user id at the table (a name may be
+// another's), then each registered seat's. A practice game, or one voided for a
+// shared address, has no settlement: nothing is said of chips.
+function settlementPart(s, settled) {
+  if (!Array.isArray(settled) || !settled.length) return null;
+  const me = s.seat !== null ? s.info.seats[s.seat]?.user ?? null : null;
+  const mine = me === null ? null : settled.find((p) => p.user === me);
+  const sign = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : null);
+  return [
+    mine ? h("p", { id: "my-settlement", class: sign(mine.chips) },
+      t("you_settled", { chips: signed(mine.chips), xp: signed(mine.xp) })) : null,
+    h("table", { class: "settlement", id: "settlement", "aria-label": t("settlement_title") },
+      h("thead", {}, h("tr", {}, h("th", {}, t("settled_player")), h("th", {}, t("chips")), h("th", {}, t("xp")))),
+      h("tbody", {}, settled.map((p) => h("tr", { "data-user": String(p.user), class: p.user === me ? "me" : null },
+        h("td", {}, p.name ?? seatName(s, p.seat)),
+        h("td", { class: sign(p.chips) }, signed(p.chips)),
+        h("td", {}, signed(p.xp))))))];
 }
 
 // A game under way that this page's player may vote the end of.
