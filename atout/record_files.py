@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from atout.record_format import GameRecord
-from atout.record_json import from_json_dict, load_json, read_json, write_json
+from atout.record_json import from_json_dict, load_json, not_json, read_json, write_json
 from atout.record_text import read_text, write_text
 from atout.records import FORMAT as LOG_FORMAT
 from atout.records import Record, RecordError
@@ -25,7 +26,10 @@ def read_log(text: str) -> Record:
     """Any record form as the engine's log: an old log record as it is (no replay
     needed), a readable one checked and its deals made explicit actions."""
     if _is_json(text):
-        data = load_json(text)
+        try:
+            data = load_json(text)
+        except json.JSONDecodeError as error:  # "{" and no more: refused where it stops
+            raise not_json(error) from None
         if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
             return Record.from_dict(data)
         return from_json_dict(data).to_log()

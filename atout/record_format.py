@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from atout.game import CHANCE, OMNISCIENT, ActionSyntaxError, GameRules, GameState, IllegalAction
-from atout.records import Record, RecordError
+from atout.records import Record, RecordError, because, unknown_game
+from atout.refusals import Refusal
 from atout.registry import game_rules
 
 FORMAT: Final = "atout-record/2"
@@ -32,28 +33,30 @@ HAND_TAG: Final = re.compile(r"Hand(0|[1-9][0-9]?)")
 
 class RecordSyntaxError(RecordError):
     """A record text that cannot be read or replayed, with the line and column
-    (from 1) of the fault."""
+    (from 1) of the fault. The reason may be a refusal (its code for clients)."""
 
-    def __init__(self, reason: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {reason}")
-        self.reason, self.line, self.column = reason, line, column
+    def __init__(self, reason: str | Refusal, line: int, column: int) -> None:
+        super().__init__(reason)
+        self.args = (f"line {line}, column {column}: {reason}",)
+        self.reason, self.line, self.column = str(reason), line, column
 
-    def __reduce__(self) -> tuple[type, tuple[str, int, int]]:
+    def __reduce__(self) -> tuple[type, tuple[str | Refusal, int, int]]:
         """Pickled as its parts: the server's replay workers send it back."""
-        return type(self), (self.reason, self.line, self.column)
+        return type(self), (self.why or self.reason, self.line, self.column)
 
 
 class RecordPathError(RecordError):
     """A JSON record whose content cannot be read or replayed, with the JSON path
     of the fault (``deals[0].actions[2]``; empty for the document as a whole)."""
 
-    def __init__(self, reason: str, path: str) -> None:
-        super().__init__(f"{path}: {reason}" if path else reason)
-        self.reason, self.path = reason, path
+    def __init__(self, reason: str | Refusal, path: str) -> None:
+        super().__init__(reason)
+        self.args = (f"{path}: {reason}" if path else str(reason),)
+        self.reason, self.path = str(reason), path
 
-    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+    def __reduce__(self) -> tuple[type, tuple[str | Refusal, str]]:
         """Pickled as its parts, as :class:`RecordSyntaxError` is."""
-        return type(self), (self.reason, self.path)
+        return type(self), (self.why or self.reason, self.path)
 
 
 Part = tuple[Any, ...]
@@ -64,13 +67,28 @@ Part = tuple[Any, ...]
 class RecordFault(RecordError):
     """A record whose content the engine refuses: the part at fault and why."""
 
-    def __init__(self, part: Part, reason: str) -> None:
+    def __init__(self, part: Part, reason: str | Refusal) -> None:
         super().__init__(reason)
-        self.part, self.reason = part, reason
+        self.part, self.reason = part, str(reason)
 
-    def __reduce__(self) -> tuple[type, tuple[Part, str]]:
+    def __reduce__(self) -> tuple[type, tuple[Part, str | Refusal]]:
         """Pickled as its parts, as :class:`RecordSyntaxError` is."""
-        return type(self), (self.part, self.reason)
+        return type(self), (self.part, self.why or self.reason)
+
+
+def record_refusal(error: ValueError) -> Refusal:
+    """Why a record cannot be read, as the refusal a client words in its reader's
+    language: where (the line and column of a text, the path in a JSON document)
+    and why, the reason's own code along when it has one (``rule``)."""
+    reason = getattr(error, "reason", str(error))
+    if isinstance(error, RecordSyntaxError):
+        told = Refusal("bad_record_at", line=error.line, column=error.column, reason=reason)
+    elif isinstance(error, RecordPathError) and error.path:
+        told = Refusal("bad_record_in", path=error.path, reason=reason)
+    else:
+        told = Refusal("bad_record", reason=str(error))
+    why = getattr(error, "why", None)
+    return because(told, why) if isinstance(why, Refusal) else told
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,10 +142,12 @@ def game_for(game: str, players: int) -> GameRules:
     naming the header tag at fault (checked before anything is made per seat)."""
     try:
         rules = game_rules(game)
-    except ValueError as error:
-        raise RecordFault(("header", "Game"), str(error)) from None
+    except ValueError:
+        raise RecordFault(("header", "Game"), unknown_game(game)) from None
     if not rules.min_players <= players <= rules.max_players:
-        reason = f"{rules.name} is played by {rules.min_players} to {rules.max_players}"
+        reason = Refusal(
+            "rec_players_range", game=rules.name, min=rules.min_players, max=rules.max_players
+        )
         raise RecordFault(("header", "Players"), reason)
     return rules
 
@@ -135,16 +155,21 @@ def game_for(game: str, players: int) -> GameRules:
 def new_state(record: GameRecord) -> GameState:
     """The state before the first deal; RecordFault names the header tag at fault."""
     rules = game_for(record.game, record.players)
+    if record.variant not in rules.variants:
+        known = ", ".join(sorted(rules.variants))
+        reason = Refusal("rec_variant", variant=repr(record.variant), known=known)
+        raise RecordFault(("header", "Variant"), reason)
     try:
         state = rules.new(record.players, record.variant, None)
     except ValueError as error:
-        raise RecordFault(("header", "Variant"), str(error)) from None
+        raise RecordFault(("header", "Variant"), Refusal("rec_rules", reason=str(error))) from None
     if not record.options:
         return state
     try:
         return rules.new(record.players, record.variant, dict(record.options))
     except ValueError as error:
-        raise RecordFault(("header", "Options"), str(error)) from None
+        reason = Refusal("rec_options", reason=str(error))
+        raise RecordFault(("header", "Options"), reason) from None
 
 
 def first_dealer(state: GameState) -> int:
@@ -164,27 +189,32 @@ def check(record: GameRecord, unfinished: Collection[Part] = ()) -> GameState:
     state = new_state(record)
     for number, deal in enumerate(record.deals):
         if state.to_move != CHANCE:
-            why = "the game is over" if state.is_over else "the previous deal is not over"
-            raise RecordFault(("deal", number), f"deal {number + 1}: {why}")
+            why = Refusal(
+                "rec_deal_game_over" if state.is_over else "rec_deal_early", in_deal=number + 1
+            )
+            raise RecordFault(("deal", number), why)
         try:
             state.apply(rules.deal_cards(deal.hands, deal.dog))
         except (IllegalAction, ActionSyntaxError) as error:
             seat = error.params.get("seat")
             part = ("hand", number, seat) if isinstance(seat, int) else ("deal", number)
-            raise RecordFault(part, f"deal {number + 1}: {error}") from None
+            told = Refusal("rec_deal", in_deal=number + 1, reason=str(error))
+            raise RecordFault(part, because(told, error)) from None
         for index, text in enumerate(deal.actions):
             where = ("action", number, index)
             if state.to_move == CHANCE or state.is_over:
-                raise RecordFault(where, f"{text!r}: deal {number + 1} is over")
+                over = Refusal("rec_move_deal_over", move=repr(text), in_deal=number + 1)
+                raise RecordFault(where, over)
             try:
                 state.apply(rules.parse_action(text))
             except (IllegalAction, ActionSyntaxError) as error:
-                raise RecordFault(where, f"{text!r}: {error}") from None
+                told = Refusal("rec_move", move=repr(text), reason=str(error))
+                raise RecordFault(where, because(told, error)) from None
         part = ("score", number)
         if deal.score is not None or part in unfinished:
-            _check_scores(rules, state, deal.score, part, f"deal {number + 1}")
+            _check_scores(rules, state, deal.score, part, number + 1)
     if record.result is not None or ("result",) in unfinished:
-        _check_scores(rules, state, record.result, ("result",), "the game")
+        _check_scores(rules, state, record.result, ("result",), None)
     return state
 
 
@@ -200,21 +230,37 @@ def checked(record: GameRecord, unfinished: Collection[Part] = ()) -> GameRecord
 
 
 def _check_scores(
-    rules: GameRules, state: GameState, shown: tuple[int, ...] | None, part: Part, what: str
+    rules: GameRules, state: GameState, shown: tuple[int, ...] | None, part: Part, deal: int | None
 ) -> None:
-    """The scores ``shown`` (None: ``*``, not over) against the engine's."""
+    """The scores ``shown`` (None: ``*``, not over) against the engine's, of deal
+    number ``deal`` (from 1), or of the game when None."""
     over = state.is_over if part == ("result",) else state.to_move == CHANCE or state.is_over
     if shown is None:
         if over:
             counted_text = " ".join(map(str, rules.standing(state)))
-            raise RecordFault(part, f"{what} is over: it ends at {counted_text}, not *")
+            why = (
+                Refusal("rec_game_over_star", counted=counted_text)
+                if deal is None
+                else Refusal("rec_deal_over_star", in_deal=deal, counted=counted_text)
+            )
+            raise RecordFault(part, why)
         return
     if not over:
-        raise RecordFault(part, f"{what} is not over: it has no score yet")
+        why = (
+            Refusal("rec_game_not_over")
+            if deal is None
+            else Refusal("rec_deal_not_over", in_deal=deal)
+        )
+        raise RecordFault(part, why)
     counted = rules.standing(state)
     if tuple(shown) != counted:
         shown_text, counted_text = " ".join(map(str, shown)), " ".join(map(str, counted))
-        raise RecordFault(part, f"{what} ends at {counted_text}, not {shown_text}")
+        why = (
+            Refusal("rec_game_score", counted=counted_text, shown=shown_text)
+            if deal is None
+            else Refusal("rec_deal_score", in_deal=deal, counted=counted_text, shown=shown_text)
+        )
+        raise RecordFault(part, why)
 
 
 def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecord:
@@ -223,8 +269,8 @@ def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecor
     scores filled in. RecordError when the log does not replay."""
     try:
         rules = game_rules(record.game)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
+    except ValueError:
+        raise RecordError(unknown_game(record.game)) from None
     state = record.new_state()
     deals: list[DealRecord] = []
     actions: list[str] = []
@@ -242,7 +288,8 @@ def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecor
                 actions.append(text)
             state.apply(action)
         except (IllegalAction, ActionSyntaxError) as error:
-            raise RecordError(f"action {number} {text!r}: {error}") from None
+            told = Refusal("rec_log_action", index=number, move=repr(text), reason=str(error))
+            raise RecordError(because(told, error)) from None
     if deals:
         deals[-1] = _closed(deals[-1], actions, rules, state)
     for deal, names in _lineups(record.meta.get("lineups"), len(deals), record.players):
@@ -318,14 +365,14 @@ def action_token(text: str) -> str:
     return text.replace(" ", ",")
 
 
-def tag_fault(name: str, value: object) -> str | None:
+def tag_fault(name: str, value: object) -> Refusal | None:
     """Why ``name`` and ``value`` cannot be a free tag, or None."""
     if not TAG_NAME.fullmatch(name):
-        return "a tag name is a letter then letters, digits or _"
+        return Refusal("rec_tag_name")
     if name in RESERVED_TAGS or HAND_TAG.fullmatch(name):
-        return f"{name} is not a free tag"
+        return Refusal("rec_tag_reserved", tag=name)
     if not isinstance(value, str) or value.splitlines() not in ([], [value]):
-        return "a tag's value is a string on one line"
+        return Refusal("rec_tag_value")
     return None
 
 
@@ -334,7 +381,8 @@ def check_tags(tags: Mapping[str, str]) -> None:
     for name, value in tags.items():
         fault = tag_fault(name, value)
         if fault:
-            raise RecordError(f"tag {name!r}: {fault}")
+            told = Refusal("rec_tag", tag=repr(name), reason=str(fault))
+            raise RecordError(because(told, fault))
 
 
 def tag_name(key: str) -> str:

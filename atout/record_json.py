@@ -32,7 +32,8 @@ from atout.record_format import (
     tag_fault,
 )
 from atout.records import FORMAT as LOG_FORMAT
-from atout.records import Record, RecordError, json_kind, wrong_kind
+from atout.records import Record, RecordError, json_kind_key, wrong_kind
+from atout.refusals import Refusal
 
 
 class DealJSON(TypedDict):
@@ -112,8 +113,13 @@ def read_json(text: str) -> GameRecord:
     try:
         data = load_json(text)
     except json.JSONDecodeError as error:
-        raise RecordSyntaxError(f"not JSON: {error.msg}", error.lineno, error.colno) from None
+        raise not_json(error) from None
     return from_json_dict(data)
+
+
+def not_json(error: json.JSONDecodeError) -> RecordSyntaxError:
+    """A text that is no JSON, refused at the line and column where it stops being."""
+    return RecordSyntaxError(Refusal("rec_json", detail=error.msg), error.lineno, error.colno)
 
 
 def load_json(text: str) -> Any:
@@ -123,7 +129,7 @@ def load_json(text: str) -> Any:
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
-        raise RecordError("the JSON is nested too deeply to read") from None
+        raise RecordError(Refusal("rec_json_deep")) from None
 
 
 def from_json_dict(data: Any) -> GameRecord:
@@ -133,20 +139,20 @@ def from_json_dict(data: Any) -> GameRecord:
     if isinstance(data, dict) and data.get("format", LOG_FORMAT) == LOG_FORMAT:
         return from_log(Record.from_dict(data))
     if not isinstance(data, dict):
-        raise RecordPathError(f"a record is a JSON object, not {json_kind(type(data))}", "")
+        raise RecordPathError(Refusal("rec_object_kind", json_given=json_kind_key(type(data))), "")
     record = _record(data)
     try:
         record = checked(record)
     except RecordFault as fault:
-        raise RecordPathError(fault.reason, _path(fault.part)) from None
+        raise RecordPathError(fault.why or fault.reason, _path(fault.part)) from None
     dealer = data.get("dealer")
     if dealer is not None:
         if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise RecordPathError(f"must be a seat number, not {json_kind(type(dealer))}", "dealer")
+            reason = Refusal("rec_seat_kind", json_given=json_kind_key(type(dealer)))
+            raise RecordPathError(reason, "dealer")
         first = first_dealer(new_state(record))
         if dealer != first:
-            reason = f"the first deal is dealt by seat {first}, not {dealer}"
-            raise RecordPathError(reason, "dealer")
+            raise RecordPathError(Refusal("rec_dealer", dealer=first, given=dealer), "dealer")
     return record
 
 
@@ -169,7 +175,7 @@ def _record(data: Any) -> GameRecord:
     top = _object(data, "")
     if top.get("format") != FORMAT:
         known = f"{FORMAT} or {LOG_FORMAT}"
-        reason = f"{top.get('format')!r} is not a record format ({known})"
+        reason = Refusal("rec_format", given=repr(top.get("format")), wanted=known)
         raise RecordPathError(reason, "format")
     deals = _list(top, "deals", "")
     return GameRecord(
@@ -208,9 +214,8 @@ def _object(data: Any, where: str) -> dict[str, Any]:
 
 def _typed(data: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     if key not in data:
-        raise RecordPathError(
-            f"no field {key!r}" if where else f"the record has no field {key!r}", where
-        )
+        missing = Refusal("rec_no_field" if where else "rec_no_top_field", key=repr(key))
+        raise RecordPathError(missing, where)
     value = data[key]
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise RecordPathError(wrong_kind(kind, value), _member(where, key))
@@ -237,10 +242,12 @@ def _cards(data: Any, where: str) -> int:
     for index, text in enumerate(_strings(data, where)):
         try:
             card = parse_card(text)
-        except CardSyntaxError as error:
-            raise RecordPathError(str(error), f"{where}[{index}]") from None
+        except CardSyntaxError:
+            raise RecordPathError(
+                Refusal("rec_card", token=repr(text)), f"{where}[{index}]"
+            ) from None
         if mask >> card & 1:
-            raise RecordPathError(f"{text} is given twice", f"{where}[{index}]")
+            raise RecordPathError(Refusal("rec_card_twice", token=text), f"{where}[{index}]")
         mask |= 1 << card
     return mask
 
@@ -249,7 +256,7 @@ def _scores(data: Any, where: str) -> tuple[int, ...] | None:
     if data is None:
         return None
     if not isinstance(data, list):
-        reason = f"must be a list of whole numbers or null, not {json_kind(type(data))}"
+        reason = Refusal("rec_scores_kind", json_given=json_kind_key(type(data)))
         raise RecordPathError(reason, where)
     for index, value in enumerate(data):
         if not isinstance(value, int) or isinstance(value, bool):

@@ -31,6 +31,7 @@ from atout.record_format import (
     game_for,
     new_state,
 )
+from atout.refusals import Refusal
 
 STRUCTURAL: Final = frozenset({"Game", "Variant", "Players", "Options", "Dealer", "Result"})
 """Header tags that are the record's structure, not free information."""
@@ -152,33 +153,33 @@ def read_text(text: str) -> GameRecord:
             if isinstance(item, _Tag):
                 _take_tag(item, header, deals)
             elif not deals:
-                raise RecordSyntaxError("an action before the first [Deal] tag", *item[1:])
+                raise RecordSyntaxError(Refusal("rec_action_first"), *item[1:])
             else:
                 deals[-1].actions.append(item)
     record, places, unfinished = _build(header, deals)
     try:
         return checked(record, unfinished)
     except RecordFault as fault:
-        raise RecordSyntaxError(fault.reason, *places(fault.part)) from None
+        raise RecordSyntaxError(fault.why or fault.reason, *places(fault.part)) from None
 
 
 def _take_tag(tag: _Tag, header: dict[str, _Tag], deals: list[_Deal]) -> None:
     if tag.name == "Deal":
         if tag.value != str(len(deals) + 1):
-            raise _at(tag, f'expected [Deal "{len(deals) + 1}"]: deals are numbered from 1')
+            raise _at(tag, Refusal("rec_deal_number", next=len(deals) + 1))
         deals.append(_Deal(tag))
         return
     scope = header if not deals or tag.name == "Result" else deals[-1].tags
     if tag.name in scope:
-        raise _at(tag, f"tag {tag.name} given twice")
+        raise _at(tag, Refusal("rec_tag_twice", tag=tag.name))
     if deals and tag.name in STRUCTURAL - {"Result"}:
-        raise _at(tag, f"tag {tag.name} belongs before the first [Deal]")
+        raise _at(tag, Refusal("rec_tag_header", tag=tag.name))
     if not deals and (tag.name in DEAL_TAGS or HAND_TAG.fullmatch(tag.name)):
-        raise _at(tag, f"tag {tag.name} belongs inside a deal, after its [Deal] tag")
+        raise _at(tag, Refusal("rec_tag_deal", tag=tag.name))
     scope[tag.name] = tag
 
 
-def _at(tag: _Tag, reason: str, offset: int | None = None) -> RecordSyntaxError:
+def _at(tag: _Tag, reason: str | Refusal, offset: int | None = None) -> RecordSyntaxError:
     column = tag.column if offset is None else tag.value_column + offset
     return RecordSyntaxError(reason, tag.line, column)
 
@@ -219,18 +220,18 @@ def _skip(line: str, position: int) -> int:
 def _read_tag(line: str, number: int, start: int) -> tuple[_Tag, int]:
     match = _TAG_START.match(line, start)
     if match is None:
-        raise RecordSyntaxError('a tag is written [Name "value"]', number, start + 1)
+        raise RecordSyntaxError(Refusal("rec_tag_syntax"), number, start + 1)
     value = _VALUE.match(line, match.end())
     assert value is not None  # it matches the empty string
     for escape in _ESCAPE.finditer(line, match.end(), value.end()):
         if escape.group(1) not in '"\\':
-            raise RecordSyntaxError('only \\" and \\\\ are escapes', number, escape.start() + 1)
+            raise RecordSyntaxError(Refusal("rec_escape"), number, escape.start() + 1)
     if value.end() >= len(line) or line[value.end()] != '"':  # the end, or a lone "\"
-        raise RecordSyntaxError("the tag's value has no closing quote", number, len(line) + 1)
+        raise RecordSyntaxError(Refusal("rec_quote"), number, len(line) + 1)
     close = _TAG_END.match(line, value.end() + 1)
     if close is None:
         column = _skip(line, value.end() + 1) + 1
-        raise RecordSyntaxError("the tag has no closing ]", number, column)
+        raise RecordSyntaxError(Refusal("rec_bracket"), number, column)
     text = _ESCAPE.sub(r"\1", value.group())
     tag = _Tag(match.group(1), text, number, start + 1, match.end() + 1)
     return tag, close.end()
@@ -243,12 +244,12 @@ def _build(
     the scores it writes ``*`` (not over: checked as the rest)."""
     for name in ("Game", "Variant", "Players"):
         if name not in header:
-            raise RecordSyntaxError(f"the record has no [{name}] tag", 1, 1)
+            raise RecordSyntaxError(Refusal("rec_no_tag", tag=name), 1, 1)
     players = _integer(header["Players"])
     try:  # before anything is made per seat (a record may say 20,000,000)
         game_for(header["Game"].value, players)
     except RecordFault as fault:
-        raise _at(header[fault.part[1]], fault.reason) from None
+        raise _at(header[fault.part[1]], fault.why or fault.reason) from None
     game_deals = tuple(_deal(deal, players) for deal in deals)
     record = GameRecord(
         game=header["Game"].value,
@@ -296,14 +297,14 @@ def _check_dealer(record: GameRecord, header: Mapping[str, _Tag]) -> None:
     except RecordFault:
         return  # the header's fault is reported where it lies
     if _integer(tag) != dealer:
-        raise _at(tag, f"the first deal is dealt by seat {dealer}, not {tag.value}")
+        raise _at(tag, Refusal("rec_dealer", dealer=dealer, given=tag.value))
 
 
 def _integer(tag: _Tag) -> int:
     try:
         return int(tag.value)
     except ValueError:
-        raise _at(tag, f"{tag.name} is a whole number, not {tag.value!r}", 0) from None
+        raise _at(tag, Refusal("rec_tag_number", tag=tag.name, value=repr(tag.value)), 0) from None
 
 
 def _deal(deal: _Deal, players: int) -> DealRecord:
@@ -315,7 +316,7 @@ def _deal(deal: _Deal, players: int) -> DealRecord:
         seat = HAND_TAG.fullmatch(name)
         if seat is not None:
             if int(seat.group(1)) >= players:
-                raise _at(tag, f"there is no seat {seat.group(1)} at {players} players")
+                raise _at(tag, Refusal("rec_no_seat", place=seat.group(1), players=players))
             hands[int(seat.group(1))] = _cards(tag)
         elif name == "Dog":
             dog = _cards(tag)
@@ -324,7 +325,7 @@ def _deal(deal: _Deal, players: int) -> DealRecord:
         else:
             tags[name] = tag.value
     if not any(hands):
-        raise _at(deal.tag, 'a deal shows its hands: [Hand0 "..."], [Hand1 "..."]...')
+        raise _at(deal.tag, Refusal("rec_no_hands"))
     actions = tuple(text for text, _, _ in deal.actions)
     return DealRecord(tuple(hands), dog, actions, score, tags)
 
@@ -337,10 +338,10 @@ def _cards(tag: _Tag) -> int:
     for match in re.finditer(r"[^\s,]+", tag.value):
         try:
             card = parse_card(match.group())
-        except CardSyntaxError as error:
-            raise _at(tag, str(error), match.start()) from None
+        except CardSyntaxError:
+            raise _at(tag, Refusal("rec_card", token=repr(match.group())), match.start()) from None
         if mask >> card & 1:
-            raise _at(tag, f"{match.group()} is given twice", match.start())
+            raise _at(tag, Refusal("rec_card_twice", token=match.group()), match.start())
         mask |= 1 << card
     return mask
 
@@ -353,10 +354,11 @@ def _score_tag(tag: _Tag, players: int) -> tuple[int, ...] | None:
         try:
             scores.append(int(match.group()))
         except ValueError:
-            reason = f"a score is a whole number, not {match.group()!r}"
+            reason = Refusal("rec_score_number", value=repr(match.group()))
             raise _at(tag, reason, match.start()) from None
     if len(scores) != players:
-        raise _at(tag, f"{tag.name} gives {len(scores)} scores for {players} seats", 0)
+        reason = Refusal("rec_score_count", tag=tag.name, scores=len(scores), players=players)
+        raise _at(tag, reason, 0)
     return tuple(scores)
 
 
@@ -371,7 +373,7 @@ def _options(tag: _Tag) -> dict[str, Any]:
             continue
         key = TAG_NAME.match(text, position)
         if key is None or key.end() >= len(text) or text[key.end()] != "=":
-            raise _at(tag, "an option is written key=value", position)
+            raise _at(tag, Refusal("rec_option_syntax"), position)
         start = key.end() + 1
         try:
             value, position = decoder.raw_decode(text, start)
@@ -381,8 +383,8 @@ def _options(tag: _Tag) -> dict[str, Any]:
                 end += 1
             value, position = text[start:end], end
         if key.group() in options:
-            raise _at(tag, f"option {key.group()} given twice", key.start())
+            raise _at(tag, Refusal("rec_option_twice", option=key.group()), key.start())
         if position < len(text) and not text[position].isspace():
-            raise _at(tag, "options are separated by spaces", position)
+            raise _at(tag, Refusal("rec_option_spaces"), position)
         options[key.group()] = value
     return options

@@ -15,34 +15,74 @@ from typing import Any, Final
 
 from atout.game import GameState
 from atout.match import BadLog, Match
-from atout.registry import game_rules
+from atout.refusals import CATALOGUE, Refusal
+from atout.registry import GAME_NAMES, game_rules
 
 FORMAT: Final = "atout-record/1"
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says where and why."""
+    """A record that cannot be read or replayed; the message says where and why.
+
+    ``why`` is the reason as a refusal (a code and parameters, :mod:`atout.refusals`)
+    when it was given as one, for a client to word in its reader's language."""
+
+    def __init__(self, reason: str | Refusal = "") -> None:
+        super().__init__(str(reason))
+        self.why = reason if isinstance(reason, Refusal) else None
+
+
+def unknown_game(name: str) -> Refusal:
+    """The refusal of a record's game that atout does not have."""
+    return Refusal("rec_unknown_game", game=repr(name), known=", ".join(GAME_NAMES))
+
+
+def bad_action(error: BadLog) -> Refusal:
+    """A log's action that the game refuses, as a refusal: its number, its text and why."""
+    outer = Refusal(
+        "rec_log_action", index=error.number, move=repr(error.text), reason=str(error.error)
+    )
+    return because(outer, error.error)
+
+
+def because(outer: Refusal, inner: Refusal) -> Refusal:
+    """``outer``, whose ``reason`` is ``inner``'s message, carrying ``inner``'s code
+    and parameters: ``rule`` lists the codes from the outermost in, for a client to
+    word each in turn from the innermost (atout/web/static/js/i18n.js)."""
+    inner_rules = inner.params.get("rule", [])
+    rules = [inner.code, *(inner_rules if isinstance(inner_rules, list) else [inner_rules])]
+    outer.params = {**inner.params, **outer.params, "rule": [str(code) for code in rules]}
+    return outer
 
 
 _JSON_KINDS: Final[Mapping[type, str]] = {
-    str: "a string",
-    int: "a whole number",
-    float: "a number",
-    bool: "a boolean",
-    list: "a list",
-    dict: "a JSON object",
+    str: "string",
+    int: "integer",
+    float: "number",
+    bool: "boolean",
+    list: "list",
+    dict: "object",
     type(None): "null",
 }
+"""Each JSON type's word in the refusals' catalogue (their kind ``json_kind``)."""
+
+
+def json_kind_key(kind: type) -> str:
+    """A JSON value's type as the catalogue's terms name it (``integer``)."""
+    return _JSON_KINDS.get(kind, kind.__name__)
 
 
 def json_kind(kind: type) -> str:
     """A JSON value's type as a message names it: "a whole number", not "a int"."""
-    return _JSON_KINDS.get(kind, kind.__name__)
+    key = json_kind_key(kind)
+    return str(CATALOGUE["terms"]["en"]["json_kind"].get(key, key))
 
 
-def wrong_kind(kind: type, value: object) -> str:
+def wrong_kind(kind: type, value: object) -> Refusal:
     """Why ``value`` is refused where a JSON value of ``kind`` is expected."""
-    return f"must be {json_kind(kind)}, not {json_kind(type(value))}"
+    return Refusal(
+        "rec_kind", json_wanted=json_kind_key(kind), json_given=json_kind_key(type(value))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,9 +99,13 @@ class Record:
     def new_state(self) -> GameState:
         """The state before any action."""
         try:
-            return game_rules(self.game).new(self.players, self.variant, dict(self.options))
+            rules = game_rules(self.game)
         except ValueError as error:
-            raise RecordError(str(error)) from error
+            raise RecordError(unknown_game(self.game)) from error
+        try:
+            return rules.new(self.players, self.variant, dict(self.options))
+        except ValueError as error:
+            raise RecordError(Refusal("rec_rules", reason=str(error))) from error
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default)."""
@@ -70,7 +114,7 @@ class Record:
             for _ in match.follow(self.actions[:upto]):
                 pass
         except BadLog as error:
-            raise RecordError(str(error)) from error
+            raise RecordError(bad_action(error)) from error
         return match.state
 
     def with_action(self, text: str) -> Record:
@@ -99,13 +143,14 @@ class Record:
     def from_dict(cls, data: Any) -> Record:
         """Read a record, checking every field's type; RecordError names the bad one."""
         if not isinstance(data, dict):
-            raise RecordError("a record is a JSON object")
+            raise RecordError(Refusal("rec_object"))
         if data.get("format", FORMAT) != FORMAT:
-            raise RecordError(f"unsupported format {data.get('format')!r} (expected {FORMAT})")
+            given = repr(data.get("format"))
+            raise RecordError(Refusal("rec_log_format", given=given, wanted=FORMAT))
         try:  # JSON may spell a lone surrogate, which no message or store could hold
             json.dumps(data, ensure_ascii=False).encode()
         except (UnicodeEncodeError, ValueError):
-            raise RecordError("a record's text must be valid Unicode") from None
+            raise RecordError(Refusal("rec_unicode")) from None
         checks: tuple[tuple[str, type], ...] = (
             ("game", str),
             ("players", int),
@@ -116,15 +161,18 @@ class Record:
         )
         unknown = sorted(set(data) - {"format"} - {key for key, _ in checks})
         if unknown:  # a readable record that lost its "format" would lose its deals
-            raise RecordError(f"unknown field(s) {', '.join(map(repr, unknown))} for {FORMAT}")
+            fields = ", ".join(map(repr, unknown))
+            raise RecordError(Refusal("rec_log_fields", fields=fields, wanted=FORMAT))
         for key, kind in checks:
             if key not in data and key in ("game", "players", "variant"):
-                raise RecordError(f"missing field {key!r}")
+                raise RecordError(Refusal("rec_log_missing", key=repr(key)))
             if key in data and not isinstance(data[key], kind):
-                raise RecordError(f"field {key!r} {wrong_kind(kind, data[key])}")
+                wanted, given = json_kind_key(kind), json_kind_key(type(data[key]))
+                wrong = Refusal("rec_log_kind", key=repr(key), json_wanted=wanted, json_given=given)
+                raise RecordError(wrong)
         actions = data.get("actions", [])
         if not all(isinstance(a, str) for a in actions):
-            raise RecordError("field 'actions' must be a list of strings")
+            raise RecordError(Refusal("rec_log_actions"))
         return cls(
             game=data["game"],
             players=data["players"],

@@ -17,7 +17,8 @@ from typing import Final
 from atout.game import OMNISCIENT
 from atout.match import BadLog, Match
 from atout.record_files import read_log
-from atout.records import RecordError
+from atout.records import RecordError, bad_action, unknown_game
+from atout.refusals import Refusal
 from atout.registry import game_rules
 
 MAX_REPLAY_ACTIONS: Final = 20_000
@@ -33,8 +34,12 @@ def replay_steps(text: str) -> bytes:
     """
     record = read_log(text)
     if len(record.actions) > MAX_REPLAY_ACTIONS:
-        raise RecordError(f"more than {MAX_REPLAY_ACTIONS} actions")
-    match = Match(game_rules(record.game), record.new_state())
+        raise RecordError(Refusal("rec_too_long", limit=MAX_REPLAY_ACTIONS))
+    try:
+        rules = game_rules(record.game)
+    except ValueError:
+        raise RecordError(unknown_game(record.game)) from None
+    match = Match(rules, record.new_state())
     # Each step is encoded as soon as it is seen: kept as objects, a 200-deal
     # game's views took 190 MB, their text 20 MB.
     steps = [_encode({"action": None, "view": match.view(OMNISCIENT)})]
@@ -42,7 +47,7 @@ def replay_steps(text: str) -> bytes:
         for action, _ in zip(record.actions, match.follow(record.actions), strict=True):
             steps.append(_encode({"action": action, "view": match.view(OMNISCIENT)}))
     except BadLog as error:
-        raise RecordError(str(error)) from error
+        raise RecordError(bad_action(error)) from error
     game, players = _encode(record.game), _encode(record.players)
     return f'{{"game":{game},"players":{players},"steps":[{",".join(steps)}]}}'.encode()
 

@@ -12,6 +12,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request, Response
 from fastapi.responses import FileResponse
 
+from atout.record_format import record_refusal
 from atout.refusals import CATALOGUE_PATH
 from atout.server import offload
 from atout.server.http_refusals import HTTPRefusal
@@ -56,8 +57,8 @@ async def replay(request: Request) -> Response:
     record = (await request.body()).decode("utf-8", errors="replace")
     try:
         steps = await offload.workers.run(replay_steps, record)
-    except ValueError as error:  # RecordError is one
-        raise HTTPException(422, str(error)) from None
+    except ValueError as error:  # RecordError is one: coded, for the page's language
+        raise HTTPRefusal.of(422, record_refusal(error)) from None
     except offload.Busy as error:
         raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
     return Response(steps, media_type="application/json")

@@ -119,3 +119,52 @@ def test_a_game_stopped_later_replays_its_complete_deals(
     expect(page.locator("#step")).to_have_text(
         f"Step {game.result['shown_actions']} / {game.result['shown_actions']}"
     )
+
+
+OLD_LOG = (
+    '{"format": "atout-record/1", "game": "french", "players": 4, "variant": "fft",'
+    ' "actions": ["deal:seed=1", "play:KH"]}'
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "record", "en", "fr"),
+    [
+        (
+            "cut.atout",
+            '[Game "french"]\n[Variant "fft"\n',
+            "this record cannot be read at line 2, column 15: the tag has no closing ]",
+            "cet enregistrement est illisible à la ligne 2, colonne 15 : "
+            "la balise n'a pas de ] fermant",
+        ),
+        (
+            "cut.json",
+            '{"format": "atout-record/2",\n "game": "french",',
+            "at line 2, column 19: not JSON: Expecting property name enclosed in double quotes",
+            "à la ligne 2, colonne 19 : ce n'est pas du JSON : "
+            "un nom de champ entre guillemets doubles est attendu",
+        ),
+        (
+            "old.json",
+            OLD_LOG,
+            "this record cannot be read: action 2 'play:KH': it is time to bid, not to play:KH",
+            "cet enregistrement est illisible : action 2 'play:KH' : "
+            "il faut maintenant annoncer, pas play:KH",
+        ),
+    ],
+)
+def test_a_record_that_cannot_be_read_is_said_so_in_the_pages_language(
+    page: Page, base_url: str, name: str, record: str, en: str, fr: str
+) -> None:
+    """A record file opened on the replay page and refused says where (its line and
+    column, or its action) and why, in the page's language: a French page told the
+    reader's parse error in English."""
+    for lang, words in (("en", en), ("fr", fr)):
+        if lang == "fr":
+            _french(page, base_url)
+        page.goto(f"{base_url}/#/replay")
+        page.set_input_files(
+            "#record-file", {"name": name, "mimeType": "text/plain", "buffer": record.encode()}
+        )
+        expect(page.locator("#replay .error")).to_contain_text(words)
+        _nothing_to_step(page)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from playwright.sync_api import Page, Route, expect
+import pytest
+from playwright.sync_api import Browser, Page, Route, expect
 
-from tests.web.conftest import shot
+from tests.web.conftest import shot, touch_screen
+from tests.web.names import control_names, unnamed
 from tests.web.play import register
 
 BILAN = ["-446", "1346", "-390", "-510"]
@@ -307,6 +309,77 @@ def test_a_phone_scrolls_the_table_not_the_page(new_context: object, base_url: s
     assert wide, "the page scrolls sideways on a phone"
     expect(page.locator("#sheet-table tfoot th.total")).to_have_count(5)
     shot(page, "sheet-phone")
+
+
+# Where a deal's button is, once the page is scrolled up or down to it (never sideways):
+# in the window, neither cut by its cell or the table's box nor under anything else.
+BUTTON_IN_SIGHT = """(selector) => {
+  const button = document.querySelector(selector);
+  window.scrollBy(0, button.getBoundingClientRect().top - innerHeight / 2);
+  const r = button.getBoundingClientRect();
+  const within = (outer) => { const o = outer.getBoundingClientRect();
+    return r.left >= o.left - .5 && r.right <= o.right + .5
+      && r.top >= o.top - .5 && r.bottom <= o.bottom + .5; };
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return { left: r.left, right: r.right, window: innerWidth, width: r.width, height: r.height,
+    whole: within(button.closest("td")) && within(button.closest(".table-scroll")),
+    on_top: button.contains(hit),
+    page_scrolls: document.scrollingElement.scrollWidth > innerWidth + 1 };
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_a_phone_reaches_each_deals_correct_and_delete(
+    browser: Browser, base_url: str, width: int
+) -> None:
+    """A phone held upright shows each deal's ✎ and ✕ whole, at a finger's size,
+    where the player is: the table's other columns scroll under them in their box,
+    and the page itself never scrolls sideways (they were off to the right, cut)."""
+    with touch_screen(browser, width, 844, is_mobile=True) as page:
+        page.goto(f"{base_url}/#/sheet")
+        page.on("dialog", lambda dialog: dialog.accept())
+        _add(page, Deal(0, "garde", "50", "2"))
+        _add(page, Deal(1, "prise", "45", "1"))
+        for button in ("edit", "delete"):
+            where = page.evaluate(
+                BUTTON_IN_SIGHT, f'#sheet-table tr[data-deal="1"] button.{button}'
+            )
+            assert where["left"] >= 0 and where["right"] <= where["window"], where
+            assert where["whole"] and where["on_top"], where
+            assert where["width"] >= 44 and where["height"] >= 44, where
+            assert not where["page_scrolls"], "the page scrolls sideways on a phone"
+        page.locator('#sheet-table tr[data-deal="1"] button.edit').tap()
+        expect(page.locator("#deal-form h2")).to_have_text("Deal 2")
+        expect(page.locator("#deal-form h2")).to_be_in_viewport()  # the form, a screen up
+        expect(page.locator("#deal-points")).to_have_value("45")
+        page.locator('#sheet-table tr[data-deal="0"] button.delete').tap()
+        expect(page.locator("#sheet-table tbody tr")).to_have_count(1)
+        shot(page, f"sheet-phone-{width}")
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "who"),
+    [
+        ("en", "Poignée 1: its size", "Misère 2: who announces it"),
+        ("fr", "Poignée 1 : sa taille", "Misère 2 : qui l'annonce"),
+    ],
+)
+def test_every_control_of_the_sheet_has_a_name(
+    page: Page, base_url: str, lang: str, size: str, who: str
+) -> None:
+    """A screen reader names each of the deal form's controls, and the table's
+    setup's, in the page's language: a poignée's or a misère's size or kind
+    beside its player's choice was read as nothing at all."""
+    page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.goto(f"{base_url}/#/sheet")
+    page.select_option("#sheet-players", "5")  # a partner to name too
+    page.locator("#sheet-option-misere").check()  # and the misères
+    expect(page.locator("#deal-misere-kind-1")).to_be_visible()
+    assert unnamed(page, "#sheet") == []
+    names = control_names(page, "#deal-form")
+    assert names["deal-poignee-size-0"] == size
+    assert names["deal-misere-seat-1"] == who
+    assert len(set(names.values())) == len(names), "two controls share a name"
 
 
 def test_a_guests_sheet_is_kept_on_registering(page: Page, base_url: str) -> None:

@@ -1,11 +1,15 @@
 """The tournament page for the team forms: a guest organiser creates triplettes and
 a team match, enters results with their attacker (and the match's contract), and
-reads the ranking they give, in English and in French."""
+reads the ranking they give, in English and in French. Every control of the
+tournament forms is named for a screen reader; the creation form says what is
+wrong beside the field, in the page's language."""
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page, expect
 
+from tests.web.names import control_names, unnamed
 from tests.web.tournaments import create_tournament
 
 
@@ -72,3 +76,79 @@ def test_a_team_match_from_the_page(page: Page, base_url: str) -> None:
     page.click("#lang")  # in French: the ranking and the form
     expect(page.locator("#tour-ranking")).to_contain_text("Équipe B")
     expect(page.locator("#result-form")).to_contain_text("Attaquant")
+
+
+@pytest.mark.parametrize(
+    ("lang", "size", "move"),
+    [
+        ("en", "Poignée: its size", "Move Anne (place 1) to place"),
+        ("fr", "Poignée : sa taille", "Déplacer Anne (place 1) vers la place"),
+    ],
+)
+def test_every_control_of_the_tournament_forms_has_a_name(
+    page: Page, base_url: str, lang: str, size: str, move: str
+) -> None:
+    """A screen reader names each control of the creation forms (each form's own
+    fields shown in turn), of the organiser's result and adjustment forms, of the
+    online part and of the places, in the page's language: the poignée's size, the
+    position to open and the places' choices were read as nothing."""
+    page.add_init_script(f"localStorage.setItem('atout.lang', '{lang}')")
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    for form in ("individual", "triplettes", "teams"):
+        page.select_option("#tour-form", form)
+        assert unnamed(page, "#tournament") == [], form
+    page.goto(f"{base_url}/#/tournament/libre")
+    expect(page.locator("#libre-name")).to_be_visible()
+    assert unnamed(page, "#tournament") == []
+    page.goto(f"{base_url}/#/tournament")
+    page.fill("#tour-name", "Named")
+    page.fill("#tour-tables", "2")
+    page.fill(
+        "#tour-names", "\n".join(["Anne", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gil", "Hugo"])
+    )
+    page.click("#tour-create")
+    expect(page.locator("#result-form")).to_be_visible()
+    page.click('[data-take="1"]')  # a place held: it may be moved
+    expect(page.locator("#tour-places .place-to").first).to_be_visible()
+    expect(page.locator("#online-position")).to_be_visible()
+    assert unnamed(page, "#tournament") == []
+    names = control_names(page, "#tournament")
+    assert names["result-poignee-size"] == size
+    assert move in names.values()
+
+
+def test_the_creation_form_says_what_is_wrong_beside_the_field(page: Page, base_url: str) -> None:
+    """A field left empty or out of bounds is said in the page's language (French
+    here, the browser's English), under the field, the first wrong one focused, and
+    nothing is sent: the browser's own bubble spoke the browser's language, unstyled."""
+    page.add_init_script("localStorage.setItem('atout.lang', 'fr')")
+    sent: list[str] = []
+    page.on("request", lambda r: sent.append(r.url) if r.method == "POST" else None)
+    page.goto(f"{base_url}/#/tournament")
+    page.wait_for_selector("#who")
+    page.fill("#tour-tables", "99")
+    page.click("#tour-create")
+    name, tables = page.locator("#tour-name"), page.locator("#tour-tables")
+    expect(name).to_be_focused()
+    expect(name).to_have_attribute("aria-invalid", "true")
+    expect(name).to_have_accessible_description("Veuillez renseigner ce champ.")
+    expect(tables).to_have_accessible_description("Au plus 60.")
+    said = page.locator("#tournament").get_by_text("Veuillez renseigner ce champ.")
+    expect(said).to_be_visible()
+    # beside its field: under it, in its label
+    field_box, said_box = name.bounding_box(), said.bounding_box()
+    assert field_box and said_box
+    assert 0 <= said_box["y"] - (field_box["y"] + field_box["height"]) < 30
+    assert page.locator("#tournament form").first.evaluate("f => f.noValidate")
+    assert not [url for url in sent if "/api/tournaments" in url]
+    page.fill("#tour-name", "Club")  # put right: its words go
+    expect(said).to_have_count(0)
+    expect(name).not_to_have_attribute("aria-invalid", "true")
+    page.click("#tour-create")
+    expect(tables).to_be_focused()
+    assert not [url for url in sent if "/api/tournaments" in url]
+    page.fill("#tour-tables", "2")
+    page.click("#tour-create")
+    expect(page.locator("#tour-summary")).to_contain_text("2 tables")
+    assert [url for url in sent if url.endswith("/api/tournaments")]

@@ -166,6 +166,9 @@ const STRINGS = {
     check_missing: "Please fill in this field.", check_min: "At least {n}.", check_max: "At most {n}.",
     check_step: "In steps of {n}.", check_number: "Please write a number.", check_long: "At most {n} characters.",
     check_short: "At least {n} characters.", check_field: "Please check this field.",
+    poignee_who: "{what}: who shows it", poignee_kind_l: "{what}: its size",
+    misere_who: "{what}: who announces it", misere_kind_l: "{what}: which kind",
+    place_when_l: "From when, for {name} (place {n})", place_to_l: "Move {name} (place {n}) to place", online_position_l: "Position to open online",
     keyboard_help: "Keys: ←/→ choose a card, Enter plays it, L last trick, C chat", table_menu: "Scores, chat and table",
     shown_by: "shown by {name}", trump_discarded: "Trumps put in the écart: {cards}",
     game_n: "Game {n}", cards_in_hand: "cards in hand", redeal: "Redeal ({why})", petit_sec: "petit sec", all_pass: "everybody passed",
@@ -388,6 +391,9 @@ const STRINGS = {
     check_missing: "Veuillez renseigner ce champ.", check_min: "Au moins {n}.", check_max: "Au plus {n}.",
     check_step: "Par pas de {n}.", check_number: "Veuillez écrire un nombre.", check_long: "{n} caractères au plus.",
     check_short: "{n} caractères au moins.", check_field: "Veuillez vérifier ce champ.",
+    poignee_who: "{what} : qui la montre", poignee_kind_l: "{what} : sa taille",
+    misere_who: "{what} : qui l'annonce", misere_kind_l: "{what} : de quelle sorte",
+    place_when_l: "À partir de quand, pour {name} (place {n})", place_to_l: "Déplacer {name} (place {n}) vers la place", online_position_l: "Position à ouvrir en ligne",
     keyboard_help: "Touches : ←/→ choisir une carte, Entrée la jouer, L dernier pli, C discussion", table_menu: "Marque, discussion et table",
     shown_by: "montrée par {name}", trump_discarded: "Atouts mis à l'écart : {cards}",
     game_n: "Partie {n}", cards_in_hand: "cartes en main", redeal: "On redonne ({why})", petit_sec: "petit sec", all_pass: "tout le monde a passé",
@@ -486,15 +492,19 @@ export const refusalsLoaded = fetch("/api/refusals").then((r) => r.json())
 // by seat(number) where the page knows who sits there; those that are words (suits,
 // contracts...) come from the catalogue's terms; a list is joined by commas. A refusal
 // naming a rule of the game broken (`rule`: an impossible deal on a sheet) shows that
-// rule's own message as its reason, and the deal's number as its field.
+// rule's own message as its reason, and the deal's number as its field. A reason
+// may wrap another (a record's action, and the rule it breaks): ``rule`` then lists
+// their codes from the outermost in, each worded in turn from the innermost as the
+// next one's reason.
 export function refusal(error, card = (text) => text, seat = null) {
   // A request of the wrong shape comes with the validator's reason, in English and
   // for developers: the player is told in their language what to look at.
   if (error.code === "invalid_request") return t("invalid_form");
   if (!REFUSALS?.messages[error.code]) return error.message ?? "";
   const params = { ...error.params };
-  if (REFUSALS.messages[params.rule]) {
-    params.reason = worded(params.rule, params, card, seat);
+  const rules = [params.rule ?? []].flat();
+  if (rules.length && rules.every((code) => REFUSALS.messages[code])) {
+    for (const code of rules.reverse()) params.reason = worded(code, params, card, seat);
     if (params.deal) params.field = t("deal_n", { n: params.deal });
   }
   return worded(error.code, params, card, seat);
@@ -523,7 +533,7 @@ document.documentElement.lang = lang;
 // in the browser's own language: its words are replaced by the page's, whatever
 // form asks, as a field is found wrong; typing in it clears them.
 const number = (value) => Number(value).toLocaleString(lang);
-function checkWords(field) {
+export function checkWords(field) {
   const v = field.validity;
   if (v.valueMissing) return t("check_missing");
   if (v.badInput) return t("check_number");

@@ -10,7 +10,7 @@ import { clear, h } from "./dom.js";
 import { labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
-import { exportLink, onlinePanel } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
@@ -24,6 +24,7 @@ export function libreCreatePage() {
   const names = h("textarea", { id: "libre-names", rows: 8, placeholder: t("libre_names_help") });
   async function create(e) {
     e.preventDefault();
+    if (!fieldsValid(e.target)) return;
     const body = { name: name.value, form: form.value, positions: Number(positions.value), deals: Number(deals.value),
       names: names.value.split("\n").map((n) => n.trim()).filter(Boolean) };
     try {
@@ -35,7 +36,7 @@ export function libreCreatePage() {
   }
   return h("section", { class: "panel", id: "tournament" },
     h("h1", {}, t("libre")), h("p", { class: "muted" }, t("libre_help")),
-    h("form", { onsubmit: create },
+    h("form", { onsubmit: create, novalidate: true },
       h("div", { class: "options-grid" },
         h("label", {}, t("tour_name"), name), h("label", {}, t("tour_form"), form),
         h("label", {}, t("tour_positions"), positions), h("label", {}, t("libre_deals"), deals)),

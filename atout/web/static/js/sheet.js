@@ -255,10 +255,14 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       const bouts = h("select", { id: "deal-bouts" }, [0, 1, 2, 3].map((n) => h("option", { value: n }, n)));
       const side = (id) => h("select", { id }, h("option", { value: "" }, "–"), h("option", { value: "attack" }, t("attack")), h("option", { value: "defense" }, t("defence")));
       const petit = side("deal-petit");
-      const pair = (prefix, i, kinds) => ({
-        seat: seatSelect(`deal-${prefix}-seat-${i}`, [["", "–"]]),
-        kind: h("select", { id: `deal-${prefix}-${prefix === "poignee" ? "size" : "kind"}-${i}` }, kinds.map((k) => h("option", { value: k }, t(k)))),
-      });
+      // two selects under one word: each is named for a screen reader ("Poignée 2: its size")
+      const pair = (prefix, i, kinds) => {
+        const seat = seatSelect(`deal-${prefix}-seat-${i}`, [["", "–"]]);
+        const what = `${t(prefix)} ${i + 1}`;
+        seat.setAttribute("aria-label", t(`${prefix}_who`, { what }));
+        return { seat, kind: h("select", { id: `deal-${prefix}-${prefix === "poignee" ? "size" : "kind"}-${i}`, "aria-label": t(`${prefix}_kind_l`, { what }) },
+          kinds.map((k) => h("option", { value: k }, t(k)))) };
+      };
       const poignees = [...Array(POIGNEES).keys()].map((i) => pair("poignee", i, ["simple", "double", "triple"]));
       const miseres = option("misere") ? [...Array(MISERES).keys()].map((i) => pair("misere", i, ["sans_atouts", "sans_points"])) : [];
       const announced = h("input", { id: "deal-chelem-announced", type: "checkbox" });
@@ -320,7 +324,11 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       d.scores.map((score, seat) => h("td", { class: `score ${score >= 0 ? "pos" : "neg"}` }, signed(score),
         h("small", { class: "running", "data-running": seat }, d.totals[seat]))),
       readOnly ? null : h("td", { class: "actions" },
-        h("button", { class: "link edit", title: t("edit"), "aria-label": t("edit"), onclick: () => { editing = i; render(); } }, "✎"),
+        h("button", { class: "link edit", title: t("edit"), "aria-label": t("edit"), onclick: () => {
+          editing = i;
+          render();
+          page.querySelector("#deal-form")?.scrollIntoView({ block: "nearest" }); // a phone's form is a screen up
+        } }, "✎"),
         h("button", { class: "link delete", title: t("delete"), "aria-label": t("delete"), onclick: () => {
           if (confirm(t("confirm_delete_deal", { n: i + 1 }))) { editing = null; change(() => store.remove(i)); }
         } }, "✕"))));

@@ -9,7 +9,7 @@ import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
-import { exportLink, onlinePanel } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel } from "./tournament_parts.js";
 
 const ORIENTATION_FR = { W: "O" };
 
@@ -60,6 +60,7 @@ function createPage() {
 
   async function create(e) {
     e.preventDefault();
+    if (!fieldsValid(e.target)) return;
     const body = { name: name.value, form: form.value, tables: Number(tables.value),
       players: form.value === "individual" ? Number(players.value) : 4,
       names: names.value.split("\n").map((n) => n.trim()).filter(Boolean) };
@@ -78,7 +79,7 @@ function createPage() {
     h("li", {}, h("a", { href: `#/tournament/${item.id}` }, item.name))))).catch(() => {});
   return h("section", { class: "panel", id: "tournament" },
     h("h1", {}, t("tournaments")), h("p", { class: "muted" }, t("tour_help")),
-    h("form", { onsubmit: create },
+    h("form", { onsubmit: create, novalidate: true },
       h("div", { class: "options-grid" },
         h("label", {}, t("tour_name"), name), h("label", {}, t("tour_form"), form),
         playerChoices, tableChoices,
@@ -193,7 +194,9 @@ function followPage(id) {
       h("option", { value: "attack" }, t("attack")), h("option", { value: "defense" }, t("defence")));
     const petit = side("result-petit");
     const poignee = { seat: seatSelect("result-poignee-seat", true),
-      size: h("select", { id: "result-poignee-size" }, ["simple", "double", "triple"].map((s) => h("option", { value: s }, t(s)))) };
+      size: h("select", { id: "result-poignee-size", "aria-label": t("poignee_kind_l", { what: t("poignee") }) },
+        ["simple", "double", "triple"].map((s) => h("option", { value: s }, t(s)))) };
+    poignee.seat.setAttribute("aria-label", t("poignee_who", { what: t("poignee") })); // two selects under one word
     const announced = h("input", { id: "result-chelem-announced", type: "checkbox" });
     const chelem = side("result-chelem-made");
     const reason = h("input", { id: "result-reason", maxlength: 200, placeholder: t("adjust_correct_help") });

@@ -110,10 +110,11 @@ export function placeControls(view, player, change) {
   const held = view.places[player - 1];
   const free = view.names.map((_, i) => i + 1).filter((p) => !view.places[p - 1] && !view.robots.includes(p));
   const begun = new Set(view.online.map((o) => o.position));
-  const when = h("select", { class: "place-when" }, h("option", { value: "" }, t("place_now")),
+  const who = { name: view.names[player - 1], n: player };
+  const when = h("select", { class: "place-when", "aria-label": t("place_when_l", who) }, h("option", { value: "" }, t("place_now")),
     [...Array(view.positions).keys()].map((p) => p + 1).filter((p) => !begun.has(p))
       .map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
-  const to = h("select", { class: "place-to" }, free.map((p) => h("option", { value: p }, p)));
+  const to = h("select", { class: "place-to", "aria-label": t("place_to_l", who) }, free.map((p) => h("option", { value: p }, p)));
   const seating = (action, extra = {}) => change("seating", { action, player, ...extra });
   const timed = (action) => seating(action, when.value ? { from_position: Number(when.value) } : {});
   return h("span", { class: "row" }, note, when,

@@ -1,7 +1,48 @@
 // Parts of a tournament's page shared by the duplicate and the libre.
 import { h } from "./dom.js";
-import { refusal, t } from "./i18n.js";
+import { checkWords, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
+
+/** Whether the fields in sight of ``form`` (made ``novalidate``: the browser's own
+ * bubble speaks the browser's language, unstyled) are as the page asks: a wrong one
+ * is said under itself in the page's language, as its description, and the first
+ * one takes the focus. The server checks again what is sent. */
+export function fieldsValid(form) {
+  let first = null;
+  for (const field of form.querySelectorAll("input, select, textarea")) {
+    if (field.closest("[hidden]")) continue;
+    field.setCustomValidity("");
+    const wrong = !field.checkValidity();
+    fieldSays(field, wrong ? checkWords(field) : "");
+    if (wrong) first ??= field;
+  }
+  if (!form.dataset.checked) { // once said, the words follow what is typed
+    form.dataset.checked = "1";
+    form.addEventListener("input", ({ target }) => {
+      if (document.getElementById(`${target.id}-check`)) fieldSays(target, target.checkValidity() ? "" : checkWords(target));
+    });
+  }
+  first?.focus();
+  return !first;
+}
+
+function fieldSays(field, words) {
+  const id = `${field.id}-check`;
+  let note = document.getElementById(id);
+  if (!words) {
+    note?.remove();
+    field.removeAttribute("aria-invalid");
+    field.removeAttribute("aria-describedby");
+    return;
+  }
+  if (!note) {
+    note = h("small", { class: "field-error", id });
+    field.after(note);
+  }
+  note.textContent = words;
+  field.setAttribute("aria-invalid", "true");
+  field.setAttribute("aria-describedby", id);
+}
 
 /** A link to tournament ``id``'s ``what`` (ranking, results, adjustments) as a file. */
 export function exportLink(id, what, format) {
@@ -18,7 +59,7 @@ export function exportLink(id, what, format) {
 export function onlinePanel(view, id, seatsOf, help, opened) {
   const message = h("p", { class: "error", role: "alert", id: "online-error" });
   const open = new Set(view.online.map((o) => o.position));
-  const position = h("select", { id: "online-position" }, [...Array(view.positions).keys()].map((p) => p + 1)
+  const position = h("select", { id: "online-position", "aria-label": t("online_position_l") }, [...Array(view.positions).keys()].map((p) => p + 1)
     .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
   async function openPosition() {
     try {
