@@ -168,7 +168,7 @@ class Hub:
             except StorageError:
                 raise protocol.ProtocolError("storage_unavailable") from None
             welcome["guest_token"] = token
-        welcome |= {"name": identity.name, "guest": identity.guest}
+        welcome |= {"user": identity.user_id, "name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key, session)
         first = not self._online(identity.user_id)
         self.joined[client] = set()

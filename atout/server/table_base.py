@@ -282,6 +282,11 @@ class TableBase(GameCounts, ABC):
             "id": self.id,
             "options": self.options.model_dump(),
             "master": self.master_name,
+            # who the master is, for a client: names of guests may be alike
+            "master_seat": next(
+                (i for i, s in enumerate(self.seats) if s is not None and s.key == self.master),
+                None,
+            ),
             "seats": [
                 None
                 if s is None

@@ -144,6 +144,8 @@ class Player:
 
     ws: ClientConnection
     name: str = ""
+    user: int | None = None
+    """The account's id the welcome gave (None: a guest)."""
     token: str | None = None
     inbox: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
     log: list[dict[str, Any]] = field(default_factory=list)
@@ -174,7 +176,7 @@ class Player:
         await player.send(hello)
         welcome = await player.expect(lambda m: m["type"] in ("welcome", "error"))
         assert welcome["type"] == "welcome", welcome
-        player.name = welcome["name"]
+        player.name, player.user = welcome["name"], welcome["user"]
         player.token = token or welcome.get("guest_token")
         return player
 

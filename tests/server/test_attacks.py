@@ -132,6 +132,43 @@ def test_a_guest_with_the_masters_very_name_gets_none_of_its_rights(
     stop()
 
 
+def test_clients_are_told_the_master_by_seat_and_themselves_by_id(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two guests' display names may be alike: the table's info names the master's
+    seat (the web client shows Start, the options and the ★ by it), and follows
+    the mastery when it passes; an account's welcome gives its id."""
+    monkeypatch.setattr("atout.server.hub.secrets.token_hex", lambda n: "beef")
+    server, stop = run_server(tmp_path)
+    ip = "10.9.0.9"
+    token = httpx.post(
+        f"{server.http}/api/register", json={"name": "ident", "password": "password123"}
+    ).json()["token"]
+
+    async def scenario() -> None:
+        account = await Player.connect(server, token=token, ip=ip)
+        profile = httpx.get(f"{server.http}/api/profile/ident").json()
+        assert account.user == profile["id"] != None  # noqa: E711
+        master = await Player.connect(server, name="twin")
+        twin = await Player.connect(server, name="twin")
+        assert master.name == twin.name and master.user is None
+        table = await create_table(master, players=3)
+        await twin.send({"type": "sit", "table": table, "seat": 2})
+        seated = await twin.expect(lambda m: m["type"] == "table")
+        assert seated["table"]["master"] == twin.name
+        assert seated["table"]["master_seat"] == 0
+        await master.send({"type": "leave", "table": table})
+        passed = await twin.expect(
+            lambda m: m["type"] == "table_info" and m["table"]["master_seat"] is not None
+        )
+        assert passed["table"]["master_seat"] == 2
+        for p in (account, master, twin):
+            await p.close()
+
+    asyncio.run(scenario())
+    stop()
+
+
 def test_logout_closes_the_sessions_sockets_and_its_token(proxied: Server) -> None:
     ip = "10.9.0.1"
     token = register(proxied, "leaver", ip)

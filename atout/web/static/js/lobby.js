@@ -147,10 +147,10 @@ function tableRow(info) {
   const empty = () => info.playing ? h("span", { class: "seat robot" }, t("robot")) : h("span", { class: "seat free" }, t("free_seat"));
   // A player who lost the connection keeps the seat, away: a robot plays it only
   // while a game runs (or for good, once they left the game).
-  const seats = info.seats.map((s) => {
+  const seats = info.seats.map((s, seat) => {
     if (s === null) return empty();
     const robot = s.robot && info.playing, away = !robot && !s.connected;
-    return h("span", { class: `seat${robot ? " robot" : ""}${away ? " away" : ""}` }, s.name, s.name === info.master ? " ★" : "",
+    return h("span", { class: `seat${robot ? " robot" : ""}${away ? " away" : ""}` }, s.name, seat === info.master_seat ? " ★" : "",
       robot ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
   });
   return h("li", { class: "table-item", "data-table": info.id },

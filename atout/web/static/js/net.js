@@ -17,7 +17,7 @@ let waitingSince = null; // when the socket began to owe an answer (the welcome,
 let lapsed = false; // this page's account session ended elsewhere (sessionEnded)
 const PING_AFTER = 5000, ANSWER_WITHIN = 5000, OPEN_WITHIN = 10000;
 // `lost`: the connection dropped and is being restored (the page says so).
-export const session = { name: null, guest: true, connected: false, lost: false };
+export const session = { user: null, name: null, guest: true, connected: false, lost: false };
 
 export function token() {
   return localStorage.getItem("atout.token") || localStorage.getItem("atout.guest");
@@ -78,7 +78,7 @@ export function connect() {
     if (message.type === "welcome") {
       ready = true;
       retry = 500;
-      Object.assign(session, { name: message.name, guest: message.guest, connected: true, lost: false });
+      Object.assign(session, { user: message.user ?? null, name: message.name, guest: message.guest, connected: true, lost: false });
       if (message.guest_token) localStorage.setItem("atout.guest", message.guest_token);
       emit(message);
       // A move chosen while the link was down was chosen on a view that may be
@@ -111,7 +111,7 @@ function sessionEnded(stale) {
   if (localStorage.getItem("atout.token") !== stale) return;
   localStorage.removeItem("atout.token");
   lapsed = true;
-  Object.assign(session, { name: null, guest: true });
+  Object.assign(session, { user: null, name: null, guest: true });
   emit({ type: "signed_out" });
 }
 

@@ -127,7 +127,7 @@ function passwordForm(p) {
 /** ``el``, shown on a player's own profile only. Whose profile it is may be known
  * only at the server's welcome, which can come after the profile. */
 function ownOnly(el, p) {
-  const show = () => { el.hidden = !(p.name === session.name && !session.guest); };
+  const show = () => { el.hidden = !(p.id === session.user && !session.guest); };
   show();
   const stop = listen((m) => {
     if (!el.isConnected) stop();

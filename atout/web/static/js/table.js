@@ -426,7 +426,7 @@ function seatBox(ctx, seat) {
     // the line's title, shown on hovering it.
     h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null,
       free ? h("span", { class: "muted free-seat" }, t("free_seat")) : seatName(s, seat),
-      info && info.name === s.info.master ? h("span", { title: t("master") }, " ★") : null,
+      seat === s.info.master_seat ? h("span", { title: t("master") }, " ★") : null,
       info && !info.connected && !robot ? h("span", { title: t("away") }, " ⚠") : ""),
     h("div", { class: "seat-tags" }, tags),
     toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
@@ -517,7 +517,7 @@ function elsewhereNotice(ctx) {
 function waitingCentre(ctx) {
   const { s } = ctx;
   const free = s.info.seats.map((seat, i) => seat === null ? i : null).filter((i) => i !== null);
-  const isMaster = session.name === s.info.master && s.seat !== null;
+  const isMaster = s.seat !== null && s.seat === s.info.master_seat;
   return h("div", { class: "waiting" },
     h("p", {}, describeOptions(s.info.options)),
     // A guest may not sit at a competitive table: no seat is offered to be refused.
@@ -612,7 +612,7 @@ function gameOverPanel(ctx) {
   const { s } = ctx;
   const over = s.gameOver;
   if (!over) return null;
-  const master = session.name === s.info.master && s.seat !== null;
+  const master = s.seat !== null && s.seat === s.info.master_seat;
   const why = over.result ? uiOf(s.info.options.game)?.endNote?.(ctx, over.result) : null;
   const next = master ? t("next_game_master")
     : s.info.master ? t(s.seat === null ? "next_game_watch" : "next_game_seated", { name: s.info.master }) : null;
@@ -637,12 +637,12 @@ function signed(n) {
 }
 
 // What a scored (competitive) game changed, as the server stored it: this page's
-// player's own chips and XP, found by their user id at the table (a name may be
-// another's), then each registered seat's. A practice game, or one voided for a
+// player's own chips and XP, found by their user id (a name may be another's),
+// then each registered seat's. A practice game, or one voided for a
 // shared address, has no settlement: nothing is said of chips.
 function settlementPart(s, settled) {
   if (!Array.isArray(settled) || !settled.length) return null;
-  const me = s.seat !== null ? s.info.seats[s.seat]?.user ?? null : null;
+  const me = session.user;
   const mine = me === null ? null : settled.find((p) => p.user === me);
   const sign = (n) => (n > 0 ? "pos" : n < 0 ? "neg" : null);
   return [
@@ -712,7 +712,7 @@ function optionsForm(ctx, isMaster) {
 function tableInfoPanel(ctx) {
   const { s } = ctx;
   const info = s.info;
-  const isMaster = session.name === info.master && s.seat !== null;
+  const isMaster = s.seat !== null && s.seat === info.master_seat;
   const link = info.invite_code ? `${location.origin}/#/table/${info.id}?join=1&code=${info.invite_code}` : null;
   // Spectators come in by the code too (a private table), without sitting down.
   const watchLink = info.invite_code && info.options.spectators ? `${location.origin}/#/table/${info.id}?code=${info.invite_code}` : null;
