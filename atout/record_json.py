@@ -124,12 +124,17 @@ def not_json(error: json.JSONDecodeError) -> RecordSyntaxError:
 
 def load_json(text: str) -> Any:
     """``json.loads``, but JSON nested deeper than Python's stack (``[[[...]]]``
-    sent to the replay page) is a RecordError like any unreadable record, not a
-    RecursionError. A byte order mark before it is skipped, as the text form skips it."""
+    sent to the replay page) or holding a number too long for Python to read
+    is a RecordError like any unreadable record, not a RecursionError or a
+    bare ValueError. A byte order mark before it is skipped, as the text form skips it."""
     try:
         return json.loads(text.removeprefix("\ufeff"))
     except RecursionError:
         raise RecordError(Refusal("rec_json_deep")) from None
+    except json.JSONDecodeError:
+        raise
+    except ValueError:  # a number of over 4300 digits, which Python will not read
+        raise RecordError(Refusal("rec_json", detail="a number too long to read")) from None
 
 
 def from_json_dict(data: Any) -> GameRecord:

@@ -382,6 +382,8 @@ def _options(tag: _Tag) -> dict[str, Any]:
             while end < len(text) and not text[end].isspace():
                 end += 1
             value, position = text[start:end], end
+        except ValueError:  # JSON Python will not read: a number of over 4300 digits
+            raise _at(tag, Refusal("rec_option_value", option=key.group()), start) from None
         if key.group() in options:
             raise _at(tag, Refusal("rec_option_twice", option=key.group()), key.start())
         if position < len(text) and not text[position].isspace():

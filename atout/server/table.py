@@ -148,8 +148,12 @@ class Table(Seating, Playing, Clock):
         )
 
     async def _on_chat(self, client: Client, message: protocol.Chat) -> None:
-        if client not in self.spectators and self._played_by(client) is None:
-            raise TableError("not_at_table")
+        if client not in self.spectators:
+            seat_no = self._played_by(client)
+            if seat_no is None:
+                raise TableError("not_at_table")
+            if self._lost(seat_no):  # left the game, hears nothing of it: watch to chat
+                raise TableError("left_game")
         line = {
             "name": client.identity.name,
             "user": client.identity.user_id,

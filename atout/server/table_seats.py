@@ -330,7 +330,14 @@ class Seating(TableBase):
         )
 
     async def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
-        if self._seat_of(client) is not None:
+        seat_no = self._seat_of(client)
+        if seat_no is not None and self._lost(seat_no):  # left the game: may watch, as at a resume
+            if client not in self.spectators:
+                self.spectators.add(client)
+                broadcast.info_changed(self)
+            broadcast.snapshot(self, client)
+            return
+        if seat_no is not None:
             raise TableError("seated_here")
         if not await self._may_enter(client, message.code):
             raise TableError("table_private")
@@ -351,6 +358,8 @@ class Seating(TableBase):
             raise TableError("not_at_table")
         seat = self.seats[seat_no]
         assert seat is not None
+        if seat.abandoned:  # left already: nothing to give up again, nothing to tell
+            raise TableError("seat_left")
         await self._vacate(seat_no)
         if self.state is not None:
             broadcast.info_changed(self)
@@ -405,7 +414,8 @@ class Seating(TableBase):
         self._schedule()
 
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
-        if self._played_by(client) is None:
+        seat_no = self._played_by(client)
+        if seat_no is None or self._lost(seat_no):  # a player who left the game is not seated
             raise TableError("invite_seated_only")
         found = await asyncio.to_thread(account_named, self.ctx.writer.store, message.name)
         if found is None:
