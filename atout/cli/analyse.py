@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -13,7 +12,7 @@ from rich.table import Table
 
 from atout.analysis import Budget, Review, analyse
 from atout.analysis.review import DEFAULT_DEALS
-from atout.cli.app import app
+from atout.cli.app import app, read_input
 from atout.record_files import read_log
 from atout.records import Record, RecordError
 
@@ -34,8 +33,7 @@ def analyse_command(
     the best the strong robot finds, with inaccuracies (?!), mistakes (?) and
     blunders (??) marked, and a summary."""
     try:
-        text = typer.get_text_stream("stdin").read() if file == "-" else Path(file).read_text()
-        record = read_log(text)
+        record = read_log(read_input(file))
         console = Console(stderr=True)
         columns = (BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
         with Progress(

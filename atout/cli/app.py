@@ -24,9 +24,9 @@ def read_input(file: str) -> str:
     try:
         return sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as error:
-        typer.echo(f"FILE: cannot read {file}: {error.strerror}", err=True)
+        typer.echo(f"error: cannot read {file}: {error.strerror}", err=True)
     except UnicodeDecodeError as error:
-        typer.echo(f"FILE: cannot read {file}: {not_utf8(error)}", err=True)
+        typer.echo(f"error: cannot read {file}: {not_utf8(error)}", err=True)
     raise typer.Exit(2)
 
 

@@ -7,8 +7,7 @@ from typing import Annotated
 
 import typer
 
-from atout.cli.app import app
-from atout.cli.replay import read_input
+from atout.cli.app import app, read_input
 from atout.record_files import record_text
 from atout.records import RecordError
 from atout.tarotclub import read_tarotclub
@@ -29,7 +28,7 @@ def import_file(
     try:
         record = read_tarotclub(read_input(file))
         if output:
-            Path(output).write_text(record_text(record, output.endswith(".json")))
+            Path(output).write_text(record_text(record, output.endswith(".json")), encoding="utf-8")
         else:
             typer.echo(record_text(record, json_form), nl=False)
     except (OSError, RecordError, ValueError) as error:

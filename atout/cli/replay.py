@@ -3,13 +3,12 @@ converted to the record's text or JSON form (docs/records.md)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from atout.cards import Language
-from atout.cli.app import app
+from atout.cli.app import app, read_input
 from atout.game import ActionSyntaxError, IllegalAction
 from atout.record_files import read_record, record_text
 from atout.records import Record, RecordError
@@ -23,11 +22,6 @@ def render_record(record: Record, language: Language | None = None) -> str:
     except ValueError as error:
         raise RecordError(str(error)) from None
     return rules.render(record.players, record.variant, record.options, record.actions, language)
-
-
-def read_input(file: str) -> str:
-    """A file's text, or standard input's for ``-``."""
-    return typer.get_text_stream("stdin").read() if file == "-" else Path(file).read_text()
 
 
 @app.command()
@@ -46,6 +40,8 @@ def replay(
     """Print a game record as readable text (hands, bids, tricks and scores), or
     convert it: --text and --json print the record in that form."""
     try:
+        if json_form and text_form:
+            raise ValueError("--json and --text: give one of the two")
         record = read_record(read_input(file))
         if json_form or text_form:
             typer.echo(record_text(record, json_form), nl=False)

@@ -38,6 +38,10 @@ def test_a_bad_deal_stops_with_its_field() -> None:
 
 
 def test_an_unreadable_file() -> None:
-    result = CliRunner().invoke(app, ["sheet", "/nonexistent/sheet.json"])
-    assert result.exit_code == 2
-    assert "cannot read" in result.stderr
+    """One line starting ``error:``, as every command's refusals (it began ``FILE:``)."""
+    for command in ("sheet", "score"):
+        result = CliRunner().invoke(app, [command, "/nonexistent/sheet.json"])
+        assert result.exit_code == 2
+        assert result.stderr == (
+            "error: cannot read /nonexistent/sheet.json: No such file or directory\n"
+        )

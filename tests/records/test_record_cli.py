@@ -4,6 +4,9 @@ a bad file gets a message with its line and column, never a traceback."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -117,3 +120,47 @@ def test_the_example_records_read_and_replay_to_their_result() -> None:
         assert result.exit_code == 0 and result.output.startswith(
             ("French Tarot", "Tarot Africain")
         )
+
+
+def test_records_are_read_as_utf8_whatever_the_locale(tmp_path: Path) -> None:
+    """docs/records.md: a record is UTF-8 text. Under a locale whose encoding is not
+    UTF-8 (the C locale without Python's UTF-8 mode, Windows' cp1252), replay and
+    analyse read it as UTF-8 all the same; they read it in the locale's encoding and
+    refused a name with an accent."""
+    text = write_text(from_log(random_record("french", 4, 5))).replace(
+        "[Game ", '[Seat2 "Hélène"]\n[Game ', 1
+    )
+    path = tmp_path / "accents.atout"
+    path.write_bytes(text.encode("utf-8"))
+    env = {**os.environ, "LC_ALL": "C", "PYTHONUTF8": "0", "PYTHONIOENCODING": "utf-8"}
+    cli = "from atout.cli import main; main()"
+    for args in (
+        ["replay", "--json", str(path)],
+        ["analyse", str(path), "-s", "1", "--deals", "2"],
+    ):
+        run = subprocess.run(
+            [sys.executable, "-c", cli, *args], capture_output=True, env=env, check=False
+        )
+        assert run.returncode == 0, run.stderr.decode()
+        assert args[0] != "replay" or json.loads(run.stdout)["tags"]["Seat2"] == "Hélène"
+
+
+def test_an_unreadable_record_file_is_named_in_one_line(tmp_path: Path) -> None:
+    latin = tmp_path / "latin1.atout"
+    latin.write_bytes('[Seat0 "Hélène"]\n'.encode("latin-1"))
+    for command in (["replay"], ["analyse", "-s", "0"], ["import"]):
+        for path, reason in ((latin, "not UTF-8 text"), (tmp_path, "Is a directory")):
+            result = runner.invoke(app, [*command, str(path)])
+            assert result.exit_code == 2
+            assert result.output == f"error: cannot read {path}: {reason}" + (
+                " (byte 9): save it as UTF-8\n" if path == latin else "\n"
+            )
+
+
+def test_replay_refuses_both_forms_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "partie.atout"
+    path.write_text(write_text(from_log(random_record("french", 3, 2))))
+    result = runner.invoke(app, ["replay", "--json", "--text", str(path)])
+    assert (
+        result.exit_code == 2 and result.output == "error: --json and --text: give one of the two\n"
+    )
