@@ -189,3 +189,15 @@ class Table(Seating, Playing, Clock):
         broadcast.table_event(
             self, "table.options", {"options": options.model_dump(), "changed": changed}
         )
+        if not options.spectators:
+            self._dismiss_spectators()
+
+    def _dismiss_spectators(self) -> None:
+        """Spectators turned off: those watching go too (a player who left the game
+        watches it still, as a player)."""
+        dismissed = [c for c in self.spectators if self._seat_of(c) is None]
+        for client in dismissed:
+            self.spectators.discard(client)
+            client.send({"type": "left", "table": self.id, "reason": "no_spectators"})
+        if dismissed:
+            broadcast.info_changed(self)

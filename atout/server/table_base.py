@@ -277,7 +277,8 @@ class TableBase(GameCounts, ABC):
 
     def info(self, client: Client | None = None) -> dict[str, Any]:
         """The table as the lobby and its members see it (no game state)."""
-        member = client is not None and self._seat_of(client) is not None
+        seat_no = None if client is None else self._seat_of(client)
+        member = seat_no is not None and not self._lost(seat_no)  # left: no longer told the code
         return {
             "id": self.id,
             "options": self.options.model_dump(),

@@ -85,6 +85,7 @@ def test_a_player_who_left_a_game_may_watch_it(
     assert watching["type"] == "table", watching
     assert watching["seat"] is None and watching["view"]["viewer"] == -1
     assert not watching["view"]["hand"]  # a spectator's view: no hand
+    assert "invite_code" not in watching["table"]  # no longer seated: not told the code
     refused = answer(leaver, {"type": "sit", "table": table})
     assert refused["code"] == "seat_left"
 
@@ -120,6 +121,30 @@ def test_leaving_a_game_twice_tells_the_table_once(
     again = until(leaver, lambda m: m["type"] in ("left", "error"))
     assert again["type"] == "error" and again["code"] == "seat_left", again
     assert not [m for m in quiet(master) if m.get("kind") == "table.left"]
+
+
+def test_spectators_turned_off_are_sent_away_but_a_player_who_left_watches_on(
+    left_game: tuple[ClientConnection, ClientConnection, str, str], probed: Server
+) -> None:
+    """The master turns spectators off: a spectator watching is told ``left``
+    with the reason, and hears nothing more of the table; the player who left
+    the game and watches it stays. Spectators used to keep watching."""
+    master, leaver, table, third = left_game
+    assert answer(leaver, {"type": "spectate", "table": table})["type"] == "table"
+    code = until(master, lambda m: m["type"] == "table_info")["table"]["invite_code"]
+    with connect(probed.ws) as outsider:
+        hello(outsider, register(probed, f"{third}x"))
+        watching = answer(outsider, {"type": "spectate", "table": table, "code": code})
+        assert watching["type"] == "table", watching
+        master.send(
+            json.dumps({"type": "options", "table": table, "options": {"spectators": False}})
+        )
+        sent = until(outsider, lambda m: m["type"] == "left")
+        assert sent == {"type": "left", "table": table, "reason": "no_spectators"}
+        info = until(master, lambda m: m["type"] == "table_info" and m["table"]["spectators"] == 1)
+        assert info["table"]["options"]["spectators"] is False
+        assert not [m for m in quiet(outsider) if m.get("table") == table]
+        assert until(leaver, event("table.options"))["data"]["changed"] == ["spectators"]
 
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"

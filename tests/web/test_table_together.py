@@ -221,3 +221,25 @@ def test_the_chat_said_stays_after_a_reload_or_a_trip_to_another_page(
     expect(ben.locator("#hand .card")).to_have_count(24)
     for page in (ann, ben):
         expect(page.locator("#chat-log li")).to_have_text(said)
+
+
+def test_a_spectator_sent_away_is_told_why_on_the_lobby(
+    new_context: object, base_url: str
+) -> None:
+    """The master turns spectators off: the spectator's page goes to the lobby and
+    says why, in its language (it used to keep watching)."""
+    ann: Page = new_context().new_page()  # type: ignore[operator]
+    cy: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
+    create_table(ann, base_url)
+    cy.goto(f"{base_url}/#/lobby")
+    cy.click("#lang")
+    expect(cy.locator("html")).to_have_attribute("lang", "fr")
+    cy.goto(ann.url)  # the table's page, not its invitation: Cy watches
+    expect(cy.locator(".seat-box.me")).to_have_count(0)
+    expect(cy.locator(".seat-box .seat-name").first).to_be_visible()
+    ann.click("#options-button")
+    ann.locator(".options-editor #opt-spectators").uncheck()
+    ann.click("#save-options")
+    expect(cy.locator("#toast")).to_have_text("les spectateurs ne sont pas admis à cette table")
+    expect(cy.locator("#table-page")).to_have_count(0)
+    shot(cy, "spectator-sent-away-fr")

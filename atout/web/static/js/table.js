@@ -14,6 +14,7 @@ import { uiOf } from "./games.js";
 import { blockedIds, inviteBox } from "./friends.js";
 import { patched } from "./patch.js";
 import { sized } from "./sized.js";
+import { toast } from "./app.js";
 
 export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
@@ -237,7 +238,11 @@ export function tablePage(id, params) {
     }
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
     else if (m.type === "invited") { s.notices.push(() => t("invitation_sent", { name: m.name })); render(); }
-    else if (m.type === "left") location.hash = "#/";
+    else if (m.type === "left") {
+      // Sent away (the master turned spectators off): told why, on the lobby.
+      if (m.reason) toast(refusal({ code: m.reason, params: {} }), "error");
+      location.hash = "#/";
+    }
   });
   if (session.connected) enter();
 
