@@ -50,9 +50,10 @@ class Seating(TableBase):
         return await asyncio.to_thread(friends.standing, store, int(master[2:]), user)
 
     async def _may_enter(self, client: Client, code: str | None) -> bool:
-        """Whether the table lets this client in (``opens_to``, or its code); wrong
-        invitation codes are throttled per client address, whatever the socket, the
-        guest or the node. Nothing lets in a player its master blocked."""
+        """Whether the table lets this client in (``opens_to``, or its code; a wrong
+        one is refused as such, ``wrong_code``); wrong invitation codes are
+        throttled per client address, whatever the socket, the guest or the node.
+        Nothing lets in a player its master blocked."""
         if not self.options.private or client.key == self.master:
             return True
         standing = await self._standing(client)
@@ -69,7 +70,7 @@ class Seating(TableBase):
         if secrets.compare_digest(code.encode(), self.invite_code.encode()):
             await guards.forgive_address(guards.codes, "codes", client.ip)
             return True
-        return False
+        raise TableError("wrong_code")  # not the private table's refusal: a code was given
 
     async def _on_sit(self, client: Client, message: protocol.Sit) -> None:
         if self.reservation is not None:

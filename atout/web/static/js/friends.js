@@ -12,9 +12,11 @@ const REFRESH_MS = 15000;
 
 export function friendsPage() {
   const box = h("div", { id: "friends" }, "…");
-  const note = h("p", { id: "friends-note", role: "status" });
+  // tabindex: the keyboard comes here when the button it was on goes with its row
+  const note = h("p", { id: "friends-note", role: "status", tabindex: -1 });
   const name = h("input", { id: "friend-name", maxlength: 24, required: true, placeholder: t("name") });
   async function act(path, body, done) {
+    const focused = box.contains(document.activeElement); // a row's button, drawn anew below
     try {
       await api(path, body);
       if (path.includes("block")) blocked = null;
@@ -25,7 +27,8 @@ export function friendsPage() {
       note.className = "error";
       note.textContent = refusal(error);
     }
-    load();
+    await load();
+    if (focused && !box.contains(document.activeElement)) note.focus(); // not lost on the page's body
   }
   async function load() {
     form.hidden = session.guest; // a guest can neither ask nor block: the way to an account instead
@@ -47,19 +50,22 @@ export function friendsPage() {
       data.incoming.length ? [h("h2", {}, t("friend_requests")), h("ul", { id: "incoming", class: "friend-list" },
         data.incoming.map((p) => person(p,
           button(t("accept"), "accept", () => act("/api/friends/accept", { id: p.id }, t("friend_added", { name: p.name }))),
-          button(t("decline"), "secondary decline", () => act("/api/friends/remove", { id: p.id })), blockButton(p))))] : null,
+          button(t("decline"), "secondary decline", () => act("/api/friends/remove", { id: p.id }, t("request_declined_done", { name: p.name }))),
+          blockButton(p))))] : null,
       h("h2", {}, t("friends")),
       data.friends.length ? h("ul", { id: "friend-list", class: "friend-list" }, data.friends.map((f) => person(f,
         h("span", { class: `dot${f.online ? " online" : ""}`, title: t(f.online ? "online" : "offline") }),
         h("small", { class: "muted" }, t(f.online ? "online" : "offline")), " ",
         f.table ? h("a", { class: "friend-table", href: `#/table/${f.table}` }, t("at_table", { table: f.table })) : null,
-        button(t("remove"), "secondary remove", () => act("/api/friends/remove", { id: f.id })), blockButton(f))))
+        button(t("remove"), "secondary remove", () => act("/api/friends/remove", { id: f.id }, t("friend_removed_done", { name: f.name }))),
+        blockButton(f))))
         : h("p", { class: "muted" }, t("no_friends")),
       data.outgoing.length ? [h("h2", {}, t("friend_requests_sent")), h("ul", { id: "outgoing", class: "friend-list" },
-        data.outgoing.map((p) => person(p, button(t("withdraw"), "secondary", () => act("/api/friends/remove", { id: p.id })))))] : null,
+        data.outgoing.map((p) => person(p, button(t("withdraw"), "secondary withdraw",
+          () => act("/api/friends/remove", { id: p.id }, t("request_withdrawn_done", { name: p.name }))))))] : null,
       h("h2", {}, t("blocked_players")), h("p", { class: "muted" }, t("blocked_rule")),
       data.blocked.length ? h("ul", { id: "blocked-list", class: "friend-list" }, data.blocked.map((p) => person(p,
-        button(t("unblock"), "secondary unblock", () => act("/api/friends/unblock", { id: p.id }))))) : null);
+        button(t("unblock"), "secondary unblock", () => act("/api/friends/unblock", { id: p.id }, t("unblocked_done", { name: p.name })))))) : null);
   }
   // A friend coming or going, a request answered, a friendship ended: the list follows.
   const live = new Set(["friend_request", "friend_accepted", "friend_declined", "friend_removed", "presence", "welcome"]);

@@ -227,6 +227,8 @@ const STRINGS = {
     block: "Block", unblock: "Unblock", blocked_players: "Blocked players", blocked_done: "{name} is blocked.",
     blocked_rule: "A player you block cannot ask you to be friends nor invite you, cannot sit at or watch your private tables, and their chat is hidden from you.",
     guest_avatar: "guest",
+    friend_removed_done: "{name} is no longer your friend.", request_declined_done: "You declined {name}'s request.",
+    request_withdrawn_done: "Your request to {name} is withdrawn.", unblocked_done: "{name} is no longer blocked.",
   },
   fr: {
     tour_online: "En ligne", tour_online_help: "Ouvrez sur le serveur les tables d'une position : chacune joue ses étuis dans l'ordre en Garde imposée, des robots prenant les places libres. Chaque joueur s'assoit à la place indiquée ici ; les résultats arrivent à la fin des parties.",
@@ -451,6 +453,8 @@ const STRINGS = {
     block: "Bloquer", unblock: "Débloquer", blocked_players: "Joueurs bloqués", blocked_done: "{name} est bloqué.",
     blocked_rule: "Un joueur que vous bloquez ne peut ni vous demander en ami ni vous inviter, ni s'asseoir à vos tables privées ni les regarder, et ses messages vous sont cachés.",
     guest_avatar: "invité",
+    friend_removed_done: "{name} n'est plus votre ami.", request_declined_done: "Vous avez refusé la demande de {name}.",
+    request_withdrawn_done: "Votre demande à {name} est annulée.", unblocked_done: "{name} n'est plus bloqué.",
   },
 };
 

@@ -13,12 +13,17 @@ export function leaderboardPage() {
     clear(body, rows.map((row, i) => h("tr", {},
       h("td", {}, i + 1),
       h("td", {}, avatarImage(row.avatar, "small"), h("a", { href: `#/profile/${encodeURIComponent(row.name)}` }, row.name)),
-      h("td", {}, row.rating), h("td", {}, row.xp), h("td", {}, row.games), h("td", { class: "level" }, row.level))));
+      h("td", {}, figure(row.rating)), h("td", {}, figure(row.xp)), h("td", {}, figure(row.games)), h("td", { class: "level" }, row.level))));
   }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 6, class: "error" }, refusal(error)))));
   return h("section", { class: "panel", id: "leaderboard" }, h("h1", {}, t("leaderboard")),
     h("table", { class: "score-table wide leaderboard-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("xp")), h("th", {}, t("games")), h("th", {}, t("level")))),
       body));
+}
+
+/** A figure as the page's language writes it ("3,75" and "1 200" in French). */
+function figure(x) {
+  return typeof x === "number" ? x.toLocaleString(getLang()) : x;
 }
 
 function avatarImage(src, size) {
@@ -31,12 +36,12 @@ export function profilePage(name) {
   const more = h("div", {});
   api(`/api/profile/${encodeURIComponent(name)}`).then((p) => {
     const percent = (x) => (x === null || x === undefined ? "–" : `${Math.round(x * 100)} %`);
-    const number = (x) => (x === null || x === undefined ? "–" : Math.round(x * 10) / 10);
+    const number = (x) => (x === null || x === undefined ? "–" : figure(Math.round(x * 10) / 10));
     const rows = [["xp", p.xp], ["chips", p.chips], ["rating", p.rating], ["games", p.games], ["wins", p.wins],
       ["contracts_taken", p.contracts_taken], ["success_rate", percent(p.success_rate)], ["average_deal_score", number(p.average_deal_score)]];
     // The figures are the scored games' (competitive ones): the list below has every game.
     const label = { games: "competitive_games" };
-    clear(box, rows.map(([key, value]) => [h("dt", {}, t(label[key] ?? key)), h("dd", { "data-key": key }, value)]));
+    clear(box, rows.map(([key, value]) => [h("dt", {}, t(label[key] ?? key)), h("dd", { "data-key": key }, figure(value))]));
     clear(head, h("img", { class: "avatar large", id: "profile-avatar", src: p.avatar, alt: t("avatar"), width: 96, height: 96 }),
       levelBox(p.level));
     clear(more, h("p", { class: "muted", id: "profile-counts" }, t("profile_counts")),
@@ -148,7 +153,7 @@ function allowanceButton(floor) {
     button.disabled = true;
     try {
       const paid = await api("/api/chips/allowance", {});
-      document.querySelector('#profile dd[data-key="chips"]').textContent = paid.chips;
+      document.querySelector('#profile dd[data-key="chips"]').textContent = figure(paid.chips);
       note.textContent = t("allowance_paid", { n: paid.granted });
       button.remove();
     } catch (error) {

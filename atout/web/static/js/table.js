@@ -90,6 +90,9 @@ export function tablePage(id, params) {
     },
     render: () => render(),
     leave: () => { if (leaving(s)) send({ type: "leave", table: id }); },
+    // The invitation's code this page came with (a private table's watch link has
+    // it too): a seat taken from the page gives it, as the invitation link's sit does.
+    code: params.get("code"),
     name: (seat) => seatName(s, seat),
   };
 
@@ -100,7 +103,10 @@ export function tablePage(id, params) {
       s.sitting = true; // a refusal of this sit outlives the snapshot that follows it
       send({ type: "sit", table: id, ...(params.get("code") ? { code: params.get("code") } : {}) });
     }
-    else if (params.get("code")) send({ type: "spectate", table: id, code: params.get("code") });
+    else if (params.get("code")) {
+      s.sitting = true; // so is a refusal of the watch link's code (see the errors below)
+      send({ type: "spectate", table: id, code: params.get("code") });
+    }
     send({ type: "resume", table: id, last_seq: 0 });
   }
 
@@ -231,7 +237,9 @@ export function tablePage(id, params) {
       render();
     }
     else if (m.type === "error") {
-      s.error = m; // worded when drawn, in the language of the moment
+      // The sit (or watch) this page asked as it came, refused (a wrong code, too many),
+      // is followed by its resume's refusal of a private table: the sit's reason stays.
+      if (!(s.sitting && !s.info && m.code === "table_private" && s.error)) s.error = m; // worded when drawn
       s.hinting = false;
       if (s.asked) { s.legal = s.asked; s.asked = null; }
       render();
@@ -458,7 +466,8 @@ function refusedPage(s) {
   const enter = (e) => { e.preventDefault(); location.hash = `#/table/${s.id}?join=1&code=${encodeURIComponent(code.value.trim())}`; };
   return h("section", { class: "panel narrow", id: "table-refused" },
     h("p", { class: "error" }, refusal(s.error)),
-    s.error.code === "table_private" ? h("form", { class: "row", onsubmit: enter },
+    // a code refused as wrong is asked again (mistyped, or an old link's)
+    ["table_private", "wrong_code"].includes(s.error.code) ? h("form", { class: "row", onsubmit: enter },
       h("label", {}, t("invite_code"), code), h("button", { type: "submit", id: "enter-code" }, t("enter_with_code"))) : null,
     h("a", { href: "#/", class: "button secondary" }, t("lobby")));
 }
@@ -530,7 +539,7 @@ function waitingCentre(ctx) {
       ? h("p", { class: "muted", id: "guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null,
     s.seat === null && free.length && !s.info.playing && !(session.guest && s.info.options.competitive)
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
-          onclick: () => send({ type: "sit", table: s.id, seat: i }) }, `${t("sit_here")} ${i + 1}`))) : null,
+          onclick: () => send({ type: "sit", table: s.id, seat: i, ...(ctx.code ? { code: ctx.code } : {}) }) }, `${t("sit_here")} ${i + 1}`))) : null,
     // After a game the game-over panel says what comes next (its Play again starts the
     // next game): one way, said once.
     isMaster && !s.info.playing && !s.info.tournament && !s.gameOver ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null,
