@@ -30,8 +30,8 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
-from atout.refusals import Param
-from atout.text import PlainText
+from atout.refusals import Param, Refusal
+from atout.text import PlainText, repeated
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
 MAX_DEALS: Final = 500
@@ -169,6 +169,18 @@ class SheetInput(_Input):
     options: dict[str, Any] = Field(default_factory=dict)
     players: list[PlayerEntry] = Field(min_length=3, max_length=5)
     deals: list[DealEntry] = Field(default_factory=list, max_length=MAX_DEALS)
+
+
+def check_names(sheet: SheetInput) -> None:
+    """Refusal ``name_twice`` when two players have one name (case and spacing
+    aside): two columns no one could tell apart. Checked where a sheet's names are
+    written (``atout sheet``, a sheet sent whole to the server), not where one is
+    read back, so a sheet kept before still opens."""
+    twice = repeated([player.name for player in sheet.players])
+    if twice is not None:
+        first, second = twice
+        name = sheet.players[second].name
+        raise Refusal("name_twice", name=name, first=first + 1, second=second + 1)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ rules (``atout.server.names``).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Sequence
 from typing import Annotated, Final
 
 from pydantic import AfterValidator
@@ -56,3 +57,26 @@ def encodable(text: str) -> str:
 
 Encodable = Annotated[str, AfterValidator(encodable)]
 """Any string UTF-8 can hold, for what has rules of its own (a name, a password)."""
+
+
+def name_key(name: str) -> str:
+    """What makes two account names one: NFKC after case folding."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
+def compared_name(name: str) -> str:
+    """What makes two names on a sheet or in a tournament one: as account names
+    (:func:`name_key`), with the outer spaces dropped and runs of spaces read as
+    one (``Jean  Dupont`` is ``jean dupont``)."""
+    return " ".join(name_key(name).split())
+
+
+def repeated(names: Sequence[str]) -> tuple[int, int] | None:
+    """The first name given again, as (its first place, the repeat's), from 0; None
+    when every name is its own (compared by :func:`compared_name`)."""
+    seen: dict[str, int] = {}
+    for place, name in enumerate(names):
+        first = seen.setdefault(compared_name(name), place)
+        if first != place:
+            return first, place
+    return None

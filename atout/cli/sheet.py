@@ -15,10 +15,12 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cli.app import app, read_input
+from atout.refusals import Refusal
 from atout.sheet import (
     InputError,
     ScoredSheet,
     SheetInput,
+    check_names,
     csv_text,
     parse,
     score_sheet,
@@ -34,8 +36,10 @@ def sheet(
     """Score a sheet of French Tarot deals (JSON) and print the running totals."""
     raw = read_input(file)
     try:
-        scored = score_sheet(parse(SheetInput, raw))
-    except InputError as error:
+        sheet = parse(SheetInput, raw)
+        check_names(sheet)
+        scored = score_sheet(sheet)
+    except (InputError, Refusal) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     if as_csv:

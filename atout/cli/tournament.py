@@ -15,7 +15,7 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,7 +23,15 @@ from rich.table import Table
 
 from atout.cli.app import app, not_utf8
 from atout.tournament.boards import Board, TournamentError
-from atout.tournament.event import BADGES, FORMS, MOVEMENTS, Tournament, new_setup
+from atout.tournament.event import (
+    BADGES,
+    FORMS,
+    MOVEMENTS,
+    TABLES,
+    Tournament,
+    check_names,
+    new_setup,
+)
 from atout.tournament.movement import MAX_TABLES
 from atout.tournament.printout import boards_html, boards_text, slips_html, slips_text
 from atout.tournament.report import (
@@ -51,6 +59,11 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _count(number: int, thing: str) -> str:
+    """``1 table``, ``2 tables``: a count with its noun, singular or plural."""
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
 Choice = TypeVar("Choice", bound=str)
 
 
@@ -70,22 +83,37 @@ def _read_text(path: str) -> str:
         raise _fail(f"cannot read {path}: {not_utf8(error)}") from None
 
 
-def _load(path: Path) -> Tournament:
-    return _state(path, from_json)
+def _load(path: Path, command: str = "") -> Tournament:
+    return _state(path, from_json, command)
 
 
 State = TypeVar("State")
 
 
-def _state(path: Path, read: Callable[[Any], State]) -> State:
-    """The state file read by ``read``; a failure names the file and stops."""
-    text = _read_text(str(path))
+def _state(path: Path, read: Callable[[Any], State], command: str = "") -> State:
+    """The state file read by ``read``; a failure names the file and stops. A file
+    of the other kind (a duplicate's, a tournoi libre's) is named so, with the
+    command of the same name (``command``, when both have it) that reads it."""
     try:
-        return read(json.loads(text))
+        document = json.loads(_read_text(str(path)))
     except json.JSONDecodeError as error:
         raise _fail(f"{path}: not JSON (line {error.lineno}, column {error.colno})") from None
+    try:
+        return read(document)
     except TournamentError as error:
+        other = _FILES.get(str(document.get("format"))) if isinstance(document, dict) else None
+        if error.code == "tournament_format" and other is not None:
+            line = " ".join(("atout", *other[1]))
+            reader = f"`{line} {command}`" if command else f"the `{line}` commands"
+            raise _fail(f"{path}: {other[0]}: read it with {reader}") from None
         raise _fail(f"{path}: {error}") from None
+
+
+_FILES: Final = {
+    "atout-tournament": ("a duplicate tournament's file", ("tournament",)),
+    "atout-libre": ("a tournoi libre's file", ("tournament", "libre")),
+}
+"""Each kind of state file: what to call it, and the command group reading it."""
 
 
 def _save(path: Path, tournament: Tournament) -> None:
@@ -115,13 +143,14 @@ def create(
     form: Annotated[str, typer.Option(help=f"One of: {', '.join(FORMS)}.")] = "individual",
     players: Annotated[int, typer.Option(help="Seats a table: 4 or 5 (individual).")] = 4,
     tables: Annotated[
-        int,
+        int | None,
         typer.Option(
             min=1,
             max=MAX_TABLES,
-            help="Tables (quadrettes: teams; triplettes: half the triplettes; match: 2).",
+            help=f"Tables, {TABLES} by default (quadrettes: teams; triplettes: half the "
+            "triplettes; not for the match, which has 2).",
         ),
-    ] = 5,
+    ] = None,
     positions: Annotated[int | None, typer.Option(min=1, help="Positions (rounds).")] = None,
     per_position: Annotated[
         int | None, typer.Option(min=1, help="Boards per position (default: seats a table).")
@@ -130,8 +159,9 @@ def create(
         str, typer.Option(help=f"Triplettes: one of {', '.join(MOVEMENTS)}.")
     ] = "plain",
     team_sizes: Annotated[
-        str, typer.Option(help="The team match: players of team A and B, e.g. 4,5.")
-    ] = "4,4",
+        str | None,
+        typer.Option(help="The team match only: players of team A and B, e.g. 4,5 (4,4)."),
+    ] = None,
     first_badge: Annotated[
         str | None,
         typer.Option(help=f"Triplettes: the first attacker's badge ({', '.join(BADGES)}); drawn."),
@@ -150,7 +180,9 @@ def create(
     ] = None,
     force: Annotated[bool, typer.Option(help="Replace an existing state file.")] = False,
 ) -> None:
-    """Create a tournament: deal its boards and set its movement."""
+    """Create a tournament: deal its boards and set its movement. An option of
+    another form than the one chosen (--movement howell, --first-badge, --team-sizes,
+    --tables for the match) is refused, as is a name given twice."""
     if state.exists() and not force:
         raise _fail(f"{state} exists (use --force to replace it)")
     chosen = _one_of("--form", form, FORMS)
@@ -159,14 +191,18 @@ def create(
         None if first_badge is None else BADGES.index(_one_of("--first-badge", first_badge, BADGES))
     )
     try:
-        sizes = tuple(int(size) for size in team_sizes.split(",")) if chosen == "teams" else ()
+        sizes = () if team_sizes is None else tuple(int(size) for size in team_sizes.split(","))
     except ValueError:
         raise _fail("--team-sizes: two numbers, e.g. 4,5") from None
     listed = _read_text(str(names)).split("\n") if names else []
     listed = [line.strip() for line in listed if line.strip()]
-    setup = new_setup(chosen, players, tables, positions, per_position, (), kind, sizes, badge)
-    if names and len(listed) != setup.entrants:
-        raise _fail(f"--names: this tournament needs {setup.entrants} names, got {len(listed)}")
+    try:
+        setup = new_setup(chosen, players, tables, positions, per_position, (), kind, sizes, badge)
+        if names and len(listed) != setup.entrants:
+            raise _fail(f"--names: this tournament needs {setup.entrants} names, got {len(listed)}")
+        check_names(listed)
+    except TournamentError as error:
+        raise _fail(str(error)) from None
     setup = dataclasses.replace(setup, names=tuple(listed) or setup.names)
     try:
         explicit = None
@@ -182,8 +218,9 @@ def create(
     _save(state, tournament)
     made = tournament.movement
     typer.echo(
-        f"{state}: {len(tournament.boards)} boards, {made.tables} tables, "
-        f"{made.positions} positions; {'teams' if tournament.setup.teams else 'players'} "
+        f"{state}: {_count(len(tournament.boards), 'board')}, {_count(made.tables, 'table')}, "
+        f"{_count(made.positions, 'position')}; "
+        f"{'teams' if tournament.setup.teams else 'players'} "
         "meet at most once: "
         f"{'yes' if made.meets_once else 'no'}; boards played at most once by each "
         f"player: {'yes' if made.boards_once else 'no'}"
@@ -200,7 +237,7 @@ def show_boards(state: StateArg, html: HtmlOpt = False) -> None:
 @tournament_app.command()
 def slips(state: StateArg, html: HtmlOpt = False) -> None:
     """Print each table's slip for each position: seats and boards to play."""
-    tournament = _load(state)
+    tournament = _load(state, "slips")
     typer.echo(slips_html(tournament) if html else slips_text(tournament), nl=False)
 
 
@@ -234,7 +271,7 @@ def result(
     typer.echo(
         f"board {board}, table {table}, position {at + 1}: "
         f"{score.breakdown['per_defender']:+d} ({'made' if score.made else 'failed'}); "
-        f"{len(tournament.missing())} results to come"
+        f"{_count(len(tournament.missing()), 'result')} to come"
     )
 
 
@@ -247,10 +284,10 @@ def ranking(
     ] = False,
 ) -> None:
     """Show the ranking: classement alterné (individual, triplettes) or PM (quadrettes, match)."""
-    tournament = _load(state)
+    tournament = _load(state, "ranking")
     show_rows(ranking_rows(tournament, general), as_json)
     if not as_json:
-        typer.echo(f"{len(tournament.missing())} results to come")
+        typer.echo(f"{_count(len(tournament.missing()), 'result')} to come")
 
 
 def show_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
@@ -263,10 +300,14 @@ def show_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
 
 def _show_rows(rows: list[dict[str, Any]]) -> None:
     """Rows as a table, a column per key."""
-    view = Table(*(key.replace("_", " ").title() for key in rows[0]))
+    view = Table(*(_HEADINGS.get(key, key.replace("_", " ").title()) for key in rows[0]))
     for row in rows:
         view.add_row(*(_cell(value) for value in row.values()))
     Console().print(view)
+
+
+_HEADINGS: Final = {"pm": "PM"}
+"""Column headings that are not their key in title case (the rulebook's PM)."""
 
 
 def _cell(value: object) -> str:
@@ -287,7 +328,7 @@ def export(
     format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
 ) -> None:
     """Export the ranking, the results or the adjustments as CSV or JSON on standard output."""
-    tournament = _load(state)
+    tournament = _load(state, "export")
     if what == "ranking":  # every entrant has a row
         rows, columns = ranking_rows(tournament), []
     elif what == "results":

@@ -12,12 +12,13 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 import typer
 
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
+    _count,
     _fail,
     _one_of,
     _read_text,
@@ -51,8 +52,8 @@ StateArg = Annotated[Path, typer.Argument(help="The tournoi libre's JSON state f
 HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page instead of text.")]
 
 
-def _load(path: Path) -> Libre:
-    return _state(path, from_json)
+def _load(path: Path, command: str = "") -> Libre:
+    return _state(path, from_json, command)
 
 
 @libre_app.command()
@@ -79,8 +80,9 @@ def create(
         raise _fail(str(error)) from None
     _write(state, to_json(libre))
     typer.echo(
-        f"{state}: {len(listed)} players, {len(libre.plan[0])} tables, {positions} positions "
-        f"of {deals} deals; meetings beyond the first: {repeats(libre.plan)}"
+        f"{state}: {_count(len(listed), 'player')}, {_count(len(libre.plan[0]), 'table')}, "
+        f"{_count(positions, 'position')} of {_count(deals, 'deal')}; "
+        f"meetings beyond the first: {repeats(libre.plan)}"
     )
 
 
@@ -94,7 +96,7 @@ def plan(state: StateArg, html: HtmlOpt = False) -> None:
 @libre_app.command()
 def slips(state: StateArg, html: HtmlOpt = False) -> None:
     """Print each table's score slip for each position."""
-    libre = _load(state)
+    libre = _load(state, "slips")
     typer.echo(slips_html(libre) if html else slips_text(libre), nl=False)
 
 
@@ -125,7 +127,7 @@ def sheet(
     except TournamentError as error:
         raise _fail(str(error)) from None
     _write(state, to_json(libre))
-    to_come = f"{len(libre.missing())} sheets to come"
+    to_come = f"{_count(len(libre.missing()), 'sheet')} to come"
     if entry.deals == []:  # as on the web, where the last deal is deleted
         typer.echo(f"position {position}, table {table}: sheet taken back; {to_come}")
         return
@@ -144,13 +146,19 @@ def ranking(
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
 ) -> None:
     """Show the ranking: players (or teams) by decreasing points."""
-    libre = _load(state)
+    libre = _load(state, "ranking")
     rows = ranking_rows(libre)
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
-    _show_rows(rows)
-    typer.echo(f"{len(libre.missing())} sheets to come")
+    # a team's members' totals as the CSV shows them: "0 / 120"
+    _show_rows([row | _joined(row, "players") for row in rows])
+    typer.echo(f"{_count(len(libre.missing()), 'sheet')} to come")
+
+
+def _joined(row: dict[str, Any], key: str) -> dict[str, Any]:
+    """``row[key]``, a list of numbers, as one cell (none when the row has no ``key``)."""
+    return {key: " / ".join(map(str, row[key]))} if key in row else {}
 
 
 @libre_app.command()
@@ -162,7 +170,7 @@ def export(
     format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
 ) -> None:
     """Export the ranking or every table's bilans as CSV or JSON on standard output."""
-    libre = _load(state)
+    libre = _load(state, "export")
     if what == "ranking":  # every player has a row
         typer.echo(_rows_text(ranking_rows(libre), format), nl=False)
     else:

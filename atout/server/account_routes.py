@@ -26,7 +26,7 @@ from atout.server.members import bearer_token
 from atout.server.passwords import Passwords
 from atout.server.store import Store
 from atout.server.throttle import Guards
-from atout.text import Encodable
+from atout.text import Encodable, name_key
 
 T = TypeVar("T")
 
@@ -87,7 +87,7 @@ def account_routes(
     async def login(body: Credentials, request: Request) -> dict[str, str]:
         if len(body.name) > LONGEST_NAME or len(body.password) > passwords.MAX_LENGTH:
             raise HTTPRefusal(401, "wrong_credentials")  # no account has them: no hash to check
-        address, key = _address(request), names.name_key(body.name)
+        address, key = _address(request), name_key(body.name)
         _throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         name_wait = await guards.try_sign_in(key)  # counted as failed as well, if let try
         if name_wait:

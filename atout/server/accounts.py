@@ -23,8 +23,8 @@ from sqlalchemy.orm import Session
 from atout.refusals import Refusal
 from atout.server import ledger
 from atout.server.ledger import STARTING_CHIPS, transfer, user_account
-from atout.server.names import name_key
 from atout.server.store import Guest, SessionToken, Store, User
+from atout.text import name_key
 
 DAY: Final = 86400.0
 SESSION_IDLE: Final = 30 * DAY

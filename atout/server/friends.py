@@ -19,8 +19,8 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from atout.refusals import Param, Refusal
-from atout.server.names import name_key
 from atout.server.store import Block, Friendship, Store, User
+from atout.text import name_key
 
 PENDING_LIMIT: Final = 50
 """Requests a player may have waiting for an answer at once."""

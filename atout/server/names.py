@@ -14,6 +14,7 @@ import unicodedata
 from typing import Final
 
 from atout.refusals import Refusal
+from atout.text import name_key
 
 MIN_LENGTH: Final = 3
 MAX_LENGTH: Final = 24
@@ -39,8 +40,3 @@ def display_name(raw: str) -> str:
     if name_key(name).startswith(GUEST_PREFIX):
         raise InvalidName("name_guest", prefix=GUEST_PREFIX)
     return name
-
-
-def name_key(name: str) -> str:
-    """What makes two names one: NFKC after case folding."""
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())

@@ -22,10 +22,10 @@ from atout.registry import GAME_NAMES
 from atout.server import accounts, avatars, badges, ledger, levels
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.members import bearer_token
-from atout.server.names import name_key
 from atout.server.protocol import where_and_why
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, User
 from atout.server.tablestore import game_lineups
+from atout.text import name_key
 
 PAGE_SIZE: Final = 20
 MAX_PAGE: Final = 10_000

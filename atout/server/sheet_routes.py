@@ -19,6 +19,7 @@ from typing import Annotated, Any, Final
 from fastapi import APIRouter, Header, Request, Response
 from fastapi import Path as FastAPIPath
 
+from atout.refusals import Refusal
 from atout.server import members, sheets
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.sheets import Kept
@@ -28,6 +29,7 @@ from atout.sheet import (
     DealEntry,
     InputError,
     SheetInput,
+    check_names,
     csv_text,
     parse,
     sheet_view,
@@ -44,6 +46,17 @@ async def _read(request: Request, model: type[Any]) -> Any:
         return parse(model, await request.body())
     except InputError as error:
         raise sheets.invalid(error) from None
+
+
+async def _written(request: Request) -> SheetInput:
+    """A sheet sent whole, its names written anew: 422 ``sheet_invalid`` naming the
+    field, or ``name_twice`` for two players of one name."""
+    sheet: SheetInput = await _read(request, SheetInput)
+    try:
+        check_names(sheet)
+    except Refusal as refusal:
+        raise HTTPRefusal.of(422, refusal) from None
+    return sheet
 
 
 def _view(kept: Kept, owned: bool = True) -> dict[str, Any]:
@@ -92,7 +105,7 @@ def sheet_routes(store: Store) -> APIRouter:
     async def create(request: Request, authorization: Annotated[str, Header()] = "") -> Any:
         """A new sheet (with deals already, e.g. a guest's kept on registering)."""
         me = await owner(authorization)
-        sheet = await _read(request, SheetInput)
+        sheet = await _written(request)
         return _view(await to_thread(sheets.create, store, me, sheet))
 
     @router.get("/api/sheets/{sheet_id}")
@@ -105,7 +118,7 @@ def sheet_routes(store: Store) -> APIRouter:
     ) -> Any:
         """The whole sheet written again (names, title, rules and deals)."""
         me = await owner(authorization)
-        sheet = await _read(request, SheetInput)
+        sheet = await _written(request)
         return _view(await to_thread(sheets.change, store, me, sheet_id, lambda _: sheet))
 
     @router.delete("/api/sheets/{sheet_id}")
@@ -176,13 +189,13 @@ def sheet_routes(store: Store) -> APIRouter:
     @router.post("/api/sheet/score")
     async def score(request: Request) -> Any:
         """A whole sheet in (a guest's, kept in the browser), scored with totals out."""
-        sheet = await _read(request, SheetInput)
+        sheet = await _written(request)
         return sheet_view(await to_thread(sheets.checked, sheet))
 
     @router.post("/api/sheet/csv")
     async def score_csv(request: Request) -> Response:
         """A whole sheet in, its CSV out (the browser downloads it)."""
-        sheet = await _read(request, SheetInput)
+        sheet = await _written(request)
         return _csv(Kept(0, await to_thread(sheets.checked, sheet), None, 0.0))
 
     return router

@@ -47,8 +47,8 @@ class Choices(BaseModel):
     name: PlainText = Field(min_length=1, max_length=64)
     form: Form = "individual"
     players: Literal[4, 5] = 4
-    tables: int = Field(ge=1, le=MAX_TABLES)
-    """Tables (the team match: not read, it has two)."""
+    tables: int | None = Field(default=None, ge=1, le=MAX_TABLES)
+    """Tables, five by default (the team match has two: another number is refused)."""
     positions: int | None = Field(default=None, ge=1, le=2 * MAX_TABLES)
     per_position: int | None = Field(default=None, ge=1, le=10)
     names: list[Annotated[str, Field(min_length=1, max_length=32), AfterValidator(no_controls)]] = (

@@ -35,12 +35,13 @@ from atout.tournament.state import from_json, read_adjustment, read_deal, to_jso
 
 
 def create(choices: dict[str, Any]) -> dict[str, Any]:
-    """A new tournament's document from checked choices (form, players, tables...)."""
+    """A new tournament's document from checked choices (form, players, tables...):
+    an option of another form, or a name given twice, is refused (TournamentError)."""
     form: Form = choices["form"]
     setup = new_setup(
         form,
         choices["players"],
-        choices["tables"],
+        choices.get("tables"),
         choices.get("positions"),
         choices.get("per_position"),
         choices.get("names") or (),

@@ -24,6 +24,7 @@ from typing import Final, Literal, get_args
 
 from atout.french.scoring import DealOutcome, DealScore, ImpossibleDeal, score_deal
 from atout.french.variants import Contract, Variant, get_variant
+from atout.text import repeated
 from atout.tournament.adjustments import (
     ON_PLAYS,
     Adjustment,
@@ -69,6 +70,9 @@ MATCH_SIZES: Final = range(4, 7)
 """Players a team and boards a quarter in the match: "2 équipes, de 4 à 6 joueurs
 sur 16 à 24 donnes", in 4 quarters."""
 VARIANT: Final[Variant] = get_variant("fft")
+TABLES: Final = 5
+"""Tables when the organiser does not say (the match has always its two)."""
+MATCH_TABLES: Final = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +136,7 @@ class Setup:
 def new_setup(
     form: Form,
     players: int,
-    tables: int,
+    tables: int | None = None,
     positions: int | None = None,
     per_position: int | None = None,
     names: Sequence[str] = (),
@@ -143,11 +147,16 @@ def new_setup(
     """A setup with the usual defaults: every position the movement has (each player
     meets each set of boards once; each pairing of teams once in quadrettes and in the
     Howell; the match's four quarters), as many boards a position as seats (each player
-    attacks one, each triplette two), teams of four in the match, numbered names. The match has
-    always its two tables (``tables`` is not read)."""
+    attacks one, each triplette two), teams of four in the match, numbered names, five
+    tables. The match has always its two tables: another number is refused, as is a
+    name given twice (a new tournament's; a stored one is read as it was written)."""
     sizes = tuple(team_sizes) or ((4, 4) if form == "teams" else ())
     if form == "teams":
-        tables = 2
+        if tables not in (None, MATCH_TABLES):
+            raise TournamentError("tournament_match_tables")
+        tables = MATCH_TABLES
+    elif tables is None:
+        tables = TABLES
     if positions is None:
         positions = {
             "individual": tables,
@@ -167,7 +176,17 @@ def new_setup(
         sizes,
     )
     named = tuple(names) or tuple(f"{n}" for n in range(1, setup.entrants + 1))
+    check_names(named)
     return dataclasses.replace(setup, names=named)
+
+
+def check_names(names: Sequence[str]) -> None:
+    """TournamentError naming a name given twice (case and spacing aside): two places
+    a ranking, a slip or the page could not tell apart."""
+    twice = repeated(names)
+    if twice is not None:
+        first, second = twice
+        raise TournamentError("name_twice", name=names[second], first=first + 1, second=second + 1)
 
 
 def movement_of(setup: Setup) -> Movement:
@@ -192,6 +211,10 @@ def check_setup(setup: Setup) -> None:
         setup.movement != "plain" and setup.form != "triplettes"
     ):
         raise TournamentError("tournament_movement")
+    if setup.team_sizes and setup.form != "teams":
+        raise TournamentError("tournament_team_sizes")
+    if setup.first_badge is not None and setup.form != "triplettes":
+        raise TournamentError("tournament_badge_form")
     if setup.form != "individual" and setup.players != 4:
         raise TournamentError("tournament_quadrettes_four")
     if setup.form == "teams" and (

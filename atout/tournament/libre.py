@@ -22,6 +22,7 @@ from typing import Final, Literal, get_args
 
 from atout.sheet import DealEntry, InputError, PlayerEntry, ScoredSheet, SheetInput, score_sheet
 from atout.tournament.boards import ORIENTATIONS, TournamentError
+from atout.tournament.event import check_names
 from atout.tournament.libre_plan import Plan, check_plan, make_plan, table_sizes
 
 LibreForm = Literal["individual", "pairs", "fours"]
@@ -94,7 +95,10 @@ class Libre:
 
     @classmethod
     def create(cls, setup: LibreSetup, seed: int) -> Libre:
+        """A new tournament, its plan drawn from ``seed``; a name given twice is refused
+        (a stored one is read back as it was written, :meth:`with_plan`)."""
         check_setup(setup)
+        check_names(setup.names)
         return cls(setup, make_plan(setup.teams, setup.positions, seed))
 
     @classmethod

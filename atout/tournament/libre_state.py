@@ -135,7 +135,7 @@ def enter(libre: Libre, text: str | bytes) -> TableEntry:
 
 def ranking_rows(libre: Libre) -> list[dict[str, Any]]:
     """The ranking, best first: players with each position's bilan, or teams with
-    their members' totals."""
+    their members' totals (``players``: a number each, in the order of ``names``)."""
     setup = libre.setup
     totals = libre.totals()
     if setup.team_size > 1:
@@ -146,7 +146,7 @@ def ranking_rows(libre: Libre) -> list[dict[str, Any]]:
                 "team": team + 1,
                 "names": [setup.names[p] for p in setup.members(team)],
                 "total": teams[team],
-                "players": " / ".join(str(totals[p]) for p in setup.members(team)),
+                "players": [totals[p] for p in setup.members(team)],
             }
             for rank, team in ranked(teams)
         ]

@@ -185,5 +185,7 @@ def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str] = ()) -> str
     writer = csv.DictWriter(out, fieldnames=list(rows[0] if rows else columns), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow({k: " / ".join(v) if isinstance(v, list) else v for k, v in row.items()})
+        writer.writerow(
+            {k: " / ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()}
+        )
     return out.getvalue()

@@ -45,3 +45,15 @@ def test_an_unreadable_file() -> None:
         assert result.stderr == (
             "error: cannot read /nonexistent/sheet.json: No such file or directory\n"
         )
+
+
+def test_a_name_given_twice_is_refused() -> None:
+    """Two columns of one name (case and spacing aside) were scored in silence."""
+    sheet = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    sheet["players"][2]["name"] = "NORD"
+    result = CliRunner().invoke(app, ["sheet", "-"], input=json.dumps(sheet))
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "error: the name NORD is given twice (players 1 and 3): "
+        "each player needs a name of their own\n"
+    )

@@ -139,3 +139,44 @@ def test_an_export_without_rows_still_has_its_header(tmp_path: Path) -> None:
         assert len(filled) == 2 and filled[0] == empty[path][0]
     filled = export(state, "adjustments")
     assert len(filled) == 2 and filled[0].startswith("number,kind,position,")
+
+
+def test_a_name_given_twice_is_refused(tmp_path: Path) -> None:
+    """Two places of one name (case and spacing aside) were taken in silence: the
+    ranking and the slips then showed two players no one could tell apart."""
+    state = tmp_path / "t.json"
+    names = tmp_path / "names.txt"
+    names.write_text("Anne\nBen\nCléo\nDan\n ANNE \nFred\nGil\nHugo\n", encoding="utf-8")
+    code, out, err = run("create", str(state), "--tables", "2", "--names", str(names))
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: the name ANNE is given twice (players 1 and 5): "
+        "each player needs a name of their own\n"
+    )
+    assert not state.exists()
+
+
+def test_counts_of_one_are_singular(tmp_path: Path) -> None:
+    code, out, err = run("create", str(tmp_path / "t.json"), "--tables", "1", "--seed", "1")
+    assert code == 0, err
+    assert ": 4 boards, 1 table, 1 position; players meet" in out  # was "1 tables, 1 positions"
+
+
+def test_a_tournoi_libres_file_is_told_apart(tmp_path: Path) -> None:
+    """``atout tournament ranking`` on a tournoi libre's file said only "not an atout
+    tournament": it names the kind of file and the command that reads it."""
+    libre = tmp_path / "libre.json"
+    names = tmp_path / "names.txt"
+    names.write_text("A\nB\nC\nD\n", encoding="utf-8")
+    code, _, err = run("libre", "create", str(libre), "--names", str(names))
+    assert code == 0, err
+    code, _, err = run("ranking", str(libre))
+    assert code == 2
+    assert err == (
+        f"error: {libre}: a tournoi libre's file: read it with `atout tournament libre ranking`\n"
+    )
+    code, _, err = run("result", str(libre), "-", "--table", "1", "--board", "1", stdin=garde(50))
+    assert code == 2 and "a tournoi libre's file: read it with the `atout tournament libre`" in err
+    other = tmp_path / "other.json"
+    other.write_text('{"format": "something else"}', encoding="utf-8")
+    assert run("ranking", str(other))[2] == f"error: {other}: not an atout tournament\n"

@@ -83,5 +83,28 @@ def test_a_team_match(tmp_path: Path) -> None:
     assert run("result", str(state), "-", *b, stdin=deal(2, 41, "garde_contre"))[0] == 0
     code, out, _ = run("ranking", str(state), "--json")
     assert [(r["team"], r["pm"]) for r in json.loads(out)] == [(2, 5.831), (1, 0)]
+    code, out, _ = run("ranking", str(state))
+    assert code == 0 and "PM" in out.splitlines()[1] and "Pm" not in out  # the rulebook's PM
     code, _, err = run("create", str(tmp_path / "x.json"), "--form", "teams", "--team-sizes", "4")
     assert code == 2 and "2 teams of 4 to 6 players" in err
+
+
+def test_options_of_another_form_are_refused(tmp_path: Path) -> None:
+    """``--movement howell`` was refused outside triplettes, but the match's team
+    sizes, the triplettes' first badge, or tables for the match (which has its two)
+    were taken in silence: each is refused on one line, and no file is written."""
+    state = tmp_path / "t.json"
+    for args, message in [
+        (("--team-sizes", "4,5"), "team sizes are for the team match only"),
+        (("--form", "quadrettes", "--tables", "4", "--team-sizes", "4,4"), "team match only"),
+        (("--first-badge", "rouge"), "the first attacker's badge is for triplettes only"),
+        (("--form", "teams", "--first-badge", "bleu"), "badge is for triplettes only"),
+        (("--form", "teams", "--tables", "3"), "the team match is played at its 2 tables"),
+        (("--form", "quadrettes", "--tables", "4", "--movement", "howell"), "Howell"),
+    ]:
+        code, out, err = run("create", str(state), *args)
+        assert (code, out) == (2, ""), args
+        assert err.startswith("error: ") and message in err and err.count("\n") == 1, args
+        assert not state.exists()
+    code, out, err = run("create", str(state), "--form", "teams", "--tables", "2")
+    assert code == 0 and "16 boards, 2 tables, 4 positions" in out, err

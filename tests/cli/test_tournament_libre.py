@@ -89,3 +89,66 @@ def test_the_results_export_before_any_sheet_has_its_header(tmp_path: Path) -> N
     code, out, _ = run("export", str(state), "--what", "results")
     assert out.splitlines()[0] == "position,table,seat,player,name,deals,bilan"
     assert len(out.splitlines()) == 5
+
+
+def test_a_team_rankings_members_are_numbers_in_json(tmp_path: Path) -> None:
+    """A team's ``players`` were the text "100 / -40" in the JSON; they are its
+    members' totals as numbers, shown as before in the table and the CSV."""
+    state = tmp_path / "pairs.json"
+    names = tmp_path / "names.txt"
+    names.write_text("\n".join(f"Joueur {n}" for n in range(1, 9)), encoding="utf-8")
+    code, _, err = run("create", str(state), "--names", str(names), "--form", "pairs")
+    assert code == 0, err
+    seats = json.loads(state.read_text(encoding="utf-8"))["plan"][0][0]
+    bilans = json.dumps({"bilans": [100, -40, -40, -20]})
+    assert run("sheet", str(state), "-", "--position", "1", "--table", "1", stdin=bilans)[0] == 0
+    points = dict(zip(seats, (100, -40, -40, -20), strict=True))
+    code, out, _ = run("ranking", str(state), "--json")
+    rows = json.loads(out)
+    for row in rows:
+        team = row["team"]
+        assert row["players"] == [points.get(2 * team - 1, 0), points.get(2 * team, 0)]
+        assert row["total"] == sum(row["players"])
+    best = rows[0]
+    shown = " / ".join(str(p) for p in best["players"])
+    code, out, _ = run("ranking", str(state))
+    assert code == 0 and shown in out
+    code, out, _ = run("export", str(state), "--what", "ranking", "--format", "csv")
+    first = next(csv.DictReader(io.StringIO(out)))
+    assert first["players"] == shown
+    code, out, _ = run("export", str(state), "--what", "ranking", "--format", "json")
+    assert json.loads(out)[0]["players"] == best["players"]
+
+
+def test_a_name_given_twice_is_refused(tmp_path: Path) -> None:
+    state = tmp_path / "libre.json"
+    names = tmp_path / "names.txt"
+    names.write_text("Anne\nBen\nCléo\nanne\n", encoding="utf-8")
+    code, out, err = run("create", str(state), "--names", str(names))
+    assert (code, out) == (2, "")
+    assert err.startswith("error: the name anne is given twice (players 1 and 4)")
+    assert err.count("\n") == 1 and not state.exists()
+
+
+def test_counts_of_one_are_singular(tmp_path: Path) -> None:
+    names = tmp_path / "names.txt"
+    names.write_text("Anne\nBen\nCléo\n", encoding="utf-8")
+    made = ("--names", str(names), "--positions", "1", "--deals", "1")
+    code, out, err = run("create", str(tmp_path / "libre.json"), *made)
+    assert code == 0, err
+    assert "3 players, 1 table, 1 position of 1 deal;" in out  # was "1 tables, 1 positions"
+
+
+def test_a_duplicate_tournaments_file_is_told_apart(tmp_path: Path) -> None:
+    """``libre ranking`` on a duplicate tournament's file said only "not an atout
+    tournament": it names the kind of file and the command that reads it."""
+    state = tmp_path / "club.json"
+    made = CliRunner().invoke(app, ["tournament", "create", str(state), "--tables", "1"])
+    assert made.exit_code == 0, made.output
+    code, _, err = run("ranking", str(state))
+    assert (code, err) == (
+        2,
+        f"error: {state}: a duplicate tournament's file: read it with `atout tournament ranking`\n",
+    )
+    code, _, err = run("sheet", str(state), "-", "--position", "1", "--table", "1", stdin="{}")
+    assert code == 2 and "a duplicate tournament's file: read it with the `atout tournament`" in err

@@ -63,6 +63,12 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         assert [d["totals"][3] for d in sheet["deals"]] == [318, 242, 284, 192, -390]
         best = pushed["ranking"][0]
         assert best["total"] == 1346 and best["team"] == (first[0][2] + 1) // 2
+        # the members' totals as numbers (they were the text "1346 / 0"), and so exported
+        assert best["players"] == [1346, 0] or best["players"] == [0, 1346]
+        exported = httpx.get(f"{export}?what=ranking&format=json").json()
+        assert exported[0]["players"] == best["players"]
+        shown = " / ".join(map(str, best["players"]))
+        assert f",{shown}" in httpx.get(f"{export}?what=ranking").text.splitlines()[1]
 
         paper = {"position": 1, "table": 2, "bilans": [30, -10, -10, -20]}
         refused = call(server, ann, f"/{number}/sheets", paper)
@@ -84,6 +90,11 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         assert refused.json()["code"] == "tournament_not_libre"
         refused = call(server, ann, f"/{number}/results", {"table": 1, "board": 1, "deal": {}})
         assert refused.status_code == 422
+        # a name given twice (case and spacing aside) is refused with its places
+        twice = body | {"names": [*names[:5], " joueur  2", *names[6:]]}
+        refused = call(server, ann, "/libre", twice)
+        assert refused.status_code == 422 and refused.json()["code"] == "name_twice"
+        assert refused.json()["params"] == {"name": " joueur  2", "first": 2, "second": 6}
     finally:
         stop()
 

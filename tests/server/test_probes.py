@@ -94,7 +94,7 @@ def test_a_server_restarts_over_a_tournament_whose_tables_cannot_be_set_up(
             "POST",
             "/api/tournaments",
             organiser,
-            {"name": "t", "tables": 1, "form": "teams"},
+            {"name": "t", "form": "teams"},
         ).json()
     finally:
         process.send_signal(signal.SIGTERM)

@@ -106,6 +106,7 @@ def test_bad_input_is_refused_with_its_field(server: Server) -> None:
     ann = server.register("ann")
     sheet = ok(call(server, ann, "POST", "/sheets", EXAMPLE), 201)
     path = f"/sheets/{sheet['id']}"
+    strangers = [{"name": name, "user": 999} for name in "wxyz"]  # no such accounts
     cases: list[tuple[str, str, Any, str]] = [
         ("POST", f"{path}/deals", {**EXAMPLE["deals"][0], "taker": 4}, "taker"),
         ("POST", f"{path}/deals", {**EXAMPLE["deals"][0], "contract": "pousse"}, "contract"),
@@ -125,7 +126,7 @@ def test_bad_input_is_refused_with_its_field(server: Server) -> None:
         ("POST", "/sheets", {**EXAMPLE, "options": {"chelem_defence": -(10**7)}}, "options"),
         ("POST", "/sheets", {**EXAMPLE, "variant": "f" * 100_000}, "variant"),
         ("POST", "/sheets", {**EXAMPLE, "players": EXAMPLE["players"][:2]}, "players"),
-        ("POST", "/sheets", {**EXAMPLE, "players": [{"name": "x", "user": 999}] * 4}, "players"),
+        ("POST", "/sheets", {**EXAMPLE, "players": strangers}, "players"),
         ("POST", "/sheets", [1, 2], "input"),
     ]
     for method, where, body, field in cases:
@@ -247,3 +248,32 @@ def test_a_sheet_kept_by_an_older_version_that_this_one_refuses_is_a_422(server:
             assert field in answer["params"]["field"] + answer["params"]["reason"], answer
     mended = ok(call(server, ann, "DELETE", f"/sheets/{kept[1]}/deals/0"))
     assert mended["deals"] == []
+
+
+def test_a_name_given_twice_is_refused_where_names_are_written(server: Server) -> None:
+    """Two players of one name (case and spacing aside) were kept in silence: a
+    sheet sent whole is refused ``name_twice`` with the two places. A sheet kept
+    before still opens and takes deals; written whole again, it needs its names."""
+    ann = server.register("ann")
+    twice = {**EXAMPLE, "players": [*EXAMPLE["players"][:3], {"name": "  nord "}]}
+    kept = ok(call(server, ann, "POST", "/sheets", EXAMPLE), 201)
+    path = f"/sheets/{kept['id']}"
+    for token, method, where in [
+        (ann, "POST", "/sheets"),
+        (ann, "PUT", path),
+        (None, "POST", "/sheet/score"),
+        (None, "POST", "/sheet/csv"),
+    ]:
+        answer = refused(call(server, token, method, where, twice), 422, "name_twice")
+        assert answer["params"] == {"name": "  nord ", "first": 1, "second": 4}, where
+        assert answer["detail"].startswith("the name   nord  is given twice (players 1 and 4)")
+    assert [s["id"] for s in ok(call(server, ann, "GET", "/sheets"))["sheets"]] == [kept["id"]]
+    assert ok(call(server, ann, "GET", path))["totals"] == BILAN  # nothing refused changed it
+    store = Store(f"sqlite:///{server.data_dir / 'atout.sqlite3'}")
+    with store.session.begin() as db:  # as a version that took such names kept it
+        db.execute(update(SheetRow).where(SheetRow.id == kept["id"]).values(data=twice))
+    store.close()
+    assert ok(call(server, ann, "GET", path))["totals"] == BILAN
+    assert ok(call(server, ann, "POST", f"{path}/deals", EXAMPLE["deals"][0]))["deals"]
+    refused(call(server, ann, "PUT", path, twice), 422, "name_twice")
+    assert ok(call(server, ann, "PUT", path, EXAMPLE))["totals"] == BILAN

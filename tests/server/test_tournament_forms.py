@@ -64,5 +64,21 @@ def test_team_forms_on_the_server(tmp_path: Path) -> None:
         assert [(r["team"], r["pm"]) for r in ranking] == [(2, 5.831), (1, 0)]
         sizes = {"name": "Bad", "form": "teams", "tables": 2, "team_sizes": [3, 4]}
         assert call(base, ann, sizes).json()["code"] == "tournament_match"
+        # options of another form are refused, as the Howell outside triplettes is
+        for body, code in [
+            ({"tables": 3, "team_sizes": [4, 5]}, "tournament_team_sizes"),
+            ({"form": "quadrettes", "tables": 4, "movement": "howell"}, "tournament_movement"),
+            ({"form": "teams", "tables": 3}, "tournament_match_tables"),
+        ]:
+            refused = call(base, ann, {"name": "Bad"} | body)
+            assert refused.status_code == 422 and refused.json()["code"] == code, refused.text
+        match = call(base, ann, {"name": "Match", "form": "teams"}).json()  # its two tables
+        assert match["tables"] == 2 and match["boards"] == 16
+        # a name given twice (case and spacing aside) is refused with its places
+        names = ["Anne", "Ben", "Cléo", "Dan", "Eve", "Fred", "Gil", "ANNE"]
+        refused = call(base, ann, {"name": "Twice", "tables": 2, "names": names})
+        assert refused.status_code == 422 and refused.json()["code"] == "name_twice"
+        assert refused.json()["params"] == {"name": "ANNE", "first": 1, "second": 8}
+        assert "is given twice (players 1 and 8)" in refused.json()["detail"]
     finally:
         stop()

@@ -113,6 +113,8 @@ def test_a_team_night_worked_by_hand() -> None:
         (3, 4, -150),
         (4, 2, -318),
     ]
+    # each member's total, as numbers (it was the text "242 / 72")
+    assert [r["players"] for r in rows] == [[242, 72], [-116, 270], [-116, -34], [-116, -202]]
     players = ranking_rows(Libre(LibreSetup("individual", names, 2, 1), plan, libre.results))
     assert [(r["rank"], r["player"]) for r in players] == [
         (1, 6),

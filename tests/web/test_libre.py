@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from playwright.sync_api import BrowserContext, expect
+from playwright.sync_api import BrowserContext, Page, expect
 
 
 def test_a_libre_night_from_a_phone(
@@ -58,3 +58,36 @@ def test_a_libre_night_from_a_phone(
     # The organiser plays too: their place tells them their table at each position.
     page.click('[data-take="1"]')
     expect(page.locator("#tour-my-seats tbody tr")).to_have_count(2)
+
+
+def test_a_team_libre_shows_its_members_points(page: Page, base_url: str) -> None:
+    """A team's row shows its members' totals as "30 / -10", now that the view gives
+    them as numbers; a name given twice is refused, in the reader's words."""
+    page.goto(f"{base_url}/#/tournament/libre")
+    page.wait_for_selector("#who")
+    page.fill("#libre-name", "Paires")
+    page.select_option("#libre-form", "pairs")
+    page.fill("#libre-positions", "2")
+    names = [f"Joueur {n}" for n in range(1, 9)]
+    page.fill("#libre-names", "\n".join([*names[:7], "joueur 1"]))
+    page.click("#libre-create")
+    refused = page.locator("#libre-error")
+    expect(refused).to_contain_text("joueur 1 is given twice (players 1 and 8)")
+    page.fill("#libre-names", "\n".join(names))
+    page.click("#libre-create")
+    expect(page.locator("#tour-summary")).to_contain_text("4 sheets to come")
+    page.select_option("#libre-table", "1:1")
+    page.click("#libre-bilans summary")
+    for seat, bilan in enumerate(("30", "-10", "-10", "-10")):
+        page.fill(f"#bilan-{seat}", bilan)
+    page.click("#bilans-enter")
+    expect(page.locator("#tour-summary")).to_contain_text("3 sheets to come")
+    rows = page.locator("#libre-ranking tbody tr")
+    expect(rows).to_have_count(4)
+    for row in range(4):
+        cells = rows.nth(row).locator("td")
+        members = cells.nth(3).text_content() or ""
+        total = int((cells.nth(2).text_content() or "").replace("+", ""))
+        first, second = members.split(" / ")  # two numbers, as before
+        assert int(first) + int(second) == total
+    expect(rows.first.locator("td").nth(3)).to_contain_text("30")

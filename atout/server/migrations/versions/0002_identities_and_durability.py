@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from atout.server.names import name_key
+from atout.text import name_key
 
 revision = "0002"
 down_revision = "0001"

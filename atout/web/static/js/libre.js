@@ -97,7 +97,7 @@ export function libreFollower(id, update) {
     const signed = (n) => (n === null ? "–" : n > 0 ? `+${n}` : String(n));
     const rows = view.ranking.map((row) => (teams
       ? h("tr", { "data-team": row.team }, h("td", {}, row.rank), h("td", {}, `${t("tour_team_n", { n: row.team })} · ${row.names.join(", ")}`),
-        h("td", { class: "total" }, signed(row.total)), h("td", {}, row.players))
+        h("td", { class: "total" }, signed(row.total)), h("td", {}, row.players.join(" / ")))
       : h("tr", { "data-player": row.player }, h("td", {}, row.rank), h("td", {}, row.name),
         [...Array(view.positions).keys()].map((p) => h("td", {}, signed(row[`position_${p + 1}`]))),
         h("td", { class: "total" }, signed(row.total)))));

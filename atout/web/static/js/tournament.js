@@ -61,9 +61,10 @@ function createPage() {
   async function create(e) {
     e.preventDefault();
     if (!fieldsValid(e.target)) return;
-    const body = { name: name.value, form: form.value, tables: Number(tables.value),
+    const body = { name: name.value, form: form.value,
       players: form.value === "individual" ? Number(players.value) : 4,
       names: names.value.split("\n").map((n) => n.trim()).filter(Boolean) };
+    if (form.value !== "teams") body.tables = Number(tables.value); // the match has its two
     if (positions.value) body.positions = Number(positions.value);
     if (perPosition.value) body.per_position = Number(perPosition.value);
     if (form.value === "triplettes") body.movement = movement.value;
