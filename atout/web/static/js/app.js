@@ -32,7 +32,9 @@ function renderHeader() {
     : h("span", { class: "who" }, session.connected ? "" : t("connecting"));
   clear(top,
     h("a", { class: "brand", href: "#/" }, "★ atout"),
-    h("nav", {},
+    // A phone's links scroll sideways in one row (atout.css): the focused one is
+    // brought whole into sight (the browser leaves one half past the row's edge).
+    h("nav", { onfocusin: (e) => e.target.scrollIntoView({ block: "nearest", inline: "nearest" }) },
       h("a", { href: "#/" }, t("lobby")),
       h("a", { href: "#/leaderboard" }, t("leaderboard")),
       session.guest ? null : h("a", { href: "#/friends", id: "friends-link" }, t("friends")),

@@ -29,7 +29,17 @@ function ruleValue(value) {
  * (who takes, whether the imposed contract is a minimum) and the variant's own size. */
 const NOT_IN_FORM = new Set(["imposed_taker", "imposed_minimum", "max_players"]);
 
-export function describeOptions(o) {
+/** A private table's mark: a padlock drawn here (the 🔒 emoji showed as an empty
+ * box where no emoji font is installed) and the word, which screen readers read. */
+const LOCK = '<svg class="lock" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false"><path fill="currentColor" d="M4 7V5a4 4 0 0 1 8 0v2h1.5v8.5h-11V7zm2 0h4V5a2 2 0 0 0-4 0z"/></svg>';
+export function privateMark() {
+  const mark = h("span", { class: "badge private", "data-private": "" }, t("private_mark"));
+  mark.insertAdjacentHTML("afterbegin", LOCK);
+  return mark;
+}
+
+/** The options in words; `marked`: a private table's mark is beside them (privateMark). */
+export function describeOptions(o, marked = false) {
   const game = t(o.game);
   const parts = [`${game} · ${o.players} ${t("players").toLowerCase()} · ${t(`variant_${o.variant}`)}`,
     `${o.turn_seconds} s`, o.competitive ? `${t("competitive")}${o.bet ? ` · ${o.bet} ${t("chips").toLowerCase()}` : ""}` : t("practice")];
@@ -38,8 +48,8 @@ export function describeOptions(o) {
   for (const [name, value] of Object.entries(o.rules || {})) {
     parts.push(labelled(t(`rule_${name}`), ruleValue(value)));
   }
-  if (o.private) parts.push("🔒");
-  if (!o.spectators) parts.push(`✕ ${t("spectators").toLowerCase()}`);
+  if (o.private && !marked) parts.push(t("private_mark"));
+  if (!o.spectators) parts.push(t("no_spectators"));
   return parts.join(" · ");
 }
 
@@ -150,7 +160,8 @@ function tableRow(info) {
   const seats = info.seats.map((s, seat) => {
     if (s === null) return empty();
     const robot = s.robot && info.playing, away = !robot && !s.connected;
-    return h("span", { class: `seat${robot ? " robot" : ""}${away ? " away" : ""}` }, s.name, seat === info.master_seat ? " ★" : "",
+    return h("span", { class: `seat${robot ? " robot" : ""}${away ? " away" : ""}` }, s.name,
+      seat === info.master_seat ? h("span", { role: "img", "aria-label": t("master"), title: t("master") }, " ★") : "",
       robot ? ` (${t("robot")})` : away ? ` (${t("away")})` : "");
   });
   return h("li", { class: "table-item", "data-table": info.id },

@@ -7,7 +7,7 @@ import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { muted, play as sound, setMuted } from "./sounds.js";
 import { listen, send, session } from "./net.js";
 import { actionText, backSVG, cardName, cardSVG, sortHand } from "./cards.js";
-import { describeOptions, optionFields } from "./lobby.js";
+import { describeOptions, optionFields, privateMark } from "./lobby.js";
 import { scoreChart } from "./chart.js";
 import { breakdownList, ecartLeft } from "./french.js";
 import { uiOf } from "./games.js";
@@ -439,8 +439,8 @@ function seatBox(ctx, seat) {
     // the line's title, shown on hovering it.
     h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null,
       free ? h("span", { class: "muted free-seat" }, t("free_seat")) : seatName(s, seat),
-      seat === s.info.master_seat ? h("span", { title: t("master") }, " ★") : null,
-      info && !info.connected && !robot ? h("span", { title: t("away") }, " ⚠") : ""),
+      seat === s.info.master_seat ? h("span", { title: t("master"), role: "img", "aria-label": t("master") }, " ★") : null,
+      info && !info.connected && !robot ? h("span", { title: t("away"), role: "img", "aria-label": t("away") }, " ⚠") : ""),
     h("div", { class: "seat-tags" }, tags),
     toMove && seat !== s.seat ? h("div", { class: "thinking" }, "…") : null);
 }
@@ -533,7 +533,7 @@ function waitingCentre(ctx) {
   const free = s.info.seats.map((seat, i) => seat === null ? i : null).filter((i) => i !== null);
   const isMaster = s.seat !== null && s.seat === s.info.master_seat;
   return h("div", { class: "waiting" },
-    h("p", {}, describeOptions(s.info.options)),
+    h("p", {}, describeOptions(s.info.options, true), s.info.options.private ? [" ", privateMark()] : null),
     // A guest may not sit at a competitive table: no seat is offered to be refused.
     s.seat === null && free.length && !s.info.playing && session.guest && s.info.options.competitive
       ? h("p", { class: "muted", id: "guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null,
@@ -741,9 +741,9 @@ function tableInfoPanel(ctx) {
   const voters = (info.votes || []).map((seat) => seatName(s, seat));
   return h("div", { class: "panel table-info" },
     h("h2", {}, `${t("table")} ${info.id}`,
-      h("button", { class: `icon${s.optionsChanged.length ? " changed" : ""}`, id: "options-button", title: t("options"),
+      h("button", { class: `icon${s.optionsChanged.length ? " changed" : ""}`, id: "options-button", title: t("options"), "aria-label": t("options"),
         onclick: () => { s.showOptions = !s.showOptions; s.optionsChanged = []; ctx.render(); } }, "⚙")),
-    h("p", { class: "muted", id: "options-summary" }, describeOptions(info.options)),
+    h("p", { class: "muted", id: "options-summary" }, describeOptions(info.options, true), info.options.private ? [" ", privateMark()] : null),
     editor,
     s.notices.length ? h("ul", { class: "notices", id: "notices" }, s.notices.slice(-4).map((n) => h("li", {}, n()))) : null,
     link ? h("div", { class: "invite" }, h("label", {}, t("invite_link"), h("input", { readonly: true, id: "invite-link", value: link,
