@@ -119,6 +119,7 @@ class ScriptedTable:
             "id": TABLE,
             "options": self.options,
             "master": NAME,
+            "master_seat": ME,
             "seats": [me, *[None] * (self.state.players - 1)],
             "spectators": 0,
             "playing": not self.state.is_over,
