@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from atout.french.rules import FRENCH
 from atout.french.state import FrenchState
 from atout.game import IllegalAction
 from tests.french.deals import act, explicit_deal, legal, new_state, play_out
@@ -111,6 +112,26 @@ def test_defence_excuse_last_stays_with_the_defence_for_4_points() -> None:
     assert outcome.attack_half_points == 182 - 6 - 9 + 1 and outcome.bouts == 2
     # 84 - 41 = 43: (25 + 43) x 6 + 60 + 200 unannounced slam = 668
     assert state.score.scores == (-668, 1336, -668)
+
+
+def test_traditionnel_excuse_of_the_side_suffering_a_capot_stays_its_own() -> None:
+    # Seed 001: "L'Excuse peut se jouer au dernier tour uniquement dans le cas de
+    # Capot. Cette carte remporte alors le pli. [...] Dans une partie ordinaire,
+    # l'Excuse, si elle est jouée au dernier pli, revient au gagnant de ce pli."
+    # A capot is no "partie ordinaire", and the seed says nothing of the Excuse of
+    # the side suffering it: the FFT's rule is kept, it stays that side's for 4 points.
+    state = FRENCH.new(3, "traditionnel")
+    state.apply(explicit_deal(3, {1: ALL_TRUMPS + " KS KH KD", 2: "EX"}, DOG))
+    act(state, "bid:garde_contre", "bid:pass", "bid:pass", "chelem:no")
+    play_out(state, {1: ["KS", "KH", "KD", *DESCENDING]})
+    outcome = state.outcome
+    assert outcome is not None and state.score is not None
+    assert 77 in state.tricks[-1][1] and state.tricks[-1][2] == 1
+    assert outcome.chelem == "attack" and outcome.petit_au_bout == "attack"
+    assert outcome.attack_half_points == 182 - 6 - 9 + 1 and outcome.bouts == 2
+    # 84 - 41 = 43, + 10 petit au bout in the difference: (25 + 53) x 12 + 300
+    # unannounced capot = 1236 from each defender
+    assert state.score.scores == (-1236, 2472, -1236)
 
 
 def _excuse_led_to_the_last_trick(**options: object) -> FrenchState:

@@ -361,6 +361,25 @@ def test_traditionnel_five_players_odd_total_the_taker_carries_the_odd_point() -
     assert scores(outcome, TRADITIONNEL) == (-7, 5, 5, -8, 5)
 
 
+def test_traditionnel_five_players_attack_poignee_is_shared_misere_is_the_announcers() -> None:
+    # Seed 001: "Deux preneurs s'opposent ainsi à trois défenseurs"; "Les annonces
+    # du preneur [...] ne lui seront payées que s'il réussit son contrat". A poignée
+    # ("Il reçoit pour ces annonces, respectivement, 20, 30 ou 40 points") is the
+    # attack's: each defender pays it with the contract, shared like it. A misère
+    # says "Il reçoit alors de chaque joueur": the partner's is its own, from each
+    # of the four others, the taker included.
+    poignee = (PoigneeDeclared(0, "simple"),)
+    misere = (MisereDeclared(4, "sans_atouts"),)
+    # Prise made by 4: (29 + 20) from each defender, 147 shared 74 / 73; the
+    # partner's misère: 10 from each of the other four.
+    made = deal(45, 2, players=5, taker=0, partner=4, poignees=poignee, miseres=misere)
+    assert scores(made, TRADITIONNEL) == (74 - 10, -49 - 10, -49 - 10, -49 - 10, 73 + 40)
+    # Prise failed by 6: (6 + 20) to each defender, 78 lost 39 / 39; the partner
+    # pays its misère to each of the other four.
+    failed = deal(45, 1, players=5, taker=0, partner=4, poignees=poignee, miseres=misere)
+    assert scores(failed, TRADITIONNEL) == (-39 + 10, 26 + 10, 26 + 10, 26 + 10, -39 - 40)
+
+
 def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
     # Called card in the dog: the taker alone receives 29 from each of the four.
     outcome = deal(45, 2, players=5, taker=1, partner=1)
