@@ -223,9 +223,7 @@ def test_the_chat_said_stays_after_a_reload_or_a_trip_to_another_page(
         expect(page.locator("#chat-log li")).to_have_text(said)
 
 
-def test_a_spectator_sent_away_is_told_why_on_the_lobby(
-    new_context: object, base_url: str
-) -> None:
+def test_a_spectator_sent_away_is_told_why_on_the_lobby(new_context: object, base_url: str) -> None:
     """The master turns spectators off: the spectator's page goes to the lobby and
     says why, in its language (it used to keep watching)."""
     ann: Page = new_context().new_page()  # type: ignore[operator]
