@@ -53,6 +53,9 @@ log = logging.getLogger(__name__)
 TAKEN_PER_ROUND: Final = 20
 """Orphaned tables a node takes over per round: survivors share a dead node's tables."""
 STOP_SECONDS: Final = 5.0
+PRESENCE_WAIT: Final = 2 * BEAT
+"""Before a player's last socket on a node is told closed to their friends: the
+other nodes' beats since then say whether one of theirs is open."""
 
 
 class RemoteClient(Client):
@@ -112,7 +115,9 @@ class ClusterHub(Hub):
         """By node gone silent: when its clients' stand-ins were let go, and the
         tables each was at (``_let_go``), for as long as their seats wait."""
         self.peers = Peers(self.node)
-        self._forwards: asyncio.Queue[tuple[Client, str, str]] = asyncio.Queue()
+        self._forwards: asyncio.Queue[tuple[Client, str, str | None]] = asyncio.Queue()
+        """Commands for tables owned elsewhere, in order; a None command: the
+        client is gone (its stand-in at the table's owner goes)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ----- life cycle -------------------------------------------------------------
@@ -230,6 +235,18 @@ class ClusterHub(Hub):
             log.warning("table %s: taken over by another node; no longer served here", table_id)
         self.tables.pop(table_id, None)
         self.leases.pop(table_id, None)
+        # The stand-ins of other nodes' clients there leave with it: their nodes now
+        # tell the new owner, not this node, when those clients go.
+        for proxy in [p for p in self.proxies.values() if table_id in self.joined.get(p, ())]:
+            self.joined[proxy].discard(table_id)
+            if not self.joined[proxy]:
+                self._forget(proxy)
+
+    def _forget(self, proxy: RemoteClient) -> None:
+        """A stand-in at none of this node's tables any longer: dropped without a
+        word to anyone (its client is still connected to its own node)."""
+        self.proxies.pop((proxy.node, proxy.remote), None)
+        self.joined.pop(proxy, None)
 
     async def _beat(self) -> None:
         """Tell the others this node lives, who is online here and where they sit;
@@ -309,9 +326,10 @@ class ClusterHub(Hub):
 
     def disconnected(self, client: Client) -> None:
         self.resyncing.forget(client.id)
-        tables = self.joined.get(client, set()) - set(self.tables)
-        for node in {self.owners[t] for t in tables if t in self.owners}:
-            self.bus.publish(node_channel(node), {"gone": client.id, "node": self.node})
+        # Told in turn after the commands still waiting to be forwarded: a ``gone``
+        # overtaking the client's last command would leave its stand-in there for good.
+        for table in self.joined.get(client, set()) - set(self.tables):
+            self._forwards.put_nowait((client, table, None))
         self.local.pop(client.id, None)
         super().disconnected(client)
 
@@ -319,6 +337,12 @@ class ClusterHub(Hub):
         """Send commands for tables owned elsewhere to their owners, in order."""
         while True:
             client, table, text = await self._forwards.get()
+            if text is None:  # the client is gone: its stand-in at the owner goes too
+                owner = self.owners.get(table)
+                if owner is not None and owner != self.node:  # once per table: the
+                    # owner of several finds the stand-in gone at the second
+                    self.bus.publish(node_channel(owner), {"gone": client.id, "node": self.node})
+                continue
             owner = self.owners.get(table)
             if owner is None:
                 try:
@@ -386,14 +410,16 @@ class ClusterHub(Hub):
         """A command from a client of another node for a table of this one."""
         key = (message["node"], message["id"])
         proxy = self.proxies.get(key)
+        command = protocol.parse_message(message["cmd"])
+        if command.table not in self.tables:  # the sender's idea of the owner is stale
+            self.bus.publish(node_channel(key[0]), {"stale": command.table})
+            refusal = protocol.error(Refusal("no_table", table=command.table))
+            # Answered without a stand-in kept: its node tells this one nothing more.
+            (proxy or RemoteClient(self.bus, *key, message["client"])).send_text(refusal)
+            return
         if proxy is None:
             proxy = self.proxies[key] = RemoteClient(self.bus, *key, message["client"])
             self.joined[proxy] = set()
-        command = protocol.parse_message(message["cmd"])
-        if command.table not in self.tables:  # the sender's idea of the owner is stale
-            self.bus.publish(node_channel(proxy.node), {"stale": command.table})
-            proxy.send_text(protocol.error(Refusal("no_table", table=command.table)))
-            return
         super().dispatch(proxy, command)
 
     def _taken(self, table_id: str, owner: str, token: int) -> None:
@@ -490,6 +516,21 @@ class ClusterHub(Hub):
 
     def revoke(self, session: str | None, user: int | None) -> None:
         self.bus.publish(ALL, {"revoke": session, "user": user})
+
+    def clients_connected(self) -> int:
+        """This node's own sockets past their hello (not the stand-ins of others')."""
+        return len(self.local)
+
+    async def _presence_sent(self, user: int, name: str) -> None:
+        """A player's first socket on this node opened, or its last one here closed:
+        their friends hear of it only if no other node has a socket of theirs open.
+        A close waits for every other node's next beat, so that of two nodes whose
+        last sockets of a player close close together, each hears the other's."""
+        if not self._online(user):
+            await asyncio.sleep(PRESENCE_WAIT)
+        if user in self.peers.online():  # nothing changed for their friends
+            return
+        await super()._presence_sent(user, name)
 
     def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
         """This node's answer, completed by what the others last said."""

@@ -208,6 +208,10 @@ class Hub:
             if client.identity.user_id == user:
                 client.send(message)
 
+    def clients_connected(self) -> int:
+        """This process's sockets past their hello."""
+        return len(self.joined)
+
     def _online(self, user: int | None) -> bool:
         return user is not None and any(c.identity.user_id == user for c in self.joined)
 

@@ -117,7 +117,11 @@ class Metrics:
                 lambda: sum(t.state is not None for t in hub.tables.values()),
             ),
             ("atout_websockets_open", "Open websockets.", lambda: sum(hub.sockets.values())),
-            ("atout_clients_connected", "Clients that said hello.", lambda: len(hub.joined)),
+            (
+                "atout_clients_connected",
+                "Clients that said hello.",
+                lambda: hub.clients_connected(),
+            ),
             (
                 "atout_store_failing",
                 "1 while the store's last write transaction failed.",

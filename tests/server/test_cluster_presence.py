@@ -1,0 +1,136 @@
+"""Who is connected, as each node of a cluster tells it: a node keeps a stand-in
+for another node's client only while that client is at one of its tables (not
+once the table was taken over from it, nor after the client left before its
+last command was forwarded), counts only its own sockets in its metrics, and
+tells a player's friends that the player left only once no node has a socket
+of theirs open. The module's nodes are shared; the test pausing a node comes
+last."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import time
+from typing import Any
+
+import httpx
+
+from tests.server.cluster_nodes import Cluster
+from tests.server.conftest import Player, Server, create_table
+from tests.server.test_ops import scrape
+
+
+def _befriend(asker: tuple[Server, str], asked: tuple[Server, str], name: str) -> None:
+    """``asker``'s account asks ``asked``'s (named ``name``), who accepts."""
+    (server, token), (other, their) = asker, asked
+    httpx.post(
+        f"{server.http}/api/friends/request",
+        json={"name": name},
+        headers={"Authorization": f"Bearer {token}"},
+    ).raise_for_status()
+    incoming = httpx.get(
+        f"{other.http}/api/friends", headers={"Authorization": f"Bearer {their}"}
+    ).json()["incoming"]
+    httpx.post(
+        f"{other.http}/api/friends/accept",
+        json={"id": incoming[0]["id"]},
+        headers={"Authorization": f"Bearer {their}"},
+    ).raise_for_status()
+
+
+def _friends(server: Server, token: str) -> list[dict[str, Any]]:
+    reply = httpx.get(f"{server.http}/api/friends", headers={"Authorization": f"Bearer {token}"})
+    reply.raise_for_status()
+    friends: list[dict[str, Any]] = reply.json()["friends"]
+    return friends
+
+
+async def _spectators(server: Server, table: str) -> int:
+    """How many watch ``table``, as the lobby of ``server`` lists it."""
+    looker = await Player.connect(server, name="looker")
+    await looker.send({"type": "lobby", "subscribe": False})
+    listed = (await looker.expect(lambda m: m["type"] == "lobby"))["tables"]
+    await looker.close()
+    count: int = next(t for t in listed if t["id"] == table)["spectators"]
+    return count
+
+
+def test_a_client_leaving_right_after_a_command_leaves_no_stand_in(cluster: Cluster) -> None:
+    """A ``resume`` sent through a node that does not know the table's owner yet
+    is forwarded once the owner is looked up; the client closing meanwhile must
+    not leave its stand-in at the owner, watching the table for good."""
+    owner, through = cluster.nodes[0].server, cluster.nodes[1].server
+
+    async def main() -> None:
+        master = await Player.connect(owner, name="host")
+        table = await create_table(master, players=3)
+        for _ in range(5):
+            passer = await Player.connect(through, name="passer")
+            await passer.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+            await passer.close()  # before the owner is found and the resume forwarded
+        deadline = time.monotonic() + 10
+        while (watching := await _spectators(through, table)) and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        assert watching == 0  # each passer's stand-in went with it
+        await master.close()
+
+    asyncio.run(main())
+
+
+def test_friends_hear_a_player_left_once_no_node_holds_a_socket_of_theirs(
+    cluster: Cluster,
+) -> None:
+    first, second, third = (node.server for node in cluster.nodes)
+    una, vic = first.register("una"), second.register("vic")
+    _befriend((second, vic), (first, una), "una")
+
+    async def main() -> None:
+        watcher = await Player.connect(second, token=vic)
+        here = await Player.connect(first, token=una)
+        await asyncio.sleep(2.5)  # every node heard, in a beat, that una is on the first
+        heard = len(watcher.log)  # her coming online
+        elsewhere = await Player.connect(third, token=una)  # a second tab, at another node
+        await elsewhere.close()
+        await asyncio.sleep(6)  # she is still connected, to the first node
+        assert [m for m in watcher.log[heard:] if m["type"] == "presence"] == []
+        await here.close()
+        told = await watcher.expect(lambda m: m["type"] == "presence" and not m["online"], 15)
+        assert told["name"] == "una"
+        await watcher.close()
+
+    asyncio.run(main())
+
+
+def test_a_node_that_lost_a_table_forgets_the_other_nodes_clients_there(
+    cluster: Cluster,
+) -> None:
+    """The owner is paused past its lease: once it wakes and finds its table taken
+    over, the stand-ins it kept for the other nodes' players there go (their
+    nodes tell the new owner when they leave, never it): it neither counts them
+    as its clients nor shows them online to their friends."""
+    paused, other = cluster.nodes[0], cluster.nodes[1]
+    ada, bea = paused.server.register("ada"), other.server.register("bea")
+    _befriend((other.server, bea), (paused.server, ada), "ada")
+
+    async def main() -> None:
+        master = await Player.connect(paused.server, token=ada)
+        table = await create_table(master, players=3)
+        guest = await Player.connect(other.server, token=bea)
+        await guest.send({"type": "sit", "table": table})
+        first = await guest.expect(lambda m: m["type"] == "table")
+        assert scrape(paused.server)["atout_clients_connected"] == 1  # her own socket only
+        paused.signal(signal.SIGSTOP)
+        try:
+            await guest.expect(lambda m: m["type"] == "table" and m["epoch"] != first["epoch"], 30)
+        finally:
+            paused.signal(signal.SIGCONT)
+        await master.expect(lambda m: m["type"] == "table" and m["epoch"] != first["epoch"], 30)
+        await guest.close()
+        deadline = time.monotonic() + 10
+        while _friends(paused.server, ada)[0]["online"] and time.monotonic() < deadline:
+            await asyncio.sleep(0.2)
+        assert _friends(paused.server, ada)[0]["online"] is False
+        assert scrape(paused.server)["atout_clients_connected"] == 1
+        await master.close()
+
+    asyncio.run(main())
