@@ -73,7 +73,8 @@ export function africainPrompt(ctx) {
     const allowed = new Set(legal.map((a) => a.split(":")[1]));
     parts.push(h("span", { class: "prompt-title" }, t("bid_tricks")), h("div", { class: "row" },
       [...Array(v.hand_size + 1).keys()].map((n) => h("button", { class: `bid-button${allowed.has(String(n)) ? "" : " illegal"}`,
-        "data-action": `bid:${n}`, onclick: () => ctx.act(`bid:${n}`) }, String(n)))));
+        "data-action": `bid:${n}`, "aria-label": allowed.has(String(n)) ? null : t("not_allowed", { name: String(n) }),
+        onclick: () => ctx.act(`bid:${n}`) }, String(n)))));
   }
   const choosingExcuse = legal.some((a) => a.startsWith("play:EX:"));
   if (choosingExcuse && s.excuseOpen) {

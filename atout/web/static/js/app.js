@@ -114,6 +114,14 @@ export async function route() {
   if (ticket !== routing) { if (leave) leave(); return; } // another page was asked for meanwhile
   leavePage = leave;
   clear(app, page);
+  // A page opened from another (a link, a form sent) takes the keyboard at its title,
+  // else its start: what had it (a link of the header drawn anew, the form's button)
+  // is gone, and the keyboard was left on the page's body.
+  if (ticket > 1 && (!document.activeElement || document.activeElement === document.body)) {
+    const title = app.querySelector("h1");
+    if (title) title.tabIndex = -1;
+    (title || app).focus({ preventScroll: true });
+  }
 }
 
 listen((message) => {

@@ -1,4 +1,5 @@
 // Running totals over the deals of a game as an inline SVG line chart.
+import { t } from "./i18n.js";
 const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"];
 
 // `names` are drawn as given: short ones fit the legend.
@@ -18,7 +19,7 @@ export function scoreChart(names, dealScores) {
   }).join("");
   const legend = names.map((name, seat) =>
     `<text x="${(4 + (seat * (width - 8)) / n).toFixed(1)}" y="${height - 2}" font-size="${n > 4 ? 9 : 11}" fill="${COLOURS[seat]}">■ ${escapeText(name)}</text>`).join("");
-  return `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="scores">
+  return `<svg class="chart" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeText(t("scores_chart"))}">
     <line x1="${pad}" x2="${width - 8}" y1="${y(0)}" y2="${y(0)}" stroke="#999" stroke-dasharray="3 3"/>
     <text x="2" y="${y(top) + 4}" font-size="10" fill="#555">${top}</text>
     <text x="2" y="${y(bottom) + 4}" font-size="10" fill="#555">${bottom}</text>

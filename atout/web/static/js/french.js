@@ -128,6 +128,7 @@ export function frenchPrompt(ctx) {
       return box(h("span", { class: "prompt-title" }, t("bid")), h("div", { class: "row" },
         all.filter((b) => allowed.has(b) || (b !== "pass" && !only)).map((b) => h("button", {
           class: `bid-button${allowed.has(b) ? "" : " illegal"}`, "data-action": `bid:${b}`,
+          "aria-label": allowed.has(b) ? null : t("not_allowed", { name: t(b) }), // said as refused, though sent when chosen
           onclick: () => ctx.act(`bid:${b}`) }, t(b)))));
     }
     case "call":

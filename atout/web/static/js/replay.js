@@ -108,6 +108,8 @@ function openRecord(e) {
 /** The replay of a record (a promise of it), with the strong robot's review of a seat. */
 function recordReplay(recordPromise, gameId) {
   const box = h("div", { id: "replay" }, "…");
+  // Each step is said (the box is drawn anew at each, and a region drawn anew is not read).
+  const said = h("p", { class: "sr-only", id: "replay-announce", "aria-live": "polite" });
   let steps = [], at = 0, names = [], record = null;
   let stopped = false; // a game ended before its end (by vote): its complete deals only
   // The strong robot's review of one seat (POST /api/analysis, computed by the server in
@@ -147,7 +149,7 @@ function recordReplay(recordPromise, gameId) {
         t("analysis_move", { action: actionText(here.taken.action), score: number(here.taken.expected), best: actionText(here.best[0].action),
           best_score: number(here.best[0].expected), loss: number(Math.max(0, here.loss)), unit })) : null,
       marked.length ? h("div", { id: "analysis-marks" }, h("strong", {}, t("analysis_marks")), " ",
-        marked.map((d) => h("button", { class: "secondary", onclick: () => go(d.index + 1) },
+        marked.map((d) => h("button", { class: "secondary", "data-step": d.index + 1, onclick: () => go(d.index + 1) },
           `${d.index + 1}. ${actionText(d.taken.action)} ${MARKS[d.mark]}`))) : null);
   }
   function isTrickEnd(i) {
@@ -163,6 +165,15 @@ function recordReplay(recordPromise, gameId) {
     go(i);
   }
   function render() {
+    // The button pressed is drawn anew: it keeps the keyboard (Enter again steps again).
+    const focused = box.contains(document.activeElement) ? document.activeElement : null;
+    const again = focused?.id ? `#${CSS.escape(focused.id)}` : focused?.dataset.step ? `[data-step="${focused.dataset.step}"]` : null;
+    draw();
+    if (again) box.querySelector(again)?.focus();
+    const { action } = steps[at];
+    said.textContent = `${t("step", { i: at, n: steps.length - 1 })}. ${labelled(t("action"), action ? actionText(action) : "–")}`;
+  }
+  function draw() {
     const { action, view: v } = steps[at];
     const game = uiOf(v.game).replay;
     const hands = game.hands(v);
@@ -170,13 +181,13 @@ function recordReplay(recordPromise, gameId) {
     clear(box,
       stopped ? h("p", { class: "notice", id: "replay-note" }, t("replay_stopped")) : null,
       h("div", { class: "row replay-controls" },
-        h("button", { onclick: () => go(0) }, t("first")),
+        h("button", { id: "replay-first", onclick: () => go(0) }, t("first")),
         h("button", { id: "prev-trick", onclick: () => jumpTrick(-1) }, "« ", t("prev_trick")),
         h("button", { id: "prev", onclick: () => go(at - 1) }, "‹ ", t("prev")),
         h("span", { id: "step" }, t("step", { i: at, n: steps.length - 1 })),
         h("button", { id: "next", onclick: () => go(at + 1) }, t("next"), " ›"),
         h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
-        h("button", { onclick: () => go(steps.length - 1) }, t("last"))),
+        h("button", { id: "replay-last", onclick: () => go(steps.length - 1) }, t("last"))),
       h("p", {}, labelled(t("action")), h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
       // the trick next to the buttons that step through it (on a phone the hands
       // below are a long page)
@@ -216,9 +227,9 @@ function recordReplay(recordPromise, gameId) {
     .catch((error) => refusalsLoaded.then(() => clear(box, h("p", { class: "error" }, refusal(error)))));
   document.addEventListener("keydown", function keys(e) {
     if (!document.body.contains(box)) { document.removeEventListener("keydown", keys); return; }
-    if (!steps.length || e.target.matches("input")) return;
+    if (!steps.length || e.target.matches("input, select, textarea")) return; // a list's arrows are its own
     if (e.key === "ArrowRight") go(at + 1);
     if (e.key === "ArrowLeft") go(at - 1);
   });
-  return box;
+  return [box, said];
 }

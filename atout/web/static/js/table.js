@@ -16,9 +16,12 @@ import { patched } from "./patch.js";
 import { sized } from "./sized.js";
 import { toast } from "./app.js";
 
-export function cardButton(card, { onclick, cls = "", legal = null, small = false } = {}) {
+// A card the rules refuse now says so in its name (it is still sent when chosen, so
+// that the server says why); one being chosen (an écart, a poignée) is a toggle.
+export function cardButton(card, { onclick, cls = "", legal = null, small = false, pressed = null } = {}) {
   const b = h("button", { class: `card ${cls}${legal === true ? " legal" : legal === false ? " illegal" : ""}${small ? " small" : ""}`,
-    "data-card": card, title: cardName(card), "aria-label": cardName(card), onclick });
+    "data-card": card, title: cardName(card), "aria-label": legal === false ? t("not_allowed", { name: cardName(card) }) : cardName(card),
+    "aria-pressed": pressed === null ? null : String(pressed), onclick });
   b.innerHTML = cardSVG(card);
   return b;
 }
@@ -118,7 +121,21 @@ export function tablePage(id, params) {
     saying = [];
   }
 
-  function onEvent({ kind, data }) {
+  function onEvent(event) {
+    const noticed = s.notices.length;
+    noticeEvent(event);
+    // What the notices say (a redeal, a vote, a life lost, a clock run out) is said
+    // too, and the deal's result: a screen reader heard none of them.
+    for (const notice of s.notices.slice(noticed)) saying.push(notice());
+    const { kind, data } = event;
+    if (kind === "deal_end" && data.contract) {
+      const made = data.made ? t("made") : t("failed", { n: Math.abs(data.breakdown?.difference ?? 0) });
+      const mine = s.seat !== null && data.scores ? `. ${seatName(s, s.seat)} ${data.scores[s.seat] > 0 ? "+" : ""}${data.scores[s.seat]}` : "";
+      saying.push(labelled(t("deal_n", { n: s.deals.length }), `${t(data.contract)} · ${seatName(s, data.taker)} · ${made}${mine}`));
+    }
+  }
+
+  function noticeEvent({ kind, data }) {
     const others = data?.seat !== undefined && data.seat !== s.seat;
     if (kind === "bid" && others) saying.push(labelled(seatName(s, data.seat), typeof data.bid === "number" ? String(data.bid) : t(data.bid)));
     if (kind === "play" && others) saying.push(t("plays_card", { name: seatName(s, data.seat), card: cardName(data.card) }));
@@ -241,8 +258,10 @@ export function tablePage(id, params) {
       // is followed by its resume's refusal of a private table: the sit's reason stays.
       if (!(s.sitting && !s.info && m.code === "table_private" && s.error)) s.error = m; // worded when drawn
       s.hinting = false;
+      const back = Boolean(s.asked); // the decision given back takes the keyboard again
       if (s.asked) { s.legal = s.asked; s.asked = null; }
       render();
+      if (back && !document.activeElement?.matches("input, textarea, select")) focusPrompt(board);
     }
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
     else if (m.type === "invited") { s.notices.push(() => t("invitation_sent", { name: m.name })); render(); }
@@ -255,7 +274,21 @@ export function tablePage(id, params) {
   if (session.connected) enter();
 
   function onKey(e) {
+    // The side panels as a drawer over the table (a narrow window, a zoomed page):
+    // Escape closes it, giving the keyboard back to its button; Tab stays inside it.
+    const toggle = root.querySelector("#side-toggle");
+    const drawer = s.showSide && toggle?.checkVisibility();
+    if (e.key === "Escape" && drawer) { s.showSide = false; render(); root.querySelector("#side-toggle")?.focus(); e.preventDefault(); return; }
+    if (e.key === "Tab" && drawer) {
+      const inside = [...root.querySelectorAll("#side button, #side input, #side select, #side textarea, #side a[href], #side summary")]
+        .filter((el) => !el.disabled && el.checkVisibility());
+      const at = inside.indexOf(document.activeElement);
+      const to = at < 0 ? 0 : e.shiftKey && at === 0 ? inside.length - 1 : !e.shiftKey && at === inside.length - 1 ? 0 : null;
+      if (to !== null && inside.length) { inside[to].focus(); e.preventDefault(); }
+      return;
+    }
     if (e.target.matches("input, textarea, select")) return;
+    if (e.key === "Escape" && s.dealResult) { s.dealResult = null; render(); e.preventDefault(); return; }
     if (e.key === "l" || e.key === "L") { s.showLast = !s.showLast; render(); }
     else if (e.key === "c" || e.key === "C") { root.querySelector("#chat-input")?.focus(); e.preventDefault(); }
     else if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
@@ -297,6 +330,7 @@ export function tablePage(id, params) {
   function render() {
     keepChoice();
     const active = document.activeElement;
+    const lost = !active || active === document.body || active.id === "app" || root.contains(active); // #app: a page just opened
     const typing = Boolean(active?.matches("input, textarea, select, [contenteditable]"));
     const again = root.contains(active) ? focusSelector(active) : null;
     const chatValue = root.querySelector("#chat-input")?.value ?? "";
@@ -319,6 +353,22 @@ export function tablePage(id, params) {
       }
     }
     rove(board);
+    // The last trick shown (L, or its button) is said, card by card: it was drawn only.
+    if (s.showLast && !s.saidLast) {
+      const cards = [...board.querySelectorAll("#trick .card[data-card]")];
+      const winner = board.querySelector("#trick .card.winner");
+      if (cards.length) {
+        told.textContent = labelled(t("last_trick"), cards.map((c) => labelled(seatName(s, Number(c.dataset.seat)), cardName(c.dataset.card))).join(", "))
+          + (winner ? `. ${t("trick_won", { name: seatName(s, Number(winner.dataset.seat)) })}` : "");
+      }
+    }
+    s.saidLast = s.showLast;
+    // What had the keyboard gone with the drawing (a card played, a bid made, the
+    // result closed): the keyboard goes on to what comes next, not to the page's body;
+    // a move on its way waits for its answer, which says what comes next.
+    if (lost && !s.asked && !root.contains(document.activeElement)) {
+      FALLBACK.map((q) => board.querySelector(q)).find((el) => el?.checkVisibility())?.focus({ preventScroll: true });
+    }
   }
 
   // A new decision is said to a screen reader (the text is set a moment after
@@ -361,6 +411,11 @@ function focusPrompt(board) {
     return;
   }
 }
+
+// Where the keyboard goes when what had it is drawn no more: a choice asked, the
+// deal's result to go on from, the hand, the game's end, the start.
+const FALLBACK = ["#prompt button:not([disabled]):not(.illegal)", "#deal-continue", "#hand button.card[tabindex='0']",
+  "#game-over a, #game-over button", "#start", "#side-toggle"];
 
 /** How to find an element again once the page is drawn anew: by its id, or by its
  * card or action within the nearest part with an id (the hand, the prompt). */
@@ -501,7 +556,10 @@ function layout(ctx) {
     // Its badge says the drawer holds something to see: a vote asking this player,
     // options changed.
     h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
-      "aria-label": t("table_menu"), onclick: () => { s.showSide = !s.showSide; ctx.render(); } }, "☰",
+      "aria-label": t("table_menu"), onclick: () => {
+        s.showSide = !s.showSide; ctx.render();
+        if (s.showSide) document.getElementById("side-close")?.focus(); // the drawer opened takes the keyboard
+      } }, "☰",
       voteAsks(s) || s.optionsChanged.length ? h("span", { class: "side-badge", id: "side-badge", "aria-hidden": "true" }) : null),
     votePrompt(ctx), prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
@@ -510,7 +568,7 @@ function layout(ctx) {
     h("p", { class: "muted keys" }, t("keyboard_help")));
   const side = h("aside", { class: "side", id: "side" },
     h("button", { class: "icon side-close", id: "side-close", "aria-label": t("hide"),
-      onclick: () => { s.showSide = false; ctx.render(); } }, "✕"),
+      onclick: () => { s.showSide = false; ctx.render(); document.getElementById("side-toggle")?.focus(); } }, "✕"),
     tableInfoPanel(ctx),
     v ? uiOf(v.game).side(ctx) : null,
     s.view || s.gameOver ? dealsPanel(ctx) : null,
@@ -560,14 +618,15 @@ function handRow(ctx) {
   const row = handOf(hand.map((card) => {
       if (inPoignee) {
         const chosen = s.selection.has(card);
-        return cardButton(card, { cls: chosen ? "selected" : "", legal: card.startsWith("T") || card === "EX" ? true : null,
+        const trump = card.startsWith("T") || card === "EX";
+        return cardButton(card, { cls: chosen ? "selected" : "", legal: trump ? true : null, pressed: trump ? chosen : null,
           onclick: () => { if (!(card.startsWith("T") || card === "EX")) return; chosen ? s.selection.delete(card) : s.selection.add(card); ctx.render(); } });
       }
       if (phase === "discard" && active) {
         // The écart is chosen, then confirmed: a misclick is undone by clicking again.
         // A card the rules keep is sent anyway, so that the server says why.
         const chosen = s.selection.has(card);
-        return cardButton(card, { cls: chosen ? "selected" : "", legal: plays.has(card),
+        return cardButton(card, { cls: chosen ? "selected" : "", legal: plays.has(card), pressed: plays.has(card) ? chosen : null,
           onclick: () => {
             if (!plays.has(card)) ctx.act(`discard:${card}`);
             else if (chosen) s.selection.delete(card);
