@@ -240,6 +240,14 @@ async def create_table(player: Player, **options: Any) -> str:
     return table
 
 
+def invite_code(master: Player) -> str:
+    """The invitation code of the table ``master`` last created, from its snapshot
+    (a friend's presence may have come after it)."""
+    snapshot = next(m for m in reversed(master.log) if m["type"] == "table")
+    code: str = snapshot["table"]["invite_code"]
+    return code
+
+
 async def seat_at_new_table(people: list[Player], **options: Any) -> str:
     """The first player creates a table with ``options``, the others sit at it."""
     table = await create_table(people[0], **options)

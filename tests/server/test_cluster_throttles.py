@@ -18,7 +18,7 @@ import pytest
 from atout.server.bus import IO_SECONDS
 from atout.server.shared_limits import DEADLINE_SECONDS, RETRY_SECONDS
 from tests.server.cluster_nodes import Cluster, Node, Redis, start_nodes, stop_nodes
-from tests.server.conftest import Player, create_table, free_port
+from tests.server.conftest import Player, create_table, free_port, invite_code
 from tests.server.test_ops import scrape
 
 
@@ -177,7 +177,7 @@ def test_wrong_invitation_codes_spread_over_the_nodes_meet_one_backoff(cluster: 
     async def scenario() -> list[str]:
         hosts = [await Player.connect(nodes[n].server) for n in (0, 1)]
         tables = [await create_table(host, players=4, private=True) for host in hosts]
-        right = hosts[0].log[-1]["table"]["invite_code"]
+        right = invite_code(hosts[0])
         answers = []
         for turn in range(7):
             guesser = await Player.connect(nodes[turn % 3].server, ip=guesser_ip)

@@ -11,7 +11,14 @@ from typing import Any
 import httpx
 
 from atout.server.throttle import Rate
-from tests.server.conftest import Player, Server, create_table, run_server, unthrottled
+from tests.server.conftest import (
+    Player,
+    Server,
+    create_table,
+    invite_code,
+    run_server,
+    unthrottled,
+)
 
 
 def call(server: Server, token: str | None, path: str, body: Any = None) -> httpx.Response:
@@ -132,7 +139,7 @@ def test_a_request_and_an_invitation_reach_the_sockets_at_once(server: Server) -
         accepted = await ann.expect(lambda m: m["type"] == "friend_accepted", timeout=5)
         assert accepted["from"] == "ben"
         table = await create_table(ann, private=True, players=3)
-        code = ann.log[-1]["table"]["invite_code"]
+        code = invite_code(ann)
         await ann.send({"type": "invite", "table": table, "name": "ben"})
         invitation = await ben.expect(lambda m: m["type"] == "invitation", timeout=5)
         assert invitation == {"type": "invitation", "table": table, "from": "ann", "code": code}
@@ -266,7 +273,7 @@ def test_a_blocked_player_cannot_ask_invite_or_sit_at_the_blockers_private_table
         ann = await Player.connect(server, token=ann_token)
         ben = await Player.connect(server, token=ben_token)
         private = await create_table(ann, private=True, players=3)
-        code = ann.log[-1]["table"]["invite_code"]
+        code = invite_code(ann)
         blocked = await asyncio.to_thread(call, server, ann_token, "/block", {"name": "BEN"})
         assert blocked.status_code == 200 and blocked.json()["name"] == "ben"
         ben_id = blocked.json()["id"]

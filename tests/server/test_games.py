@@ -16,6 +16,7 @@ from tests.server.conftest import (
     Server,
     create_table,
     events_of,
+    invite_code,
     play_until_over,
     run_server,
     turn_in,
@@ -141,7 +142,7 @@ def test_a_private_table_refuses_the_uninvited_and_admits_by_code_or_name(server
         friend = await Player.connect(server, token=server.register("friend"))
         linked = await Player.connect(server, name="linked")
         table = await create_table(host, private=True, players=4)
-        code = host.log[-1]["table"]["invite_code"]
+        code = invite_code(host)
         await stranger.send({"type": "lobby"})
         lobby = await stranger.expect(lambda m: m["type"] == "lobby")
         assert table not in [t["id"] for t in lobby["tables"]]
