@@ -68,7 +68,16 @@ def assert_views_are_stored(players: list[tuple[Player, int]], views: dict[int, 
         assert seen, player.name
         for view in seen:
             if view is not None:
-                assert view in views[seat], (player.name, view)
+                assert view in views[seat], (player.name, _nearest(view, views[seat]))
+
+
+def _nearest(view: dict[str, Any], stored: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a view seen differs in from the stored view nearest it (the fewest
+    keys apart), for a failure to say what was seen that the log never had."""
+    if not stored:
+        return view
+    apart = min(stored, key=lambda other: sum(view.get(k) != other.get(k) for k in view))
+    return {k: (view.get(k), apart.get(k)) for k in view if view.get(k) != apart.get(k)}
 
 
 async def play_some(players: list[Player], table: str, moves: int, seed: int) -> None:
