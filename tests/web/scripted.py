@@ -168,3 +168,16 @@ class ScriptedTable:
                 event = {"seq": self.seq, "kind": "table.game_over", "data": over}
                 self._send(ws, {"type": "event", "table": TABLE, **event})
                 self._send(ws, {"type": "table_info", "table": self._info()})
+
+
+class LongNames(ScriptedTable):
+    """A scripted table whose other seats are people with 20-character names."""
+
+    def _info(self) -> dict[str, Any]:
+        info = super()._info()
+        people = [
+            {"name": f"Wilhelmina_Ashford_{seat}", "connected": True, "robot": False}
+            for seat in range(1, self.state.players)
+        ]
+        info["seats"] = info["seats"][:1] + people
+        return info

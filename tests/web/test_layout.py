@@ -27,7 +27,7 @@ from tests.web.play import (
     take_turn,
     tap_in_view,
 )
-from tests.web.scripted import ANSWERS, TABLE, ScriptedTable, last_card
+from tests.web.scripted import ANSWERS, TABLE, LongNames, ScriptedTable, last_card
 
 SIZES = {
     "phone-360x640": (360, 640),
@@ -261,19 +261,6 @@ def test_the_side_seats_leave_the_played_cards_in_sight(
     _usable(page, "the side seats' cards on the felt")
 
 
-class _LongNames(ScriptedTable):
-    """A scripted table whose other seats are people with 20-character names."""
-
-    def _info(self) -> dict[str, Any]:
-        info = super()._info()
-        people = [
-            {"name": f"Wilhelmina_Ashford_{seat}", "connected": True, "robot": False}
-            for seat in range(1, self.state.players)
-        ]
-        info["seats"] = info["seats"][:1] + people
-        return info
-
-
 def _others_played(state: GameState) -> bool:
     """The page's card to play, every other seat's card on the felt."""
     trick = state.view(0)["trick"]
@@ -297,7 +284,7 @@ def test_a_long_seat_name_ends_in_an_ellipsis(
     title. A tablet's seat names, 12 px as a phone's, were too small to read at arm's
     length: they are 14 px at least, and the seats still fit with the trick."""
     page = sized
-    _LongNames(page, [5], players=players, before=_others_played)
+    LongNames(page, [5], players=players, before=_others_played)
     page.goto(f"{base_url}/#/table/{TABLE}")
     expect(page.locator("#trick .card")).to_have_count(players - 1)
     expect(page.locator("#hand .card.legal").first).to_be_visible()

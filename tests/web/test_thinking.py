@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, WebSocketRoute, expect
 
 from atout.game import CHANCE
 from tests.web.conftest import shot, touch_screen
-from tests.web.scripted import ME, RULES, TABLE, ScriptedTable
+from tests.web.scripted import ME, RULES, TABLE, LongNames
 
 MEASURE = (Path(__file__).parent / "layout.js").read_text()
 
@@ -32,7 +32,7 @@ MARKS = """() => [...document.querySelectorAll('.seat-box')]
   })"""
 
 
-class _Waiting(ScriptedTable):
+class _Waiting(LongNames):
     """A table whose other seats are people with long names, one of them the
     table's master, and whose next seat to move after the page's player thinks
     for as long as the test looks."""
@@ -43,11 +43,6 @@ class _Waiting(ScriptedTable):
 
     def _info(self) -> dict[str, Any]:
         info = super()._info()
-        people = [
-            {"name": f"Wilhelmina_Ashford_{seat}", "connected": True, "robot": False}
-            for seat in range(1, self.state.players)
-        ]
-        info["seats"] = info["seats"][:1] + people
         info["master_seat"] = self.state.to_move  # the ★ on the thinking seat's name
         return info
 
