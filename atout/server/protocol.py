@@ -281,6 +281,9 @@ def invalid(error: ValidationError) -> ProtocolError:
     first = next((e for e in errors if not e["type"].endswith("_type")), errors[0])
     if first["type"] in _OWN_CHECKS:
         return ProtocolError(first["type"], **first.get("ctx", {}))
+    where = first["loc"]
+    if "rules" in where[:-1]:  # a rule's value: the option named, as the engine's refusal
+        return ProtocolError("rules_option", option=str(where[where.index("rules") + 1])[:40])
     field, reason = where_and_why(first)
     return ProtocolError("invalid_message", field=field, reason=reason)
 

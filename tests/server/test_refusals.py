@@ -186,6 +186,12 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
             ({"rules": {"lives": 3}}, ("rules_option", {"option": "lives"})),  # an Africain rule
             # the number of deals is the bounded ``rounds``, never a rule around its bound
             ({"rules": {"deals": 999_999}}, ("rules_option", {"option": "deals"})),
+            # a value no option takes, named as the option (not the type pydantic tried first)
+            ({"rules": {"prime": 1.5}}, ("rules_option", {"option": "prime"})),
+            (
+                {"rules": {"poignee_bonus": [20, "x"]}},
+                ("rules_option", {"option": "poignee_bonus"}),
+            ),
         ]
         for options, (code, params) in refusals:
             await alice.send({"type": "create", "options": options})
