@@ -31,7 +31,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import offload, protocol, table_lease
+from atout.server import friends, offload, protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
@@ -114,6 +114,9 @@ class ClusterHub(Hub):
         self.let_go: dict[str, tuple[float, list[tuple[RemoteClient, list[str]]]]] = {}
         """By node gone silent: when its clients' stand-ins were let go, and the
         tables each was at (``_let_go``), for as long as their seats wait."""
+        self.went_silent: dict[str, float] = {}
+        """Nodes forgotten, by when, for as long as seats wait: heard again (a node
+        paused or cut off), their players are back online for their friends."""
         self.peers = Peers(self.node)
         self._forwards: asyncio.Queue[tuple[Client, str, str | None]] = asyncio.Queue()
         """Commands for tables owned elsewhere, in order; a None command: the
@@ -258,11 +261,15 @@ class ClusterHub(Hub):
             self.bus.publish(ALL, self.peers.summary(online, [t for t in tables if t.seated]))
             # A node paused past its beat (a frozen VM) wakes before reading what the
             # others said meanwhile, queued on its link: it judges silence a beat later.
-            for node in [] if overslept else self.peers.forget_silent():
+            silent = {} if overslept else self.peers.forget_silent()
+            for node, peer in silent.items():
                 log.warning("node %s went silent: its clients here are disconnected", node)
                 self._let_go(node)
+                self.went_silent[node] = time.monotonic()
+                self._node_presence(peer.online)
             now, grace = time.monotonic(), self.ctx.grace_seconds
             self.let_go = {n: held for n, held in self.let_go.items() if now - held[0] < grace}
+            self.went_silent = {n: t for n, t in self.went_silent.items() if now - t < grace}
             await asyncio.sleep(BEAT)
             overslept = time.monotonic() - now > 2 * BEAT
 
@@ -401,6 +408,8 @@ class ClusterHub(Hub):
                 self.live.changed_elsewhere(message["tournament"], message["version"])
         elif "beat" in message:
             self.peers.heard(message)
+            if self.went_silent.pop(message["beat"], None) is not None:
+                self._node_presence(set(message["online"]), back=message["beat"])
             if message["beat"] in self.let_go:  # its resync may have come while this node was deaf
                 self._welcome_back(message["beat"])
         elif "resync" in message:
@@ -521,16 +530,38 @@ class ClusterHub(Hub):
         """This node's own sockets past their hello (not the stand-ins of others')."""
         return len(self.local)
 
-    async def _presence_sent(self, user: int, name: str) -> None:
-        """A player's first socket on this node opened, or its last one here closed:
-        their friends hear of it only if no other node has a socket of theirs open.
-        A close waits for every other node's next beat, so that of two nodes whose
-        last sockets of a player close close together, each hears the other's."""
-        if not self._online(user):
-            await asyncio.sleep(PRESENCE_WAIT)
-        if user in self.peers.online():  # nothing changed for their friends
+    async def _presence_sent(self, user: int, name: str, online: bool | None = None) -> None:
+        """A player's first socket on this node opened, or its last one here closed
+        (``online`` None): their friends hear of it only if no other node has a
+        socket of theirs open. A close waits for every other node's next beat, so
+        that of two nodes whose last sockets of a player close close together, each
+        hears the other's."""
+        if online is None:
+            if not self._online(user):
+                await asyncio.sleep(PRESENCE_WAIT)
+            if user in self.peers.online():  # nothing changed for their friends
+                return
+        await super()._presence_sent(user, name, online)
+
+    def _node_presence(self, users: set[int], back: str | None = None) -> None:
+        """A node went silent: its players, whose sockets no node closed, are
+        offline for their friends; or it is heard again (``back``, paused or cut
+        off a while): online. Said once, by the first of the nodes left
+        (``Peers.first``), of the players no other node has a socket of."""
+        if not self.peers.first():
             return
-        await super()._presence_sent(user, name)
+        local = {client.identity.user_id for client in self.local.values()}
+        for user in users - local - self.peers.online(besides=back):
+            self._spawn(self._told_of(user, online=back is not None))
+
+    async def _told_of(self, user: int, online: bool) -> None:
+        try:
+            name = await asyncio.to_thread(friends.name_of, self.store, user)
+        except SQLAlchemyError:
+            log.warning("presence of user %s not sent: the store did not answer", user)
+            return
+        if name is not None:  # offline: only if no socket of theirs opens meanwhile
+            await self._presence_sent(user, name, True if online else None)
 
     def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
         """This node's answer, completed by what the others last said."""

@@ -204,6 +204,13 @@ def listing(store: Store, user_id: int) -> Listing:
     )
 
 
+def name_of(store: Store, user_id: int) -> str | None:
+    """A registered player's name (None: no such account), for their friends
+    told of them by a node that never had their socket."""
+    with store.session() as db:
+        return db.scalar(select(User.name).where(User.id == user_id))
+
+
 def friend_ids(store: Store, user_id: int) -> list[int]:
     with store.session() as db:
         return list(

@@ -224,14 +224,17 @@ class Hub:
         self.background.add(task)
         task.add_done_callback(self.background.discard)
 
-    async def _presence_sent(self, user: int, name: str) -> None:
+    async def _presence_sent(self, user: int, name: str, online: bool | None = None) -> None:
+        """Tell the player's friends whether they are ``online`` (None: whether a
+        socket of theirs is open here)."""
         try:
             friend_ids = await asyncio.to_thread(friends.friend_ids, self.store, user)
         except SQLAlchemyError:
             log.warning("presence of user %s not sent: the store did not answer", user)
             return
-        # Read after the store answers: of two changes close together, both say the last.
-        message = {"type": "presence", "id": user, "name": name, "online": self._online(user)}
+        if online is None:  # read after the store answers: of two changes close together,
+            online = self._online(user)  # both say the last
+        message = {"type": "presence", "id": user, "name": name, "online": online}
         for friend in friend_ids:
             self.notify(friend, message)
 

@@ -69,16 +69,20 @@ class Peers:
             tables = [SeatedAt.read(t) for t in beat["tables"]]
             self.known[beat["beat"]] = Peer(set(beat["online"]), tables)
 
-    def forget_silent(self) -> list[str]:
-        """Forget the nodes silent too long; returns them."""
+    def forget_silent(self) -> dict[str, Peer]:
+        """Forget the nodes silent too long; returns them, as last heard."""
         now = time.monotonic()
         silent = [node for node, peer in self.known.items() if now - peer.heard > FORGOTTEN]
-        for node in silent:
-            del self.known[node]
-        return silent
+        return {node: self.known.pop(node) for node in silent}
 
-    def online(self) -> set[int]:
-        return set().union(*(peer.online for peer in self.known.values()))
+    def online(self, besides: str | None = None) -> set[int]:
+        """The users with a socket open on another node (but ``besides``)."""
+        return set().union(*(p.online for node, p in self.known.items() if node != besides))
+
+    def first(self) -> bool:
+        """Whether this node comes first by name of those it knows alive: the one
+        that speaks for them all of what they all see (a node gone silent)."""
+        return all(self.node < node for node in self.known)
 
     def tables(self) -> list[SeatedAt]:
         return [table for peer in self.known.values() for table in peer.tables]

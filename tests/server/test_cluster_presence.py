@@ -3,14 +3,15 @@ for another node's client only while that client is at one of its tables (not
 once the table was taken over from it, nor after the client left before its
 last command was forwarded), counts only its own sockets in its metrics, and
 tells a player's friends that the player left only once no node has a socket
-of theirs open. The module's nodes are shared; the test pausing a node comes
-last."""
+of theirs open, or, when their node goes silent, once the others find it so.
+The module's nodes are shared; the test pausing a table's owner comes last."""
 
 from __future__ import annotations
 
 import asyncio
 import signal
 import time
+from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -96,6 +97,39 @@ def test_friends_hear_a_player_left_once_no_node_holds_a_socket_of_theirs(
         await here.close()
         told = await watcher.expect(lambda m: m["type"] == "presence" and not m["online"], 15)
         assert told["name"] == "una"
+        await watcher.close()
+
+    asyncio.run(main())
+
+
+def test_friends_hear_of_a_node_gone_silent_and_heard_again(cluster: Cluster) -> None:
+    """A node silent past its beats (paused here; a dead one is silent alike):
+    its players' friends at the other nodes hear them offline, once, though no
+    socket of theirs closed; once it is heard again, online."""
+    _, second, third = cluster.nodes
+    wes, xia = second.server.register("wes"), third.server.register("xia")
+    _befriend((second.server, wes), (third.server, xia), "xia")
+
+    def presence(online: bool) -> Callable[[dict[str, Any]], bool]:
+        return lambda m: m["type"] == "presence" and m["online"] is online
+
+    async def main() -> None:
+        watcher = await Player.connect(second.server, token=wes)
+        away = await Player.connect(third.server, token=xia)  # in the lobby, at no table
+        await asyncio.sleep(2.5)  # every node heard, in a beat, that xia is on the third
+        heard = len(watcher.log)
+        third.signal(signal.SIGSTOP)
+        try:
+            told = await watcher.expect(presence(False), 30)
+            assert (told["id"], told["name"]) == (away.user, "xia")
+            await asyncio.sleep(3)  # time for the first node to say it too, if it would
+        finally:
+            third.signal(signal.SIGCONT)
+        back = await watcher.expect(presence(True), 30)
+        assert back["id"] == away.user
+        said = [m for m in watcher.log[heard:] if m["type"] == "presence"]
+        assert [m["online"] for m in said] == [False, True]
+        await away.close()
         await watcher.close()
 
     asyncio.run(main())
