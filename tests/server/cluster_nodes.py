@@ -5,6 +5,7 @@ serve`` processes sharing it and a PostgreSQL database (``tests.server.postgres`
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -145,7 +146,8 @@ def cluster(postgres: str, redis_url: str) -> Iterator[Cluster]:
 
 
 def stop_nodes(nodes: list[Node]) -> None:
-    """Stop the nodes still running (a paused one resumed first), killed if slow."""
+    """Stop the nodes still running (a paused one resumed first), killed if slow,
+    and remove their logs (a fresh run used to leave a directory per cluster)."""
     for node in nodes:
         if node.process.poll() is None:
             node.signal(signal.SIGCONT)
@@ -155,3 +157,6 @@ def stop_nodes(nodes: list[Node]) -> None:
             node.process.wait(10)
         except subprocess.TimeoutExpired:
             node.process.kill()
+            node.process.wait()
+    for logs in {node.log.parent for node in nodes}:
+        shutil.rmtree(logs, ignore_errors=True)
