@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import uuid
 
 from playwright.sync_api import Error as PlaywrightError
@@ -79,7 +80,13 @@ def _click(page: Page, selector: str, tap: bool = False) -> bool:
 def tap_in_view(page: Page, selector: str, position: Position | None = None) -> None:
     """Tap the first ``selector`` where it is, as a finger would: nothing scrolls it
     into view, so it must already be in the viewport."""
-    box = page.locator(selector).first.bounding_box(timeout=1500)
+    deadline = time.monotonic() + 1.5
+    # Every message redraws the table: an element found may be replaced before it
+    # is measured (no box then), and is measured again as drawn anew.
+    while (box := page.locator(selector).first.bounding_box(timeout=1500)) is None:
+        if time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(30)
     size = page.viewport_size
     assert box is not None and size is not None, f"{selector} is not shown"
     x = box["x"] + (position["x"] if position else box["width"] / 2)
