@@ -89,3 +89,17 @@ def test_the_organiser_cancels_a_play_and_revokes_it(page: Page, base_url: str) 
     expect(page.locator("#tour-summary")).to_contain_text("100 results to come")
     expect(page.locator("#tour-sessions tbody tr")).to_have_count(20)
     expect(page.locator("#tour-sessions tbody tr").first).to_contain_text("100")
+
+
+def test_the_keyboard_goes_on_at_the_next_play(page: Page, base_url: str) -> None:
+    """A result sent with Enter leaves the keyboard on the form's next play: the form
+    drawn anew once left it at the page's start, a screen of controls above it."""
+    create_tournament(page, base_url, "Keyboard night", tables=1)
+    page.focus("#result-points")
+    page.keyboard.type("44")
+    page.keyboard.press("Enter")
+    expect(page.locator("#tour-results tbody tr")).to_have_count(1)
+    expect(page.locator("#result-play")).to_be_focused()
+    expect(page.locator("#result-play")).to_have_value("1:1:2")
+    page.keyboard.press("Tab")
+    expect(page.locator("#result-points")).to_be_focused()

@@ -222,6 +222,9 @@ function followPage(id) {
         entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
         entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
         render();
+        // the keyboard goes on at the next play, which the form now names (drawn anew,
+        // the form had left it at the page's start, a screen of controls above)
+        page.querySelector("#result-play")?.focus();
       } catch (error) {
         message.textContent = refusal(error);
       }
