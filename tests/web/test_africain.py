@@ -131,6 +131,41 @@ def test_each_turn_takes_the_keyboard(page: Page, base_url: str) -> None:
             page.wait_for_timeout(40)
 
 
+def test_the_round_label_and_seat_tags_read_right(page: Page, base_url: str) -> None:
+    """Between two rounds, while the last trick stays in view, the label names the
+    round just played without the next round's size (it said "Round 1: 4 cards");
+    and a seat's tag beside its pack of lives is a line high, its word centred (it
+    stretched to the pack's height, "dealer" at its top)."""
+    create_table(page, base_url, game="africain", players=3, robots="random")
+    page.click("#start")
+    expect(page.locator(".seat-tags .tag.dealer")).to_have_count(1)
+    tag, pack = (
+        page.locator(".seat-tags", has=page.locator(".tag.dealer")).locator(selector).bounding_box()
+        for selector in (".tag.dealer", ".life-pack")
+    )
+    assert tag is not None and pack is not None
+    assert tag["height"] < 24, tag
+    assert abs(tag["y"] + tag["height"] / 2 - (pack["y"] + pack["height"] / 2)) < 2
+    # every label drawn between rounds, however briefly
+    page.evaluate(
+        """() => { window.between = [];
+          new MutationObserver(() => {
+            const label = document.querySelector('#round-label');
+            if (label && document.querySelector('#felt').dataset.phase === 'deal')
+              window.between.push(label.textContent);
+          }).observe(document.querySelector('#app'), { childList: true, subtree: true }); }"""
+    )
+    deadline = time.monotonic() + 60
+    while not page.locator("#round-label", has_text="Round 3").count():
+        assert time.monotonic() < deadline, "the third round did not come"
+        assert not page.locator("#game-over").count()
+        if take_turn(page) is None:
+            page.wait_for_timeout(40)
+    between: list[str] = page.evaluate("window.between")
+    assert between, "no label seen between two rounds"
+    assert set(between) <= {"Round 1", "Round 2"}, between
+
+
 def test_lives_are_never_shown_below_none(page: Page, base_url: str) -> None:
     """A round may cost more lives than a player has (the engine counts on below
     zero): a player out shows none left, and "out", in each language, never a

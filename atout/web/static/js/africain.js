@@ -59,8 +59,11 @@ export function africainCentre(ctx) {
 // players, or, on a phone on its side, beside the felt.
 function roundNote(ctx) {
   const v = ctx.s.view;
-  return h("div", { class: "centre-label round-label", id: "round-label" },
-    t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size }),
+  // Between two rounds (the last trick still in view) the engine's size is already
+  // the next round's: the round just played is named alone ("Round 1: 4 cards" was shown).
+  const words = v.phase === "deal" ? t("round_only", { n: v.round })
+    : t(v.hand_size === 1 ? "round_n_one" : "round_n", { n: v.round, k: v.hand_size });
+  return h("div", { class: "centre-label round-label", id: "round-label" }, words,
     ctx.s.showLast && v.last_trick.length ? [" · ", t("last_trick")] : null);
 }
 
