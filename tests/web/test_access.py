@@ -137,3 +137,26 @@ def test_the_others_moves_are_said_as_they_happen(page: Page, base_url: str) -> 
             heard.add("trick")
         if take_turn(page) is None:
             page.wait_for_timeout(20)
+    # Each update's moves are a line added to the region, the last few kept: a text
+    # replaced by the next update a moment later went unheard.
+    lines = told.locator("div")
+    while lines.count() < 2:
+        assert time.monotonic() < deadline, f"{lines.count()} line in the region"
+        if take_turn(page) is None:
+            page.wait_for_timeout(20)
+    assert lines.count() <= 4
+
+
+def test_a_table_reads_as_a_page_to_a_screen_reader(page: Page, base_url: str) -> None:
+    """The table page has a title (a screen reader goes from heading to heading), a
+    robot's seat is not said "BOT robot 2", and the sound button says its state in
+    its words only (pressed or not said it twice, at odds: "Sounds on, not pressed")."""
+    table = create_table(page, base_url, players=3, robots="random")
+    page.click("#start")
+    expect(page.get_by_role("heading", level=1)).to_have_text(f"French Tarot · Table {table}")
+    robot = page.locator('.seat-box[data-seat="1"] .robot-badge')
+    expect(robot).to_have_attribute("aria-hidden", "true")
+    expect(page.locator('.seat-box[data-seat="1"] .seat-name')).to_contain_text("robot 2")
+    mute = page.locator("#mute")
+    expect(mute).to_have_text("♪ Sounds on")
+    assert mute.get_attribute("aria-pressed") is None

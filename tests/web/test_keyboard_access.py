@@ -137,7 +137,7 @@ def test_the_deals_result_and_the_notices_are_said_and_escape_goes_on(
     expect(page.locator("#deal-result")).to_have_count(0)
     assert _focused(page) != "BODY"
     table.event("table.disconnected", {"seat": 1, "name": "alice"})
-    expect(told).to_have_text(
+    expect(told.locator("div").last).to_have_text(
         "alice lost the connection: a robot plays their seat until they come back"
     )
 

@@ -72,7 +72,7 @@ export function tablePage(id, params) {
   const live = h("p", { class: "sr-only", id: "turn-announce", role: "status", "aria-live": "polite" });
   // What the others bid and play, and who takes each trick, said as it happens (a
   // screen reader heard only its own turns and the game's end).
-  const told = h("p", { class: "sr-only", id: "play-announce", "aria-live": "polite" });
+  const told = h("div", { class: "sr-only", id: "play-announce", "aria-live": "polite" });
   let saying = [];
   const root = h("div", { class: "table-page", id: "table-page" }, board, live, told);
   let timer = null;
@@ -115,9 +115,12 @@ export function tablePage(id, params) {
 
   // One event, from an `event` message (the table's own kinds) or an update's list;
   // the caller renders once afterwards.
-  /** Say the moves an update brought, its last few (a resume brings many). */
+  /** Say the moves an update brought, its last few (a resume brings many), as a
+   * line added to the region (the last few kept): a screen reader reads each line
+   * added, where a text replaced by the next update a moment later went unheard. */
   function tellMoves() {
-    if (saying.length) told.textContent = saying.slice(-4).join(". ");
+    if (saying.length) told.append(h("div", {}, saying.slice(-4).join(". ")));
+    while (told.childNodes.length > 4) told.firstChild.remove();
     saying = [];
   }
 
@@ -372,11 +375,14 @@ export function tablePage(id, params) {
   }
 
   // A new decision is said to a screen reader (the text is set a moment after
-  // being emptied, so that the same words said again are heard again).
+  // being emptied, so that the same words said again are heard again); what comes
+  // meanwhile is said with it, not instead of it (a game's end right after a turn).
+  let pending = [];
   function announce(text) {
     clearTimeout(announcing);
     live.textContent = "";
-    if (text) announcing = setTimeout(() => { live.textContent = text; }, 100);
+    if (text) pending.push(text);
+    if (pending.length) announcing = setTimeout(() => { live.textContent = pending.join(". "); pending = []; }, 100);
   }
 
   render();
@@ -492,7 +498,7 @@ function seatBox(ctx, seat) {
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
     // A name too long for its seat ends in an ellipsis (atout.css); the whole of it is
     // the line's title, shown on hovering it.
-    h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? h("span", { class: "robot-badge", title: t("robot") }, "BOT") : null,
+    h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? robotBadge(info) : null,
       free ? h("span", { class: "muted free-seat" }, t("free_seat")) : seatName(s, seat),
       seat === s.info.master_seat ? h("span", { title: t("master"), role: "img", "aria-label": t("master") }, " ★") : null,
       info && !info.connected && !robot ? h("span", { title: t("away"), role: "img", "aria-label": t("away") }, " ⚠") : ""),
@@ -502,6 +508,12 @@ function seatBox(ctx, seat) {
 
 // A registered player's chosen avatar (served by user id); a robot and a guest are
 // drawn here, with nothing to load.
+// A robot's seat is named "robot 2" already: its badge is said only where a robot
+// plays a player's seat ("robot, Alice"), never run into the name ("BOTrobot 2").
+function robotBadge(info) {
+  return h("span", { class: "robot-badge", title: t("robot"), ...(info ? { role: "img", "aria-label": `${t("robot")},` } : { "aria-hidden": "true" }) }, "BOT");
+}
+
 const ROBOT = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#37474f"/><rect x="5" y="7" width="14" height="11" rx="3" fill="#cfd8dc"/><circle cx="9.5" cy="12" r="1.8" fill="#37474f"/><circle cx="14.5" cy="12" r="1.8" fill="#37474f"/><path d="M12 3v4" stroke="#cfd8dc" stroke-width="2"/></svg>';
 const GUEST = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#5d4037"/><circle cx="12" cy="9" r="4" fill="#ffe0b2"/><path d="M4 22c0-5 4-8 8-8s8 3 8 8z" fill="#ffe0b2"/></svg>';
 
@@ -546,6 +558,8 @@ function layout(ctx) {
           t("seconds_left", { n: Math.max(0, Math.ceil((s.turnUntil - Date.now()) / 1000)) })) : null)
     : null;
   const main = h("section", { class: "play-area" },
+    // the page's title for a screen reader, which goes from heading to heading
+    h("h1", { class: "sr-only", id: "table-title" }, `${t(s.info.options.game)} · ${t("table")} ${s.id}`),
     spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
     // Who won the trick and the last deal's result are the play area's, not the
     // felt's: over the felt, or beside it on a phone on its side, where the felt has
@@ -816,7 +830,8 @@ function tableInfoPanel(ctx) {
       inGame(s) && !voters.length ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
         t("vote_end")) : null,
       inGame(s) && voters.length ? voteButtons(s, { agree: "vote-end" }) : null,
-      h("button", { class: "secondary", id: "mute", "aria-pressed": String(muted()),
+      // its words say whether sounds are on (pressed or not would say it twice, at odds)
+      h("button", { class: "secondary", id: "mute",
         onclick: () => { setMuted(!muted()); ctx.render(); } }, muted() ? t("sound_off") : t("sound_on")),
       h("button", { class: "secondary", id: "leave", onclick: () => ctx.leave() }, t("leave"))));
 }
