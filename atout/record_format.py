@@ -124,13 +124,18 @@ class GameRecord:
         check_tags(self.tags)
 
     def to_log(self) -> Record:
-        """The game as the engine's log, deals as explicit chance actions."""
+        """The game as the engine's log, deals as explicit chance actions; the
+        header's seat names (``Seat0``...) become the log's ``meta.names`` (None
+        for a seat without one), as a server's log holds them and
+        :func:`meta_tags` reads them back, so a replay names the players."""
         rules = game_rules(self.game)
         actions: list[str] = []
         for deal in self.deals:
             actions.append(str(rules.deal_cards(deal.hands, deal.dog)))
             actions.extend(deal.actions)
-        return Record(self.game, self.players, self.variant, self.options, tuple(actions))
+        names = [self.tags.get(f"Seat{seat}") for seat in range(self.players)]
+        meta = {"names": names} if any(names) else {}
+        return Record(self.game, self.players, self.variant, self.options, tuple(actions), meta)
 
     def replay(self) -> GameState:
         """The state at the end of the record, every part checked (RecordFault)."""

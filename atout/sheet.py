@@ -18,6 +18,7 @@ from typing import Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from atout.cards import Language
 from atout.french.scoring import (
     DealOutcome,
     DealScore,
@@ -31,7 +32,7 @@ from atout.french.scoring import (
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
 from atout.refusals import Param, Refusal
-from atout.text import PlainText, repeated
+from atout.text import PlainText, inert_cell, repeated
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
 MAX_DEALS: Final = 500
@@ -280,29 +281,44 @@ def taker_text(scored: ScoredSheet, entry: DealEntry) -> str:
     return text
 
 
-def _text_cell(text: str) -> str:
-    """A name as a spreadsheet shows it and never runs it: a leading ``=``,
-    ``+``, ``-`` or ``@`` would make a shared sheet's CSV a formula."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+CSV_WORDS: Final[dict[Language, dict[str, str]]] = {
+    "en": {
+        "columns": "deal|contract|taker|points|bouts|made",
+        "total_of": "{name} (total)",
+        "yes": "yes",
+        "no": "no",
+        "total": "total",
+    },
+    "fr": {
+        "columns": "donne|contrat|preneur|points|bouts|réussi",
+        "total_of": "{name} (total)",
+        "yes": "oui",
+        "no": "non",
+        "total": "total",
+    },
+}
+"""The CSV's words by language (the page's); contracts stay their French codes in
+both, numbers as a program reads them (``40.5``)."""
 
 
-def csv_text(scored: ScoredSheet) -> str:
+def csv_text(scored: ScoredSheet, lang: Language = "en") -> str:
     """The sheet as CSV: a row per deal with each player's score and running
-    total, then the totals (a spreadsheet reads it as it is)."""
-    names = [_text_cell(p.name) for p in scored.sheet.players]
+    total, then the totals (a spreadsheet reads it as it is), in ``lang``'s words."""
+    words = CSV_WORDS[lang]
+    names = [inert_cell(p.name) for p in scored.sheet.players]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
-        ["deal", "contract", "taker", "points", "bouts", "made"]
+        words["columns"].split("|")
         + names
-        + [f"{name} (total)" for name in names]
+        + [words["total_of"].format(name=name) for name in names]
     )
     for number, deal in enumerate(scored.deals, 1):
         entry = deal.entry
-        made = "yes" if deal.score.made else "no"
-        taker = _text_cell(taker_text(scored, entry))
+        made = words["yes"] if deal.score.made else words["no"]
+        taker = inert_cell(taker_text(scored, entry))
         points = f"{entry.points:g}"
         scores = [*deal.score.scores, *deal.totals]
         writer.writerow([number, entry.contract, taker, points, entry.bouts, made, *scores])
-    writer.writerow(["total", "", "", "", "", "", *scored.totals] + [""] * len(names))
+    writer.writerow([words["total"], "", "", "", "", "", *scored.totals] + [""] * len(names))
     return out.getvalue()

@@ -80,3 +80,9 @@ def repeated(names: Sequence[str]) -> tuple[int, int] | None:
         if first != place:
             return first, place
     return None
+
+
+def inert_cell(text: str) -> str:
+    """Text as a spreadsheet opening a CSV shows it and never runs it: a leading
+    ``=``, ``+``, ``-`` or ``@`` would make a name typed by anyone a formula."""
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text

@@ -134,6 +134,18 @@ def test_csv_has_a_row_per_deal_and_the_totals() -> None:
     assert lines[-1] == "total,,,,,,-446,-510,1346,-390,,,,"
 
 
+def test_csv_in_french() -> None:
+    """The same sheet in the French page's words; the rulebook's third deal (Sud's
+    Prise, 44 points and 1 bout, short of 51) is failed: "non"."""
+    scored = score_sheet(parse(SheetInput, EXAMPLE.read_text(encoding="utf-8")))
+    lines = csv_text(scored, "fr").splitlines()
+    assert lines[0].startswith("donne,contrat,preneur,points,bouts,réussi,Nord,Ouest,Sud,Est")
+    assert lines[0].endswith(",Nord (total),Ouest (total),Sud (total),Est (total)")
+    assert lines[3] == "3,prise,Sud,44,1,non,42,42,-126,42,-140,164,-308,284"
+    assert lines[-1] == "total,,,,,,-446,-510,1346,-390,,,,"
+    assert ",oui," in lines[1] + lines[2] + lines[4] + lines[5]
+
+
 def test_a_name_in_the_csv_is_never_a_formula() -> None:
     sheet = _sheet([{"contract": "prise", "taker": 0, "points": 60, "bouts": 1}])
     sheet.players[0].name = "=HYPERLINK(1)"

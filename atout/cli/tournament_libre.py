@@ -18,6 +18,7 @@ import typer
 
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
+    LangOpt,
     _count,
     _fail,
     _one_of,
@@ -87,17 +88,17 @@ def create(
 
 
 @libre_app.command()
-def plan(state: StateArg, html: HtmlOpt = False) -> None:
+def plan(state: StateArg, html: HtmlOpt = False, lang: LangOpt = "en") -> None:
     """Print who sits where at each position."""
     libre = _load(state)
-    typer.echo(plan_html(libre) if html else plan_text(libre), nl=False)
+    typer.echo(plan_html(libre, lang) if html else plan_text(libre, lang), nl=False)
 
 
 @libre_app.command()
-def slips(state: StateArg, html: HtmlOpt = False) -> None:
+def slips(state: StateArg, html: HtmlOpt = False, lang: LangOpt = "en") -> None:
     """Print each table's score slip for each position."""
     libre = _load(state, "slips")
-    typer.echo(slips_html(libre) if html else slips_text(libre), nl=False)
+    typer.echo(slips_html(libre, lang) if html else slips_text(libre, lang), nl=False)
 
 
 @libre_app.command()

@@ -14,10 +14,11 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header
+from fastapi import APIRouter, Header, Query
 from fastapi import Path as FastAPIPath
 from fastapi.responses import HTMLResponse
 
+from atout.cards import Language
 from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
@@ -81,12 +82,15 @@ def libre_routes(
 
     @router.get("/api/tournaments/{tournament_id}/libre/{what}")
     async def printable(
-        tournament_id: TournamentId, what: Literal["plan", "slips"]
+        tournament_id: TournamentId,
+        what: Literal["plan", "slips"],
+        lang: Annotated[Language, Query()] = "en",
     ) -> HTMLResponse:
-        """The table plan or the score slips as a page to print (no secret: anyone)."""
+        """The table plan or the score slips as a page to print (no secret: anyone),
+        in the page's language (``lang``; English by default)."""
         row = await asyncio.to_thread(live.load, tournament_id)
         if not libre_state.is_libre(row.state):
             raise HTTPRefusal(422, "tournament_not_libre")
-        return HTMLResponse(await live.work(libre_state.printout, (row.state, what)))
+        return HTMLResponse(await live.work(libre_state.printout, (row.state, what, lang)))
 
     return router

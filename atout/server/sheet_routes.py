@@ -16,9 +16,10 @@ from asyncio import to_thread
 from collections.abc import Callable
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Header, Request, Response
+from fastapi import APIRouter, Header, Query, Request, Response
 from fastapi import Path as FastAPIPath
 
+from atout.cards import Language
 from atout.refusals import Refusal
 from atout.server import members, sheets
 from atout.server.http_refusals import HTTPRefusal
@@ -38,6 +39,8 @@ from atout.sheet import (
 SheetId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 DealIndex = Annotated[int, FastAPIPath(ge=0, lt=MAX_DEALS)]
 CSV: Final = "text/csv; charset=utf-8"
+Lang = Annotated[Language, Query()]
+"""The language of a CSV's words: the page's, English when not given."""
 
 
 async def _read(request: Request, model: type[Any]) -> Any:
@@ -66,10 +69,11 @@ def _view(kept: Kept, owned: bool = True) -> dict[str, Any]:
     return view
 
 
-def _csv(kept: Kept) -> Response:
+def _csv(kept: Kept, lang: Language) -> Response:
+    """The sheet as a CSV file, in the page's language (``lang``)."""
     name = f"atout-sheet-{kept.id}.csv" if kept.id else "atout-sheet.csv"
     disposition = {"Content-Disposition": f'attachment; filename="{name}"'}
-    return Response(csv_text(kept.scored), media_type=CSV, headers=disposition)
+    return Response(csv_text(kept.scored, lang), media_type=CSV, headers=disposition)
 
 
 def _deal_at(index: int, edit: Callable[[list[DealEntry]], None]) -> Callable[..., SheetInput]:
@@ -162,8 +166,10 @@ def sheet_routes(store: Store) -> APIRouter:
         return _view(await to_thread(sheets.change, store, me, sheet_id, edit))
 
     @router.get("/api/sheets/{sheet_id}/csv")
-    async def export(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Response:
-        return _csv(await to_thread(sheets.get, store, await owner(authorization), sheet_id))
+    async def export(
+        sheet_id: SheetId, authorization: Annotated[str, Header()] = "", lang: Lang = "en"
+    ) -> Response:
+        return _csv(await to_thread(sheets.get, store, await owner(authorization), sheet_id), lang)
 
     @router.post("/api/sheets/{sheet_id}/share")
     async def share(sheet_id: SheetId, authorization: Annotated[str, Header()] = "") -> Any:
@@ -183,8 +189,10 @@ def sheet_routes(store: Store) -> APIRouter:
         return _view(await to_thread(sheets.shared, store, token), owned=False)
 
     @router.get("/api/shared/{token}/csv")
-    async def shared_csv(token: Annotated[str, FastAPIPath(max_length=64)]) -> Response:
-        return _csv(await to_thread(sheets.shared, store, token))
+    async def shared_csv(
+        token: Annotated[str, FastAPIPath(max_length=64)], lang: Lang = "en"
+    ) -> Response:
+        return _csv(await to_thread(sheets.shared, store, token), lang)
 
     @router.post("/api/sheet/score")
     async def score(request: Request) -> Any:
@@ -193,9 +201,9 @@ def sheet_routes(store: Store) -> APIRouter:
         return sheet_view(await to_thread(sheets.checked, sheet))
 
     @router.post("/api/sheet/csv")
-    async def score_csv(request: Request) -> Response:
+    async def score_csv(request: Request, lang: Lang = "en") -> Response:
         """A whole sheet in, its CSV out (the browser downloads it)."""
         sheet = await _written(request)
-        return _csv(Kept(0, await to_thread(sheets.checked, sheet), None, 0.0))
+        return _csv(Kept(0, await to_thread(sheets.checked, sheet), None, 0.0), lang)
 
     return router

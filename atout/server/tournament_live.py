@@ -33,7 +33,7 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.refusals import Refusal
 from atout.server import offload, protocol
-from atout.server.clients import Client
+from atout.server.clients import Client, encode
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
@@ -54,6 +54,9 @@ log = logging.getLogger(__name__)
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
 VIEWS_KEPT: Final = 256
+TEXTS_KEPT: Final = 16
+"""Encoded ``tournament`` messages kept (the latest versions asked for): a
+60-table tournament's is megabytes."""
 WRITE_TRIES: Final = 3
 RETRY_SECONDS: Final = 2.0
 """Wait before collecting a table's results again when the workers were busy."""
@@ -73,6 +76,8 @@ class Live:
         """Tournaments whose settling is due and has not read the store yet."""
         self.locks: dict[int, asyncio.Lock] = {}
         self.views: dict[tuple[int, int], dict[str, Any]] = {}
+        self.texts: dict[tuple[int, int], str] = {}
+        """The ``tournament`` message per tournament and version (``message``)."""
         self.background: set[asyncio.Task[None]] = set()
 
     # ----- the store and the workers ------------------------------------------------
@@ -92,6 +97,16 @@ class Live:
         if row is None:
             raise HTTPRefusal(404, "no_tournament")
         return row
+
+    def version(self, tournament_id: int) -> int:
+        """The tournament's version, without its state (megabytes for a big one)."""
+        with self.store.session() as db:
+            found = db.scalar(
+                select(TournamentRow.version).where(TournamentRow.id == tournament_id)
+            )
+        if found is None:
+            raise HTTPRefusal(404, "no_tournament")
+        return found
 
     def save(self, row: TournamentRow, **values: Any) -> bool:
         """Write over the version ``row`` was read at; False if it changed meanwhile.
@@ -170,6 +185,28 @@ class Live:
             **cached,
         }
 
+    async def message(self, row: TournamentRow) -> str:
+        """The ``tournament`` message of ``row``'s version, encoded once per version
+        for everyone: a big tournament's view is megabytes, and encoding it for
+        each follower and each ``tournament`` asked for froze the loop for seconds,
+        each copy queued for a socket that did not read holding megabytes more."""
+        key = (row.id, row.version)
+        text = self.texts.get(key)
+        if text is None:
+            view = await self.public(row)
+            text = encode({"type": "tournament", "tournament": row.id, "view": view})
+            if len(self.texts) >= TEXTS_KEPT:
+                self.texts.pop(next(iter(self.texts)))
+            self.texts[key] = text
+        return text
+
+    async def public_text(self, row: TournamentRow) -> str:
+        """``public`` as JSON text, cut from the encoded ``message``."""
+        head = f'{{"type":"tournament","tournament":{row.id},"view":'
+        text = await self.message(row)
+        assert text.startswith(head), text[:100]
+        return text[len(head) : -1]
+
     # ----- following ------------------------------------------------------------------
 
     def follow(self, client: Client, tournament_id: int, follow: bool) -> None:
@@ -189,16 +226,19 @@ class Live:
                 self.told.pop(followed, None)
 
     async def _first_view(self, client: Client, tournament_id: int) -> None:
+        """The message of the version stored, read whole only when not encoded yet."""
         try:
-            row = await asyncio.to_thread(self.load, tournament_id)
-            view = await self.public(row)
+            version = await asyncio.to_thread(self.version, tournament_id)
+            text = self.texts.get((tournament_id, version))
+            if text is None:
+                text = await self.message(await asyncio.to_thread(self.load, tournament_id))
         except (HTTPRefusal, SQLAlchemyError) as refused:
             code = refused.code if isinstance(refused, HTTPRefusal) else "storage_unavailable"
             client.send_text(protocol.error(Refusal(code)))
             if self.following.get(client) == tournament_id:
                 self.forget(client)
             return
-        client.send({"type": "tournament", "tournament": tournament_id, "view": view})
+        client.send_text(text)
 
     async def push(self, row: TournamentRow) -> None:
         """Send the tournament as it now stands to everyone following it, on this
@@ -210,13 +250,12 @@ class Live:
         """Send the tournament to its followers here, unless a newer version was sent."""
         if not self.followers.get(row.id):
             return
-        view = await self.public(row)
+        text = await self.message(row)
         if row.version < self.told.get(row.id, 0):
             return
         self.told[row.id] = row.version
-        message = {"type": "tournament", "tournament": row.id, "view": view}
         for client in list(self.followers.get(row.id, ())):
-            client.send(message)
+            client.send_text(text)
 
     def changed_elsewhere(self, tournament_id: int, version: int) -> None:
         """Another server of the cluster changed a tournament: its followers here are

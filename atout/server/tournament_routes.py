@@ -19,12 +19,14 @@ from typing import Annotated, Any, Final, Literal
 
 from fastapi import APIRouter, Header, Query
 from fastapi import Path as FastAPIPath
-from fastapi.responses import HTMLResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 from sqlalchemy import func, select
 
+from atout.cards import Language
 from atout.server import accounts
 from atout.server.accounts import Known
+from atout.server.clients import encode
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.libre_routes import libre_routes
 from atout.server.members import bearer_token
@@ -38,6 +40,7 @@ from atout.tournament.movement import MAX_TABLES
 from atout.tournament.report import csv_text
 
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
+JSON: Final = "application/json"
 TOURNAMENTS_PER_MASTER: Final = 100
 """Tournaments one account or guest may keep: each is a stored document."""
 
@@ -151,10 +154,14 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     @router.get("/api/tournaments/{tournament_id}")
     async def show(
         tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
-    ) -> dict[str, Any]:
+    ) -> Response:
+        """The view anyone may read, encoded once per version (``Live.message``):
+        serialized per request, a big tournament's megabytes held the loop for
+        tenths of a second each; only the caller's part is encoded here."""
         row = await asyncio.to_thread(live.load, tournament_id)
         key = (await caller(authorization)).key if authorization else ""
-        return await live.public(row) | yours(row, key)
+        public = await live.public_text(row)
+        return Response(public[:-1] + "," + encode(yours(row, key))[1:], media_type=JSON)
 
     @router.post("/api/tournaments/{tournament_id}/results")
     async def enter(
@@ -242,10 +249,12 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         tournament_id: TournamentId,
         what: Literal["boards", "slips"],
         authorization: Annotated[str, Header()] = "",
+        lang: Annotated[Language, Query()] = "en",
     ) -> HTMLResponse:
-        """The boards (with their cards) or the slips as a page to print (the organiser only)."""
+        """The boards (with their cards) or the slips as a page to print (the organiser
+        only), in the page's language (``lang``; English by default)."""
         row = await mine(tournament_id, authorization)
-        return HTMLResponse(await live.work(documents.printout, (row.state, what)))
+        return HTMLResponse(await live.work(documents.printout, (row.state, what, lang)))
 
     @router.get("/api/tournaments/{tournament_id}/export")
     async def export(

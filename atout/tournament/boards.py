@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 from typing import Final
 
-from atout.cards import hand_text, parse_hand
+from atout.cards import Language, hand_text, parse_hand
 from atout.french.dealing import check_deal, deal_from_seed, petit_sec_seat
 from atout.french.variants import Contract, get_variant
 from atout.game import IllegalAction
@@ -30,6 +30,15 @@ ORIENTATIONS: Final[dict[int, tuple[str, ...]]] = {
 At 4 the rulebook's Nord, Ouest, Sud, Est: West sits on North's right. The
 rulebook names no orientations at 5; atout letters the five places."""
 SOUTH: Final = 2
+_FRENCH_LETTERS: Final = {"W": "O"}
+
+
+def orientation_text(label: str, lang: Language) -> str:
+    """An orientation letter as a reader of ``lang`` writes it: West is O (Ouest)
+    in French, as the page shows it; the others are the same in both."""
+    return _FRENCH_LETTERS.get(label, label) if lang == "fr" else label
+
+
 _FFT: Final = get_variant("fft")
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from atout.cards import Language
 from atout.tournament import arbiter, libre_online, libre_state, sessions
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import TEAM_SEATS, Form, Tournament, new_setup
@@ -217,8 +218,9 @@ def export_columns(job: tuple[dict[str, Any], str]) -> list[str]:
     return result_columns(from_json(document).setup)
 
 
-def printout(job: tuple[dict[str, Any], str]) -> str:
-    """The printable boards or slips (``"boards"`` / ``"slips"``) as an HTML page."""
-    document, what = job
+def printout(job: tuple[dict[str, Any], str, Language]) -> str:
+    """The printable boards or slips (``"boards"`` / ``"slips"``) as an HTML page
+    in the page's language."""
+    document, what, lang = job
     tournament = from_json(document)
-    return boards_html(tournament) if what == "boards" else slips_html(tournament)
+    return boards_html(tournament, lang) if what == "boards" else slips_html(tournament, lang)

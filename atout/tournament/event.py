@@ -48,9 +48,8 @@ from atout.tournament.movement import (
 from atout.tournament.ranking import (
     PlayerStanding,
     PlayKey,
-    alternate_ranking,
-    general_ranking,
     individual_standings,
+    ranked_standings,
     team_points,
     triplette_standings,
 )
@@ -388,6 +387,11 @@ class Tournament:
         """The classement alterné (the rulebook's reference for one session), or the
         classement général: of players in individual, of triplettes in triplettes (the
         Howell, whose triplettes change orientation, has only the général)."""
+        return [standing for _, standing in self.ranked(general)]
+
+    def ranked(self, general: bool = False) -> list[tuple[int, PlayerStanding]]:
+        """:meth:`standings` with each entrant's rank, ties sharing one
+        (:func:`ranked_standings`)."""
         takers = {b.number: b.taker for b in self.boards}
         assigned = assigned_notes(self.adjustments)
         penalties = note_penalties(self.adjustments)
@@ -407,7 +411,7 @@ class Tournament:
             standings = individual_standings(
                 self.movement, takers, seat_scores, assigned, penalties
             )
-        return general_ranking(standings) if general else alternate_ranking(standings)
+        return ranked_standings(standings, general)
 
     def team_points(self) -> list[tuple[int, int]]:
         """Quadrettes and the match: (team, PM in thousandths), best first."""

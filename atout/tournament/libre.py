@@ -24,6 +24,7 @@ from atout.sheet import DealEntry, InputError, PlayerEntry, ScoredSheet, SheetIn
 from atout.tournament.boards import ORIENTATIONS, TournamentError
 from atout.tournament.event import check_names
 from atout.tournament.libre_plan import Plan, check_plan, make_plan, table_sizes
+from atout.tournament.ranking import shared_ranks
 
 LibreForm = Literal["individual", "pairs", "fours"]
 LIBRE_FORMS: Final[tuple[LibreForm, ...]] = get_args(LibreForm)
@@ -185,10 +186,6 @@ class Libre:
 
 def ranked(totals: Sequence[int]) -> list[tuple[int, int]]:
     """(rank from 1, index) "par nombre décroissant de points"; equal totals share
-    a rank (the rulebook says nothing of ties), the next rank skipping as many."""
+    a rank (:func:`~atout.tournament.ranking.shared_ranks`), in the order of index."""
     order = sorted(range(len(totals)), key=lambda i: (-totals[i], i))
-    out: list[tuple[int, int]] = []
-    for place, index in enumerate(order, start=1):
-        tied = out and totals[out[-1][1]] == totals[index]
-        out.append((out[-1][0] if tied else place, index))
-    return out
+    return list(zip(shared_ranks([totals[i] for i in order]), order, strict=True))

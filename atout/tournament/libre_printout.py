@@ -5,13 +5,55 @@ gets a slip per position shaped like the rulebook's sample sheet (p. 10): the
 players' names by seat, a line per deal (contract, taker, each player's + or -),
 the totals and the bilan, which "chaque joueur doit s'assurer" adds up to zero,
 and the four signatures before the slip goes to the arbiter.
+
+Every word is in English or French (``lang``), from :data:`WORDS`; the rulebook's
+"bilan" stays French in both.
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import Final
 
+from atout.cards import Language
+from atout.tournament.boards import orientation_text
 from atout.tournament.libre import SEATS, Libre
+
+WORDS: Final[dict[Language, dict[str, str]]] = {
+    "en": {
+        "plan_title": "Table plan",
+        "slips_title": "Score slips",
+        "position": "Position {n}",
+        "table": "Position {n}, table {table}",
+        "plan_table": "table {table}",
+        "contract": "Contract",
+        "taker": "Taker",
+        "deal": "Deal",
+        "deal_line": "deal {n}: contract ____ taker ____",
+        "total": "Total",
+        "bilan": "Bilan",
+        "sum": "sum = 0",
+        "signed": "Signed",
+        "colon": ": ",
+    },
+    "fr": {
+        "plan_title": "Plan de table",
+        "slips_title": "Feuilles de marque",
+        "position": "Position {n}",
+        "table": "Position {n}, table {table}",
+        "plan_table": "table {table}",
+        "contract": "Contrat",
+        "taker": "Preneur",
+        "deal": "Donne",
+        "deal_line": "donne {n}\u00a0: contrat ____ preneur ____",
+        "total": "Total",
+        "bilan": "Bilan",
+        "sum": "somme = 0",
+        "signed": "Signatures",
+        "colon": "\u00a0: ",
+    },
+}
+"""Every word of the plan and slips, by language; a ``{name}`` takes a value."""
 
 _STYLE = """
 body { font-family: sans-serif; font-size: 11pt; }
@@ -22,57 +64,69 @@ td, th { border: 1px solid #888; padding: .2em .5em; text-align: left; }
 """
 
 
-def _tables(libre: Libre, position: int) -> list[tuple[int, list[tuple[str, str]]]]:
+def _tables(libre: Libre, position: int, lang: Language) -> list[tuple[int, list[tuple[str, str]]]]:
     """Each table of a position: its number (from 1) and (seat, name) in seat order."""
     names = libre.setup.names
     return [
-        (table + 1, list(zip(SEATS[len(players)], (names[p] for p in players), strict=True)))
+        (
+            table + 1,
+            [
+                (orientation_text(seat, lang), names[player])
+                for seat, player in zip(SEATS[len(players)], players, strict=True)
+            ],
+        )
         for table, players in enumerate(libre.plan[position])
     ]
 
 
-def plan_text(libre: Libre) -> str:
+def plan_text(libre: Libre, lang: Language = "en") -> str:
+    words = WORDS[lang]
     lines = []
     for position in range(libre.setup.positions):
-        lines.append(f"Position {position + 1}")
-        for table, seats in _tables(libre, position):
-            lines.append(f"  table {table}: " + ", ".join(f"{s} {n}" for s, n in seats))
+        lines.append(words["position"].format(n=position + 1))
+        for table, seats in _tables(libre, position, lang):
+            head = words["plan_table"].format(table=table) + words["colon"]
+            lines.append("  " + head + ", ".join(f"{s} {n}" for s, n in seats))
     return "\n".join(lines) + "\n"
 
 
-def slips_text(libre: Libre) -> str:
+def slips_text(libre: Libre, lang: Language = "en") -> str:
+    words = WORDS[lang]
     out = []
     for position in range(libre.setup.positions):
-        for table, seats in _tables(libre, position):
+        for table, seats in _tables(libre, position, lang):
             head = "  ".join(f"{s} {n}" for s, n in seats)
-            rows = [f"Position {position + 1}, table {table}: {head}"]
+            where = words["table"].format(n=position + 1, table=table)
+            rows = [where + words["colon"] + head]
             blanks = " ".join(f"{s} ____" for s, _ in seats)
             rows += [
-                f"  deal {d + 1}: contract ____ taker ____ {blanks}"
-                for d in range(libre.setup.deals)
+                f"  {words['deal_line'].format(n=d + 1)} {blanks}" for d in range(libre.setup.deals)
             ]
-            rows.append(f"  bilan: {blanks}  (sum = 0)")
+            rows.append(f"  {words['bilan'].lower()}{words['colon']}{blanks}  ({words['sum']})")
             out.append("\n".join(rows))
     return "\n\n".join(out) + "\n"
 
 
-def plan_html(libre: Libre) -> str:
+def plan_html(libre: Libre, lang: Language = "en") -> str:
+    words = WORDS[lang]
     sections = []
     for position in range(libre.setup.positions):
         rows = "".join(
             f"<tr><th>{table}</th>"
             + "".join(f"<td>{escape(s)} {escape(n)}</td>" for s, n in seats)
             + "</tr>"
-            for table, seats in _tables(libre, position)
+            for table, seats in _tables(libre, position, lang)
         )
-        sections.append(f"<section><h2>Position {position + 1}</h2><table>{rows}</table></section>")
-    return _page("Table plan", sections)
+        title = words["position"].format(n=position + 1)
+        sections.append(f"<section><h2>{title}</h2><table>{rows}</table></section>")
+    return _page(words["plan_title"], sections, lang)
 
 
-def slips_html(libre: Libre) -> str:
+def slips_html(libre: Libre, lang: Language = "en") -> str:
+    words = WORDS[lang]
     sections = []
     for position in range(libre.setup.positions):
-        for table, seats in _tables(libre, position):
+        for table, seats in _tables(libre, position, lang):
             head = "".join(f"<th colspan=2>{escape(s)} {escape(n)}</th>" for s, n in seats)
             signs = "".join("<th>+</th><th>-</th>" for _ in seats)
             blank = "<td></td>" * (2 * len(seats))
@@ -82,18 +136,19 @@ def slips_html(libre: Libre) -> str:
                 for d in range(libre.setup.deals)
             )
             sections.append(
-                f"<section><h2>Position {position + 1}, table {table}</h2>"
-                f'<table class="slip"><tr><th></th><th>Contract</th><th>Taker</th>{head}</tr>'
-                f"<tr><th>Deal</th><th></th><th></th>{signs}</tr>{deals}"
-                f"<tr><th>Total</th><td></td><td></td>{blank}</tr>"
-                f"<tr><th>Bilan</th><td colspan=2>sum = 0</td>{bilan}</tr>"
-                f"<tr><th>Signed</th><td></td><td></td>{blank}</tr></table></section>"
+                f"<section><h2>{words['table'].format(n=position + 1, table=table)}</h2>"
+                f'<table class="slip"><tr><th></th><th>{words["contract"]}</th>'
+                f"<th>{words['taker']}</th>{head}</tr>"
+                f"<tr><th>{words['deal']}</th><th></th><th></th>{signs}</tr>{deals}"
+                f"<tr><th>{words['total']}</th><td></td><td></td>{blank}</tr>"
+                f"<tr><th>{words['bilan']}</th><td colspan=2>{words['sum']}</td>{bilan}</tr>"
+                f"<tr><th>{words['signed']}</th><td></td><td></td>{blank}</tr></table></section>"
             )
-    return _page("Score slips", sections)
+    return _page(words["slips_title"], sections, lang)
 
 
-def _page(title: str, sections: list[str]) -> str:
+def _page(title: str, sections: list[str], lang: Language) -> str:
     return (
-        f"<!doctype html><html><head><meta charset=utf-8><title>{title}</title>"
+        f'<!doctype html><html lang="{lang}"><head><meta charset=utf-8><title>{title}</title>'
         f"<style>{_STYLE}</style></head><body>{''.join(sections)}</body></html>\n"
     )

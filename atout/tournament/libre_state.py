@@ -15,6 +15,7 @@ from typing import Annotated, Any, Final
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from atout.cards import Language
 from atout.sheet import NAME_LENGTH, DealEntry, InputError, parse, score_sheet, sheet_view
 from atout.text import PlainText, no_controls
 from atout.tournament.boards import TournamentError
@@ -249,8 +250,9 @@ def view(document: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def printout(job: tuple[dict[str, Any], str]) -> str:
-    """The printable table plan or slips (``"plan"`` / ``"slips"``) as an HTML page."""
-    document, what = job
+def printout(job: tuple[dict[str, Any], str, Language]) -> str:
+    """The printable table plan or slips (``"plan"`` / ``"slips"``) as an HTML page
+    in the page's language."""
+    document, what, lang = job
     libre = from_json(document)
-    return plan_html(libre) if what == "plan" else slips_html(libre)
+    return plan_html(libre, lang) if what == "plan" else slips_html(libre, lang)

@@ -7,19 +7,63 @@ per position: who sits where (teams in triplettes and the match) and the boards
 to play, with room for the contract, points, bouts and the score that North
 writes on the travelling slip (fiche ambulante); in triplettes the slip names
 each board's attacker, by the badges' rotation.
+
+Every word is in English or French (``lang``: the page's language, the CLI's
+``--lang``), from :data:`WORDS`; the rulebook's French terms (Garde, Bouts) stay
+French in both, and French letters West as O (Ouest).
 """
 
 from __future__ import annotations
 
 from html import escape
+from typing import Final
 
-from atout.cards import hand_text
-from atout.tournament.boards import ORIENTATIONS, Board
+from atout.cards import Language, hand_text
+from atout.tournament.boards import ORIENTATIONS, Board, orientation_text
 from atout.tournament.event import CHOSEN, Tournament
 from atout.tournament.movement import Seating
 from atout.tournament.report import LINES
 
-SLIP_COLUMNS = ("Board", "Contract", "Taker", "Points", "Bouts", "Bonuses", "Score +", "Score -")
+WORDS: Final[dict[Language, dict[str, str]]] = {
+    "en": {
+        "boards_title": "Boards",
+        "slips_title": "Score slips",
+        "board": "Board {n}",
+        "board_line": "dealer {dealer}  lead {lead}  taker {taker}  contract {contract}",
+        "board_html": "Dealer {dealer}, lead {lead}, taker <b>{taker}</b>, contract {contract}",
+        "dog": "Dog",
+        "or": " or ",
+        "choice": " (taker's choice)",
+        "position": "Position {n}, table {table}",
+        "quarter": "Quarter {n}, table {table}",
+        "attack": "{seat} (attack)",
+        "defence": "{seats} (defence)",
+        "team": "team {n}: {names}",
+        "labelled": "{label}: {value}",
+        "boards": "boards {boards}",
+        "columns": "Board|Contract|Taker|Points|Bouts|Bonuses|Score +|Score -",
+    },
+    "fr": {
+        "boards_title": "Étuis",
+        "slips_title": "Feuilles de marque",
+        "board": "Étui {n}",
+        "board_line": "donneur {dealer}  entame {lead}  preneur {taker}  contrat {contract}",
+        "board_html": "Donneur {dealer}, entame {lead}, preneur <b>{taker}</b>, contrat {contract}",
+        "dog": "Chien",
+        "or": " ou ",
+        "choice": " (au choix du preneur)",
+        "position": "Position {n}, table {table}",
+        "quarter": "Quart temps {n}, table {table}",
+        "attack": "{seat} (attaque)",
+        "defence": "{seats} (défense)",
+        "team": "équipe {n}\u00a0: {names}",
+        "labelled": "{label}\u00a0: {value}",
+        "boards": "étuis {boards}",
+        "columns": "Étui|Contrat|Preneur|Points|Bouts|Primes|Marque +|Marque -",
+    },
+}
+"""Every word of the boards and slips, by language; a ``{name}`` takes a value."""
+
 _STYLE = """
 body { font-family: sans-serif; font-size: 11pt; }
 section { page-break-inside: avoid; border: 1px solid #444; margin: 0 0 1em; padding: .5em; }
@@ -30,56 +74,91 @@ td, th { border: 1px solid #888; padding: .2em .5em; text-align: left; }
 """
 
 
-def _contract(board: Board) -> str:
-    """The imposed contract, or the match's choice."""
+def _contract(board: Board, lang: Language) -> str:
+    """The imposed contract, or the match's choice (French names in both languages)."""
     if board.contract is not None:
         return _title(board.contract.text)
-    return " or ".join(_title(c.text) for c in CHOSEN) + " (taker's choice)"
+    words = WORDS[lang]
+    return words["or"].join(_title(c.text) for c in CHOSEN) + words["choice"]
 
 
 def _title(text: str) -> str:
     return text.replace("_", " ").title()
 
 
-def _board_lines(board: Board) -> list[str]:
-    labels = ORIENTATIONS[board.players]
-    contract = _contract(board)
-    lines = [
-        f"Board {board.number}  dealer {labels[board.dealer]}  lead {labels[board.leader]}  "
-        f"taker {labels[board.taker]}  contract {contract}"
-    ]
+def _labels(players: int, lang: Language) -> list[str]:
+    """The orientations by seat, as a reader of ``lang`` writes them."""
+    return [orientation_text(label, lang) for label in ORIENTATIONS[players]]
+
+
+def _marks(board: Board, lang: Language) -> dict[str, str]:
+    """A board's dealer, lead, taker and contract, for its line of text."""
+    labels = _labels(board.players, lang)
+    return {
+        "dealer": labels[board.dealer],
+        "lead": labels[board.leader],
+        "taker": labels[board.taker],
+        "contract": _contract(board, lang),
+    }
+
+
+def _board_lines(board: Board, lang: Language) -> list[str]:
+    words = WORDS[lang]
+    labels = _labels(board.players, lang)
+    head = words["board"].format(n=board.number)
+    lines = [f"{head}  {words['board_line'].format(**_marks(board, lang))}"]
     for seat, hand in enumerate(board.hands):
         mark = "*" if seat == board.taker else " "
         lines.append(f" {mark}{labels[seat]:<2} {hand_text(hand)}")
-    lines.append(f"  dog {hand_text(board.dog)}")
+    lines.append(f"  {words['dog'].lower()} {hand_text(board.dog)}")
     return lines
 
 
-def boards_text(tournament: Tournament) -> str:
-    return "\n\n".join("\n".join(_board_lines(board)) for board in tournament.boards) + "\n"
+def boards_text(tournament: Tournament, lang: Language = "en") -> str:
+    return "\n\n".join("\n".join(_board_lines(board, lang)) for board in tournament.boards) + "\n"
 
 
-def _seats(tournament: Tournament, seating: Seating) -> list[tuple[str, str]]:
+def _seats(tournament: Tournament, seating: Seating, lang: Language) -> list[tuple[str, str]]:
     """Who sits where: a name by orientation, or in the team forms a team by line
     (triplettes) or by side (the match's attacker in South, defence in N, W, E)."""
     setup = tournament.setup
     seats = seating.seats
+    words = WORDS[lang]
     if setup.form == "individual" or setup.form == "quadrettes":
-        labels = ORIENTATIONS[setup.players]
+        labels = _labels(setup.players, lang)
         return [(labels[seat], setup.names[player]) for seat, player in enumerate(seats)]
     if setup.form == "triplettes":
-        sides = list(zip(LINES, seats[:2], strict=True))
+        lines = ["".join(orientation_text(label, lang) for label in line) for line in LINES]
+        sides = list(zip(lines, seats[:2], strict=True))
     else:
-        sides = [("S (attack)", seats[2]), ("N W E (defence)", seats[0])]
+        south, north, west, east = (orientation_text(label, lang) for label in "SNWE")
+        sides = [
+            (words["attack"].format(seat=south), seats[2]),
+            (words["defence"].format(seats=f"{north} {west} {east}"), seats[0]),
+        ]
     return [
-        (label, f"team {team + 1}: " + ", ".join(setup.names[p] for p in setup.members(team)))
+        (
+            label,
+            words["team"].format(
+                n=team + 1, names=", ".join(setup.names[p] for p in setup.members(team))
+            ),
+        )
         for label, team in sides
     ]
 
 
-def _where(tournament: Tournament, seating: Seating) -> str:
-    step = "Quarter" if tournament.setup.form == "teams" else "Position"
-    return f"{step} {seating.position + 1}, table {seating.table + 1}"
+def _who(tournament: Tournament, seating: Seating, lang: Language) -> list[str]:
+    """Each seat's label and who holds it, as a reader of ``lang`` writes it."""
+    labelled = WORDS[lang]["labelled"]
+    return [
+        labelled.format(label=label, value=name)
+        for label, name in _seats(tournament, seating, lang)
+    ]
+
+
+def _where(tournament: Tournament, seating: Seating, lang: Language) -> str:
+    step = "quarter" if tournament.setup.form == "teams" else "position"
+    return WORDS[lang][step].format(n=seating.position + 1, table=seating.table + 1)
 
 
 def _attacker(tournament: Tournament, seating: Seating, board: int) -> str:
@@ -88,56 +167,60 @@ def _attacker(tournament: Tournament, seating: Seating, board: int) -> str:
     return "" if player is None else tournament.setup.names[player]
 
 
-def slips_text(tournament: Tournament) -> str:
+def slips_text(tournament: Tournament, lang: Language = "en") -> str:
     blocks = []
     for seating in tournament.movement.seatings:
-        who = "  ".join(f"{label}: {name}" for label, name in _seats(tournament, seating))
+        who = "  ".join(_who(tournament, seating, lang))
         boards = ", ".join(
             f"{b} ({_attacker(tournament, seating, b)})" if tournament.rotation else str(b)
             for b in seating.boards
         )
-        blocks.append(f"{_where(tournament, seating)}\n  {who}\n  boards {boards}")
+        line = WORDS[lang]["boards"].format(boards=boards)
+        blocks.append(f"{_where(tournament, seating, lang)}\n  {who}\n  {line}")
     return "\n\n".join(blocks) + "\n"
 
 
-def _page(title: str, body: list[str]) -> str:
+def _page(title: str, body: list[str], lang: Language) -> str:
     return (
-        f'<!doctype html>\n<html><head><meta charset="utf-8"><title>{escape(title)}</title>'
+        f'<!doctype html>\n<html lang="{lang}"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title>"
         f"<style>{_STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n"
     )
 
 
-def boards_html(tournament: Tournament) -> str:
+def boards_html(tournament: Tournament, lang: Language = "en") -> str:
+    words = WORDS[lang]
     body = []
     for board in tournament.boards:
-        labels = ORIENTATIONS[board.players]
-        contract = _contract(board)
+        labels = _labels(board.players, lang)
         rows = "".join(
             f"<tr{' class=taker' if seat == board.taker else ''}><th>{labels[seat]}</th>"
             f"<td>{escape(hand_text(hand))}</td></tr>"
             for seat, hand in enumerate(board.hands)
         )
         body.append(
-            f"<section><h2>Board {board.number}</h2><p>Dealer {labels[board.dealer]}, "
-            f"lead {labels[board.leader]}, taker <b>{labels[board.taker]}</b>, "
-            f"contract {contract}</p><table>{rows}<tr><th>Dog</th>"
-            f"<td>{escape(hand_text(board.dog))}</td></tr></table></section>"
+            f"<section><h2>{words['board'].format(n=board.number)}</h2>"
+            f"<p>{words['board_html'].format(**_marks(board, lang))}</p><table>{rows}"
+            f"<tr><th>{words['dog']}</th><td>{escape(hand_text(board.dog))}</td></tr>"
+            "</table></section>"
         )
-    return _page("Boards", body)
+    return _page(words["boards_title"], body, lang)
 
 
-def slips_html(tournament: Tournament) -> str:
+def slips_html(tournament: Tournament, lang: Language = "en") -> str:
+    words = WORDS[lang]
+    columns = words["columns"].split("|")
     body = []
-    header = "".join(f"<th>{c}</th>" for c in SLIP_COLUMNS)
+    header = "".join(f"<th>{escape(c)}</th>" for c in columns)
     for seating in tournament.movement.seatings:
-        who = ", ".join(f"{label}: {escape(name)}" for label, name in _seats(tournament, seating))
+        who = ", ".join(escape(text) for text in _who(tournament, seating, lang))
         lines = "".join(
             f"<tr><td>{board}</td><td></td><td>{escape(_attacker(tournament, seating, board))}"
-            "</td>" + "<td></td>" * (len(SLIP_COLUMNS) - 3) + "</tr>"
+            "</td>" + "<td></td>" * (len(columns) - 3) + "</tr>"
             for board in seating.boards
         )
         body.append(
-            f"<section><h2>{_where(tournament, seating)}</h2>"
+            f"<section><h2>{_where(tournament, seating, lang)}</h2>"
             f'<p>{who}</p><table class="slip"><tr>{header}</tr>{lines}</table></section>'
         )
-    return _page("Score slips", body)
+    return _page(words["slips_title"], body, lang)

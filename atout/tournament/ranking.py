@@ -20,13 +20,19 @@ compared with the opposing team's attacker on the same deal; the Écart becomes
 square-root match points (PM), won by one team and lost by the other (in the
 two-team match, won by one team only). PM are kept in thousandths, exactly
 rounded, as the rulebook's grid prints them.
+
+Ranks (:func:`shared_ranks`): the rulebook ranks "par ordre décroissant" and says
+nothing of ties there; as in its topage ("En cas d'égalité, on partage"), equal
+results share a rank, the next rank skipping as many (1, 1, 3), every ranking of
+atout's tournaments numbered here (duplicate, sessions, tournoi libre). Tied
+entrants stay in the order of their numbers (the player, triplette or team).
 """
 
 from __future__ import annotations
 
 import math
-from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
@@ -216,6 +222,35 @@ def alternate_ranking(standings: Sequence[PlayerStanding]) -> list[PlayerStandin
         group = [line[place] for line in lines.values() if place < len(line)]
         ranked.extend(general_ranking(group))
     return ranked
+
+
+def shared_ranks(keys: Sequence[Hashable]) -> list[int]:
+    """Each place's rank, from 1, given the ranked order's keys: a key equal to the
+    one before shares its rank and the next rank skips as many (1, 1, 3), as sports
+    rankings show ties; one function, so the page, exports and CLI agree."""
+    ranks: list[int] = []
+    for place, key in enumerate(keys):
+        ranks.append(ranks[-1] if place and keys[place - 1] == key else place + 1)
+    return ranks
+
+
+def ranked_standings(
+    standings: Sequence[PlayerStanding], general: bool
+) -> list[tuple[int, PlayerStanding]]:
+    """The classement général or alterné with each entrant's rank: equal global
+    percentages share a rank; in the alterné only within one group of the
+    rulebook's places (the firsts of line at places 1 to 4...), since a second of
+    line comes after every first whatever its percentage."""
+    if general:
+        order = general_ranking(standings)
+        return list(zip(shared_ranks([s.overall for s in order]), order, strict=True))
+    order = alternate_ranking(standings)
+    depth: Counter[int] = Counter()  # the k-th of a line in the alterné is in group k
+    keys = []
+    for standing in order:
+        keys.append((depth[standing.orientation], standing.overall))
+        depth[standing.orientation] += 1
+    return list(zip(shared_ranks(keys), order, strict=True))
 
 
 def team_points(

@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any, Final
 
+from atout.text import inert_cell
 from atout.tournament.adjustments import Adjustment
 from atout.tournament.boards import ORIENTATIONS
 from atout.tournament.event import TEAM_SEATS, Setup, Tournament
-from atout.tournament.ranking import rounded
+from atout.tournament.ranking import rounded, shared_ranks
 from atout.tournament.state import deal_json
 
 
@@ -41,11 +42,11 @@ def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str
                 "names": [names[p] for p in setup.members(team)],
                 "pm": points / 1000,
             }
-            for rank, (team, points) in enumerate(tournament.team_points(), start=1)
+            for rank, (team, points) in _ranked_teams(tournament)
         ]
         return _marked(tournament, rows, "team")
     rows = []
-    for rank, standing in enumerate(tournament.standings(general), start=1):
+    for rank, standing in tournament.ranked(general):
         if setup.form == "triplettes":
             who: dict[str, Any] = {
                 "team": standing.player + 1,
@@ -69,6 +70,12 @@ def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str
             }
         )
     return _marked(tournament, rows, "team" if setup.form == "triplettes" else "player")
+
+
+def _ranked_teams(tournament: Tournament) -> list[tuple[int, tuple[int, int]]]:
+    """Each team's rank and (team, PM in thousandths), best first, equal PM sharing a rank."""
+    points = tournament.team_points()
+    return list(zip(shared_ranks([p for _, p in points]), points, strict=True))
 
 
 def _marked(tournament: Tournament, rows: list[dict[str, Any]], who: str) -> list[dict[str, Any]]:
@@ -178,14 +185,21 @@ def result_rows(tournament: Tournament) -> list[dict[str, Any]]:
 
 def csv_text(rows: Sequence[dict[str, Any]], columns: Sequence[str] = ()) -> str:
     """Rows as CSV with a header line (lists joined by ' / '): the rows' keys, or
-    ``columns`` when there are no rows (a spreadsheet still reads its columns)."""
+    ``columns`` when there are no rows (a spreadsheet still reads its columns).
+    Text never reads as a formula (``inert_cell``): anyone may download an export,
+    and an organiser types the names."""
     if not rows and not columns:
         return ""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=list(rows[0] if rows else columns), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(
-            {k: " / ".join(map(str, v)) if isinstance(v, list) else v for k, v in row.items()}
-        )
+        writer.writerow({key: _cell(value) for key, value in row.items()})
     return out.getvalue()
+
+
+def _cell(value: Any) -> Any:
+    """A row's value as its cell: a list joined by ' / ', text made inert."""
+    if isinstance(value, list):
+        value = " / ".join(map(str, value))
+    return inert_cell(value) if isinstance(value, str) else value

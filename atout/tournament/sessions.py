@@ -21,7 +21,7 @@ from typing import Any
 
 from atout.tournament.boards import TournamentError
 from atout.tournament.event import Tournament
-from atout.tournament.ranking import rounded
+from atout.tournament.ranking import rounded, shared_ranks
 
 
 def next_session(previous: Tournament, seed: int) -> Tournament:
@@ -77,7 +77,7 @@ def series_rows(
             totals[entrant] = totals.get(entrant, Fraction(0)) + weight * (got or 0)
     ranked = sorted(totals, key=lambda entrant: (-totals[entrant], entrant))
     rows = []
-    for rank, entrant in enumerate(ranked, start=1):
+    for rank, entrant in zip(shared_ranks([totals[e] for e in ranked]), ranked, strict=True):
         if setup.teams:
             who: dict[str, Any] = {
                 "team": entrant + 1,

@@ -12,7 +12,8 @@ as the replay itself.
 from __future__ import annotations
 
 import json
-from typing import Final
+from collections.abc import Mapping
+from typing import Any, Final
 
 from atout.game import OMNISCIENT
 from atout.match import BadLog, Match
@@ -20,14 +21,43 @@ from atout.record_files import read_log
 from atout.records import RecordError, bad_action, unknown_game
 from atout.refusals import Refusal
 from atout.registry import game_rules
+from atout.sheet import NAME_LENGTH
+from atout.text import no_controls
 
 MAX_REPLAY_ACTIONS: Final = 20_000
 """Actions a replayed record may have: a 200-deal French game has about 15,700."""
 
 
+def seat_names(meta: Mapping[str, Any], players: int) -> list[str | None]:
+    """Each seat's name as a record gives it (a server's log's ``meta.names``, a
+    readable record's ``Seat0``... tags), None where it gives none. The names are
+    anyone's text: one that is not a string or holds a control character is
+    None, and a long one is cut to a sheet's NAME_LENGTH (the page shows text)."""
+    given = meta.get("names")
+    given = given if isinstance(given, list) else []
+    names: list[str | None] = []
+    for seat in range(players):
+        name = given[seat] if seat < len(given) else None
+        names.append(_plain_name(name) if isinstance(name, str) else None)
+    return names
+
+
+def _plain_name(name: str) -> str | None:
+    """``name`` on one line, at most NAME_LENGTH characters; None if not plain text."""
+    shown = " ".join(name.split())
+    try:
+        no_controls(shown)
+    except ValueError:
+        return None
+    if len(shown) > NAME_LENGTH:
+        shown = shown[: NAME_LENGTH - 1].rstrip() + "…"
+    return shown or None
+
+
 def replay_steps(text: str) -> bytes:
     """The record's text (any form, docs/records.md) in; ``{"game", "players",
-    "steps"}`` out as UTF-8 JSON, each step ``{"action", "view"}`` (no action before the first).
+    "names", "steps"}`` out as UTF-8 JSON, ``names`` each seat's name or null
+    (:func:`seat_names`), each step ``{"action", "view"}`` (no action before the first).
 
     A record that cannot be read or replayed raises RecordError (a ValueError)
     saying where and why; an unknown game, ValueError.
@@ -49,7 +79,9 @@ def replay_steps(text: str) -> bytes:
     except BadLog as error:
         raise RecordError(bad_action(error)) from error
     game, players = _encode(record.game), _encode(record.players)
-    return f'{{"game":{game},"players":{players},"steps":[{",".join(steps)}]}}'.encode()
+    names = _encode(seat_names(record.meta, record.players))
+    head = f'"game":{game},"players":{players},"names":{names}'
+    return f'{{{head},"steps":[{",".join(steps)}]}}'.encode()
 
 
 _encode = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode

@@ -103,3 +103,29 @@ def test_the_keyboard_goes_on_at_the_next_play(page: Page, base_url: str) -> Non
     expect(page.locator("#result-play")).to_have_value("1:1:2")
     page.keyboard.press("Tab")
     expect(page.locator("#result-points")).to_be_focused()
+
+
+def test_a_phone_sees_the_global_percentage_without_scrolling(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    """The ranking's key column, the global percentage, was past a phone's right edge
+    until one scrolled sideways: it stays at the edge, the other columns scrolling
+    under it; a laptop's table is as it was (every column in its place, none held)."""
+    page = new_context(mobile=True).new_page()
+    create_tournament(page, base_url, "Phone ranking", tables=2)
+    key = page.locator("#tour-ranking th").last
+    expect(key).to_have_text("Overall")
+    for cell in (key, page.locator('#tour-ranking tr[data-player="1"] td').last):
+        box = cell.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.locator("#tour-ranking").evaluate("(table) => { table.scrollLeft = table.scrollWidth; }")
+    box = key.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+
+    laptop = new_context().new_page()
+    laptop.goto(page.url)
+    headings = laptop.locator("#tour-ranking th")
+    expect(headings).to_have_text(
+        ["#", "Player", "Orientation", "Boards", "attack", "defence", "Overall"]
+    )
+    assert headings.last.evaluate("(th) => getComputedStyle(th).position") == "static"

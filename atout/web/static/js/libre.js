@@ -7,7 +7,7 @@
 // bids and plays its deals (robots in the empty seats) and its sheet comes back.
 // The server draws the plan, scores and ranks (atout.tournament.libre).
 import { clear, h } from "./dom.js";
-import { labelled, refusal, t, tn } from "./i18n.js";
+import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
 import { exportLink, fieldsValid, onlinePanel } from "./tournament_parts.js";
@@ -94,15 +94,16 @@ export function libreFollower(id, update) {
     const teams = view.form !== "individual";
     const head = teams ? ["#", t("tour_team"), t("libre_points"), t("libre_members")]
       : ["#", t("tour_player"), ...[...Array(view.positions).keys()].map((p) => `P${p + 1}`), t("libre_points")];
+    const last = head.length - 1; // individual: the points, held at a phone's right edge (.key)
     const signed = (n) => (n === null ? "–" : n > 0 ? `+${n}` : String(n));
     const rows = view.ranking.map((row) => (teams
       ? h("tr", { "data-team": row.team }, h("td", {}, row.rank), h("td", {}, `${t("tour_team_n", { n: row.team })} · ${row.names.join(", ")}`),
         h("td", { class: "total" }, signed(row.total)), h("td", {}, row.players.join(" / ")))
       : h("tr", { "data-player": row.player }, h("td", {}, row.rank), h("td", {}, row.name),
         [...Array(view.positions).keys()].map((p) => h("td", {}, signed(row[`position_${p + 1}`]))),
-        h("td", { class: "total" }, signed(row.total)))));
+        h("td", { class: "total key" }, signed(row.total)))));
     return h("div", { class: "table-scroll" }, h("table", { class: "score-table wide tour-table", id: "libre-ranking" },
-      h("thead", {}, h("tr", {}, head.map((label) => h("th", {}, label)))), h("tbody", {}, rows)));
+      h("thead", {}, h("tr", {}, head.map((label, i) => h("th", { class: !teams && i === last ? "key" : null }, label)))), h("tbody", {}, rows)));
   }
 
   function planTable() {
@@ -181,7 +182,7 @@ export function libreFollower(id, update) {
   // ``places``: the duplicate page's places (a player takes theirs by identity).
   function parts(next, places) {
     view = next;
-    const open = (what) => window.open(`/api/tournaments/${id}/libre/${what}`, "_blank");
+    const open = (what) => window.open(`/api/tournaments/${id}/libre/${what}?lang=${getLang()}`, "_blank");
     return [
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" }, `${t("libre")} · ${t(`libre_${view.form}`)} · `,

@@ -207,9 +207,11 @@ function recordReplay(recordPromise, gameId) {
       return api("/api/replay", record);
     })
     .then((data) => {
-      const named = record.meta?.names; // a server's game names its players; a file may not
+      // The names the record gives (a server's game, a file's Seat tags: anyone's text,
+      // shown as text); a server's game leaves a robot's seat unnamed, a file may name none.
+      const robots = Array.isArray(record.meta?.names);
       names = Array.from({ length: data.players }, (_, seat) =>
-        named ? named[seat] ?? `${t("robot")} ${seat + 1}` : `${t("seat")} ${seat + 1}`);
+        data.names?.[seat] ?? `${t(robots ? "robot" : "seat")} ${seat + 1}`);
       stopped = record.meta?.status === "cancelled";
       // Nothing played (a game stopped before its first deal was played out keeps
       // none of it): nothing to step through, nor to review.

@@ -6,7 +6,7 @@
 // in the account after registering. The contracts and the options (misère, the "mort"
 // form at 5) come from the rule set as the engine describes it (/api/games).
 import { clear, download, h } from "./dom.js";
-import { refusal, t, tn } from "./i18n.js";
+import { getLang, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { breakdownList } from "./french.js";
 
@@ -62,7 +62,7 @@ function guestStore() {
     add: (deal) => keep({ ...sheet, deals: [...sheet.deals, deal] }),
     edit: (i, deal) => keep({ ...sheet, deals: sheet.deals.map((d, j) => (j === i ? deal : d)) }),
     remove: (i) => keep({ ...sheet, deals: sheet.deals.filter((_, j) => j !== i) }),
-    csv: () => text("/api/sheet/csv", sheet),
+    csv: () => text(`/api/sheet/csv?lang=${getLang()}`, sheet),
     drop: () => keep(blank(sheet.players.length, sheet.variant)),
   };
 }
@@ -76,14 +76,14 @@ function accountStore(id) {
     add: (deal) => api(`${path}/deals`, deal),
     edit: (i, deal) => api(`${path}/deals/${i}`, deal, { method: "PUT" }),
     remove: (i) => api(`${path}/deals/${i}`, undefined, { method: "DELETE" }),
-    csv: () => text(`${path}/csv`),
+    csv: () => text(`${path}/csv?lang=${getLang()}`),
     share: (on) => api(`${path}/share`, undefined, { method: on ? "POST" : "DELETE" }),
     drop: () => api(path, undefined, { method: "DELETE" }),
   };
 }
 
 function sharedStore(token) {
-  return { load: () => api(`/api/shared/${encodeURIComponent(token)}`), csv: () => text(`/api/shared/${encodeURIComponent(token)}/csv`) };
+  return { load: () => api(`/api/shared/${encodeURIComponent(token)}`), csv: () => text(`/api/shared/${encodeURIComponent(token)}/csv?lang=${getLang()}`) };
 }
 
 async function text(path, body) {

@@ -127,20 +127,21 @@ function followPage(id) {
     const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`, adjustedMark(row));
     if (view.form === "quadrettes" || view.form === "teams") {
       return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, "PM"))),
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", { class: "key" }, "PM"))),
         h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, h("td", {}, row.rank),
-          teamCell(row), h("td", { class: "total" }, row.pm.toFixed(3))))));
+          teamCell(row), h("td", { class: "total key" }, row.pm.toFixed(3))))));
     }
     const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
     const triplettes = view.form === "triplettes";
     const who = triplettes ? [t("tour_team"), t("tour_line")] : [t("tour_player"), t("tour_orientation")];
     return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
-      h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence"), t("tour_overall")]
-        .map((label) => h("th", {}, label)))),
+      // the key column last, held at a phone's right edge (.key)
+      h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence")].map((label) => h("th", {}, label)),
+        h("th", { class: "key" }, t("tour_overall")))),
       h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
         h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name, adjustedMark(row)),
         h("td", {}, triplettes ? row.line.split("").map(orientation).join("") : orientation(row.orientation)), h("td", {}, row.boards),
-        h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total" }, percent(row.overall))))));
+        h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total key" }, percent(row.overall))))));
   }
 
   function movementTable() {
@@ -316,7 +317,8 @@ function followPage(id) {
   }
 
   async function printable(what) {
-    const response = await fetch(`/api/tournaments/${id}/print/${what}`, { headers: { Authorization: `Bearer ${token()}` } });
+    // in the page's language (the server words the print pages in English or French)
+    const response = await fetch(`/api/tournaments/${id}/print/${what}?lang=${getLang()}`, { headers: { Authorization: `Bearer ${token()}` } });
     const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
     window.open(url, "_blank");
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
