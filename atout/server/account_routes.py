@@ -46,6 +46,13 @@ class NewPassword(BaseModel):
     new_password: Encodable
 
 
+class Nothing(BaseModel):
+    """A body of no fields (``{}``, or none): asking for an amount of chips is
+    refused, not silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
 LONGEST_NAME: Final = 64
 """No account's name was ever over 24 characters (64 leaves room for other ways of
 typing one): a sign-in with a longer name is refused before a throttle keeps it as a key."""
@@ -139,7 +146,9 @@ def account_routes(
         return {"name": known.identity.name, "token": new_token}
 
     @router.post("/api/chips/allowance")
-    async def allowance(authorization: Annotated[str, Header()] = "") -> dict[str, int]:
+    async def allowance(
+        body: Nothing | None = None, authorization: Annotated[str, Header()] = ""
+    ) -> dict[str, int]:
         """The daily chips of a player below the floor (``ledger.ALLOWANCE_FLOOR``)."""
         token = bearer_token(authorization)
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None

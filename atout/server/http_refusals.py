@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from fastapi.exception_handlers import http_exception_handler
 from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
+from starlette.routing import Match, Mount
 
 from atout.refusals import Param, Refusal
 from atout.server.protocol import where_and_why
+
+METHODS: Final = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
+"""The methods an ``Allow`` header may name."""
 
 
 class HTTPRefusal(Refusal):
@@ -85,6 +89,20 @@ async def unreadable_body(request: Request, error: Exception) -> Response:
         return response(Refusal("invalid_request", field="body", reason="unreadable JSON"), 422)
     if error.status_code == 404:
         return response(Refusal("not_found"), 404, error.headers)
-    if error.status_code == 405:  # its headers say which methods the address takes
-        return response(Refusal("method_not_allowed"), 405, error.headers)
+    if error.status_code == 405:
+        return response(Refusal("method_not_allowed"), 405, _allow(request, error.headers))
     return await http_exception_handler(request, error)
+
+
+def _allow(request: Request, headers: Mapping[str, str] | None) -> dict[str, str]:
+    """``headers`` with ``Allow`` naming every method the address takes: Starlette
+    names only those of the first route whose path matches, so a sheet's address
+    (GET, PUT, DELETE) said ``GET`` alone. The web client's files (a mount) say
+    their own."""
+    routes = [r for r in request.app.router.routes if not isinstance(r, Mount)]
+    taken = [
+        method
+        for method in METHODS
+        if any(r.matches({**request.scope, "method": method})[0] is Match.FULL for r in routes)
+    ]
+    return dict(headers or {}) | ({"Allow": ", ".join(taken)} if taken else {})
