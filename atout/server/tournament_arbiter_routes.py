@@ -18,10 +18,12 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Header
 from fastapi import Path as FastAPIPath
 from pydantic import BaseModel, ConfigDict, Field
+from sqlalchemy import update
 
 from atout.server.accounts import Known
+from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
-from atout.server.tournament_live import Live
+from atout.server.tournament_live import WRITE_TRIES, Live
 from atout.server.tournament_places import reseated
 from atout.text import PlainText
 from atout.tournament import documents
@@ -127,25 +129,40 @@ def arbiter_routes(
         tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
     ) -> dict[str, Any]:
         """The next session (the organiser only): a new tournament with the same
-        entrants and movement, new boards, the same players holding their places."""
+        entrants and movement, new boards, the same players holding their places.
+        A session has one next: asked again (a double click, two tabs), the one
+        made is the answer."""
         row = await mine(tournament_id, authorization)
-        await room(row.master)
-        state = await live.work(documents.next_session, (row.state, secrets.randbits(32)))
+        for _ in range(WRITE_TRIES):
+            if "next" in row.online:
+                return await answer(await asyncio.to_thread(live.load, row.online["next"]))
+            await room(row.master)
+            state = await live.work(documents.next_session, (row.state, secrets.randbits(32)))
+            try:
+                return await answer(await asyncio.to_thread(insert, row, state))
+            except _Changed:
+                row = await asyncio.to_thread(live.load, tournament_id)
+        raise HTTPRefusal(409, "tournament_busy")
+
+    def insert(row: TournamentRow, state: dict[str, Any]) -> TournamentRow:
+        """The next session stored, and named on ``row`` in the same write over the
+        version it was read at (``_Changed``, nothing written, if it changed since)."""
         sessions = [*row.online.get("sessions", [row.id])]
         online = {"entrants": row.online.get("entrants", {}), "sessions": sessions}
         online |= {"robots": row.online.get("robots", [])}
-
-        def insert() -> TournamentRow:
-            with store.session.begin() as db:
-                new = TournamentRow(
-                    master=row.master, name=row.name, state=state, version=1, online=online
-                )
-                db.add(new)
-                db.flush()
-                new.online = {**online, "sessions": [*sessions, new.id]}
-            return new
-
-        return await answer(await asyncio.to_thread(insert))
+        with store.session.begin() as db:
+            new = TournamentRow(master=row.master, name=row.name, state=state, version=1)
+            db.add(new)
+            db.flush()
+            new.online = {**online, "sessions": [*sessions, new.id]}
+            marked = db.execute(
+                update(TournamentRow)
+                .where(TournamentRow.id == row.id, TournamentRow.version == row.version)
+                .values(version=row.version + 1, online={**row.online, "next": new.id})
+            )
+            if not marked.rowcount:  # type: ignore[attr-defined]
+                raise _Changed
+        return new
 
     @router.get("/api/tournaments/{tournament_id}/sessions")
     async def sessions(tournament_id: TournamentId) -> dict[str, Any]:
@@ -157,6 +174,10 @@ def arbiter_routes(
         return {"sessions": chain, "ranking": ranking}
 
     return router
+
+
+class _Changed(Exception):
+    """The tournament changed since it was read: the write is undone."""
 
 
 def _stored_form(body: AdjustmentRequest, known: Known) -> dict[str, Any]:

@@ -262,3 +262,34 @@ async def _resumed(server: Server, table: str, token: str) -> None:
         assert error["code"] == "seat_left"  # a robot plays it; ben may watch
     finally:
         await ben.close()
+
+
+def test_a_session_has_one_next_however_often_it_is_asked(tmp_path: Path) -> None:
+    """The organiser's Next session clicked twice, or from two tabs at once, made a
+    session 2 each time, two tournaments of one chain: the one made is the answer."""
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        number = call(server, ann, "", {"name": "Club", "tables": 2}).json()["id"]
+
+        async def at_once() -> list[httpx.Response]:
+            async with httpx.AsyncClient(base_url=server.http, timeout=60) as client:
+                path = f"/api/tournaments/{number}/next-session"
+                headers = {"Authorization": f"Bearer {ann}"}
+                return await asyncio.gather(
+                    *(client.post(path, json={}, headers=headers) for _ in range(6))
+                )
+
+        replies = asyncio.run(at_once())
+        # the boards' workers may refuse some as busy (503): those made nothing
+        assert {reply.status_code for reply in replies} <= {200, 503}
+        made = {reply.json()["id"] for reply in replies if reply.status_code == 200}
+        assert len(made) == 1
+        again = call(server, ann, f"/{number}/next-session", {})
+        assert again.json()["id"] in made
+        listed = httpx.get(
+            f"{server.http}/api/tournaments", headers={"Authorization": f"Bearer {ann}"}
+        ).json()
+        assert sorted(t["id"] for t in listed) == sorted([number, *made]), listed
+    finally:
+        stop()
