@@ -53,7 +53,10 @@ from atout.tournament.boards import TournamentError
 log = logging.getLogger(__name__)
 Argument = TypeVar("Argument")
 Result = TypeVar("Result")
-VIEWS_KEPT: Final = 256
+PLAYERS_KEPT: Final = 2000
+"""The views computed are kept (the latest first) up to this many players in all:
+a view grows with its players (a 60-table tournament's, 240 players, is some
+25 MB), and a count of views let a few big tournaments take gigabytes."""
 TEXTS_KEPT: Final = 16
 """Encoded ``tournament`` messages kept (the latest versions asked for): a
 60-table tournament's is megabytes."""
@@ -154,9 +157,7 @@ class Live:
         cached = self.views.get((row.id, row.version))
         if cached is None:
             cached = await self.work(documents.view, row.state)
-            if len(self.views) >= VIEWS_KEPT:
-                self.views.pop(next(iter(self.views)))
-            self.views[row.id, row.version] = cached
+            self._keep((row.id, row.version), cached)
         done = set(row.online.get("done", ()))
         online = [
             {
@@ -184,6 +185,14 @@ class Live:
             "over": bool(row.online.get("over")),
             **cached,
         }
+
+    def _keep(self, key: tuple[int, int], view: dict[str, Any]) -> None:
+        """Keep a view computed, forgetting the oldest beyond ``PLAYERS_KEPT``."""
+        self.views.pop(key, None)  # another request computed it meanwhile
+        self.views[key] = view
+        kept = sum(len(view["names"]) for view in self.views.values())
+        while kept > PLAYERS_KEPT and len(self.views) > 1:
+            kept -= len(self.views.pop(next(iter(self.views)))["names"])
 
     async def message(self, row: TournamentRow) -> str:
         """The ``tournament`` message of ``row``'s version, encoded once per version

@@ -10,7 +10,7 @@ from typing import Any
 import httpx
 import pytest
 
-from atout.server import tournament_routes
+from atout.server import tournament_live, tournament_routes
 from tests.server.conftest import Player, Server, run_server
 
 
@@ -130,5 +130,29 @@ def test_an_organiser_keeps_a_bounded_number_of_tournaments(
         assert call(server, ann, "", {"name": "One", "tables": 1}).status_code == 200
         refused = call(server, ann, "", {"name": "Two", "tables": 1})
         assert refused.status_code == 429 and refused.json()["code"] == "too_many_tournaments"
+    finally:
+        stop()
+
+
+def test_views_kept_are_bounded_by_their_players(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Views computed are kept up to a number of players in all, the oldest going
+    first: kept by count (256), a few 60-table tournaments took gigabytes. Each
+    view read again after it went is computed again, the same."""
+    monkeypatch.setattr(tournament_live, "PLAYERS_KEPT", 20)  # two tournaments of 8
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        numbers = [
+            call(server, ann, "", {"name": f"Club {n}", "tables": 2}).json()["id"] for n in range(3)
+        ]
+        first = call(server, None, f"/{numbers[0]}").json()
+        for number in numbers[1:]:
+            assert call(server, None, f"/{number}").status_code == 200
+        views = server.app.state.hub.live.views
+        assert [key[0] for key in views] == numbers[1:]
+        assert sum(len(view["names"]) for view in views.values()) == 16
+        assert call(server, None, f"/{numbers[0]}").json() == first
     finally:
         stop()
