@@ -38,7 +38,8 @@ from tests.server.faults import (
     wind_down,
 )
 
-CYCLES = 12
+CYCLES = 8
+"""SIGKILLs at random moments, each a restart (12 made this the suite's longest test)."""
 
 
 @pytest.fixture
