@@ -247,3 +247,29 @@ def test_the_last_trick_shown_by_its_key_is_said(page: Page, base_url: str) -> N
     winner = NAME if last["winner"] == ME else f"robot {last['winner'] + 1}"
     expect(told).to_contain_text(f". {winner} wins the trick")
     assert told.inner_text().count(": ") == 5  # the title, and each of the four cards
+
+
+def test_a_turn_coming_while_the_drawer_is_open_leaves_the_keyboard_there(
+    page: Page, base_url: str
+) -> None:
+    """A new decision took the keyboard to its prompt, behind the open drawer (on a
+    narrow window), out of the drawer's own Tab round: it is said, the keyboard
+    stays in the drawer, and Escape closing the drawer goes to the decision."""
+    page.set_viewport_size({"width": 640, "height": 400})
+    ScriptedTable(page, [11], before=_second_trick)
+    page.goto(f"{base_url}/#/table/{TABLE}")
+    cards = page.locator("#hand .card")
+    expect(page.locator("#hand .card.legal").first).to_be_focused()
+    held = cards.count()
+    # the card played and the drawer opened before the answer (the others play at
+    # once, and the player's next turn comes with it)
+    page.evaluate(
+        """() => { document.querySelector('#hand .card.legal').click();
+                   document.querySelector('#side-toggle').click(); }"""
+    )
+    expect(cards).to_have_count(held - 1)
+    expect(page.locator("#hand .card.legal").first).to_be_attached()
+    page.wait_for_timeout(200)  # the turn drawn and said
+    assert page.evaluate("document.querySelector('#side').contains(document.activeElement)")
+    page.keyboard.press("Escape")
+    expect(page.locator("#hand .card.legal").first).to_be_focused()

@@ -51,7 +51,7 @@ export function tablePage(id, params) {
   const s = redrawn ? parked.s : {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
-    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, blocked: null,
+    error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, askedInSide: false, blocked: null,
     hint: null, hinting: false, prompt: null,
   };
   parked = null;
@@ -92,6 +92,15 @@ export function tablePage(id, params) {
       render();
     },
     render: () => render(),
+    // The drawer closed gives the keyboard back to its button, or to a decision
+    // asked while it was open (said then, the keyboard left in the drawer).
+    closeSide() {
+      const back = s.askedInSide && promptKey(s);
+      s.showSide = false;
+      s.askedInSide = false;
+      render();
+      if (back) focusPrompt(board); else root.querySelector("#side-toggle")?.focus();
+    },
     leave: () => { if (leaving(s)) send({ type: "leave", table: id }); },
     // The invitation's code this page came with (a private table's watch link has
     // it too): a seat taken from the page gives it, as the invitation link's sit does.
@@ -281,7 +290,7 @@ export function tablePage(id, params) {
     // Escape closes it, giving the keyboard back to its button; Tab stays inside it.
     const toggle = root.querySelector("#side-toggle");
     const drawer = s.showSide && toggle?.checkVisibility();
-    if (e.key === "Escape" && drawer) { s.showSide = false; render(); root.querySelector("#side-toggle")?.focus(); e.preventDefault(); return; }
+    if (e.key === "Escape" && drawer) { ctx.closeSide(); e.preventDefault(); return; }
     if (e.key === "Tab" && drawer) {
       const inside = [...root.querySelectorAll("#side button, #side input, #side select, #side textarea, #side a[href], #side summary")]
         .filter((el) => !el.disabled && el.checkVisibility());
@@ -345,14 +354,19 @@ export function tablePage(id, params) {
     // The game's end is told and takes the keyboard as a decision does: what comes next.
     const over = board.querySelector("#game-over");
     const key = s.gameOver && over ? `over ${s.gameOver.game}` : promptKey(s);
+    // An open drawer keeps the keyboard: what comes is said, and the drawer closed
+    // goes to it (``closeSide``).
+    const drawer = s.showSide && board.querySelector("#side-toggle")?.checkVisibility();
+    const keep = typing || drawer;
     if (key !== s.prompt) {
       s.prompt = key;
       if (over && key) {
         announce([over.querySelector("h2"), over.querySelector("#winners"), over.querySelector("#win-reason"), over.querySelector("#my-settlement")].filter(Boolean).map((e) => e.textContent).join(". "));
-        if (!typing) ["#again", "#leave-over", "#replay-link"].map((q) => over.querySelector(q)).find(Boolean)?.focus();
+        if (!keep) ["#again", "#leave-over", "#replay-link"].map((q) => over.querySelector(q)).find(Boolean)?.focus();
       } else {
         announce(key ? labelled(t("your_turn"), board.querySelector("#prompt .prompt-title")?.textContent || t("turn_play")) : "");
-        if (key && !typing) focusPrompt(board);
+        if (key && !keep) focusPrompt(board);
+        s.askedInSide = Boolean(key && drawer);
       }
     }
     rove(board);
@@ -582,7 +596,7 @@ function layout(ctx) {
     h("p", { class: "muted keys" }, t("keyboard_help")));
   const side = h("aside", { class: "side", id: "side" },
     h("button", { class: "icon side-close", id: "side-close", "aria-label": t("hide"),
-      onclick: () => { s.showSide = false; ctx.render(); document.getElementById("side-toggle")?.focus(); } }, "✕"),
+      onclick: () => ctx.closeSide() }, "✕"),
     tableInfoPanel(ctx),
     v ? uiOf(v.game).side(ctx) : null,
     s.view || s.gameOver ? dealsPanel(ctx) : null,
