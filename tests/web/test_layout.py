@@ -267,9 +267,24 @@ def _others_played(state: GameState) -> bool:
     return state.to_move == 0 and _playing(state) and len(trick) == state.players - 1
 
 
-SEAT_NAMES = """() => [...document.querySelectorAll('.seat-box:not(.me) .seat-name')].map(e => ({
-    title: e.title, text: e.textContent, cut: e.scrollWidth > e.clientWidth,
-    overflow: getComputedStyle(e).textOverflow, size: parseFloat(getComputedStyle(e).fontSize)}))"""
+SEAT_NAMES = """() => [...document.querySelectorAll('.seat-box:not(.me) .seat-name')].map(e => {
+    const label = e.querySelector('.seat-label'), line = e.getBoundingClientRect();
+    const marks = [...e.querySelectorAll('[role="img"]')].map((m) => m.getBoundingClientRect());
+    return { title: e.title, text: e.textContent, cut: label.scrollWidth > label.clientWidth,
+      overflow: getComputedStyle(label).textOverflow,
+      size: parseFloat(getComputedStyle(e).fontSize), marks: marks.length,
+      marksShown: marks.every((m) => m.width > 0 && m.right <= line.right + 0.5
+        && m.left >= line.left - 0.5) }; })"""
+
+
+class _MarkedNames(LongNames):
+    """Long names, the first of them the table's master (★), the second away (⚠)."""
+
+    def _info(self) -> dict[str, Any]:
+        info = super()._info()
+        info["master_seat"] = 1
+        info["seats"][2]["connected"] = False
+        return info
 
 
 @pytest.mark.parametrize("players", [4, 5])
@@ -281,10 +296,12 @@ def test_a_long_seat_name_ends_in_an_ellipsis(
 ) -> None:
     """A name too long for its seat was cut with no sign that it was (a 20-character
     name, a robot's at five on a phone): it ends in an ellipsis, the whole name its
-    title. A tablet's seat names, 12 px as a phone's, were too small to read at arm's
-    length: they are 14 px at least, and the seats still fit with the trick."""
+    title, and the master's ★ and an away player's ⚠ after it stay in view (cut with
+    the name, they went first). A tablet's seat names, 12 px as a phone's, were too
+    small to read at arm's length: they are 14 px at least, and the seats still fit
+    with the trick."""
     page = sized
-    LongNames(page, [5], players=players, before=_others_played)
+    _MarkedNames(page, [5], players=players, before=_others_played)
     page.goto(f"{base_url}/#/table/{TABLE}")
     expect(page.locator("#trick .card")).to_have_count(players - 1)
     expect(page.locator("#hand .card.legal").first).to_be_visible()
@@ -294,8 +311,10 @@ def test_a_long_seat_name_ends_in_an_ellipsis(
         assert name["title"].startswith("Wilhelmina_Ashford_"), name
         assert name["title"] in name["text"], name  # the whole name, cut only on the screen
         assert name["cut"] and name["overflow"] == "ellipsis", name
+        assert name["marksShown"], name
         if request.node.callspec.params["sized"].startswith("tablet"):
             assert name["size"] >= 14, name
+    assert sum(name["marks"] for name in names) == 2, names
     shot(page, f"layout-long-names-{request.node.callspec.id}")
     _usable(page, f"long names at {players} seats")
 

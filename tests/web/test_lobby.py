@@ -66,7 +66,7 @@ def test_a_waiting_tables_seats_read_alike_in_the_lobby_and_at_the_table(
     free, away = FREE[lang]
     ann = new_context().new_page()  # type: ignore[operator]
     table = create_table(ann, base_url)
-    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann_name = ann.locator(".seat-box.me .seat-label").inner_text()
     ben: Page = new_context().new_page()  # type: ignore[operator]
     ben.goto(ann.locator("#invite-link").input_value())
     expect(ben.locator(".seat-box.me")).to_have_count(1)

@@ -89,7 +89,7 @@ def test_a_move_made_when_the_clock_ran_out_is_said(new_context: object, base_ur
         "Time's up: a robot played for you", timeout=10_000
     )
     expect(page.locator("#notices")).to_contain_text("Time's up")
-    name = page.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    name = page.locator(".seat-box.me .seat-label").inner_text()
     expect(watcher.locator("#notices")).to_contain_text(
         f"{name}'s time is up: a robot plays for them"
     )

@@ -41,7 +41,7 @@ def test_a_vote_to_end_asks_the_other_player_in_view(new_context: object, base_u
     """Ben's phone once showed nothing of Ann's proposal: the vote and its answers
     were only in the closed drawer, and its button had no mark."""
     ann, ben = _together(new_context, base_url)
-    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann_name = ann.locator(".seat-box.me .seat-label").inner_text()
     expect(ben.locator("#side-badge")).to_have_count(0)
     ann.click("#vote-end")
     ask = ben.locator("#vote-prompt")
@@ -73,7 +73,7 @@ def test_a_player_leaving_the_game_is_said_so_to_the_other(
     """Ben left the game under way (asked first): Ann read "Ben left the table",
     as before a game, not that a robot now plays his seat to its end."""
     ann, ben = _together(new_context, base_url)
-    ben_name = ben.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ben_name = ben.locator(".seat-box.me .seat-label").inner_text()
     ben.once("dialog", lambda dialog: dialog.accept())
     ben.click("#side-toggle")
     ben.click("#leave")
@@ -105,7 +105,7 @@ def test_after_an_amicable_end_each_player_is_told_what_comes_next(
     """Ben's phone once kept a seat outlined as to move and the old hand, with
     nothing saying what came next."""
     ann, ben = _together(new_context, base_url, french=lang == "fr")
-    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann_name = ann.locator(".seat-box.me .seat-label").inner_text()
     ann.click("#vote-end")
     ben.click("#vote-agree")
     ended, coming, leave = NEXT[lang]
@@ -136,7 +136,7 @@ def test_a_seated_player_is_told_who_starts_the_game(new_context: object, base_u
     ben: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
     create_table(ann, base_url)
     ben.goto(ann.locator("#invite-link").input_value())
-    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann_name = ann.locator(".seat-box.me .seat-label").inner_text()
     expect(ben.locator("#waiting-master")).to_have_text(
         f"{ann_name}, the table's master, starts the game."
     )
@@ -204,7 +204,7 @@ def test_the_chat_said_stays_after_a_reload_or_a_trip_to_another_page(
     create_table(ann, base_url, players=3)
     ben.goto(ann.locator("#invite-link").input_value())
     expect(ben.locator(".seat-box.me")).to_have_count(1)
-    ann_name = ann.locator(".seat-box.me .seat-name").inner_text().strip(" ★")
+    ann_name = ann.locator(".seat-box.me .seat-label").inner_text()
     ann.fill("#chat-input", "hello from A")
     ann.press("#chat-input", "Enter")
     said = [f"{ann_name}: hello from A"]

@@ -132,7 +132,7 @@ def test_human_takes_turns_the_dog_and_discards(page: Page, base_url: str) -> No
             assert not set(ecart) & set(_hand(page))
             info = page.locator("#ecart-info").inner_text()
             assert set(info.split(": ")[1].split()) == _labels(ecart)
-            me = page.locator(".seat-box.me .seat-name").inner_text().removesuffix(" ★")
+            me = page.locator(".seat-box.me .seat-label").inner_text()
             expect(page.locator("#deal-info")).to_contain_text(f"Contract: Garde · {me}")
             shot(page, "taking-after-ecart")
             if not refused:

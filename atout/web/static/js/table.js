@@ -513,7 +513,8 @@ function seatBox(ctx, seat) {
     // A name too long for its seat ends in an ellipsis (atout.css); the whole of it is
     // the line's title, shown on hovering it.
     h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? robotBadge(info) : null,
-      free ? h("span", { class: "muted free-seat" }, t("free_seat")) : seatName(s, seat),
+      // the name alone ends in an ellipsis: the marks after it stay in view
+      free ? h("span", { class: "muted free-seat" }, t("free_seat")) : h("span", { class: "seat-label" }, seatName(s, seat)),
       seat === s.info.master_seat ? h("span", { title: t("master"), role: "img", "aria-label": t("master") }, " ★") : null,
       info && !info.connected && !robot ? h("span", { title: t("away"), role: "img", "aria-label": t("away") }, " ⚠") : ""),
     h("div", { class: "seat-tags" }, tags),
@@ -622,7 +623,7 @@ function waitingCentre(ctx) {
     h("p", {}, describeOptions(s.info.options, true), s.info.options.private ? [" ", privateMark()] : null),
     // A guest may not sit at a competitive table: no seat is offered to be refused.
     s.seat === null && free.length && !s.info.playing && session.guest && s.info.options.competitive
-      ? h("p", { class: "muted", id: "guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null,
+      ? h("p", { class: "muted", id: "guests-watch" }, labelled(t("competitive"), t("competitive_guests"))) : null,
     s.seat === null && free.length && !s.info.playing && !(session.guest && s.info.options.competitive)
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
           onclick: () => send({ type: "sit", table: s.id, seat: i, ...(ctx.code ? { code: ctx.code } : {}) }) }, `${t("sit_here")} ${i + 1}`))) : null,
@@ -899,7 +900,7 @@ function chatPanel(ctx) {
     h("h2", {}, t("chat")),
     h("ul", { class: "chat-log", id: "chat-log" }, (s.blocked ? s.chat.filter((c) => !s.blocked.has(c.user)) : []).slice(-30)
       .map((c) => h("li", c.time ? { title: new Date(c.time * 1000).toLocaleTimeString(getLang()) } : {},
-        h("b", {}, c.name, ": "), c.text))),
+        h("b", {}, labelled(c.name)), c.text))),
     h("form", { class: "row", onsubmit: (e) => {
       e.preventDefault();
       if (input.value.trim()) send({ type: "chat", table: s.id, text: input.value.trim() });
