@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import ConfigDict, Field, TypeAdapter
 
 from atout.africain.observation import AfricainObservation
 from atout.french.observation import OBSERVATION_VERSION, FrenchObservation
@@ -19,7 +19,11 @@ from atout.french.observation import OBSERVATION_VERSION, FrenchObservation
 Observation = Annotated[FrenchObservation | AfricainObservation, Field(discriminator="game")]
 """What ``state.view(viewer)`` returns, told apart by ``game``."""
 
-OBSERVATION: TypeAdapter[Any] = TypeAdapter(Observation)
+OBSERVATION: TypeAdapter[Any] = TypeAdapter(
+    Observation, config=ConfigDict(use_attribute_docstrings=True)
+)
+"""The keys' docstrings are the schema's descriptions: what each holds, for a
+reader of the schema alone."""
 
 
 def schema() -> dict[str, Any]:

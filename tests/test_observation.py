@@ -56,6 +56,18 @@ def test_the_schema_in_docs_is_generated_from_the_types() -> None:
     )
 
 
+def test_the_schema_says_what_a_documented_key_holds() -> None:
+    """A key's docstring is its description in the schema: a reader of the schema
+    alone saw types only (a robot's author took the all-seeing view for a leak)."""
+    defs = json.loads(SCHEMA_FILE.read_text())["$defs"]
+    for model in (FrenchObservation, AfricainObservation):
+        described = [p for p in defs[model.__name__]["properties"].values() if "description" in p]
+        assert described, model.__name__
+    assert defs["FrenchRulesBlock"]["properties"]["poignee_trumps"]["description"].startswith(
+        "Trumps to show"
+    )
+
+
 @pytest.mark.parametrize(("game", "players", "variant", "options"), GAMES)
 def test_every_view_has_the_typed_keys_and_validates(
     game: str, players: int, variant: str, options: dict[str, Any]
