@@ -67,6 +67,24 @@ def balance(db: Session, account: str) -> int:
     return int(total or 0)
 
 
+def staked(db: Session, account: str) -> int:
+    """The chips ``account`` has in the pots of games not yet settled (its bets
+    there: until a game's pot is paid out or refunded, only the bets touch it)."""
+    open_pots = (
+        select(LedgerEntry.account)
+        .where(LedgerEntry.account.startswith("pot:"))
+        .group_by(LedgerEntry.account)
+        .having(func.sum(LedgerEntry.amount) != 0)
+    )
+    into_open_pots = select(LedgerEntry.txn).where(LedgerEntry.account.in_(open_pots))
+    total = db.scalar(
+        select(func.sum(LedgerEntry.amount)).where(
+            LedgerEntry.account == account, LedgerEntry.txn.in_(into_open_pots)
+        )
+    )
+    return -int(total or 0)
+
+
 def game_net(db: Session, game_id: int) -> dict[int, int]:
     """Each user's chips won (positive) or lost (negative) by a game, as stored:
     the sum of their legs in the transfers through its pot (the bets, then the
@@ -139,12 +157,14 @@ class AllowanceRefused(Refusal, LedgerError):
 
 def take_allowance(db: Session, user_id: int, day: str) -> int:
     """Bring ``user_id`` up to ``ALLOWANCE_FLOOR`` chips, once per ``day``: the
-    chips granted. AllowanceRefused ``allowance_not_needed`` at or above the floor;
-    the caller turns the IntegrityError of a second claim the same day into
-    ``allowance_taken``."""
+    chips granted. The chips bet in a game still playing count as held (a player
+    who bet them all is not broke). AllowanceRefused ``allowance_not_needed`` at or
+    above the floor; the caller turns the IntegrityError of a second claim the same
+    day into ``allowance_taken``."""
     if db.get(Allowance, (user_id, day)) is not None:
         raise AllowanceRefused("allowance_taken")
-    held = balance(db, user_account(user_id))
+    account = user_account(user_id)
+    held = balance(db, account) + staked(db, account)
     if held >= ALLOWANCE_FLOOR:
         if db.get(Allowance, (user_id, day)) is not None:  # a claim paid since the first look
             raise AllowanceRefused("allowance_taken")
@@ -152,7 +172,7 @@ def take_allowance(db: Session, user_id: int, day: str) -> int:
     db.add(Allowance(user_id=user_id, day=day))
     db.flush()
     granted = ALLOWANCE_FLOOR - held
-    transfer(db, f"allowance {day}", [(ISSUER, -granted), (user_account(user_id), granted)])
+    transfer(db, f"allowance {day}", [(ISSUER, -granted), (account, granted)])
     return granted
 
 

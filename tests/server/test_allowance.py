@@ -51,6 +51,27 @@ def test_a_player_at_the_floor_gets_nothing(store: Store) -> None:
     assert _held(store, user) == 300
 
 
+def test_chips_bet_in_a_game_still_playing_count_as_held(store: Store) -> None:
+    """A player who bet all their chips is not broke: claimed during the game, the
+    daily chips were paid as if the bet were lost. Once the game is settled (the
+    bet lost), the claim the next day is paid."""
+    user, _ = accounts.create(store, "una", "hash")
+    other, _ = accounts.create(store, "vic", "hash")
+    _spend(store, user, 1000 - 400)
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 7, [user, other], 400)  # all she holds, in game 7's pot
+    assert _held(store, user) == 0
+    with pytest.raises(ledger.AllowanceRefused) as refused:
+        accounts.take_allowance(store, user, "2026-11-24")
+    assert refused.value.code == "allowance_not_needed"
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 8, [other], 250)  # another game, vic's alone
+        ledger.pay_winners(db, 7, [other])
+    assert accounts.take_allowance(store, user, "2026-11-25") == (300, 300)
+    with store.session() as db:
+        assert ledger.audit(db) == []
+
+
 def test_claims_at_the_same_moment_are_paid_once(server: Server) -> None:
     token = server.register("tess")
     store = Store(f"sqlite:///{server.data_dir / 'atout.sqlite3'}")
