@@ -44,6 +44,8 @@ def test_a_drawn_or_uploaded_avatar_is_served_by_id(server: Server) -> None:
     served = httpx.get(f"{server.http}/api/avatar/{me['id']}")
     assert served.content == httpx.get(f"{server.http}/api/avatars/heart-red.svg").content
     assert server.get("/api/profile/alice")["avatar"] == chosen.json()["avatar"]
+    again = put_avatar(server, token, b'{"drawn": "spade-blue"}', "application/json")
+    assert again.json()["avatar"] != chosen.json()["avatar"]  # chosen within a second
 
     png = (IMAGES / "chromium-30x20.png").read_bytes()
     assert put_avatar(server, token, png, "image/jpeg").status_code == 200  # its bytes say PNG
