@@ -315,6 +315,10 @@ def test_a_long_seat_name_ends_in_an_ellipsis(
         if request.node.callspec.params["sized"].startswith("tablet"):
             assert name["size"] >= 14, name
     assert sum(name["marks"] for name in names) == 2, names
+    # the score table's heads are cut to fit, and said whole
+    head = page.locator("#scores thead th").nth(2)
+    expect(head).not_to_have_text("Wilhelmina_Ashford_1")
+    expect(head).to_have_attribute("aria-label", "Wilhelmina_Ashford_1")
     shot(page, f"layout-long-names-{request.node.callspec.id}")
     _usable(page, f"long names at {players} seats")
 

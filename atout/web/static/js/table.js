@@ -887,9 +887,11 @@ function dealsPanel(ctx) {
   return h("div", { class: "panel scores", id: "scores" },
     h("h2", {}, t("deal_scores")),
     h("table", { class: "score-table game-scores" },
-      h("thead", {}, h("tr", {}, h("th", {}), shortNames(names, 7).map((short, seat) => h("th", { title: names[seat] }, short)))),
+      // names cut to fit, said whole (a screen reader read the cut ones)
+      h("thead", {}, h("tr", {}, h("th", {}), shortNames(names, 7).map((short, seat) =>
+        h("th", { title: names[seat], "aria-label": names[seat] }, short)))),
       h("tbody", {}, rows),
-      h("tfoot", {}, h("tr", {}, h("th", {}, "Σ"), totals.map((v2) => h("th", { class: "total" }, v2))))),
+      h("tfoot", {}, h("tr", {}, h("th", { "aria-label": t("total") }, "Σ"), totals.map((v2) => h("th", { class: "total" }, v2))))),
     h("h3", {}, t("scores_chart")), chart);
 }
 
