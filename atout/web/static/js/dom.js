@@ -1,4 +1,6 @@
 // A tiny element builder so that pages are plain functions returning DOM nodes.
+import { t } from "./i18n.js";
+
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
   for (const [key, value] of Object.entries(attrs || {})) {
@@ -25,6 +27,18 @@ export function clear(el, ...children) {
   el.replaceChildren();
   append(el, children);
   return el;
+}
+
+/** A file field in the page's language: the browser's own button and its "no file"
+ * speak the browser's language ("Choose File" on a French page), so the input is
+ * hidden and opened by a button of the page's, the chosen file's name beside it.
+ * Returns the parts to put in the field's label. */
+export function fileField(input) {
+  input.hidden = true;
+  const chosen = h("span", { class: "muted file-chosen" }, t("no_file"));
+  input.addEventListener("change", () => { chosen.textContent = input.files[0]?.name ?? t("no_file"); });
+  const button = h("button", { type: "button", class: "secondary file-button", onclick: () => input.click() }, t("choose_file"));
+  return [button, " ", chosen, input];
 }
 
 export function download(filename, text, type) {

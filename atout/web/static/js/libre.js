@@ -10,7 +10,7 @@ import { clear, h } from "./dom.js";
 import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
-import { exportLink, fieldsValid, onlinePanel } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel, orientation } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
@@ -114,7 +114,7 @@ export function libreFollower(id, update) {
         h("thead", {}, h("tr", {}, [t("tour_position"), t("table"), t("tour_seats")].map((label) => h("th", {}, label)))),
         h("tbody", {}, view.plan.map((p) => h("tr", { "data-position": p.position, "data-table": p.table },
           h("td", {}, p.position), h("td", {}, p.table),
-          h("td", {}, p.seats.map((player, i) => `${p.labels[i]} ${nameOf(player)}`).join(" · "))))))));
+          h("td", {}, p.seats.map((player, i) => `${orientation(p.labels[i])} ${nameOf(player)}`).join(" · "))))))));
   }
 
   // The organiser: which table's sheet, then its deals (or its bilans).
@@ -164,7 +164,7 @@ export function libreFollower(id, update) {
       const where = !link ? t("tour_later") : link.done ? t("tour_done")
         : h("a", { href: `#/table/${link.table_id}?join=1`, class: "my-table" }, t("tour_go"));
       return h("tr", { "data-position": p.position }, h("td", {}, p.position), h("td", {}, p.table),
-        h("td", {}, `${at + 1} (${p.labels[at]})`), h("td", {}, where));
+        h("td", {}, `${at + 1} (${orientation(p.labels[at])})`), h("td", {}, where));
     });
     return h("section", { id: "tour-my-seats" }, h("h2", {}, t("tour_your_seats")),
       h("table", { class: "score-table tour-table" },

@@ -1,7 +1,7 @@
 // The lobby: public tables updating live, and the form creating a table with every
 // option its master chooses.
 import { clear, h } from "./dom.js";
-import { labelled, refusal, t } from "./i18n.js";
+import { labelled, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, session } from "./net.js";
 import { toast } from "./app.js";
 
@@ -167,13 +167,13 @@ function tableRow(info) {
   return h("li", { class: "table-item", "data-table": info.id },
     h("div", { class: "table-head" }, h("strong", {}, `${t("table")} ${info.id}`),
       h("span", { class: `badge ${info.playing ? "busy" : "open"}` }, info.playing ? t("playing") : t("waiting")),
-      info.spectators ? h("span", { class: "muted" }, t("spectating", { n: info.spectators })) : null),
+      info.spectators ? h("span", { class: "muted" }, tn("spectating", info.spectators)) : null),
     h("div", { class: "muted" }, describeOptions(info.options)),
     h("div", { class: "seats" }, seats),
     h("div", { class: "row" },
       !info.playing && free && !guestOnly ? h("a", { class: "button", href: `#/table/${info.id}?join=1` }, t("join")) : null,
       info.options.spectators ? h("a", { class: `button${guestOnly ? "" : " secondary"}`, href: `#/table/${info.id}` }, t("watch")) : null,
-      guestOnly && !info.playing && free ? h("small", { class: "muted guests-watch" }, `${t("competitive")}: ${t("competitive_guests")}`) : null));
+      guestOnly && !info.playing && free ? h("small", { class: "muted guests-watch" }, labelled(t("competitive"), t("competitive_guests"))) : null));
 }
 
 /** Where a table comes in the list: one with a seat to take and someone there to

@@ -1,6 +1,6 @@
 // Replays: the list of finished games to browse, and a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
-import { clear, h } from "./dom.js";
+import { clear, fileField, h } from "./dom.js";
 import { getLang, labelled, refusal, refusalsLoaded, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
@@ -70,7 +70,7 @@ function browsePage() {
     h("form", { class: "row", onsubmit: (e) => { e.preventDefault(); location.hash = `#/replay/${number.value}`; } },
       h("label", {}, t("game_number"), number), h("button", { type: "submit" }, t("open"))),
     h("label", { class: "row" }, t("open_record"),
-      h("input", { type: "file", id: "record-file", accept: ".atout,.txt,.json,application/json", onchange: openRecord })));
+      fileField(h("input", { type: "file", id: "record-file", accept: ".atout,.txt,.json,application/json", onchange: openRecord }))));
 }
 
 const MARKS = { inaccuracy: "?!", mistake: "?", blunder: "??" };

@@ -129,7 +129,7 @@ async function listPage(page) {
   clear(page, h("h1", {}, t("my_sheets")), h("p", { class: "muted" }, t("sheet_help")),
     listed.length ? h("ul", { class: "sheet-list", id: "sheet-list" }, listed.map((s) => h("li", {},
       h("a", { href: `#/sheet/${s.id}` }, s.title || s.players.join(", ")), " ",
-      h("small", { class: "muted" }, `${t(`variant_${s.variant}`)} · ${tn("n_deals", s.deals)} · ${new Date(s.updated * 1000).toLocaleDateString()}`))))
+      h("small", { class: "muted" }, `${t(`variant_${s.variant}`)} · ${tn("n_deals", s.deals)} · ${new Date(s.updated * 1000).toLocaleDateString(getLang())}`))))
       : h("p", { id: "no-sheets" }, t("no_sheets")),
     message,
     h("div", { class: "row" },

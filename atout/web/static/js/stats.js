@@ -1,6 +1,6 @@
 // The leaderboard and a player's profile (level, badges, avatar, games), read from the
 // server's endpoints.
-import { clear, h } from "./dom.js";
+import { clear, fileField, h } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api, listen, session, setAccount } from "./net.js";
 import { gamesList } from "./replay.js";
@@ -101,7 +101,7 @@ function avatarChooser(p) {
   const file = h("input", { type: "file", id: "avatar-file", accept: "image/png,image/jpeg,image/webp",
     onchange: () => { if (file.files[0]) save(file.files[0], "application/octet-stream"); } });
   const box = h("div", { id: "avatar-chooser" }, h("h2", {}, t("choose_avatar")), choices,
-    h("label", {}, t("upload_avatar"), file), note);
+    h("label", {}, t("upload_avatar"), " ", fileField(file)), note);
   return ownOnly(box, p);
 }
 

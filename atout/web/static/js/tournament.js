@@ -9,13 +9,8 @@ import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
-import { exportLink, fieldsValid, onlinePanel } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel, orientation } from "./tournament_parts.js";
 
-const ORIENTATION_FR = { W: "O" };
-
-function orientation(label) {
-  return getLang() === "fr" ? ORIENTATION_FR[label] ?? label : label;
-}
 
 function labels(players) {
   return players === 4 ? ["N", "W", "S", "E"] : ["A", "B", "C", "D", "E"];
@@ -129,7 +124,7 @@ function followPage(id) {
       return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
         h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", { class: "key" }, "PM"))),
         h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, h("td", {}, row.rank),
-          teamCell(row), h("td", { class: "total key" }, row.pm.toFixed(3))))));
+          teamCell(row), h("td", { class: "total key" }, row.pm.toLocaleString(getLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }))))));
     }
     const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
     const triplettes = view.form === "triplettes";

@@ -1,7 +1,15 @@
 // Parts of a tournament's page shared by the duplicate and the libre.
 import { h } from "./dom.js";
-import { checkWords, refusal, t } from "./i18n.js";
+import { checkWords, getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
+
+const ORIENTATION_FR = { W: "O" };
+
+/** A seat's orientation as the page's language letters it (the server's N, W, S, E:
+ * West is Ouest in French; the A to E of five seats are the same in both). */
+export function orientation(label) {
+  return getLang() === "fr" ? ORIENTATION_FR[label] ?? label : label;
+}
 
 /** Whether the fields in sight of ``form`` (made ``novalidate``: the browser's own
  * bubble speaks the browser's language, unstyled) are as the page asks: a wrong one
