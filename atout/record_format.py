@@ -17,7 +17,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from atout.game import CHANCE, OMNISCIENT, ActionSyntaxError, GameRules, GameState, IllegalAction
-from atout.records import Record, RecordError, because, unknown_game
+from atout.records import (
+    Part,
+    Record,
+    RecordError,
+    RecordFault,
+    because,
+    game_for,
+    start,
+    unknown_game,
+)
 from atout.refusals import Refusal
 from atout.registry import game_rules
 
@@ -57,23 +66,6 @@ class RecordPathError(RecordError):
     def __reduce__(self) -> tuple[type, tuple[str | Refusal, str]]:
         """Pickled as its parts, as :class:`RecordSyntaxError` is."""
         return type(self), (self.why or self.reason, self.path)
-
-
-Part = tuple[Any, ...]
-"""Where in a record a fault lies: ("header", tag), ("deal", i), ("hand", i, seat),
-("action", i, j), ("score", i) or ("result",); each form turns it into a place."""
-
-
-class RecordFault(RecordError):
-    """A record whose content the engine refuses: the part at fault and why."""
-
-    def __init__(self, part: Part, reason: str | Refusal) -> None:
-        super().__init__(reason)
-        self.part, self.reason = part, str(reason)
-
-    def __reduce__(self) -> tuple[type, tuple[Part, str | Refusal]]:
-        """Pickled as its parts, as :class:`RecordSyntaxError` is."""
-        return type(self), (self.part, self.why or self.reason)
 
 
 def record_refusal(error: ValueError) -> Refusal:
@@ -142,39 +134,9 @@ class GameRecord:
         return check(self)
 
 
-def game_for(game: str, players: int) -> GameRules:
-    """The rules of ``game`` if it is played by ``players``, else RecordFault
-    naming the header tag at fault (checked before anything is made per seat)."""
-    try:
-        rules = game_rules(game)
-    except ValueError:
-        raise RecordFault(("header", "Game"), unknown_game(game)) from None
-    if not rules.min_players <= players <= rules.max_players:
-        reason = Refusal(
-            "rec_players_range", game=rules.name, min=rules.min_players, max=rules.max_players
-        )
-        raise RecordFault(("header", "Players"), reason)
-    return rules
-
-
 def new_state(record: GameRecord) -> GameState:
     """The state before the first deal; RecordFault names the header tag at fault."""
-    rules = game_for(record.game, record.players)
-    if record.variant not in rules.variants:
-        known = ", ".join(sorted(rules.variants))
-        reason = Refusal("rec_variant", variant=repr(record.variant), known=known)
-        raise RecordFault(("header", "Variant"), reason)
-    try:
-        state = rules.new(record.players, record.variant, None)
-    except ValueError as error:
-        raise RecordFault(("header", "Variant"), Refusal("rec_rules", reason=str(error))) from None
-    if not record.options:
-        return state
-    try:
-        return rules.new(record.players, record.variant, dict(record.options))
-    except ValueError as error:
-        reason = Refusal("rec_options", reason=str(error))
-        raise RecordFault(("header", "Options"), reason) from None
+    return start(record.game, record.players, record.variant, record.options)
 
 
 def first_dealer(state: GameState) -> int:

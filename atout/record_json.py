@@ -20,8 +20,6 @@ from atout.record_format import (
     FORMAT,
     DealRecord,
     GameRecord,
-    Part,
-    RecordFault,
     RecordPathError,
     RecordSyntaxError,
     action_token,
@@ -32,7 +30,7 @@ from atout.record_format import (
     tag_fault,
 )
 from atout.records import FORMAT as LOG_FORMAT
-from atout.records import Record, RecordError, json_kind_key, wrong_kind
+from atout.records import Part, Record, RecordError, RecordFault, json_kind_key, wrong_kind
 from atout.refusals import Refusal
 
 

@@ -21,16 +21,14 @@ from atout.record_format import (
     TAG_NAME,
     DealRecord,
     GameRecord,
-    Part,
-    RecordFault,
     RecordSyntaxError,
     action_token,
     check,
     checked,
     first_dealer,
-    game_for,
     new_state,
 )
+from atout.records import Part, RecordFault, game_for
 from atout.refusals import Refusal
 
 STRUCTURAL: Final = frozenset({"Game", "Variant", "Players", "Options", "Dealer", "Result"})

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from atout.game import GameState
+from atout.game import GameRules, GameState
 from atout.match import BadLog, Match
 from atout.refusals import CATALOGUE, Refusal
 from atout.registry import GAME_NAMES, game_rules
@@ -53,6 +53,59 @@ def because(outer: Refusal, inner: Refusal) -> Refusal:
     rules = [inner.code, *(inner_rules if isinstance(inner_rules, list) else [inner_rules])]
     outer.params = {**inner.params, **outer.params, "rule": [str(code) for code in rules]}
     return outer
+
+
+Part = tuple[Any, ...]
+"""Where in a record a fault lies: ("header", tag), ("deal", i), ("hand", i, seat),
+("action", i, j), ("score", i) or ("result",); each form turns it into a place."""
+
+
+class RecordFault(RecordError):
+    """A record whose content the engine refuses: the part at fault and why."""
+
+    def __init__(self, part: Part, reason: str | Refusal) -> None:
+        super().__init__(reason)
+        self.part, self.reason = part, str(reason)
+
+    def __reduce__(self) -> tuple[type, tuple[Part, str | Refusal]]:
+        """Pickled as its parts, as :class:`RecordSyntaxError` is."""
+        return type(self), (self.part, self.why or self.reason)
+
+
+def game_for(game: str, players: int) -> GameRules:
+    """The rules of ``game`` if it is played by ``players``, else RecordFault
+    naming the header tag at fault (checked before anything is made per seat)."""
+    try:
+        rules = game_rules(game)
+    except ValueError:
+        raise RecordFault(("header", "Game"), unknown_game(game)) from None
+    if not rules.min_players <= players <= rules.max_players:
+        reason = Refusal(
+            "rec_players_range", game=rules.name, min=rules.min_players, max=rules.max_players
+        )
+        raise RecordFault(("header", "Players"), reason)
+    return rules
+
+
+def start(game: str, players: int, variant: str, options: Mapping[str, Any] | None) -> GameState:
+    """The state before the first deal, the same for a log and a readable record;
+    RecordFault names the header tag at fault, its reason coded."""
+    rules = game_for(game, players)
+    if variant not in rules.variants:
+        known = ", ".join(sorted(rules.variants))
+        reason = Refusal("rec_variant", variant=repr(variant), known=known)
+        raise RecordFault(("header", "Variant"), reason)
+    try:
+        state = rules.new(players, variant, None)
+    except ValueError as error:
+        raise RecordFault(("header", "Variant"), Refusal("rec_rules", reason=str(error))) from None
+    if not options:
+        return state
+    try:
+        return rules.new(players, variant, dict(options))
+    except ValueError as error:
+        reason = Refusal("rec_options", reason=str(error))
+        raise RecordFault(("header", "Options"), reason) from None
 
 
 _JSON_KINDS: Final[Mapping[type, str]] = {
@@ -98,18 +151,12 @@ class Record:
 
     def new_state(self) -> GameState:
         """The state before any action."""
-        try:
-            rules = game_rules(self.game)
-        except ValueError as error:
-            raise RecordError(unknown_game(self.game)) from error
-        try:
-            return rules.new(self.players, self.variant, dict(self.options))
-        except ValueError as error:
-            raise RecordError(Refusal("rec_rules", reason=str(error))) from error
+        return start(self.game, self.players, self.variant, self.options)
 
     def replay(self, upto: int | None = None) -> GameState:
         """The state after the first ``upto`` actions (all by default)."""
-        match = Match(game_rules(self.game), self.new_state())
+        state = self.new_state()  # first: an unknown game is refused with its code
+        match = Match(game_rules(self.game), state)
         try:
             for _ in match.follow(self.actions[:upto]):
                 pass
@@ -188,7 +235,7 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise RecordError(f"not JSON: {error}") from error
+            raise RecordError(Refusal("rec_json", detail=error.msg)) from error
         return cls.from_dict(data)
 
 

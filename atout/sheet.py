@@ -288,6 +288,8 @@ CSV_WORDS: Final[dict[Language, dict[str, str]]] = {
         "yes": "yes",
         "no": "no",
         "total": "total",
+        "title": "Score sheet ({variant})",
+        "caption": "each deal's score (running total); ✓ made, ✗ failed",
     },
     "fr": {
         "columns": "donne|contrat|preneur|points|bouts|réussi",
@@ -295,10 +297,13 @@ CSV_WORDS: Final[dict[Language, dict[str, str]]] = {
         "yes": "oui",
         "no": "non",
         "total": "total",
+        "title": "Feuille de marque ({variant})",
+        "caption": "score de chaque donne (cumul) ; ✓ réussi, ✗ chuté",
     },
 }
-"""The CSV's words by language (the page's); contracts stay their French codes in
-both, numbers as a program reads them (``40.5``)."""
+"""A scored sheet's words by language, in its CSV (the page's language) and in
+``atout sheet``'s table; contracts stay their French codes in both, numbers as a
+program reads them (``40.5``)."""
 
 
 def csv_text(scored: ScoredSheet, lang: Language = "en") -> str:

@@ -16,8 +16,8 @@ import json
 from typing import Any, Final
 
 from atout.cards import EXCUSE, SUIT_LETTERS, mask_of, suit_card, trump
-from atout.record_format import DealRecord, GameRecord, RecordFault, RecordSyntaxError, checked
-from atout.records import RecordError
+from atout.record_format import DealRecord, GameRecord, RecordSyntaxError, checked
+from atout.records import RecordError, RecordFault
 
 PLACES: Final = ("South", "East", "North", "West", "Fifth")
 DEAL_FILE_VERSION: Final = "3"

@@ -84,8 +84,10 @@ def test_replay_names_the_action_that_breaks_the_rules() -> None:
 
 
 def test_unknown_variant_in_a_record() -> None:
-    with pytest.raises(RecordError, match="unknown French Tarot variant 'nope'"):
+    """Coded as a readable record's header is (``rec_variant``), for a client's language."""
+    with pytest.raises(RecordError, match="unknown variant 'nope'") as refused:
         Record("french", 4, "nope").replay()
+    assert refused.value.why is not None and refused.value.why.code == "rec_variant"
 
 
 runner = CliRunner()

@@ -20,7 +20,8 @@ from atout.analysis.marks import Mark, Thresholds, loss
 from atout.analysis.scored import Scored
 from atout.game import CHANCE, GameState
 from atout.match import BadLog, Match
-from atout.records import Record, RecordError
+from atout.records import Record, RecordError, bad_action
+from atout.refusals import Refusal
 from atout.registry import game_rules
 
 DEFAULT_DEALS: Final = 100
@@ -32,6 +33,19 @@ SHOWN: Final = 3
 
 Progress = Callable[[int, int], None]
 """Told (decisions done, decisions in all) as the review goes."""
+
+
+class Unreviewable(ValueError):
+    """A review refused for a reason of its own, not the record's (a seat not in the
+    game, too many decisions); ``why`` is that reason coded, for a client to word."""
+
+    def __init__(self, why: Refusal) -> None:
+        super().__init__(str(why))
+        self.why = why
+
+    def __reduce__(self) -> tuple[type[Unreviewable], tuple[Refusal]]:
+        """Pickled whole: a worker process sends it back."""
+        return Unreviewable, (self.why,)
 
 
 class Analyst(Protocol):
@@ -199,16 +213,15 @@ def analyse(
     record: Record, seat: int, budget: Budget = Budget(), progress: Progress | None = None
 ) -> Review:
     """Review ``seat``'s decisions in ``record``; RecordError for a record that
-    cannot be replayed, ValueError for a seat not in the game or too many decisions."""
+    cannot be replayed, Unreviewable for a seat not in the game or too many decisions."""
     if not 0 <= seat < record.players:
-        raise ValueError(f"seat {seat} is not in a game of {record.players} players")
+        raise Unreviewable(Refusal("analysis_seat", seat=seat, players=record.players))
+    total = _decisions(record, seat)  # first: a record that does not replay says why
+    if total > MAX_DECISIONS:
+        why = Refusal("analysis_too_long", seat=seat, decisions=total, limit=MAX_DECISIONS)
+        raise Unreviewable(why)
     judge = analyst(record.game)
     actions = record.actions
-    total = _decisions(record, seat)
-    if total > MAX_DECISIONS:
-        raise ValueError(
-            f"seat {seat} takes {total} decisions: at most {MAX_DECISIONS} are reviewed"
-        )
     match = Match(game_rules(record.game), record.new_state())
     decisions: list[Decision] = []
     done = deal = unsearched = covered = 0
@@ -236,13 +249,14 @@ def analyse(
                 pass
             judge.watch(match.view(seat))
     except BadLog as error:
-        raise RecordError(str(error)) from error
+        raise RecordError(bad_action(error)) from error
     return Review(record.game, seat, budget, judge.thresholds, decisions, unsearched)
 
 
 def _decisions(record: Record, seat: int) -> int:
-    """The actions ``seat`` takes in the record (RecordError if it does not replay)."""
-    match = Match(game_rules(record.game), record.new_state())
+    """The actions ``seat`` takes in the record (RecordError, coded, if it does not replay)."""
+    state = record.new_state()  # before game_rules: an unknown game is refused coded
+    match = Match(game_rules(record.game), state)
     count = 0
     try:
         for text in record.actions:
@@ -250,7 +264,7 @@ def _decisions(record: Record, seat: int) -> int:
             for _ in match.follow([text]):
                 pass
     except BadLog as error:
-        raise RecordError(str(error)) from error
+        raise RecordError(bad_action(error)) from error
     return count
 
 

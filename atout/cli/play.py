@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from atout.cli.app import app
+from atout.cli.app import LangOpt, app
 from atout.registry import GAME_NAMES, game_rules
 
 
@@ -45,12 +45,12 @@ def writable(path: str | None) -> str | None:
 
 @app.command()
 def play(
+    lang: LangOpt,
     game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
     players: int = typer.Option(4, help="Seats at the table, you included (seat 0)."),
     variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
     deals: int = typer.Option(4, min=1, help="Deals in the game, where the game has that option."),
     level: str = typer.Option("heuristic", help="The robots' level: random, heuristic, strong."),
-    lang: str = typer.Option("en", help="Language: en or fr."),
     seed: int | None = typer.Option(None, help="Seed of the deals, to replay a game."),
     option: list[str] = typer.Option(  # noqa: B008
         [], "--option", "-o", help="A rule option, key=value (e.g. dealer_sits_out=true)."
@@ -70,10 +70,9 @@ def play(
     from atout.robots import LEVELS
     from atout.terminal.play import TerminalGame
 
-    if lang not in ("en", "fr") or level not in LEVELS or game not in GAME_NAMES:
+    if level not in LEVELS or game not in GAME_NAMES:
         raise typer.BadParameter(
-            f"game is one of {', '.join(GAME_NAMES)}; lang en or fr; "
-            "level random, heuristic or strong"
+            f"game is one of {', '.join(GAME_NAMES)}; level random, heuristic or strong"
         )
     if level == "strong":
         from atout.robots.cores import use_cores
@@ -90,7 +89,7 @@ def play(
             chosen,
             options or None,
             level,
-            "fr" if lang == "fr" else "en",
+            lang,
             lambda prompt: console.input(f"[bold]{prompt}[/bold] > "),
             console,
             seed,

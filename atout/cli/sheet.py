@@ -14,9 +14,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app, read_input
+from atout.cards import Language
+from atout.cli.app import LangOpt, app, read_input
 from atout.refusals import Refusal
 from atout.sheet import (
+    CSV_WORDS,
     InputError,
     ScoredSheet,
     SheetInput,
@@ -31,6 +33,7 @@ from atout.sheet import (
 @app.command("sheet")
 def sheet(
     file: Annotated[str, typer.Argument(help="The sheet's JSON file, or - for stdin.")],
+    lang: LangOpt,
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV instead of a table.")] = False,
 ) -> None:
     """Score a sheet of French Tarot deals (JSON) and print the running totals."""
@@ -43,16 +46,21 @@ def sheet(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     if as_csv:
-        typer.echo(csv_text(scored), nl=False)
+        typer.echo(csv_text(scored, lang), nl=False)
     else:
-        _print_table(scored)
+        _print_table(scored, lang)
 
 
-def _print_table(scored: ScoredSheet) -> None:
+def _print_table(scored: ScoredSheet, lang: Language = "en") -> None:
+    """The sheet as a table in ``lang``, in the words of its CSV (``CSV_WORDS``)."""
+    words = CSV_WORDS[lang]
     names = [p.name for p in scored.sheet.players]
-    title = scored.sheet.title or f"Score sheet ({scored.sheet.variant})"
-    table = Table("#", "Contract", "Taker", *names, title=title, show_footer=True)
-    table.caption = "each deal's score (running total); ✓ made, ✗ failed"
+    title = scored.sheet.title or words["title"].format(variant=scored.sheet.variant)
+    _, contract, taker, *_ = words["columns"].split("|")
+    table = Table(
+        "#", contract.capitalize(), taker.capitalize(), *names, title=title, show_footer=True
+    )
+    table.caption = words["caption"]
     for column in table.columns[3:]:
         column.justify = "right"
         column.no_wrap = True
@@ -68,7 +76,7 @@ def _print_table(scored: ScoredSheet) -> None:
                 for score, total in zip(deal.score.scores, deal.totals, strict=True)
             ),
         )
-    table.columns[2].footer = "Total"
+    table.columns[2].footer = words["total"].capitalize()
     for column, total in zip(table.columns[3:], scored.totals, strict=True):
         column.footer = str(total)
     Console().print(table)

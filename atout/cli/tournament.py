@@ -21,8 +21,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cards import Language
-from atout.cli.app import app, not_utf8
+from atout.cli.app import LangOpt, app, not_utf8
 from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import (
     BADGES,
@@ -53,7 +52,6 @@ app.add_typer(tournament_app, name="tournament")
 
 StateArg = Annotated[Path, typer.Argument(help="The tournament's JSON state file.")]
 HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page instead of text.")]
-LangOpt = Annotated[Language, typer.Option("--lang", help="The printout's language: en or fr.")]
 
 
 def _fail(message: str) -> typer.Exit:
@@ -230,14 +228,14 @@ def create(
 
 
 @tournament_app.command("boards")
-def show_boards(state: StateArg, html: HtmlOpt = False, lang: LangOpt = "en") -> None:
+def show_boards(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print every board (étui): marks, hands and dog."""
     tournament = _load(state)
     typer.echo(boards_html(tournament, lang) if html else boards_text(tournament, lang), nl=False)
 
 
 @tournament_app.command()
-def slips(state: StateArg, html: HtmlOpt = False, lang: LangOpt = "en") -> None:
+def slips(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print each table's slip for each position: seats and boards to play."""
     tournament = _load(state, "slips")
     typer.echo(slips_html(tournament, lang) if html else slips_text(tournament, lang), nl=False)

@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 
 import typer
 
+from atout.cli.app import LangOpt
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
-    LangOpt,
     _count,
     _fail,
     _one_of,
@@ -88,14 +88,14 @@ def create(
 
 
 @libre_app.command()
-def plan(state: StateArg, html: HtmlOpt = False, lang: LangOpt = "en") -> None:
+def plan(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print who sits where at each position."""
     libre = _load(state)
     typer.echo(plan_html(libre, lang) if html else plan_text(libre, lang), nl=False)
 
 
 @libre_app.command()
-def slips(state: StateArg, html: HtmlOpt = False, lang: LangOpt = "en") -> None:
+def slips(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print each table's score slip for each position."""
     libre = _load(state, "slips")
     typer.echo(slips_html(libre, lang) if html else slips_text(libre, lang), nl=False)

@@ -21,8 +21,9 @@ from typing import Any, Final
 from fastapi import APIRouter, Path
 from pydantic import BaseModel, ConfigDict, Field
 
-from atout.analysis.review import DEFAULT_DEALS, review_record
+from atout.analysis.review import DEFAULT_DEALS, Unreviewable, review_record
 from atout.record_files import read_log
+from atout.record_format import record_refusal
 from atout.records import Record, RecordError
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.offload import Busy, Workers
@@ -43,6 +44,14 @@ class Asked(BaseModel):
     """A log record as an object, or any record form's text (docs/records.md)."""
     seat: int = Field(ge=0, le=4)
     game_id: int | None = Field(default=None, ge=1, le=2**63 - 1)
+
+
+def failure(error: ValueError) -> dict[str, Any]:
+    """Why a review failed, as stored and sent: its refusal's ``code`` and ``params``,
+    for the page to word in its language, and ``error`` its English message (all a
+    row stored before the codes holds, which the page then shows as it is)."""
+    why = error.why if isinstance(error, Unreviewable) else record_refusal(error)
+    return {"error": str(why), "code": why.code, "params": why.params}
 
 
 def digest(record: Record, seat: int, deals: int) -> str:
@@ -97,7 +106,7 @@ def analysis_routes(store: Store, deals: int = DEFAULT_DEALS) -> APIRouter:
                 result = await workers.run(review_record, (record.to_json(), seat, deals, SEED))
                 await asyncio.to_thread(save, key, None, seat, "done", result)
             except (RecordError, ValueError) as error:
-                await asyncio.to_thread(save, key, None, seat, "failed", {"error": str(error)})
+                await asyncio.to_thread(save, key, None, seat, "failed", failure(error))
             except Busy:  # the worker died: the review may be asked for again
                 await asyncio.to_thread(forget, key)
         except Exception:

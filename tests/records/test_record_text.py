@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from atout.cards import DECK_SIZE, FULL_DECK, mask_of, parse_card
 from atout.game import OMNISCIENT
 from atout.record_files import read_record
-from atout.record_format import GameRecord, RecordFault, RecordSyntaxError, from_log
+from atout.record_format import GameRecord, RecordSyntaxError, from_log
 from atout.record_json import read_json, to_json_dict, write_json
 from atout.record_schema import RECORD
 from atout.record_text import read_text, write_text
-from atout.records import Record
+from atout.records import Record, RecordFault
 from tests.test_records import random_record
 
 SMALL = """\

@@ -64,6 +64,23 @@ def test_wrong_requests_are_refused_with_their_reason(server: Server) -> None:
     failed = httpx.post(f"{server.http}/api/analysis", json={"record": unreplayable, "seat": 0})
     result = _done(server, failed.json()["key"])
     assert result["status"] == "failed" and "action 2 'play:KH'" in result["analysis"]["error"]
+    # coded, for the page to word in its language: the record's action and why
+    assert result["analysis"]["code"] == "bad_record"
+    assert result["analysis"]["params"]["index"] == 2
+    assert result["analysis"]["params"]["rule"][0] == "rec_log_action"
+
+
+def test_a_review_failed_before_the_codes_is_given_as_stored(server: Server) -> None:
+    key = "f" * 64
+    store = Store.in_dir(server.data_dir)
+    try:
+        with store.session() as db:
+            db.add(AnalysisRow(key=key, seat=1, status="failed", result={"error": "old reason"}))
+            db.commit()
+    finally:
+        store.close()
+    answer = httpx.get(f"{server.http}/api/analysis/{key}").json()
+    assert answer["status"] == "failed" and answer["analysis"] == {"error": "old reason"}
 
 
 def test_a_full_queue_answers_503(server: Server) -> None:

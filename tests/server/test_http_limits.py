@@ -159,6 +159,26 @@ def test_a_bad_record_is_refused_with_the_reason(server: Server, record: str, me
     assert message in reply.json()["detail"]
 
 
+@pytest.mark.parametrize(
+    ("record", "rule", "params"),
+    [
+        (Record("french", 9, "fft"), "rec_players_range", {"game": "french", "min": 3, "max": 5}),
+        (Record("french", 4, "zzz"), "rec_variant", {"variant": "'zzz'"}),
+        (Record("chess", 4, "fft", {}, ("deal:seed=1",)), "rec_unknown_game", {"game": "'chess'"}),
+    ],
+)
+def test_a_logs_game_players_and_variant_are_refused_coded(
+    server: Server, record: Record, rule: str, params: dict[str, Any]
+) -> None:
+    """Coded as a readable record's header is, for the page to word in French:
+    not the engine's English in ``reason`` alone."""
+    reply = httpx.post(f"{server.http}/api/replay", content=record.to_json(), timeout=60)
+    assert reply.status_code == 422
+    answer = reply.json()
+    assert answer["code"] == "bad_record" and answer["params"]["rule"] == [rule]
+    assert params.items() <= answer["params"].items()
+
+
 async def until(condition: Any, what: str) -> None:
     """Wait until ``condition()`` holds (a deadline only against hanging for ever)."""
     deadline = time.monotonic() + 60

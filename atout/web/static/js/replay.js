@@ -121,7 +121,10 @@ function recordReplay(recordPromise, gameId) {
     if (answer.status === "running") {
       setTimeout(() => api(`/api/analysis/${answer.key}`).then(poll).catch(fail), 2000);
     } else if (answer.status === "failed") {
-      reviewNote = t("analysis_failed", { why: answer.analysis.error }); render();
+      // coded (a refusal's code and params) and worded here; a review stored before
+      // the codes holds its English `error` alone, shown as it is
+      const { error, ...coded } = answer.analysis;
+      refusalsLoaded.then(() => { reviewNote = t("analysis_failed", { why: refusal({ ...coded, message: error }) }); render(); });
     } else { review = answer.analysis; reviewNote = null; render(); }
   }
   function analyse(seat) {
@@ -149,7 +152,7 @@ function recordReplay(recordPromise, gameId) {
         t("analysis_move", { action: actionText(here.taken.action), score: number(here.taken.expected), best: actionText(here.best[0].action),
           best_score: number(here.best[0].expected), loss: number(Math.max(0, here.loss)), unit })) : null,
       marked.length ? h("div", { id: "analysis-marks" }, h("strong", {}, t("analysis_marks")), " ",
-        marked.map((d) => h("button", { class: "secondary", "data-step": d.index + 1, onclick: () => go(d.index + 1) },
+        marked.map((d) => h("button", { class: "secondary", "data-step": d.index + 1, onclick: () => { go(d.index + 1); showMoment(); } },
           `${d.index + 1}. ${actionText(d.taken.action)} ${MARKS[d.mark]}`))) : null);
   }
   function isTrickEnd(i) {
@@ -159,6 +162,18 @@ function recordReplay(recordPromise, gameId) {
     return progress(after) !== progress(before);
   }
   function go(i) { at = Math.max(0, Math.min(steps.length - 1, i)); render(); }
+  // A marked move chosen below the hands (a phone's long page): the moment it shows,
+  // the buttons, the action and the trick, brought into sight; a screen that already
+  // shows them (a desktop's) does not move.
+  function showMoment() {
+    const top = box.querySelector(".replay-controls");
+    const bottom = box.querySelector("#replay-trick-box") ?? box.querySelector("#replay-action");
+    if (!top || !bottom) return;
+    const first = top.getBoundingClientRect(), last = bottom.getBoundingClientRect();
+    if (first.top >= 0 && last.bottom <= innerHeight) return;
+    const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+    top.scrollIntoView({ block: "start", behavior: still ? "auto" : "smooth" });
+  }
   function jumpTrick(direction) {
     let i = at + direction;
     while (i > 0 && i < steps.length - 1 && !isTrickEnd(i)) i += direction;
