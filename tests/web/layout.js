@@ -120,8 +120,8 @@
   }
   for (const el of document.querySelectorAll("#round-label")) readable(el, el.textContent);
   for (const el of document.querySelectorAll("#game-over h2, #game-over p, #game-over button, #game-over .button")) {
-    // what comes next waits for the deal's result on a phone on its side
-    if (el.id !== "game-next" || el.getClientRects().length) readable(el, `the game's end's ${el.textContent}`);
+    // what comes next (its words, the options' button) waits for the deal's result
+    if (!["game-next", "over-options"].includes(el.id) || el.getClientRects().length) readable(el, `the game's end's ${el.textContent}`);
   }
   return problems;
 }

@@ -3,6 +3,7 @@ lives as packs, bids, and the one-card round's cards on the others' foreheads.""
 
 from __future__ import annotations
 
+import itertools
 import re
 import time
 
@@ -276,3 +277,19 @@ def _listed(names: list[str], word: str) -> str:
         return f"{names[0]} {word} {names[1]}"
     comma = "," if word == "and" else ""
     return f"{', '.join(names[:-1])}{comma} {word} {names[-1]}"
+
+
+def test_a_few_cards_lie_apart_on_a_wide_screen(page: Page, base_url: str) -> None:
+    """A five-card hand overlapped as an eighteen-card one does (50 px of a 72 px
+    card shown) on a desktop with room to spare: a few cards lie side by side."""
+    page.set_viewport_size({"width": 1366, "height": 768})
+    create_table(page, base_url, game="africain", players=4, robots="random")
+    page.click("#start")
+    cards = page.locator("#hand .card")
+    expect(cards).to_have_count(5)
+    boxes = [box for box in (card.bounding_box() for card in cards.all()) if box is not None]
+    assert len(boxes) == 5
+    for left, right in itertools.pairwise(boxes):
+        assert right["x"] >= left["x"] + left["width"], "the hand's cards overlap"
+        assert right["x"] - (left["x"] + left["width"]) <= 12, "the hand's cards are far apart"
+    shot(page, "africain-five-cards-desktop")

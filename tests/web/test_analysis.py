@@ -144,3 +144,26 @@ def test_on_a_phone_the_trick_is_next_to_the_buttons_stepping_through_it(
     assert buttons is not None and trick is not None
     assert trick["y"] + trick["height"] - buttons["y"] < 640  # one screen holds both
     expect(page.locator("#replay strong").first).to_have_text("Trick")  # under way, not the last
+
+
+def test_on_a_phone_a_marked_move_chosen_shows_its_trick(
+    page: Page, server: Server, tmp_path: Path
+) -> None:
+    """The review is below the four hands: a marked move chosen there brought the
+    moment up out of sight, a scroll of a screen and more back to its trick."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.emulate_media(reduced_motion="reduce")  # the page jumps there, not slides
+    record, _ = scripted(PETIT_DEAL, {(1, 8): "play:T21", (0, 1): "play:T1"})
+    path = tmp_path / "petit.json"
+    path.write_text(record.to_json())
+    page.goto(f"{server.http}/#/replay")
+    page.set_input_files("#record-file", str(path))
+    page.select_option("#analysis-seat", "0")
+    page.click("#analyse")
+    mark = page.locator("#analysis-marks button").first
+    expect(mark).to_be_visible(timeout=90_000)
+    mark.click()  # scrolled to first, as a finger would
+    expect(page.locator("#replay-action")).to_have_text("Trump 1")
+    expect(page.locator("#replay-trick")).to_be_in_viewport(ratio=1)
+    expect(page.locator("#next")).to_be_in_viewport(ratio=1)
+    shot(page, "replay-mark-phone")

@@ -499,3 +499,33 @@ def test_a_private_table_opened_without_its_code_asks_for_it(
     expect(watcher.locator("#spectator-banner")).to_be_visible()
     expect(watcher.locator(".seat-box.me")).to_have_count(0)
     expect(master.locator("#options-summary")).to_be_visible()
+
+
+def test_the_game_over_panel_names_an_options_button_every_screen_has(
+    screen: Page, base_url: str
+) -> None:
+    """The game-over panel said "⚙ changes its options", but a phone keeps ⚙ in
+    the ☰ drawer: it names its own button now, which opens the options form
+    (the drawer too, on a phone) in sight."""
+    page = screen
+    _start(page, base_url)
+    _play(page, lambda: my_phase(page) == "play")
+    phone = _screen(page) == "phone"
+    if phone:
+        page.click("#side-toggle")  # the vote is in the drawer too
+    page.click("#vote-end")  # the only person at the table: the game ends at once
+    if phone:
+        page.click("#side-close")
+    expect(page.locator("#game-next")).to_contain_text("“Table options”")
+    expect(page.locator("#game-next")).not_to_contain_text("⚙")
+    page.click("#over-options")
+    field = page.locator("#side .options-editor :is(input, select)").first
+    expect(field).to_be_focused()
+    expect(field).to_be_in_viewport()
+    shot(page, f"game-over-options-{_screen(page)}")
+    if phone:
+        page.click("#side-close")
+    page.click("#lang")
+    expect(page.locator("#over-options")).to_have_text("Options de la table")
+    expect(page.locator("#game-next")).to_contain_text("«\u00a0Options de la table\u00a0»")
+    page.click("#lang")

@@ -394,3 +394,22 @@ def test_a_guests_sheet_is_kept_on_registering(page: Page, base_url: str) -> Non
     page.goto(f"{base_url}/#/sheet")  # kept once: the browser's copy is gone
     expect(page.locator("#sheet-list li")).to_have_count(1)
     expect(page.locator("#keep-sheet")).to_have_count(0)
+
+
+def test_a_score_cell_is_said_with_its_player_and_running_total(page: Page, base_url: str) -> None:
+    """A screen reader says a deal's cell as one phrase, "Nord: -106, total -106",
+    not two bare numbers, in either language; the totals row names its player too."""
+    page.goto(f"{base_url}/#/sheet")
+    _name_players(page, ["Nord", "Sud", "Est", "Ouest"])
+    _add(page, RULEBOOK[0])
+    _add(page, RULEBOOK[1])
+    row = page.locator('#sheet-table tbody tr[data-deal="1"]')
+    expect(row.get_by_role("cell", name="Nord: -76, total -182", exact=True)).to_be_visible()
+    expect(row.get_by_role("cell", name="Ouest: +228, total 122", exact=True)).to_be_visible()
+    expect(page.get_by_role("columnheader", name="Sud", exact=True)).to_be_visible()
+    expect(page.locator('#sheet-table tfoot th[data-total="2"]')).to_have_attribute(
+        "aria-label", "Est: total 242"
+    )
+    page.click("#lang")
+    expect(row.get_by_role("cell", name="Nord\u00a0: -76, total -182", exact=True)).to_be_visible()
+    page.click("#lang")

@@ -129,3 +129,61 @@ def test_a_phone_sees_the_global_percentage_without_scrolling(
         ["#", "Player", "Orientation", "Boards", "attack", "defence", "Overall"]
     )
     assert headings.last.evaluate("(th) => getComputedStyle(th).position") == "static"
+
+
+def test_a_phone_enters_a_result_first_and_is_told_it_is_saved(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    """On a phone the arbiter's adjustments came before the result entry, what an
+    organiser does most; and a result entered was said nowhere (only the chosen
+    play moved on): a polite status says which, in the page's language."""
+    page = new_context(mobile=True).new_page()
+    create_tournament(page, base_url, "Phone results", tables=1)
+    form, adjust = page.locator("#result-form"), page.locator("#adjust-play")
+    expect(form).to_be_visible()
+    form_box, adjust_box = form.bounding_box(), adjust.bounding_box()
+    assert form_box is not None and adjust_box is not None
+    assert form_box["y"] < adjust_box["y"]
+    saved = page.locator("#result-saved")
+    expect(saved).to_be_hidden()
+    page.fill("#result-points", "44")
+    page.select_option("#result-bouts", "2")
+    page.click("#result-enter")
+    expect(saved).to_have_text("Result of table 1, board 1 saved.")
+    expect(saved).to_have_attribute("aria-live", "polite")
+    expect(saved).to_have_attribute("role", "status")
+    expect(saved).to_be_visible()
+    page.click("#lang")  # French
+    page.select_option("#result-play", "1:1:2")
+    page.fill("#result-points", "47")
+    page.select_option("#result-bouts", "2")
+    page.click("#result-enter")
+    expect(saved).to_have_text("Résultat de la table 1, étui 2 enregistré.")
+    page.click("#lang")
+
+
+def test_a_phone_says_a_free_place_on_one_line(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    """ "libre (un robot la joue)" wrapped onto four lines of a phone's places table;
+    shorter, it takes one in either language, the page no wider than the phone."""
+    page = new_context(mobile=True).new_page()
+    create_tournament(page, base_url, "Free places", tables=1)
+    for words in ("free (robot)", "libre (robot)"):
+        state = page.locator('#tour-places tr[data-place="1"] td').nth(2)
+        expect(state).to_have_text(words)
+        lines = state.evaluate(
+            """(cell) => {
+              const range = document.createRange();
+              range.selectNodeContents(cell);
+              return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+            }"""
+        )
+        assert lines == 1, words
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
+        if words.startswith("free"):
+            expect(page.locator("#tour-places p.muted")).to_contain_text(
+                "A robot plays a free place."
+            )
+            page.click("#lang")
+    page.click("#lang")

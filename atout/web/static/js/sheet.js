@@ -321,7 +321,9 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       h("td", {}, `${t(d.contract)} · ${nameOf(d.taker)}${d.partner !== null && d.partner !== d.taker ? ` + ${nameOf(d.partner)}` : ""}`, h("br"),
         h("small", {}, `${tn("n_points", d.points)}, ${tn("n_bouts", d.bouts)} · ${d.made ? t("made") : t("failed", { n: Math.abs(d.breakdown.difference ?? 0) })}`),
         h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown))),
-      d.scores.map((score, seat) => h("td", { class: `score ${score >= 0 ? "pos" : "neg"}` }, signed(score),
+      // said as one phrase by a screen reader ("Alice: +60, total 120"), not two bare numbers
+      d.scores.map((score, seat) => h("td", { class: `score ${score >= 0 ? "pos" : "neg"}`,
+        "aria-label": t("sheet_cell", { name: nameOf(seat), score: signed(score), total: d.totals[seat] }) }, signed(score),
         h("small", { class: "running", "data-running": seat }, d.totals[seat]))),
       readOnly ? null : h("td", { class: "actions" },
         h("button", { class: "link edit", title: t("edit"), "aria-label": t("edit"), onclick: () => {
@@ -346,10 +348,10 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
         option("misere") ? ` · ${t("rule_misere")}` : "", mort ? ` · ${t("rule_dealer_sits_out")}` : ""),
       setup, form,
       h("div", { class: "table-scroll" }, h("table", { class: "score-table wide sheet-table", id: "sheet-table" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("contract")), seats.map((seat) => h("th", {}, nameOf(seat))), readOnly ? null : h("th", { class: "actions" }))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("contract")), seats.map((seat) => h("th", { scope: "col" }, nameOf(seat))), readOnly ? null : h("th", { class: "actions" }))),
         h("tbody", {}, rows),
         h("tfoot", {}, h("tr", {}, h("th", {}), h("th", {}, t("total")),
-          view.totals.map((v, seat) => h("th", { class: "total", "data-total": seat }, v)), readOnly ? null : h("th", { class: "actions" }))))),
+          view.totals.map((v, seat) => h("th", { class: "total", "data-total": seat, "aria-label": t("sheet_total_cell", { name: nameOf(seat), total: v }) }, v)), readOnly ? null : h("th", { class: "actions" }))))),
       fixed ? null : h("div", { class: "row no-print sheet-actions" },
         h("button", { id: "export-csv", class: "secondary", onclick: async () => {
           try { download("atout-sheet.csv", await store.csv(), "text/csv"); } catch (error) { message.textContent = refusal(error); }

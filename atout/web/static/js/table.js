@@ -730,7 +730,23 @@ function gameOverPanel(ctx) {
     h("div", { class: "row" },
       over.game && !over.cancelled ? h("a", { class: "button", id: "replay-link", href: `#/replay/${over.game}` }, t("replay_game")) : null,
       master ? h("button", { id: "again", onclick: () => { s.gameOver = null; send({ type: "start", table: s.id }); } }, t("new_game")) : null,
+      // the options form where it is, beside the table or in a phone's drawer (☰):
+      // the panel names this button, not ⚙, which a phone keeps in the drawer
+      master ? h("button", { class: "secondary", id: "over-options", onclick: () => openOptions(ctx) }, t("table_options")) : null,
       !master && s.seat !== null ? h("button", { class: "secondary", id: "leave-over", onclick: () => ctx.leave() }, t("leave")) : null));
+}
+
+// The options form opened (the drawer too, where the side panels are one), its
+// first field given the keyboard and brought into sight.
+function openOptions(ctx) {
+  const { s } = ctx;
+  s.showOptions = true;
+  s.optionsChanged = [];
+  if (document.getElementById("side-toggle")?.checkVisibility()) s.showSide = true; // a drawer: opened
+  ctx.render();
+  const first = document.querySelector("#side .options-editor :is(input, select)");
+  first?.focus({ preventScroll: true });
+  first?.scrollIntoView({ block: "nearest" });
 }
 
 /** A change of chips or XP with its sign: "+120", "-100", "0". */

@@ -90,6 +90,8 @@ function followPage(id) {
   const page = h("section", { class: "panel", id: "tournament" }, t("connecting"));
   let view = null;
   let entering = null; // the result form's values survive a refresh of the view
+  // The last result entered, said once drawn (a region drawn anew with its words is not read).
+  const saved = h("p", { class: "notice-ok", id: "result-saved", role: "status", "aria-live": "polite" });
 
   async function load() {
     try {
@@ -217,7 +219,9 @@ function followPage(id) {
         document.activeElement?.blur();
         entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
         entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
+        saved.textContent = "";
         render();
+        saved.textContent = t("tour_result_saved", { table, board });
         // the keyboard goes on at the next play, which the form now names (drawn anew,
         // the form had left it at the page's start, a screen of controls above)
         page.querySelector("#result-play")?.focus();
@@ -226,7 +230,7 @@ function followPage(id) {
       }
     }
     return h("form", { id: "result-form", class: "deal-form", onsubmit: enter },
-      h("h2", {}, t("tour_enter")),
+      h("h2", {}, t("tour_enter")), saved, // next to the play the keyboard goes on at
       h("div", { class: "options-grid" },
         h("label", { class: "play" }, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
         teamSeats() ? h("label", {}, t("tour_attacker"), attacker) : null, contract ? h("label", {}, t("contract"), contract) : null,
@@ -261,7 +265,7 @@ function followPage(id) {
         ? (started ? t("tour_you") : h("button", { class: "secondary", id: "place-leave", onclick: () => change("leave", {}) }, t("tour_leave_place")))
         : mayTake ? h("button", { class: "take-place", "data-take": player, onclick: () => change("places", { player }) }, t("tour_take_place")) : null;
       return h("tr", { "data-place": player }, h("td", {}, player), h("td", {}, name),
-        h("td", {}, held ? held.name : view.robots.includes(player) ? t("place_robot_held") : t("tour_free")), h("td", {}, action),
+        h("td", { class: "place-state" }, held ? held.name : view.robots.includes(player) ? t("place_robot_held") : t("tour_free")), h("td", {}, action),
         h("td", {}, placeControls(view, player, change)));
     });
     return h("details", { id: "tour-places", open: !started },
@@ -340,8 +344,9 @@ function followPage(id) {
         h("button", { class: "secondary", id: "print-slips", onclick: () => printable("slips") }, t("tour_print_slips"))) : null,
       view.me ? mySeats() : null,
       h("h2", {}, t("tour_ranking")), rankingTable(),
-      adjustmentsPart(view, id, (changed) => { view = changed; render(); }),
+      // what an organiser does most first (a phone's page is long), then the arbiter's part
       view.master ? resultForm() : null,
+      adjustmentsPart(view, id, (changed) => { view = changed; render(); }),
       placesPart(),
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),
