@@ -137,3 +137,11 @@ def register(page: Page, base_url: str, prefix: str = "new") -> str:
     page.click("#do-register")
     expect(page.locator("#who")).to_contain_text(name)
     return name
+
+
+def in_french(page: Page, base_url: str) -> None:
+    """Open the lobby and switch the page to French."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#lang")
+    page.click("#lang")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")

@@ -11,18 +11,12 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from tests.web.play import in_french
 from tests.web.tournaments import create_tournament
 
 ENGLISH = re.compile(
     r"\b(Board|Dealer|lead|taker|Taker|Contract|contract|Dog|Bonuses|table plan)\b"
 )
-
-
-def _french(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/#/")
-    page.wait_for_selector("#lang")
-    page.click("#lang")
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
 def _printed(page: Page, button: str) -> Page:
@@ -35,7 +29,7 @@ def _printed(page: Page, button: str) -> Page:
 
 
 def test_a_french_page_prints_its_boards_and_slips_in_french(page: Page, base_url: str) -> None:
-    _french(page, base_url)
+    in_french(page, base_url)
     create_tournament(page, base_url, "Soirée", tables=2)
     boards = _printed(page, "#print-boards")
     expect(boards.locator("html")).to_have_attribute("lang", "fr")
@@ -69,7 +63,7 @@ def test_a_french_page_prints_its_boards_and_slips_in_french(page: Page, base_ur
 
 
 def test_a_french_page_prints_its_tournoi_libre_in_french(page: Page, base_url: str) -> None:
-    _french(page, base_url)
+    in_french(page, base_url)
     page.goto(f"{base_url}/#/tournament")
     page.click("#libre-link")
     page.fill("#libre-name", "Libre")
@@ -97,7 +91,7 @@ def test_a_french_page_prints_its_tournoi_libre_in_french(page: Page, base_url: 
 
 def test_a_french_page_downloads_its_score_sheet_in_french(page: Page, base_url: str) -> None:
     """A Prise with 1 bout and 44 points is failed (a bout asks for 51 points)."""
-    _french(page, base_url)
+    in_french(page, base_url)
     page.goto(f"{base_url}/#/sheet")
     page.select_option("#deal-taker", "1")
     page.select_option("#deal-contract", "prise")

@@ -11,6 +11,7 @@ import uuid
 from playwright.sync_api import Page, expect
 
 from tests.web.play import create_table, register
+from tests.web.tournaments import enter_result
 
 
 def _in(page: Page, lang: str) -> None:
@@ -62,16 +63,6 @@ def test_the_lobby_counts_spectators_in_french(new_context: object, base_url: st
     expect(row).not_to_contain_text("(s)")
 
 
-def _enter(page: Page, play: str, points: str, attacker: str, contract: str) -> None:
-    page.select_option("#result-play", play)
-    page.select_option("#result-attacker", attacker)
-    page.select_option("#result-contract", contract)
-    page.fill("#result-points", points)
-    page.select_option("#result-bouts", "2")
-    page.click("#result-enter")
-    expect(page.locator("#result-points")).to_have_value("")
-
-
 def test_a_tournaments_figures_and_orientations_in_french(page: Page, base_url: str) -> None:
     """A team match's PM were written "5.831" on a French page, and a tournoi
     libre's table plan lettered West "W" (Ouest: "O", as the duplicate's pages)."""
@@ -83,8 +74,8 @@ def test_a_tournaments_figures_and_orientations_in_french(page: Page, base_url: 
     page.fill("#tour-team-b", "5")
     page.click("#tour-create")
     expect(page.locator("#tour-summary")).to_contain_text("32 résultats à venir")
-    _enter(page, "1:1:1", "45", "1", "garde_sans")
-    _enter(page, "1:2:1", "41", "6", "garde_contre")
+    enter_result(page, "1:1:1", "45", "1", "garde_sans")
+    enter_result(page, "1:2:1", "41", "6", "garde_contre")
     expect(page.locator('#tour-ranking tr[data-team="2"]')).to_contain_text("5,831")
     expect(page.locator('#tour-ranking tr[data-team="1"]')).to_contain_text("0,000")
 

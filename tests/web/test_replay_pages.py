@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import select
 
 from atout.server.store import GameRow, Store
-from tests.web.play import create_table, phase, take_turn
+from tests.web.play import create_table, in_french, phase, take_turn
 
 NOTHING = ("#step", "#analyse", "#replay-action", "#record-links a:visible")
 
@@ -21,13 +21,6 @@ NOTHING = ("#step", "#analyse", "#replay-action", "#record-links a:visible")
 def _nothing_to_step(page: Page) -> None:
     for gone in NOTHING:
         expect(page.locator(gone)).to_have_count(0)
-
-
-def _french(page: Page, base_url: str) -> None:
-    page.goto(f"{base_url}/#/")
-    page.wait_for_selector("#lang")
-    page.click("#lang")
-    expect(page.locator("html")).to_have_attribute("lang", "fr")
 
 
 def _game_of(data_dir: Path, table: str) -> GameRow:
@@ -61,7 +54,7 @@ def test_a_game_that_is_not_there_is_said_so_in_the_pages_language(
     expect(page.locator("#replay .error")).to_contain_text(en)
     expect(page.locator("#replay")).not_to_contain_text("form")
     _nothing_to_step(page)
-    _french(page, base_url)
+    in_french(page, base_url)
     page.goto(f"{base_url}/#/replay/{address}")
     page.reload()  # the replay asked for at once, as a link opened in a new tab
     expect(page.locator("#replay .error")).to_contain_text(fr)
@@ -83,7 +76,7 @@ def test_a_game_stopped_before_its_first_deal_ended_has_nothing_to_replay(
         "This game cannot be replayed: it was stopped before its first deal was played out."
     )
     _nothing_to_step(page)
-    _french(page, base_url)
+    in_french(page, base_url)
     page.goto(f"{base_url}/#/replay/{game.id}")
     expect(page.locator("#replay-note")).to_have_text(
         "Cette partie ne peut pas être revue : "
@@ -161,7 +154,7 @@ def test_a_record_that_cannot_be_read_is_said_so_in_the_pages_language(
     reader's parse error in English."""
     for lang, words in (("en", en), ("fr", fr)):
         if lang == "fr":
-            _french(page, base_url)
+            in_french(page, base_url)
         page.goto(f"{base_url}/#/replay")
         page.set_input_files(
             "#record-file", {"name": name, "mimeType": "text/plain", "buffer": record.encode()}

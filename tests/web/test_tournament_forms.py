@@ -10,22 +10,11 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.names import control_names, unnamed
-from tests.web.tournaments import create_tournament
+from tests.web.tournaments import create_tournament, enter_result
 
 
 def _create(page: Page, base_url: str, form: str) -> None:
     create_tournament(page, base_url, form, form, tables=3)
-
-
-def _enter(page: Page, play: str, points: str, attacker: str, contract: str = "") -> None:
-    page.select_option("#result-play", play)
-    page.select_option("#result-attacker", attacker)
-    if contract:
-        page.select_option("#result-contract", contract)
-    page.fill("#result-points", points)
-    page.select_option("#result-bouts", "2")
-    page.click("#result-enter")
-    expect(page.locator("#result-points")).to_have_value("")
 
 
 def test_triplettes_from_the_page(page: Page, base_url: str) -> None:
@@ -38,11 +27,11 @@ def test_triplettes_from_the_page(page: Page, base_url: str) -> None:
     expect(page.locator("#result-attacker option")).to_have_count(1)
     first = page.locator("#result-attacker option").first.get_attribute("value")
     assert first in ("1", "2", "3")
-    _enter(page, "1:1:1", "44", first)
+    enter_result(page, "1:1:1", "44", first)
     page.select_option("#result-play", "2:3:1")
     later = page.locator("#result-attacker option").first.get_attribute("value")
     assert later in ("7", "8", "9")
-    _enter(page, "2:3:1", "38", later)
+    enter_result(page, "2:3:1", "38", later)
     expect(page.locator("#tour-results tbody tr")).to_have_count(2)
     expect(page.locator('#tour-ranking tr[data-team="1"]')).to_contain_text("100 %")
     expect(page.locator('#tour-ranking tr[data-team="3"] td').nth(4)).to_have_text("0 %")
@@ -64,8 +53,8 @@ def test_a_team_match_from_the_page(page: Page, base_url: str) -> None:
     expect(page.locator("#tour-summary")).to_contain_text("32 results to come")
     page.select_option("#result-play", "1:2:1")
     expect(page.locator("#result-attacker option")).to_have_count(5)  # team B's five
-    _enter(page, "1:1:1", "45", "1", "garde_sans")
-    _enter(page, "1:2:1", "41", "6", "garde_contre")
+    enter_result(page, "1:1:1", "45", "1", "garde_sans")
+    enter_result(page, "1:2:1", "41", "6", "garde_contre")
     expect(page.locator('#tour-ranking tr[data-team="2"]')).to_contain_text("5.831")
     expect(page.locator('#tour-ranking tr[data-team="1"]')).to_contain_text("0.000")
     # a contract outside the choice is not offered; another attacker in quarter 1 is refused

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 
 def create_tournament(
@@ -35,3 +35,16 @@ def shown_whole(page: Page, select: str) -> bool:
         select,
     )
     return fits
+
+
+def enter_result(page: Page, play: str, points: str, attacker: str, contract: str = "") -> None:
+    """Enter a play's result on the organiser's form (2 bouts; the form's contract
+    unless ``contract``), once the form has taken it (its points field emptied)."""
+    page.select_option("#result-play", play)
+    page.select_option("#result-attacker", attacker)
+    if contract:
+        page.select_option("#result-contract", contract)
+    page.fill("#result-points", points)
+    page.select_option("#result-bouts", "2")
+    page.click("#result-enter")
+    expect(page.locator("#result-points")).to_have_value("")
