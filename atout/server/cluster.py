@@ -174,14 +174,27 @@ class ClusterHub(Hub):
 
     async def _keep_leases(self) -> None:
         """Renew this node's leases; drop the tables taken over by another node;
-        take over the tables whose owner stopped renewing theirs."""
+        take over the tables whose owner stopped renewing theirs.
+
+        After this node could not reach the database (a failure, or renewals
+        more than half a lease apart), it takes nothing over for a whole lease:
+        the other nodes' leases lapsed too if the database was away for all, and
+        taking them as soon as it is back would move every live node's tables."""
         every = min(1.0, self.ttl / 5)
+        renewed = time.monotonic()
+        away, quiet_until = False, 0.0
         while True:
             await asyncio.sleep(every)
             try:
                 held = list(self.leases.values())
                 lost = await asyncio.to_thread(table_lease.renew, self.store, self.node, held)
+                now = time.monotonic()
+                if away or now - renewed > self.ttl / 2:
+                    quiet_until = now + self.ttl
+                renewed, away = now, False
                 self._lose(lost)
+                if now < quiet_until:
+                    continue
                 found = await asyncio.to_thread(
                     table_lease.orphans, self.store, self.ttl, TAKEN_PER_ROUND
                 )
@@ -193,6 +206,7 @@ class ClusterHub(Hub):
                 for orphan in found:
                     await self._take(orphan, setups.get(orphan.table))
             except SQLAlchemyError as error:
+                away = True
                 log.error("table leases: the database failed (%s)", str(error).splitlines()[0])
 
     async def _take(self, orphan: Orphan, setup: TableSetup | None) -> None:

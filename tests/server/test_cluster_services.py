@@ -18,6 +18,7 @@ import httpx
 import pytest
 
 from atout.server.bus import IO_SECONDS
+from atout.server.store import TableLeaseRow
 from tests.server.cluster_nodes import (
     LEASE_SECONDS,
     Cluster,
@@ -218,6 +219,51 @@ def test_a_game_across_nodes_goes_on_through_a_postgres_fault(
     _play_through(cluster, down)
     for node in cluster.nodes:
         assert httpx.get(f"{node.server.http}/health/ready").status_code == 200
+
+
+def test_a_postgres_pause_longer_than_a_lease_moves_no_table(services: Services) -> None:
+    """PostgreSQL stops answering for longer than a lease, and the node owning
+    Ann's table is slower than the other to come back (its process paused half
+    a lease more): every lease looked lapsed once the database was back, but the
+    table stays with its live owner, its fencing token unchanged (the other node
+    took it over at once, before: a needless move of every live node's tables)."""
+    cluster = services.cluster
+    first, second = cluster.nodes
+
+    async def main() -> str:
+        players = [
+            await Player.connect(first.server, name="ann"),
+            await Player.connect(second.server, name="bob"),
+            await Player.connect(second.server, name="cyd"),
+        ]
+        table = await seat_at_new_table(players, players=3)
+        await players[0].send({"type": "start", "table": table})
+        await _until_turn_of(players[0], players, table, random.Random(5), moves=2)
+        for player in players:
+            await player.close()
+        return table
+
+    table = asyncio.run(main())
+    before = _lease_of(cluster, table)
+    first.signal(signal.SIGSTOP)
+    try:
+        pause_postgres(3 * LEASE_SECONDS / 2)
+        time.sleep(LEASE_SECONDS / 4)
+    finally:
+        first.signal(signal.SIGCONT)
+    time.sleep(2 * LEASE_SECONDS)  # a takeover, if any, is long done
+    assert _lease_of(cluster, table) == before
+
+
+def _lease_of(cluster: Cluster, table: str) -> tuple[str, int]:
+    """The table's owner node and fencing token, as the database holds them."""
+    store = cluster.store()
+    with store.session() as db:
+        row = db.get(TableLeaseRow, table)
+        assert row is not None
+        lease = (row.owner, row.token)
+    store.close()
+    return lease
 
 
 def _play_through(cluster: Cluster, fault: Callable[[], Coroutine[Any, Any, None]]) -> None:
