@@ -221,7 +221,8 @@ class GameRules(Protocol):
     def new(
         self, players: int, variant: str = ..., options: Mapping[str, Any] | None = None
     ) -> GameState:
-        """A new game; raises ValueError naming an unknown variant or option."""
+        """A new game; raises ValueError naming an unknown variant, OptionError
+        (a ValueError, :mod:`atout.variant_options`) naming an option refused."""
         ...
 
     def parse_action(self, text: str) -> Action:

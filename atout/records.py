@@ -16,7 +16,7 @@ from typing import Any, Final
 from atout.game import GameRules, GameState
 from atout.match import BadLog, Match
 from atout.refusals import CATALOGUE, Refusal
-from atout.registry import GAME_NAMES, game_rules
+from atout.registry import GAME_NAMES, game_rules, table_sizes
 
 FORMAT: Final = "atout-record/1"
 
@@ -89,22 +89,23 @@ def game_for(game: str, players: int) -> GameRules:
 
 def start(game: str, players: int, variant: str, options: Mapping[str, Any] | None) -> GameState:
     """The state before the first deal, the same for a log and a readable record;
-    RecordFault names the header tag at fault, its reason coded."""
+    RecordFault names the header tag at fault, its reason coded: an option the
+    engine refuses is ``rec_options`` whose reason is the engine's refusal
+    (:class:`atout.variant_options.OptionError`, its code in ``rule``)."""
     rules = game_for(game, players)
     if variant not in rules.variants:
         known = ", ".join(sorted(rules.variants))
         reason = Refusal("rec_variant", variant=repr(variant), known=known)
         raise RecordFault(("header", "Variant"), reason)
+    sizes = table_sizes(rules.name)[variant]
+    if players not in sizes:
+        reason = Refusal("rec_variant_players", variant=variant, min=sizes[0], max=sizes[-1])
+        raise RecordFault(("header", "Variant"), reason)
     try:
-        state = rules.new(players, variant, None)
+        return rules.new(players, variant, dict(options) if options else None)
     except ValueError as error:
-        raise RecordFault(("header", "Variant"), Refusal("rec_rules", reason=str(error))) from None
-    if not options:
-        return state
-    try:
-        return rules.new(players, variant, dict(options))
-    except ValueError as error:
-        reason = Refusal("rec_options", reason=str(error))
+        told = Refusal("rec_options", reason=str(error))
+        reason = because(told, error) if isinstance(error, Refusal) else told
         raise RecordFault(("header", "Options"), reason) from None
 
 

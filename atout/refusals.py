@@ -57,6 +57,27 @@ def message(
     return _PLACEHOLDER.sub(show, template)
 
 
+def full_message(
+    code: str,
+    params: Mapping[str, Param],
+    lang: Language = "en",
+    card: Callable[[str], str] = str,
+) -> str:
+    """The message of a refusal whose ``reason`` is another refusal's message (a
+    record's fault and the engine's refusal it wraps, ``atout.records.because``):
+    ``rule`` lists their codes from the outermost in, each worded in ``lang``
+    from the innermost out as the next one's ``reason``, as the web client does
+    (atout/web/static/js/i18n.js, ``refusal``). Any other refusal as ``message``."""
+    rule = params.get("rule", [])
+    codes = [str(inner) for inner in (rule if isinstance(rule, list) else [rule])]
+    if not codes or not all(inner in MESSAGES for inner in codes):
+        return message(code, params, lang, card)
+    worded = dict(params)
+    for inner in reversed(codes):
+        worded["reason"] = message(inner, worded, lang, card)
+    return message(code, worded, lang, card)
+
+
 class Refusal(Exception):
     """Something refused, as a code and parameters; ``str()`` is the English message.
 

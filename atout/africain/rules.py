@@ -34,7 +34,8 @@ class AfricainRules:
     def new(
         self, players: int, variant: str = "standard", options: Mapping[str, Any] | None = None
     ) -> AfricainState:
-        """A new game; ValueError for an unknown variant or option or a bad player count."""
+        """A new game; ValueError for an unknown variant or a bad player count,
+        OptionError (:mod:`atout.variant_options`) naming an option refused."""
         return AfricainState(players, get_variant(variant, options))
 
     def parse_action(self, text: str) -> AfricainAction:

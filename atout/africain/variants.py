@@ -12,9 +12,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
+from typing import Any, Literal, get_type_hints
 
-from atout.variant_options import choose_variant
+from atout.variant_options import NUMBER_LIMIT, OptionError, choose_variant, option_value
 
 LossRule = Literal["missing", "difference"]
 
@@ -47,14 +47,29 @@ class Variant:
         return tuple(h for h in self.hand_sizes if h * players <= DECK_CARDS)
 
     def check_players(self, players: int) -> None:
-        """Raise ValueError unless ``players`` may play this variant."""
+        """Raise ValueError unless ``players`` may play this variant: OptionError
+        ``option_players`` naming the option (``max_players``, ``hand_sizes``) that
+        keeps them from it when the variant it changes would let them play."""
         if not MIN_PLAYERS <= players <= self.max_players:
+            self._check_option(players)
             raise ValueError(
                 f"Tarot Africain ({self.name}) is played by {MIN_PLAYERS} to "
                 f"{self.max_players} players, not {players}"
             )
         if not self.sizes_for(players):
+            self._check_option(players)
             raise ValueError(f"no hand size in {self.hand_sizes} fits {players} players")
+
+    def _check_option(self, players: int) -> None:
+        named = VARIANTS.get(self.name)
+        if named is None or named == self or players < MIN_PLAYERS:
+            return
+        try:
+            named.check_players(players)
+        except ValueError:
+            return  # the named variant itself refuses them
+        option = "max_players" if players > self.max_players else "hand_sizes"
+        raise OptionError("option_players", option=option, players=players)
 
     def life_loss(self, bid: int, tricks: int) -> int:
         """Lives lost by a player who bid ``bid`` and won ``tricks``."""
@@ -94,35 +109,25 @@ CINQ = Variant(name="cinq", max_players=5)
 VARIANTS: Mapping[str, Variant] = {v.name: v for v in (STANDARD, CINQ)}
 
 
-def _checked(variant: Variant) -> Variant:
-    """``variant`` if its values make sense, else ValueError saying which does not."""
-    if variant.lives < 1:
-        raise ValueError(f"option 'lives' must be at least 1, got {variant.lives}")
-    if not variant.hand_sizes or any(not 1 <= h <= DECK_CARDS // 2 for h in variant.hand_sizes):
-        raise ValueError(
-            f"option 'hand_sizes' needs sizes from 1 to {DECK_CARDS // 2}, got {variant.hand_sizes}"
-        )
-    if variant.loss not in get_args(LossRule):
-        raise ValueError(f"option 'loss' is 'missing' or 'difference', got {variant.loss!r}")
-    if not MIN_PLAYERS <= variant.max_players <= 5:
-        raise ValueError(f"option 'max_players' is 2 to 5, got {variant.max_players}")
-    return variant
+_FIELD_TYPES: Mapping[str, Any] = get_type_hints(Variant)
 
-
-def _option_value(key: str, value: Any, current: Any) -> Any:
-    """``value`` converted to the field's type (a JSON list becomes a tuple) or ValueError."""
-    if isinstance(current, tuple):
-        if isinstance(value, list | tuple) and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in value
-        ):
-            return tuple(value)
-        raise ValueError(f"option {key!r} expects a list of integers, got {value!r}")
-    expected = type(current)
-    if not isinstance(value, expected) or (expected is int and isinstance(value, bool)):
-        raise ValueError(f"option {key!r} expects {expected.__name__}, got {value!r}")
-    return value
+BOUNDS: Mapping[str, tuple[int, int]] = {
+    "lives": (1, NUMBER_LIMIT),
+    "hand_sizes": (1, DECK_CARDS // 2),
+    "max_players": (MIN_PLAYERS, 5),
+}
+"""Each number option's bounds: a life at least, hands of 1 to 11 cards (two
+players share the 22), tables of 2 to 5."""
 
 
 def get_variant(name: str = "standard", options: Mapping[str, Any] | None = None) -> Variant:
-    """The named variant with ``options`` overriding fields; ValueError names what is wrong."""
-    return _checked(choose_variant("Tarot Africain", VARIANTS, name, options, _option_value))
+    """The named variant with ``options`` overriding fields; ValueError for an
+    unknown variant, OptionError naming an option and what is wrong with it."""
+    return choose_variant(
+        "Tarot Africain",
+        VARIANTS,
+        name,
+        options,
+        lambda key, value, current: option_value(key, value, _FIELD_TYPES[key]),
+        bounds=BOUNDS,
+    )

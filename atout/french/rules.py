@@ -10,6 +10,7 @@ from atout.french.actions import DealCards, DealSeed, FrenchAction, parse_action
 from atout.french.state import FrenchState
 from atout.french.variants import VARIANTS, get_variant
 from atout.game import Action, DealSummary, Event, GameRules, GameState, SeatOutcome
+from atout.variant_options import option_value
 
 
 class FrenchRules:
@@ -26,11 +27,11 @@ class FrenchRules:
     def new(
         self, players: int, variant: str = "fft", options: Mapping[str, Any] | None = None
     ) -> FrenchState:
-        """A new partie; ``options`` override variant fields, plus ``deals`` (default 1)."""
+        """A new partie; ``options`` override variant fields, plus ``deals`` (default 1).
+        ValueError for an unknown variant or a number of players, OptionError
+        (:mod:`atout.variant_options`) naming an option refused."""
         fields = dict(options or {})
-        deals = fields.pop("deals", 1)
-        if not isinstance(deals, int) or isinstance(deals, bool):
-            raise ValueError(f"option 'deals' expects int, got {deals!r}")
+        deals = option_value("deals", fields.pop("deals", 1), int)
         return FrenchState(players, get_variant(variant, fields), deals)
 
     def parse_action(self, text: str) -> FrenchAction:

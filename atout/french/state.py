@@ -71,7 +71,7 @@ from atout.french.scoring import (
     Side,
     score_deal,
 )
-from atout.french.variants import Contract, Variant
+from atout.french.variants import BOUNDS, Contract, Variant
 from atout.french.view import PHASE_NAMES as PHASE_NAMES  # the phases below, by number
 from atout.french.view import (
     OwnKey,
@@ -83,6 +83,7 @@ from atout.french.view import (
     view_of,
 )
 from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
+from atout.variant_options import OptionError, check_range
 
 DEAL: Final = 0
 BID: Final = 1
@@ -208,14 +209,10 @@ class FrenchState:
     def __init__(self, seats: int, variant: Variant, deals: int = 1) -> None:
         if seats not in (3, 4, 5):
             raise ValueError(f"French Tarot is played by 3, 4 or 5, not {seats}")
-        if variant.dealer_sits_out and seats != 5:
-            raise ValueError("the dealer sits out only at a table of 5 (the 'mort' form)")
-        if variant.imposed_taker >= seats:
-            raise ValueError(
-                f"imposed_taker: no seat {variant.imposed_taker} at a table of {seats}"
-            )
-        if deals < 1:
-            raise ValueError(f"a partie has at least one deal, not {deals}")
+        if variant.dealer_sits_out and seats != 5:  # the "mort" form
+            raise OptionError("option_players", option="dealer_sits_out", players=seats)
+        check_range("imposed_taker", variant.imposed_taker, (-1, seats - 1))
+        check_range("deals", deals, BOUNDS["deals"])
         self.variant = variant
         self.seats = seats
         self.deals_total = deals

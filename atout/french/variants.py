@@ -16,7 +16,13 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Literal, get_args, get_origin, get_type_hints
 
-from atout.variant_options import choose_variant
+from atout.variant_options import (
+    NUMBER_LIMIT,
+    OptionError,
+    check_range,
+    choose_variant,
+    option_value,
+)
 
 
 class Contract(IntEnum):
@@ -151,20 +157,15 @@ class Variant:
         if missing:
             raise ValueError(f"multipliers: no multiplier for {', '.join(missing)}")
         for name, hint in _LITERAL_FIELDS.items():
-            allowed = get_args(hint)
-            if getattr(self, name) not in allowed:
-                raise ValueError(
-                    f"option {name!r} expects one of {', '.join(map(repr, allowed))}, "
-                    f"got {getattr(self, name)!r}"
-                )
+            if getattr(self, name) not in get_args(hint):
+                option_value(name, getattr(self, name), hint)  # refused, with its choices
         imposed = self.imposed_contract
         if imposed != "none" and Contract[imposed.upper()] not in self.contracts:
-            raise ValueError(f"imposed_contract: {imposed} is not a contract of this variant")
-        if self.imposed_taker != -1 and (self.dealer_sits_out or not 0 <= self.imposed_taker < 5):
-            raise ValueError(
-                "imposed_taker: a seat (0 to 4) taking the imposed contract, or -1;"
-                " not in the mort form"
-            )
+            choices = ["none", *(c.text for c in self.contracts)]
+            raise OptionError("option_choice", option="imposed_contract", choices=choices)
+        check_range("imposed_taker", self.imposed_taker, BOUNDS["imposed_taker"])
+        if self.imposed_taker != -1 and self.dealer_sits_out:
+            raise OptionError("option_with", option="imposed_taker", other="dealer_sits_out")
 
     def multiplier(self, contract: Contract) -> int:
         """The multiplier of a contract in this variant."""
@@ -200,6 +201,10 @@ def _json_ready(value: Any) -> Any:
 
 _FIELD_TYPES: Mapping[str, Any] = get_type_hints(Variant)
 _LITERAL_FIELDS = {n: h for n, h in _FIELD_TYPES.items() if get_origin(h) is Literal}
+
+BOUNDS: Mapping[str, tuple[int, int]] = {"imposed_taker": (-1, 4), "deals": (1, NUMBER_LIMIT)}
+"""The options whose numbers have bounds of their own: a seat of 5 or -1 (none),
+and a partie's deals (the engine's ``deals`` option beside the variant's)."""
 
 FFT = Variant(
     name="fft",
@@ -248,7 +253,8 @@ VARIANTS: Mapping[str, Variant] = {v.name: v for v in (FFT, TRADITIONNEL)}
 
 
 def get_variant(name: str = "fft", options: Mapping[str, Any] | None = None) -> Variant:
-    """The named variant with ``options`` overriding fields; ValueError names what is wrong."""
+    """The named variant with ``options`` overriding fields; ValueError for an
+    unknown variant, OptionError naming an option and what is wrong with it."""
     return choose_variant(
         "French Tarot",
         VARIANTS,
@@ -256,37 +262,21 @@ def get_variant(name: str = "fft", options: Mapping[str, Any] | None = None) -> 
         options,
         lambda key, value, current: _checked_option(key, value, _FIELD_TYPES[key], current),
         fixed=("name", "contracts", "multipliers"),
+        bounds=BOUNDS,
     )
 
 
 def _checked_option(key: str, value: Any, hint: Any, current: Any) -> Any:
     """``value`` converted to the field's type (JSON lists and string keys
-    accepted), or ValueError naming the option and what it expects. A mapping
+    accepted), or OptionError naming the option and what it takes. A mapping
     updates the ``current`` one: ``{"4": [9, 12, 14]}`` keeps the 3 and 5 rows."""
-    if get_origin(hint) is Literal:
-        allowed = get_args(hint)
-        if value in allowed:
-            return value
-        expects = f"one of {', '.join(map(repr, allowed))}"
-    elif hint is bool:
-        if isinstance(value, bool):
-            return value
-        expects = "true or false"
-    elif hint is int:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return value
-        expects = "an integer"
-    elif hint == tuple[int, int, int]:
-        triple = _int_triple(value)
-        if triple is not None:
-            return triple
-        expects = "three integers"
-    else:  # Mapping[int, tuple[int, int, int]]: poignée thresholds by players
-        table = _thresholds(value)
-        if table is not None:
-            return {**current, **table}
-        expects = "a mapping from 3, 4 or 5 players to three rising trump counts"
-    raise ValueError(f"option {key!r} expects {expects}, got {value!r}")
+    if get_origin(hint) is not Mapping:
+        return option_value(key, value, hint)
+    # Mapping[int, tuple[int, int, int]]: poignée thresholds by players
+    table = _thresholds(value)
+    if table is None:
+        raise OptionError("option_kind", option=key, takes="thresholds")
+    return {**current, **table}
 
 
 def _int_triple(value: Any) -> tuple[int, int, int] | None:

@@ -17,7 +17,7 @@ from pydantic_core import PydanticCustomError
 from atout.refusals import Refusal, message
 from atout.registry import GAME_NAMES, game_rules, table_sizes
 from atout.text import PlainText
-from atout.variant_options import NUMBER_LIMIT
+from atout.variant_options import NUMBER_LIMIT, OptionError
 
 PROTOCOL_VERSION: Final = 4
 """2: an action reaches each viewer as one ``update`` (events, view, turn);
@@ -98,21 +98,20 @@ class TableOptions(_Strict):
         return self
 
     def _check_rules(self) -> None:
-        """Refuse, naming it, the first variant option the engine will not deal with."""
+        """Refuse, naming it, the variant option the engine will not deal with: the
+        engine's own check, which names it (``OptionError``; both options of a
+        combination), as a record's options are checked (``atout.records.start``)."""
         assert self.variant is not None
         rules = game_rules(self.game)
         set_by_rounds = rules.rounds_options(2).keys()  # ``rounds``, with its bounds, sets these
         for name in sorted(self.rules):
             if name in set_by_rounds:
                 raise _refused("rules_option", option=name)
-            try:
-                rules.new(self.players, self.variant, {name: self.rules[name]})
-            except ValueError:
-                raise _refused("rules_option", option=name[:40]) from None
         try:
             rules.new(self.players, self.variant, self.rules)
-        except ValueError:
-            raise _refused("rules_option", option=", ".join(sorted(self.rules))[:100]) from None
+        except ValueError as error:
+            names = error.options if isinstance(error, OptionError) else sorted(self.rules)
+            raise _refused("rules_option", option=", ".join(sorted(names))[:100]) from None
 
     def engine_options(self) -> dict[str, Any]:
         """What the engine builds this table's game with: the master's rules and

@@ -19,6 +19,7 @@ from typing import Any
 
 from atout.game import CHANCE, Action, ActionSyntaxError, Event, GameRules, GameState, IllegalAction
 from atout.match import Match
+from atout.records import because
 from atout.refusals import Refusal
 from atout.server import broadcast, hints, ledger, protocol, tablestore
 from atout.server.clients import Client
@@ -61,8 +62,9 @@ class Playing(TableBase):
         rules = self.ctx.rules(self.options.game)
         try:
             state = new_state(rules, self.options)
-        except ValueError as error:
-            raise TableError("cannot_start", reason=str(error)[:200]) from None
+        except ValueError as error:  # an option refused: coded (``rule``) for the page's language
+            told = TableError("cannot_start", reason=str(error)[:200])
+            raise because(told, error) if isinstance(error, Refusal) else told from None
         try:
             game_id = await self._write(
                 tablestore.start_game,

@@ -50,15 +50,15 @@ def test_unknown_variant_is_named() -> None:
     ("options", "message"),
     [
         ({"colour": 1}, "unknown option"),
-        ({"lives": "many"}, "'lives' expects int"),
-        ({"lives": True}, "'lives' expects int"),
+        ({"lives": "many"}, "'lives' expects an integer"),
+        ({"lives": True}, "'lives' expects an integer"),
         ({"lives": 0}, "'lives' must be at least 1"),
         ({"loss": "all"}, "'loss'"),
         ({"hand_sizes": [5, 0]}, "'hand_sizes'"),
         ({"hand_sizes": []}, "'hand_sizes'"),
         ({"hand_sizes": ["5"]}, "'hand_sizes' expects a list of integers"),
         ({"max_players": 6}, "'max_players'"),
-        ({"remontee": 1}, "'remontee' expects bool"),
+        ({"remontee": 1}, "'remontee' expects true or false"),
     ],
 )
 def test_bad_options_are_refused_clearly(options: dict[str, object], message: str) -> None:

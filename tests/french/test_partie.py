@@ -53,11 +53,11 @@ def test_finished_deal_is_visible_to_everyone() -> None:
 def test_new_refuses_bad_tables_and_options() -> None:
     with pytest.raises(ValueError, match="3, 4 or 5"):
         FRENCH.new(6)
-    with pytest.raises(ValueError, match="only at a table of 5"):
+    with pytest.raises(ValueError, match="'dealer_sits_out' does not fit a table of 4"):
         FRENCH.new(4, options={"dealer_sits_out": True})
     with pytest.raises(ValueError, match="unknown option"):
         FRENCH.new(4, options={"colour": 1})
-    with pytest.raises(ValueError, match="'deals' expects int"):
+    with pytest.raises(ValueError, match="'deals' expects an integer"):
         FRENCH.new(4, options={"deals": "2"})
     with pytest.raises(ValueError, match="unknown French Tarot variant"):
         FRENCH.new(4, "nope")
