@@ -271,8 +271,10 @@ class GameRules(Protocol):
         options: Mapping[str, Any],
         actions: Sequence[str],
         language: Language | None = None,
+        lang: Language = "en",
     ) -> str:
-        """A game's record as text a person can read (``atout replay``)."""
+        """A game's record as text a person can read (``atout replay``): its words
+        in ``lang``, its cards named in ``language`` (None: the text notation)."""
         ...
 
     def simulate(

@@ -1,18 +1,26 @@
 """Both languages, completely, read from the sources: the web client's words
-(atout/web/static/js), the refusals' catalogue (atout/refusals.json) and the
-terminal game's words (atout/terminal/words.py). A key in one language only, a
-placeholder one language lacks, or a text put on screen past the page's language
-shows a French reader English (or the other way round)."""
+(atout/web/static/js), the refusals' catalogue (atout/refusals.json), the
+terminal game's and the command line's words (atout/terminal/words.py), and the
+printouts' (a replay, the tournaments' boards, slips and plans, a score sheet). A
+key in one language only, a placeholder one language lacks, or a text put on
+screen past the page's language shows a French reader English (or the other way
+round)."""
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from atout import sheet
+from atout.africain import render as africain_render
+from atout.french import render as french_render
 from atout.terminal import words
+from atout.tournament import libre_printout, printout
 
 ROOT = Path(__file__).parents[1] / "atout"
 JS = ROOT / "web" / "static" / "js"
@@ -120,14 +128,59 @@ def test_every_refusal_has_both_languages_with_the_same_parameters() -> None:
         assert english.keys() == terms["fr"][group].keys(), group
 
 
-@pytest.mark.parametrize(
-    "table",
-    [words.MESSAGES, words.CONTRACT_NAMES, words.CHOICE_NAMES, words.BREAKDOWN_NAMES],
-    ids=["MESSAGES", "CONTRACT_NAMES", "CHOICE_NAMES", "BREAKDOWN_NAMES"],
-)
-def test_the_terminal_says_everything_in_both_languages(table: dict[str, dict[str, str]]) -> None:
+TABLES: dict[str, Mapping[Any, Mapping[str, str]]] = {
+    "MESSAGES": words.MESSAGES,
+    "CONTRACT_NAMES": words.CONTRACT_NAMES,
+    "CHOICE_NAMES": words.CHOICE_NAMES,
+    "BREAKDOWN_NAMES": words.BREAKDOWN_NAMES,
+    "COMMAND_WORDS": words.COMMAND_WORDS,
+    "french.render.WORDS": french_render.WORDS,
+    "africain.render.WORDS": africain_render.WORDS,
+    "printout.WORDS": printout.WORDS,
+    "libre_printout.WORDS": libre_printout.WORDS,
+    "sheet.CSV_WORDS": sheet.CSV_WORDS,
+}
+"""Every Python table of words by language: the terminal's, the command line's and
+the printouts'."""
+
+
+@pytest.mark.parametrize("table", TABLES.values(), ids=TABLES.keys())
+def test_the_terminal_says_everything_in_both_languages(
+    table: Mapping[Any, Mapping[str, str]],
+) -> None:
+    """Key for key, placeholder for placeholder; a list of columns (``a|b|c``) as
+    long in both."""
+    assert table.keys() == {"en", "fr"}
     assert table["en"].keys() == table["fr"].keys()
     for key, english in table["en"].items():
         french = table["fr"][key]
         assert set(PLACEHOLDER.findall(english)) == set(PLACEHOLDER.findall(french)), key
         assert english.strip() and french.strip(), key
+        assert english.count("|") == french.count("|"), key
+
+
+def test_every_count_of_the_command_line_has_its_singular_and_plural() -> None:
+    """``count()`` picks ``key_one`` or ``key`` ("1 étui", "2 étuis"), each with its number."""
+    for language, table in words.COMMAND_WORDS.items():
+        counts = {key.removesuffix("_one") for key in table if key.startswith("n_")}
+        assert len(counts) > 10
+        for key in counts:
+            assert "{n}" in table[key] and "{n}" in table[f"{key}_one"], f"{language}: {key}"
+    assert words.count("n_boards", 1, "en") == "1 board"
+    assert words.count("n_boards", 0, "en") == "0 boards"
+    assert words.count("n_boards", 0, "fr") == "0 étui"  # French: singular below two
+    assert words.count("n_points", 1.5, "fr") == "1,5 point"
+    assert words.count("n_points", 40.5, "en") == "40.5 points"
+
+
+def test_french_colons_have_their_space() -> None:
+    """French puts a space before ':' (``Donne 1 sur 2 : ...``): a French text of a
+    Python table with a colon glued to its word reads as English typography."""
+    glued = re.compile(r"[\w})\]][:;!?](?:\s|$)")
+    found = [
+        f"{name}: {key}"
+        for name, table in TABLES.items()
+        for key, text in table["fr"].items()
+        if glued.search(text)
+    ]
+    assert found == []

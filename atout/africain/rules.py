@@ -99,11 +99,12 @@ class AfricainRules:
         options: Mapping[str, Any],
         actions: Sequence[str],
         language: Language | None = None,
+        lang: Language = "en",
     ) -> str:
         """Round by round (cards in the text notation whatever ``language``)."""
         from atout.africain.render import render_game
 
-        return render_game(players, actions, variant, options)
+        return render_game(players, actions, variant, options, lang)
 
     def simulate(
         self, players: int, count: int, seed: int = 0, variant: str | None = None

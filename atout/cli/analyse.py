@@ -12,9 +12,11 @@ from rich.table import Table
 
 from atout.analysis import Budget, Review, analyse
 from atout.analysis.review import DEFAULT_DEALS
-from atout.cli.app import app, read_input
+from atout.cards import Language
+from atout.cli.app import LangOpt, app, read_input
 from atout.record_files import read_log
-from atout.records import Record, RecordError
+from atout.records import RecordError
+from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 
 
 @app.command(name="analyse")
@@ -23,6 +25,7 @@ def analyse_command(
         str, typer.Argument(help="A record file (text or JSON: docs/records.md), or - for stdin.")
     ],
     seat: Annotated[int, typer.Option("--seat", "-s", help="The seat to review (from 0).")],
+    lang: LangOpt,
     deals: Annotated[
         int, typer.Option(min=2, max=10_000, help="Sampled deals per decision.")
     ] = DEFAULT_DEALS,
@@ -43,7 +46,7 @@ def analyse_command(
             transient=True,
             disable=as_json,
         ) as bar:
-            task = bar.add_task(f"seat {seat}", total=None)
+            task = bar.add_task(MESSAGES[lang]["seat"].format(seat=seat), total=None)
             review = analyse(
                 record,
                 seat,
@@ -56,23 +59,31 @@ def analyse_command(
     if as_json:
         typer.echo(json.dumps(review.to_dict(), ensure_ascii=False, indent=1))
     else:
-        Console().print(_table(review, record))
+        Console().print(_table(review, lang))
 
 
-def _table(review: Review, record: Record) -> Table:
-    """Each reviewed decision on a row, the summary under it."""
+def _table(review: Review, lang: Language = "en") -> Table:
+    """Each reviewed decision on a row, the summary under it, in ``lang`` (actions
+    in the record's notation, ``play:KH``, as in the record and in ``--json``)."""
+    words = COMMAND_WORDS[lang]
     summary = review.to_dict()["summary"]
-    table = Table(
-        title=f"atout analyse: seat {review.seat}, {review.budget.deals} deals per decision",
-        caption=(
-            f"accuracy {summary['accuracy']}%, average loss {summary['average_loss']} "
-            f"{review.thresholds.unit}; {summary['inaccuracies']} inaccuracies, "
-            f"{summary['mistakes']} mistakes, {summary['blunders']} blunders"
-            + (f"; {review.unsearched} announcements not searched" if review.unsearched else "")
-        ),
+    caption = words["analyse_summary"].format(
+        accuracy=decimal(summary["accuracy"], lang),
+        loss=decimal(summary["average_loss"], lang),
+        unit=words[f"unit.{review.thresholds.unit.replace(' ', '_')}"],
+        inaccuracies=count("n_inaccuracies", summary["inaccuracies"], lang),
+        mistakes=count("n_mistakes", summary["mistakes"], lang),
+        blunders=count("n_blunders", summary["blunders"], lang),
     )
-    for column in ("#", "deal", "taken", "expected", "best", "expected", "loss", "mark"):
-        table.add_column(column, justify="right" if column in ("#", "deal") else "left")
+    if review.unsearched:
+        unsearched = count("n_unsearched", review.unsearched, lang)
+        caption += words["analyse_unsearched"].format(unsearched=unsearched)
+    deals = count("n_deals", review.budget.deals, lang)
+    table = Table(
+        title=words["analyse_title"].format(seat=review.seat, deals=deals), caption=caption
+    )
+    for place, column in enumerate(words["analyse_columns"].split("|")):
+        table.add_column(column, justify="right" if place < 2 else "left")
     for decision in review.decisions:
         best = decision.best[0]
         mark = decision.mark.symbol if decision.mark is not None else ""
@@ -80,10 +91,10 @@ def _table(review: Review, record: Record) -> Table:
             str(decision.index + 1),
             str(decision.deal),
             decision.taken.action,
-            f"{decision.taken.expected:.1f}",
+            decimal(decision.taken.expected, lang, ".1f"),
             best.action if best.action != decision.taken.action else "=",
-            f"{best.expected:.1f}",
-            f"{decision.loss:.1f}",
+            decimal(best.expected, lang, ".1f"),
+            decimal(decision.loss, lang, ".1f"),
             mark,
         )
     return table

@@ -7,58 +7,71 @@ from typing import Any
 
 import typer
 
-from atout.cli.app import app
+from atout.cards import Language
+from atout.cli.app import LangOpt, app
 from atout.registry import GAME_NAMES
+from atout.terminal.words import COMMAND_WORDS, count, decimal
 
 
-def _fmt(stat: dict[str, Any], digits: int = 1) -> str:
+def _fmt(stat: dict[str, Any], lang: Language, digits: int = 1) -> str:
+    """A mean with its 95% interval, when there is one, as a reader of ``lang`` writes it."""
     if stat["mean"] is None:
         return "-"
+    spec = f".{digits}f"
+    mean = decimal(stat["mean"], lang, spec)
     if stat["low"] is None:
-        return f"{stat['mean']:.{digits}f}"
-    return f"{stat['mean']:.{digits}f} [{stat['low']:.{digits}f}, {stat['high']:.{digits}f}]"
+        return mean
+    low, high = (decimal(stat[end], lang, spec) for end in ("low", "high"))
+    return COMMAND_WORDS[lang]["interval"].format(mean=mean, low=low, high=high)
 
 
-def _table(report: dict[str, Any]) -> Any:
+def _percent(rate: float | None, lang: Language) -> str:
+    if rate is None:
+        return "-"
+    return COMMAND_WORDS[lang]["percent"].format(n=decimal(100 * rate, lang, ".1f"))
+
+
+def _table(report: dict[str, Any], lang: Language = "en") -> Any:
     from rich.table import Table
 
+    words = COMMAND_WORDS[lang]
     contracts = report["contracts"]
-    title = (
-        f"{report['game']} {report['players']} players, {report['deals']} duplicate "
-        f"{report['unit']}s x {report['seatings_per_deal']} seatings, "
-        f"seed {report['seed']}"
+    title = words["arena_title"].format(
+        game=words.get(f"game.{report['game']}", report["game"]),
+        players=count("n_players", report["players"], lang),
+        units=count(f"n_{report['unit']}_units", report["deals"], lang),
+        seatings=count("n_seatings", report["seatings_per_deal"], lang),
+        seed=report["seed"],
     )
     table = Table(title=title)
-    columns = ["robot", "advantage / deal (95%)" if contracts else "lives lost advantage (95%)"]
-    if contracts:
-        columns += ["advantage as taker", "as defender", "contracts", "success"]
-    else:
-        columns += ["lives lost / round", "win rate"]
-    columns += ["latency p50 / p95 / max ms"]
-    for column in columns:
+    for column in words["arena_columns" if contracts else "arena_africain_columns"].split("|"):
         table.add_column(column)
     for entry in report["robots"]:
         lat = entry["latency"]
         latency = " / ".join(
-            "-" if lat[k] is None else f"{lat[k]:.1f}" for k in ("p50_ms", "p95_ms", "max_ms")
+            "-" if lat[k] is None else decimal(lat[k], lang, ".1f")
+            for k in ("p50_ms", "p95_ms", "max_ms")
         )
-        row = [entry["robot"], _fmt(entry["advantage"], 1 if contracts else 3)]
+        row = [entry["robot"], _fmt(entry["advantage"], lang, 1 if contracts else 3)]
         if contracts:
-            rate, success = entry["contract_rate"], entry["contract_success"]
             row += [
-                _fmt(entry["taker_advantage"]),
-                _fmt(entry["defender_advantage"]),
-                "-" if rate is None else f"{rate:.1%}",
-                "-" if success is None else f"{success:.1%}",
+                _fmt(entry["taker_advantage"], lang),
+                _fmt(entry["defender_advantage"], lang),
+                _percent(entry["contract_rate"], lang),
+                _percent(entry["contract_success"], lang),
             ]
         else:
-            row += [_fmt(entry["lives_lost_per_round"], 3), _fmt(entry["win_rate"], 3)]
+            row += [
+                _fmt(entry["lives_lost_per_round"], lang, 3),
+                _fmt(entry["win_rate"], lang, 3),
+            ]
         table.add_row(*row, latency)
     return table
 
 
 @app.command()
 def arena(
+    lang: LangOpt,
     game: str = typer.Option(GAME_NAMES[0], help=f"The game: {', '.join(GAME_NAMES)}."),
     players: int = typer.Option(4, help="Seats at the table."),
     deals: int = typer.Option(200, min=1, help="Duplicate deals (Africain: cycles of rounds)."),
@@ -113,9 +126,10 @@ def arena(
         console=console,
         disable=as_json and not console.is_terminal,  # JSON goes to stdout, the bar to stderr
     ) as progress:
-        task = progress.add_task(f"{game} {' vs '.join(names)}", total=deals)
+        versus = COMMAND_WORDS[lang]["versus"].join(names)
+        task = progress.add_task(f"{game} {versus}", total=deals)
         report = run(setup, deals, workers, lambda n: progress.advance(task, n))
     if as_json:
         typer.echo(json.dumps(report, indent=1))
     else:
-        Console().print(_table(report))
+        Console().print(_table(report, lang))

@@ -8,25 +8,29 @@ from typing import Annotated
 import typer
 
 from atout.cards import Language
-from atout.cli.app import app, read_input
+from atout.cli.app import LangOpt, app, read_input
 from atout.game import ActionSyntaxError, IllegalAction
 from atout.record_files import read_record, record_text
 from atout.records import Record, RecordError
 from atout.registry import game_rules
 
 
-def render_record(record: Record, language: Language | None = None) -> str:
-    """The whole record as text, as its game tells it (deal by deal, round by round)."""
+def render_record(record: Record, language: Language | None = None, lang: Language = "en") -> str:
+    """The whole record as text, as its game tells it (deal by deal, round by round),
+    in ``lang``'s words, its cards named in ``language`` (None: the notation)."""
     try:
         rules = game_rules(record.game)
     except ValueError as error:
         raise RecordError(str(error)) from None
-    return rules.render(record.players, record.variant, record.options, record.actions, language)
+    return rules.render(
+        record.players, record.variant, record.options, record.actions, language, lang
+    )
 
 
 @app.command()
 def replay(
     file: Annotated[str, typer.Argument(help="A record file (text or JSON), or - for stdin.")],
+    lang: LangOpt,
     names: Annotated[
         Language | None, typer.Option("--names", help="Write cards as names: en or fr.")
     ] = None,
@@ -37,8 +41,9 @@ def replay(
         bool, typer.Option("--text", help="Print the record's text form instead.")
     ] = False,
 ) -> None:
-    """Print a game record as readable text (hands, bids, tricks and scores), or
-    convert it: --text and --json print the record in that form."""
+    """Print a game record as readable text (hands, bids, tricks and scores) in
+    --lang's words, or convert it: --text and --json print the record in that form
+    (the record's own notation, the same in every language)."""
     try:
         if json_form and text_form:
             raise ValueError("--json and --text: give one of the two")
@@ -46,7 +51,7 @@ def replay(
         if json_form or text_form:
             typer.echo(record_text(record, json_form), nl=False)
         else:
-            typer.echo(render_record(record.to_log(), names))
+            typer.echo(render_record(record.to_log(), names, lang))
     except (OSError, RecordError, ActionSyntaxError, IllegalAction, ValueError) as error:
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None

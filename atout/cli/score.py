@@ -14,14 +14,17 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app, read_input
+from atout.cards import Language
+from atout.cli.app import LangOpt, app, read_input
 from atout.french.scoring import DealScore
 from atout.sheet import InputError, ScoreInput, score_text
+from atout.terminal.words import BREAKDOWN_NAMES, CHOICE_NAMES, COMMAND_WORDS, MESSAGES
 
 
 @app.command("score")
 def score(
     file: Annotated[str, typer.Argument(help="The deal's JSON file, or - for stdin.")],
+    lang: LangOpt,
     text: Annotated[bool, typer.Option("--text", help="A readable table instead of JSON.")] = False,
 ) -> None:
     """Score one French Tarot deal described in JSON (see examples/score-*.json)."""
@@ -32,7 +35,7 @@ def score(
         typer.echo(f"error: {error}", err=True)
         raise typer.Exit(2) from None
     if text:
-        _print_table(data, result)
+        _print_table(data, result, lang)
     else:
         typer.echo(json.dumps(_as_json(data, result), indent=2))
 
@@ -48,22 +51,30 @@ def _as_json(data: ScoreInput, result: DealScore) -> dict[str, Any]:
 
 
 def _role(data: ScoreInput, seat: int) -> str:
+    """A seat's part in the deal, as a key of ``COMMAND_WORDS`` after ``role.``."""
     if seat == data.sitting_out:
-        return "sits out"
+        return "sits_out"
     if seat == data.taker:
-        return "taker (alone)" if data.partner == seat else "taker"
+        return "alone" if data.partner == seat else "taker"
     return "partner" if seat == data.partner else "defender"
 
 
-def _print_table(data: ScoreInput, result: DealScore) -> None:
+def _print_table(data: ScoreInput, result: DealScore, lang: Language = "en") -> None:
+    """The deal's contract and verdict, each seat's score and the breakdown, in ``lang``."""
+    words, said = COMMAND_WORDS[lang], MESSAGES[lang]
     console = Console()
-    verdict = "made" if result.made else "failed"
-    console.print(f"{data.contract.replace('_', ' ').title()} {verdict} ({data.variant})")
-    seats = Table("Seat", "Role", "Score")
+    contract = CHOICE_NAMES[lang][data.contract]
+    verdict = said["made"] if result.made else said["failed"]
+    title = words["score_title"].format(
+        contract=contract[0].upper() + contract[1:], verdict=verdict, variant=data.variant
+    )
+    console.print(title, highlight=False)
+    seats = Table(words["seat_col"], words["role_col"], words["score_col"])
     for seat, value in enumerate(result.scores):
-        seats.add_row(str(seat), _role(data, seat), f"{value:+d}")
+        seats.add_row(str(seat), words[f"role.{_role(data, seat)}"], f"{value:+d}")
     console.print(seats)
-    parts = Table("Part", "Points")
+    parts = Table(words["part_col"], words["points_col"])
+    names = BREAKDOWN_NAMES[lang]
     for name, value in result.breakdown.items():
-        parts.add_row(name.replace("_", " "), str(value))
+        parts.add_row(names.get(name, name.replace("_", " ")), str(value))
     console.print(parts)

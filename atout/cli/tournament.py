@@ -13,7 +13,7 @@ import json
 import os
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, TypeVar
 
@@ -21,8 +21,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from atout.cards import Language
 from atout.cli.app import LangOpt, app, not_utf8
-from atout.tournament.boards import Board, TournamentError
+from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
+from atout.tournament.boards import Board, TournamentError, orientation_text
 from atout.tournament.event import (
     BADGES,
     FORMS,
@@ -57,11 +59,6 @@ HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page ins
 def _fail(message: str) -> typer.Exit:
     typer.echo(f"error: {message}", err=True)
     return typer.Exit(2)
-
-
-def _count(number: int, thing: str) -> str:
-    """``1 table``, ``2 tables``: a count with its noun, singular or plural."""
-    return f"{number} {thing}{'' if number == 1 else 's'}"
 
 
 Choice = TypeVar("Choice", bound=str)
@@ -140,6 +137,7 @@ def _rows_text(rows: list[dict[str, Any]], format: str, columns: Sequence[str] =
 @tournament_app.command()
 def create(
     state: StateArg,
+    lang: LangOpt,
     form: Annotated[str, typer.Option(help=f"One of: {', '.join(FORMS)}.")] = "individual",
     players: Annotated[int, typer.Option(help="Seats a table: 4 or 5 (individual).")] = 4,
     tables: Annotated[
@@ -217,13 +215,17 @@ def create(
         raise _fail(str(error)) from None
     _save(state, tournament)
     made = tournament.movement
+    said = MESSAGES[lang]
     typer.echo(
-        f"{state}: {_count(len(tournament.boards), 'board')}, {_count(made.tables, 'table')}, "
-        f"{_count(made.positions, 'position')}; "
-        f"{'teams' if tournament.setup.teams else 'players'} "
-        "meet at most once: "
-        f"{'yes' if made.meets_once else 'no'}; boards played at most once by each "
-        f"player: {'yes' if made.boards_once else 'no'}"
+        COMMAND_WORDS[lang]["tournament_created"].format(
+            file=state,
+            boards=count("n_boards", len(tournament.boards), lang),
+            tables=count("n_tables", made.tables, lang),
+            positions=count("n_positions", made.positions, lang),
+            who=COMMAND_WORDS[lang]["who.teams" if tournament.setup.teams else "who.players"],
+            meets=said["yes" if made.meets_once else "no"],
+            once=said["yes" if made.boards_once else "no"],
+        )
     )
 
 
@@ -247,6 +249,7 @@ def result(
     deal: Annotated[str, typer.Argument(help="The deal in `atout score`'s JSON form, or -.")],
     table: Annotated[int, typer.Option(min=1, help="Table number (from 1).")],
     board: Annotated[int, typer.Option(min=1, help="Board number (from 1).")],
+    lang: LangOpt,
     position: Annotated[
         int | None,
         typer.Option(min=1, help="Position (from 1); found from table and board if omitted."),
@@ -269,15 +272,26 @@ def result(
         raise _fail(str(error)) from None
     _save(state, tournament)
     typer.echo(
-        f"board {board}, table {table}, position {at + 1}: "
-        f"{score.breakdown['per_defender']:+d} ({'made' if score.made else 'failed'}); "
-        f"{_count(len(tournament.missing()), 'result')} to come"
+        COMMAND_WORDS[lang]["result_entered"].format(
+            board=board,
+            table=table,
+            position=at + 1,
+            score=f"{score.breakdown['per_defender']:+d}",
+            verdict=MESSAGES[lang]["made" if score.made else "failed"],
+            to_come=to_come("n_results", len(tournament.missing()), lang),
+        )
     )
+
+
+def to_come(key: str, missing: int, lang: Language) -> str:
+    """``3 results to come``: what is still to be entered, counted by ``key``."""
+    return COMMAND_WORDS[lang]["to_come"].format(count=count(key, missing, lang))
 
 
 @tournament_app.command()
 def ranking(
     state: StateArg,
+    lang: LangOpt,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
     general: Annotated[
         bool, typer.Option("--general", help="Classement général instead of alterné.")
@@ -285,37 +299,55 @@ def ranking(
 ) -> None:
     """Show the ranking: classement alterné (individual, triplettes) or PM (quadrettes, match)."""
     tournament = _load(state, "ranking")
-    show_rows(ranking_rows(tournament, general), as_json)
+    show_rows(ranking_rows(tournament, general), as_json, lang)
     if not as_json:
-        typer.echo(f"{_count(len(tournament.missing()), 'result')} to come")
+        typer.echo(to_come("n_results", len(tournament.missing()), lang))
 
 
-def show_rows(rows: list[dict[str, Any]], as_json: bool) -> None:
-    """Rows as JSON, or as a table for the terminal."""
+def show_rows(rows: list[dict[str, Any]], as_json: bool, lang: Language = "en") -> None:
+    """Rows as JSON (keys and numbers for programs), or as a table in ``lang``."""
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
-    _show_rows(rows)
+    _show_rows(rows, lang)
 
 
-def _show_rows(rows: list[dict[str, Any]]) -> None:
-    """Rows as a table, a column per key."""
-    view = Table(*(_HEADINGS.get(key, key.replace("_", " ").title()) for key in rows[0]))
+def _show_rows(
+    rows: list[dict[str, Any]], lang: Language, headings: Mapping[str, str] | None = None
+) -> None:
+    """Rows as a table, a column per key, headed in ``lang`` (``headings`` first,
+    then the ``col.`` words of ``COMMAND_WORDS``)."""
+    words = COMMAND_WORDS[lang]
+    given = headings or {}
+    view = Table(
+        *(
+            given.get(key) or words.get(f"col.{key}") or key.replace("_", " ").title()
+            for key in rows[0]
+        )
+    )
     for row in rows:
-        view.add_row(*(_cell(value) for value in row.values()))
+        view.add_row(*(_cell(key, value, lang) for key, value in row.items()))
     Console().print(view)
 
 
-_HEADINGS: Final = {"pm": "PM"}
-"""Column headings that are not their key in title case (the rulebook's PM)."""
-
-
-def _cell(value: object) -> str:
+def _cell(key: str, value: object, lang: Language) -> str:
+    """A value as a reader of ``lang`` reads it: decimals with a French comma (and
+    a list of numbers apart by slashes), West as O (Ouest) in an orientation or a
+    triplette's line (EO)."""
     if value is None:
         return "-"
-    if isinstance(value, list):
-        return ", ".join(_cell(v) for v in value)
+    if isinstance(value, list):  # numbers apart by " / ": a French 75,5 holds a comma
+        numbers = all(v is None or isinstance(v, int | float) for v in value)
+        return (" / " if numbers else ", ").join(_cell(key, v, lang) for v in value)
+    if isinstance(value, float):
+        return decimal(value, lang)
+    if key in _LETTERED and isinstance(value, str):
+        return "".join(orientation_text(letter, lang) for letter in value)
     return str(value)
+
+
+_LETTERED: Final = frozenset(("orientation", "line"))
+"""Columns of orientation letters (N, W, S, E; a triplette's line NS or EW)."""
 
 
 @tournament_app.command()

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 
 import typer
 
+from atout.cli.app import LangOpt
 from atout.cli.tournament import (
     StateArg,
     _fail,
@@ -23,6 +24,7 @@ from atout.cli.tournament import (
     show_rows,
     tournament_app,
 )
+from atout.terminal.words import COMMAND_WORDS
 from atout.tournament import arbiter
 from atout.tournament.adjustments import AVERAGE, Adjustment
 from atout.tournament.boards import TournamentError
@@ -47,6 +49,7 @@ def adjust(
         typer.Argument(help="cancel, score (adjusted score), penalty or correct (a result)."),
     ],
     reason: Annotated[str, typer.Option(help="Why: kept with the adjustment and shown.")],
+    lang: LangOpt,
     table: Annotated[int | None, typer.Option(help="The play's table (from 1).")] = None,
     board: Annotated[int | None, typer.Option(help="The play's board, or a penalty's.")] = None,
     position: Annotated[
@@ -109,13 +112,18 @@ def adjust(
     except TournamentError as error:
         raise _fail(str(error)) from None
     _save(state, tournament)
-    typer.echo(f"adjustment {made.number}: {made.kind} ({made.reason})")
+    words = COMMAND_WORDS[lang]
+    kind_text = words[f"kind.{made.kind}"]
+    typer.echo(
+        words["adjustment_made"].format(number=made.number, kind=kind_text, reason=made.reason)
+    )
 
 
 @tournament_app.command()
 def revoke(
     state: StateArg,
     number: Annotated[int, typer.Argument(help="The adjustment's number.")],
+    lang: LangOpt,
 ) -> None:
     """Undo an adjustment (a correction gives back the result it replaced)."""
     tournament = _load(state)
@@ -124,13 +132,19 @@ def revoke(
     except TournamentError as error:
         raise _fail(str(error)) from None
     _save(state, tournament)
-    typer.echo(f"adjustment {undone.number} revoked: {undone.kind} ({undone.reason})")
+    words = COMMAND_WORDS[lang]
+    typer.echo(
+        words["adjustment_revoked"].format(
+            number=undone.number, kind=words[f"kind.{undone.kind}"], reason=undone.reason
+        )
+    )
 
 
 @tournament_app.command("next-session")
 def next_one(
     state: StateArg,
     new: Annotated[Path, typer.Argument(help="The new session's state file.")],
+    lang: LangOpt,
     seed: Annotated[int | None, typer.Option(help="Deal the new boards from this seed.")] = None,
     force: Annotated[bool, typer.Option(help="Replace an existing state file.")] = False,
 ) -> None:
@@ -139,12 +153,13 @@ def next_one(
         raise _fail(f"{new} exists (use --force to replace it)")
     drawn = random.SystemRandom().getrandbits(32) if seed is None else seed
     _save(new, next_session(_load(state), drawn))
-    typer.echo(f"{new}: the next session of {state}")
+    typer.echo(COMMAND_WORDS[lang]["next_session"].format(file=new, state=state))
 
 
 @tournament_app.command()
 def sessions(
     states: Annotated[list[Path], typer.Argument(help="Each session's state file, in order.")],
+    lang: LangOpt,
     coefficients: Annotated[
         str | None, typer.Option(help="One coefficient a session, e.g. 1,1,2 (all 1).")
     ] = None,
@@ -160,4 +175,4 @@ def sessions(
         rows = series_rows(played, weights)
     except TournamentError as error:
         raise _fail(str(error)) from None
-    show_rows(rows, as_json)
+    show_rows(rows, as_json, lang)

@@ -19,7 +19,6 @@ import typer
 from atout.cli.app import LangOpt
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
-    _count,
     _fail,
     _one_of,
     _read_text,
@@ -27,13 +26,15 @@ from atout.cli.tournament import (
     _show_rows,
     _state,
     _write,
+    to_come,
     tournament_app,
 )
 from atout.sheet import score_sheet
+from atout.terminal.words import COMMAND_WORDS, count
 from atout.tournament.boards import TournamentError
 from atout.tournament.libre import DEALS, LIBRE_FORMS, POSITIONS, Libre, LibreSetup
 from atout.tournament.libre_plan import repeats
-from atout.tournament.libre_printout import plan_html, plan_text, slips_html, slips_text
+from atout.tournament.libre_printout import WORDS, plan_html, plan_text, slips_html, slips_text
 from atout.tournament.libre_state import (
     RESULT_COLUMNS,
     enter,
@@ -63,6 +64,7 @@ def create(
     names: Annotated[
         Path, typer.Option(help="Player names, one a line; in the team forms team by team.")
     ],
+    lang: LangOpt,
     form: Annotated[str, typer.Option(help=f"One of: {', '.join(LIBRE_FORMS)}.")] = "individual",
     positions: Annotated[int, typer.Option(help="Positions (players change tables).")] = POSITIONS,
     deals: Annotated[int, typer.Option(help="Deals each table plays a position.")] = DEALS,
@@ -81,9 +83,14 @@ def create(
         raise _fail(str(error)) from None
     _write(state, to_json(libre))
     typer.echo(
-        f"{state}: {_count(len(listed), 'player')}, {_count(len(libre.plan[0]), 'table')}, "
-        f"{_count(positions, 'position')} of {_count(deals, 'deal')}; "
-        f"meetings beyond the first: {repeats(libre.plan)}"
+        COMMAND_WORDS[lang]["libre_created"].format(
+            file=state,
+            players=count("n_players", len(listed), lang),
+            tables=count("n_tables", len(libre.plan[0]), lang),
+            positions=count("n_positions", positions, lang),
+            deals=count("n_deals", deals, lang),
+            repeats=repeats(libre.plan),
+        )
     )
 
 
@@ -113,6 +120,7 @@ def sheet(
     ],
     position: Annotated[int, typer.Option(help="Position (from 1).")],
     table: Annotated[int, typer.Option(help="Table number (from 1).")],
+    lang: LangOpt,
 ) -> None:
     """Enter (or correct) one table's sheet at one position."""
     libre = _load(state)
@@ -128,22 +136,23 @@ def sheet(
     except TournamentError as error:
         raise _fail(str(error)) from None
     _write(state, to_json(libre))
-    to_come = f"{_count(len(libre.missing()), 'sheet')} to come"
+    words = COMMAND_WORDS[lang]
+    left = to_come("n_sheets", len(libre.missing()), lang)
     if entry.deals == []:  # as on the web, where the last deal is deleted
-        typer.echo(f"position {position}, table {table}: sheet taken back; {to_come}")
+        typer.echo(words["sheet_taken_back"].format(position=position, table=table, to_come=left))
         return
     if entry.deals is not None:
-        _print_table(score_sheet(libre.sheet(position - 1, table - 1, entry.deals)))
-    bilans = libre.results[position - 1, table - 1].bilans
+        _print_table(score_sheet(libre.sheet(position - 1, table - 1, entry.deals)), lang)
+    bilans = " ".join(f"{b:+d}" for b in libre.results[position - 1, table - 1].bilans)
     typer.echo(
-        f"position {position}, table {table}: bilans {' '.join(f'{b:+d}' for b in bilans)}; "
-        + to_come
+        words["sheet_entered"].format(position=position, table=table, bilans=bilans, to_come=left)
     )
 
 
 @libre_app.command()
 def ranking(
     state: StateArg,
+    lang: LangOpt,
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
 ) -> None:
     """Show the ranking: players (or teams) by decreasing points."""
@@ -153,8 +162,15 @@ def ranking(
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
         return
     # a team's members' totals as the CSV shows them: "0 / 120"
-    _show_rows([row | _joined(row, "players") for row in rows])
-    typer.echo(f"{_count(len(libre.missing()), 'sheet')} to come")
+    shown = [row | _joined(row, "players") for row in rows]
+    position = WORDS[lang]["position"]
+    headings = {
+        key: position.format(n=key.removeprefix("position_"))
+        for key in rows[0]
+        if key.startswith("position_")
+    }
+    _show_rows(shown, lang, headings)
+    typer.echo(to_come("n_sheets", len(libre.missing()), lang))
 
 
 def _joined(row: dict[str, Any], key: str) -> dict[str, Any]:

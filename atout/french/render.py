@@ -1,6 +1,7 @@
 """A readable text account of French Tarot deals, for people and bug reports: a
 finished deal whole, a deal dealt again (all passed, a petit sec) with its hands
-and bids, and a deal under way as far as it was played."""
+and bids, and a deal under way as far as it was played; in English or French
+(``atout replay --lang``), the game's terms from the terminal's words."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from atout.french.rules import FRENCH
 from atout.french.state import FrenchState
 from atout.french.variants import Contract
 from atout.game import CHANCE
+from atout.terminal.words import BREAKDOWN_NAMES, CHOICE_NAMES, MESSAGES, count
 
 
 def _cards(mask: int, language: Language | None) -> str:
@@ -24,72 +26,154 @@ def _card(card: int, language: Language | None) -> str:
     return card_text(card) if language is None else card_name(card, language)
 
 
-_CANCELLED: Final = {"all_pass": "everyone passed", "petit_sec": "a petit sec was shown"}
+WORDS: Final[dict[Language, dict[str, str]]] = {
+    "en": {
+        "game": "French Tarot ({variant}), {players}",
+        "deal": "Deal {number} of {total}: {players}, variant {variant}, dealer {dealer}",
+        "hands": "Hands:",
+        "hand": "  {seat}: {cards}",
+        "dog": "Dog: {cards}",
+        "bids": "Bids: {bids}",
+        "dealt_again": "Dealt again: {why}",
+        "again.all_pass": "everyone passed",
+        "again.petit_sec": "a petit sec was shown",
+        "not_finished": "Not finished",
+        "contract": "Contract: {contract} by {taker}",
+        "called": ", called {card} ({partner})",
+        "alone": "alone",
+        "partner": "partner {seat}",
+        "ecart": "Écart: {cards}",
+        "chelem_announced": "Chelem announced",
+        "poignee": "Poignée by {seat}: {cards}",
+        "misere": "Misère {kind} by {seat}",
+        "tricks": "Tricks:",
+        "attack": "Attack: {points} with {bouts}, {contract} {verdict}",
+        "breakdown": "Breakdown: {parts}",
+        "scores": "Scores: {scores}",
+        "totals": "Totals: {totals}",
+    },
+    "fr": {
+        "game": "Tarot français ({variant}), {players}",
+        "deal": "Donne {number} sur {total} : {players}, variante {variant}, donneur {dealer}",
+        "hands": "Mains :",
+        "hand": "  {seat} : {cards}",
+        "dog": "Chien : {cards}",
+        "bids": "Annonces : {bids}",
+        "dealt_again": "Donne annulée et redistribuée : {why}",
+        "again.all_pass": "tout le monde a passé",
+        "again.petit_sec": "un petit sec a été montré",
+        "not_finished": "Non terminée",
+        "contract": "Contrat : {contract}, preneur {taker}",
+        "called": ", carte appelée {card} ({partner})",
+        "alone": "seul",
+        "partner": "partenaire {seat}",
+        "ecart": "Écart : {cards}",
+        "chelem_announced": "Chelem annoncé",
+        "poignee": "Poignée montrée par {seat} : {cards}",
+        "misere": "Misère {kind} annoncée par {seat}",
+        "tricks": "Plis :",
+        "attack": "Attaque : {points} avec {bouts}, {contract} {verdict}",
+        "breakdown": "Détail : {parts}",
+        "scores": "Marque : {scores}",
+        "totals": "Totaux : {totals}",
+    },
+}
+"""Every word of a rendered deal, by language; the game's terms (contracts, the
+breakdown, made or failed, sides, seats) come from :mod:`atout.terminal.words`."""
 
 
-def render_deal(state: FrenchState, language: Language | None = None) -> str:
+def _seats(values: Iterable[int], lang: Language) -> str:
+    """``seat 0 -50, seat 1 +150``: a signed number by seat."""
+    seat = MESSAGES[lang]["seat"]
+    return ", ".join(f"{seat.format(seat=s)} {v:+d}" for s, v in enumerate(values))
+
+
+def render_deal(state: FrenchState, language: Language | None = None, lang: Language = "en") -> str:
     """The deal as text: hands, dog, bids, écart, every trick and its winner, the
     score; a deal dealt again says why, and one under way stops where it stands.
 
-    Cards are written in the notation (``KH``) unless ``language`` asks for names.
+    Cards are written in the notation (``KH``) unless ``language`` asks for names;
+    the words are in ``lang``.
     """
     if state.to_move == CHANCE and state.score is None and not state.cancelled:
         raise ValueError("only a deal that was dealt can be rendered")
+    words, said, names = WORDS[lang], MESSAGES[lang], CHOICE_NAMES[lang]
+
+    def seat(number: int) -> str:
+        return said["seat"].format(seat=number)
+
     # a cancelled deal is kept on show by a state already set for the redeal
     dealer = state.cancelled_dealer if state.cancelled else state.dealer
     lines = [
-        f"Deal {state.deals_played + (state.score is None)} of {state.deals_total}: "
-        f"{state.active} players, variant {state.variant.name}, dealer seat {dealer}",
-        "Hands:",
+        words["deal"].format(
+            number=state.deals_played + (state.score is None),
+            total=state.deals_total,
+            players=count("n_players", state.active, lang),
+            variant=state.variant.name,
+            dealer=seat(dealer),
+        ),
+        words["hands"],
     ]
-    lines += [f"  seat {s}: {_cards(state.dealt[s], language)}" for s in state.ring(dealer)]
-    lines.append(f"Dog: {_cards(state.dog, language)}")
-    lines.append("Bids: " + ", ".join(f"seat {s} {Contract(b).text}" for s, b in state.bids))
+    lines += [
+        words["hand"].format(seat=seat(s), cards=_cards(state.dealt[s], language))
+        for s in state.ring(dealer)
+    ]
+    lines.append(words["dog"].format(cards=_cards(state.dog, language)))
+    bids = ", ".join(f"{seat(s)} {names[Contract(b).text]}" for s, b in state.bids)
+    lines.append(words["bids"].format(bids=bids))
     if state.cancelled:
-        lines.append(f"Dealt again: {_CANCELLED.get(state.cancelled, state.cancelled)}")
+        why = words.get(f"again.{state.cancelled}", state.cancelled)
+        lines.append(words["dealt_again"].format(why=why))
         return "\n".join(lines)
     if state.taker < 0:
-        return "\n".join([*lines, "Not finished"])
-    taking = f"Contract: {Contract(state.contract).text} by seat {state.taker}"
+        return "\n".join([*lines, words["not_finished"]])
+    taking = words["contract"].format(
+        contract=names[Contract(state.contract).text], taker=seat(state.taker)
+    )
     if state.called >= 0:
-        partner = "alone" if state.partner == state.taker else f"partner seat {state.partner}"
-        taking += f", called {_card(state.called, language)} ({partner})"
+        alone = state.partner == state.taker
+        partner = words["alone"] if alone else words["partner"].format(seat=seat(state.partner))
+        taking += words["called"].format(card=_card(state.called, language), partner=partner)
     lines.append(taking)
     if state.ecart:
-        lines.append(f"Écart: {_cards(state.ecart, language)}")
+        lines.append(words["ecart"].format(cards=_cards(state.ecart, language)))
     if state.chelem_announced:
-        lines.append("Chelem announced")
-    for seat, shown in state.poignees:
-        lines.append(f"Poignée by seat {seat}: {_cards(shown, language)}")
-    for seat, kind in state.miseres:
-        lines.append(f"Misère {kind} by seat {seat}")
-    lines.append("Tricks:")
+        lines.append(words["chelem_announced"])
+    for who, shown in state.poignees:
+        lines.append(words["poignee"].format(seat=seat(who), cards=_cards(shown, language)))
+    for who, kind in state.miseres:
+        lines.append(words["misere"].format(kind=names.get(kind, kind), seat=seat(who)))
+    lines.append(words["tricks"])
     for number, (leader, cards, winner) in enumerate(state.tricks, 1):
-        seat = leader
+        player = leader
         played = []
         for card in cards:
-            played.append(f"{_card(card, language)} ({seat})")
-            seat = state.nxt[seat]
-        lines.append(f"  {number:2}. {', '.join(played)} -> seat {winner}")
+            played.append(f"{_card(card, language)} ({player})")
+            player = state.nxt[player]
+        lines.append(f"  {number:2}. {', '.join(played)} -> {seat(winner)}")
     outcome, score = state.outcome, state.score
     if outcome is None or score is None:
         if state.trick:
             seats = zip(state.trick, state.trick_seats, strict=False)
-            played = [f"{_card(card, language)} ({seat})" for card, seat in seats]
+            played = [f"{_card(card, language)} ({player})" for card, player in seats]
             lines.append(f"  {len(state.tricks) + 1:2}. {', '.join(played)}")
-        return "\n".join([*lines, "Not finished"])
-    half = outcome.attack_half_points
-    points = f"{half // 2}" + (".5" if half % 2 else "")
-    verdict = "made" if score.made else "failed"
-    lines.append(f"Attack: {points} points with {outcome.bouts} bout(s), contract {verdict}")
-    if outcome.petit_au_bout:
-        lines.append(f"Petit au bout: {outcome.petit_au_bout}")
-    if outcome.chelem:
-        lines.append(f"Chelem: {outcome.chelem}")
+        return "\n".join([*lines, words["not_finished"]])
     lines.append(
-        "Breakdown: " + ", ".join(f"{name} {value}" for name, value in score.breakdown.items())
+        words["attack"].format(
+            points=count("n_points", outcome.attack_half_points / 2, lang),
+            bouts=count("n_bouts", outcome.bouts, lang),
+            contract=names[Contract(state.contract).text],
+            verdict=said["made" if score.made else "failed"],
+        )
     )
-    lines.append("Scores: " + ", ".join(f"seat {s} {v:+d}" for s, v in enumerate(score.scores)))
+    if outcome.petit_au_bout:
+        lines.append(said["petit_au_bout"].format(side=said[f"side.{outcome.petit_au_bout}"]))
+    if outcome.chelem:
+        lines.append(said["chelem_won"].format(side=said[f"side.{outcome.chelem}"]))
+    parts = BREAKDOWN_NAMES[lang]
+    breakdown = ", ".join(f"{parts.get(k, k)} {v}" for k, v in score.breakdown.items())
+    lines.append(words["breakdown"].format(parts=breakdown))
+    lines.append(words["scores"].format(scores=_seats(score.scores, lang)))
     return "\n".join(lines)
 
 
@@ -99,12 +183,15 @@ def render_game(
     variant: str = "fft",
     options: Mapping[str, Any] | None = None,
     language: Language | None = None,
+    lang: Language = "en",
 ) -> str:
     """Every deal of a partie (or of its part played so far) replayed and rendered,
     with the running totals after each scored deal: the deals dealt again too,
-    and the last one as far as it was played."""
+    and the last one as far as it was played. Words in ``lang``, cards named in
+    ``language`` (None: the notation)."""
     state = FRENCH.new(players, variant, options)
-    parts = [f"French Tarot ({variant}), {players} players"]
+    words = WORDS[lang]
+    parts = [words["game"].format(variant=variant, players=count("n_players", players, lang))]
     totals = [0] * players
     under_way = False
     for text in actions:
@@ -113,10 +200,10 @@ def render_game(
         under_way = not state.deal_over and not state.cancelled and state.to_move != CHANCE
         if state.deal_over and not was_over and state.score is not None:
             totals = [t + s for t, s in zip(totals, state.score.scores, strict=True)]
-            running = ", ".join(f"seat {s} {t:+d}" for s, t in enumerate(totals))
-            parts.append(f"{render_deal(state, language)}\nTotals: {running}")
+            running = words["totals"].format(totals=_seats(totals, lang))
+            parts.append(f"{render_deal(state, language, lang)}\n{running}")
         elif state.cancelled and not was_cancelled:
-            parts.append(render_deal(state, language))
+            parts.append(render_deal(state, language, lang))
     if under_way:
-        parts.append(render_deal(state, language))
+        parts.append(render_deal(state, language, lang))
     return "\n\n".join(parts)

@@ -104,11 +104,12 @@ class FrenchRules:
         options: Mapping[str, Any],
         actions: Sequence[str],
         language: Language | None = None,
+        lang: Language = "en",
     ) -> str:
         """Deal by deal, with the running totals."""
         from atout.french.render import render_game
 
-        return render_game(players, actions, variant, options, language)
+        return render_game(players, actions, variant, options, language, lang)
 
     def simulate(
         self, players: int, count: int, seed: int = 0, variant: str | None = None

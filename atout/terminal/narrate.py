@@ -18,7 +18,13 @@ from rich.text import Text
 from atout.cards import Language, card_name, parse_card
 from atout.game import Event
 from atout.terminal.show import faces, hand_lines
-from atout.terminal.words import BREAKDOWN_NAMES, CHOICE_NAMES, CONTRACT_NAMES, MESSAGES
+from atout.terminal.words import (
+    BREAKDOWN_NAMES,
+    CHOICE_NAMES,
+    CONTRACT_NAMES,
+    MESSAGES,
+    decimal,
+)
 
 HUMAN = 0
 """The person's seat."""
@@ -214,11 +220,11 @@ class Narrator:
         points = data["attack_half_points"] / 2
         self.say(
             "outcome",
-            points=f"{points:g}",
+            points=decimal(points, self.lang, "g"),
             bouts=data["bouts"],
             target=breakdown["target"],
             result=text["made"] if data["made"] else text["failed"],
-            by=f"{abs(points - breakdown['target']):g}",
+            by=decimal(abs(points - breakdown["target"]), self.lang, "g"),
         )
         if self.dog_hidden:  # a garde sans or contre: the dog is shown at the end
             self.line(self.text["dog_was"], " ", faces(data["dog"], self.lang))

@@ -42,6 +42,7 @@ from atout.terminal.words import (
     QUIT_WORDS,
     VERBS,
     YES_WORDS,
+    decimal,
     normalise,
     refusal,
 )
@@ -159,7 +160,8 @@ class TerminalGame:
                 for option in advice.options:  # the reason: the best few expected scores
                     self.console.print(
                         self.text["hint.option"].format(
-                            action=option.action, expected=option.expected
+                            action=option.action,
+                            expected=decimal(option.expected, self.lang, "+.1f"),
                         ),
                         highlight=False,
                     )

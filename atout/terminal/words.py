@@ -88,7 +88,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "prompt.play": "Your card",
         "prompt.tail": "(hint, help, quit)",
         "hint": "The strong robot would choose: {action}",
-        "hint.option": "  {action}: expected score {expected:+.1f}",
+        "hint.option": "  {action}: expected score {expected}",
         "bad": "Not possible: {error}",
         "not_understood": "I do not understand {text!r}. {help}",
         "out_of_range": "Choose a number from 1 to {last}.",
@@ -180,7 +180,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "petit_au_bout": "Petit au bout : {side}",
         "side.attack": "attaque",
         "side.defense": "défense",
-        "chelem_won": "Chelem de l'{side}",
+        "chelem_won": "Chelem : {side}",
         "scores_title": "Marque",
         "deal_col": "Donne",
         "total_row": "Total",
@@ -203,7 +203,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "prompt.play": "À vous de jouer",
         "prompt.tail": "(indice, aide, quitter)",
         "hint": "Le robot fort choisirait : {action}",
-        "hint.option": "  {action} : score espéré {expected:+.1f}",
+        "hint.option": "  {action} : score espéré {expected}",
         "bad": "Impossible : {error}",
         "not_understood": "Je ne comprends pas {text!r}. {help}",
         "out_of_range": "Choisissez un numéro de 1 à {last}.",
@@ -326,6 +326,252 @@ BREAKDOWN_NAMES: Final[dict[str, dict[str, str]]] = {
         "misere": "misère",
     },
 }
+
+COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
+    "en": {
+        # atout score --text
+        "score_title": "{contract} {verdict} ({variant})",
+        "seat_col": "Seat",
+        "role_col": "Role",
+        "score_col": "Score",
+        "part_col": "Part",
+        "points_col": "Points",
+        "role.sits_out": "sits out",
+        "role.taker": "taker",
+        "role.alone": "taker (alone)",
+        "role.partner": "partner",
+        "role.defender": "defender",
+        # atout analyse
+        "analyse_title": "atout analyse: seat {seat}, {deals} per decision",
+        "analyse_summary": (
+            "accuracy {accuracy}%, average loss {loss} {unit}; "
+            "{inaccuracies}, {mistakes}, {blunders}"
+        ),
+        "analyse_unsearched": "; {unsearched}",
+        "analyse_columns": "#|deal|taken|expected|best|expected|loss|mark",
+        "unit.card_points": "card points",
+        "unit.lives": "lives",
+        # atout arena
+        "arena_title": "{game} {players}, {units} x {seatings}, seed {seed}",
+        "game.french": "french",
+        "game.africain": "africain",
+        "n_deal_units_one": "{n} duplicate deal",
+        "n_deal_units": "{n} duplicate deals",
+        "n_cycle_units_one": "{n} duplicate cycle",
+        "n_cycle_units": "{n} duplicate cycles",
+        "n_seatings_one": "{n} seating",
+        "n_seatings": "{n} seatings",
+        "arena_columns": (
+            "robot|advantage / deal (95%)|advantage as taker|as defender|contracts|success"
+            "|latency p50 / p95 / max ms"
+        ),
+        "arena_africain_columns": (
+            "robot|lives lost advantage (95%)|lives lost / round|win rate"
+            "|latency p50 / p95 / max ms"
+        ),
+        "interval": "{mean} [{low}, {high}]",
+        "percent": "{n}%",
+        "versus": " vs ",
+        # the tournament commands' replies
+        "tournament_created": (
+            "{file}: {boards}, {tables}, {positions}; {who} meet at most once: {meets}; "
+            "boards played at most once by each player: {once}"
+        ),
+        "who.players": "players",
+        "who.teams": "teams",
+        "result_entered": (
+            "board {board}, table {table}, position {position}: {score} ({verdict}); {to_come}"
+        ),
+        "to_come": "{count} to come",
+        "adjustment_made": "adjustment {number}: {kind} ({reason})",
+        "adjustment_revoked": "adjustment {number} revoked: {kind} ({reason})",
+        "kind.cancel": "cancel",
+        "kind.score": "score",
+        "kind.penalty": "penalty",
+        "kind.correct": "correct",
+        "next_session": "{file}: the next session of {state}",
+        "libre_created": (
+            "{file}: {players}, {tables}, {positions} of {deals}; "
+            "meetings beyond the first: {repeats}"
+        ),
+        "sheet_entered": "position {position}, table {table}: bilans {bilans}; {to_come}",
+        "sheet_taken_back": "position {position}, table {table}: sheet taken back; {to_come}",
+        # the rankings' columns
+        "col.rank": "Rank",
+        "col.player": "Player",
+        "col.name": "Name",
+        "col.orientation": "Orientation",
+        "col.boards": "Boards",
+        "col.attack": "Attack",
+        "col.defence": "Defence",
+        "col.overall": "Overall",
+        "col.adjustments": "Adjustments",
+        "col.team": "Team",
+        "col.names": "Names",
+        "col.line": "Line",
+        "col.pm": "PM",
+        "col.sessions": "Sessions",
+        "col.total": "Total",
+        "col.players": "Players",
+        # counts: ``key_one`` for one (in French also for 0), ``key`` for more
+        "n_boards_one": "{n} board",
+        "n_boards": "{n} boards",
+        "n_tables_one": "{n} table",
+        "n_tables": "{n} tables",
+        "n_positions_one": "{n} position",
+        "n_positions": "{n} positions",
+        "n_results_one": "{n} result",
+        "n_results": "{n} results",
+        "n_sheets_one": "{n} sheet",
+        "n_sheets": "{n} sheets",
+        "n_players_one": "{n} player",
+        "n_players": "{n} players",
+        "n_deals_one": "{n} deal",
+        "n_deals": "{n} deals",
+        "n_bouts_one": "{n} bout",
+        "n_bouts": "{n} bouts",
+        "n_points_one": "{n} point",
+        "n_points": "{n} points",
+        "n_cards_one": "{n} card",
+        "n_cards": "{n} cards",
+        "n_inaccuracies_one": "{n} inaccuracy",
+        "n_inaccuracies": "{n} inaccuracies",
+        "n_mistakes_one": "{n} mistake",
+        "n_mistakes": "{n} mistakes",
+        "n_blunders_one": "{n} blunder",
+        "n_blunders": "{n} blunders",
+        "n_unsearched_one": "{n} announcement not searched",
+        "n_unsearched": "{n} announcements not searched",
+    },
+    "fr": {
+        "score_title": "{contract} {verdict} ({variant})",
+        "seat_col": "Siège",
+        "role_col": "Rôle",
+        "score_col": "Marque",
+        "part_col": "Détail",
+        "points_col": "Points",
+        "role.sits_out": "ne joue pas",
+        "role.taker": "preneur",
+        "role.alone": "preneur (seul)",
+        "role.partner": "partenaire",
+        "role.defender": "défenseur",
+        "analyse_title": "atout analyse : siège {seat}, {deals} par décision",
+        "analyse_summary": (
+            "précision {accuracy} %, perte moyenne {loss} {unit} ; "
+            "{inaccuracies}, {mistakes}, {blunders}"
+        ),
+        "analyse_unsearched": " ; {unsearched}",
+        "analyse_columns": "#|donne|joué|espéré|meilleur|espéré|perte|marque",
+        "unit.card_points": "points de cartes",
+        "unit.lives": "vies",
+        "arena_title": "{game}, {players}, {units} x {seatings}, graine {seed}",
+        "game.french": "tarot français",
+        "game.africain": "tarot africain",
+        "n_deal_units_one": "{n} donne en duplicate",
+        "n_deal_units": "{n} donnes en duplicate",
+        "n_cycle_units_one": "{n} cycle en duplicate",
+        "n_cycle_units": "{n} cycles en duplicate",
+        "n_seatings_one": "{n} placement",
+        "n_seatings": "{n} placements",
+        "arena_columns": (
+            "robot|avantage / donne (95 %)|avantage comme preneur|en défense|contrats|réussite"
+            "|latence p50 / p95 / max ms"
+        ),
+        "arena_africain_columns": (
+            "robot|avantage en vies perdues (95 %)|vies perdues / tour|taux de victoire"
+            "|latence p50 / p95 / max ms"
+        ),
+        "interval": "{mean} [{low} ; {high}]",
+        "percent": "{n} %",
+        "versus": " contre ",
+        "tournament_created": (
+            "{file} : {boards}, {tables}, {positions} ; les {who} se rencontrent au plus "
+            "une fois : {meets} ; chaque joueur joue chaque étui au plus une fois : {once}"
+        ),
+        "who.players": "joueurs",
+        "who.teams": "équipes",
+        "result_entered": (
+            "étui {board}, table {table}, position {position} : {score} ({verdict}) ; {to_come}"
+        ),
+        "to_come": "{count} à venir",
+        "adjustment_made": "ajustement {number} : {kind} ({reason})",
+        "adjustment_revoked": "ajustement {number} annulé : {kind} ({reason})",
+        "kind.cancel": "donne annulée",
+        "kind.score": "marque ajustée",
+        "kind.penalty": "pénalité",
+        "kind.correct": "résultat corrigé",
+        "next_session": "{file} : la séance suivante de {state}",
+        "libre_created": (
+            "{file} : {players}, {tables}, {positions} de {deals} ; "
+            "rencontres au-delà de la première : {repeats}"
+        ),
+        "sheet_entered": "position {position}, table {table} : bilans {bilans} ; {to_come}",
+        "sheet_taken_back": "position {position}, table {table} : feuille reprise ; {to_come}",
+        "col.rank": "Rang",
+        "col.player": "Joueur",
+        "col.name": "Nom",
+        "col.orientation": "Orientation",
+        "col.boards": "Étuis",
+        "col.attack": "Attaque",
+        "col.defence": "Défense",
+        "col.overall": "Global",
+        "col.adjustments": "Ajustements",
+        "col.team": "Équipe",
+        "col.names": "Noms",
+        "col.line": "Ligne",
+        "col.pm": "PM",
+        "col.sessions": "Séances",
+        "col.total": "Total",
+        "col.players": "Joueurs",
+        "n_boards_one": "{n} étui",
+        "n_boards": "{n} étuis",
+        "n_tables_one": "{n} table",
+        "n_tables": "{n} tables",
+        "n_positions_one": "{n} position",
+        "n_positions": "{n} positions",
+        "n_results_one": "{n} résultat",
+        "n_results": "{n} résultats",
+        "n_sheets_one": "{n} feuille",
+        "n_sheets": "{n} feuilles",
+        "n_players_one": "{n} joueur",
+        "n_players": "{n} joueurs",
+        "n_deals_one": "{n} donne",
+        "n_deals": "{n} donnes",
+        "n_bouts_one": "{n} bout",
+        "n_bouts": "{n} bouts",
+        "n_points_one": "{n} point",
+        "n_points": "{n} points",
+        "n_cards_one": "{n} carte",
+        "n_cards": "{n} cartes",
+        "n_inaccuracies_one": "{n} imprécision",
+        "n_inaccuracies": "{n} imprécisions",
+        "n_mistakes_one": "{n} erreur",
+        "n_mistakes": "{n} erreurs",
+        "n_blunders_one": "{n} gaffe",
+        "n_blunders": "{n} gaffes",
+        "n_unsearched_one": "{n} annonce non cherchée",
+        "n_unsearched": "{n} annonces non cherchées",
+    },
+}
+"""Every word the command line prints outside a game, by language: ``atout score``,
+``atout analyse``, the tournament commands' replies and rankings, the counts of
+things; the game's terms come from the tables above."""
+
+
+def decimal(value: float, lang: Language, spec: str = "") -> str:
+    """``value`` formatted by ``spec`` (``+.1f``...), with a decimal comma for a
+    French reader: ``40.5`` is ``40,5``."""
+    text = format(value, spec)
+    return text.replace(".", ",") if lang == "fr" else text
+
+
+def count(key: str, n: float, lang: Language) -> str:
+    """``n`` things of ``key`` in :data:`COMMAND_WORDS`, singular or plural: one
+    is singular in English, below two in French (``0 étui``, ``1,5 point``)."""
+    one = abs(n) < 2 if lang == "fr" else n == 1
+    shown = decimal(n, lang, "" if isinstance(n, int) else "g")
+    return COMMAND_WORDS[lang][f"{key}_one" if one else key].format(n=shown)
+
 
 # --- Words read from the person -------------------------------------------------
 

@@ -26,7 +26,7 @@ def test_the_table_shows_the_blunder_and_the_summary(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     row = next(line for line in result.output.splitlines() if "play:T1" in line)
     assert f" {planted[0] + 1} " in row and "??" in row
-    assert "1 blunders" in result.output
+    assert "1 blunder" in result.output and "1 blunders" not in result.output
 
 
 def test_json_lists_every_decision_with_taken_and_best(tmp_path: Path) -> None:
