@@ -29,7 +29,7 @@ from atout.tournament.libre_state import LibreChoices, TableEntry
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 Caller = Callable[[str], Awaitable[Known]]
 Mine = Callable[[int, str], Awaitable[TournamentRow]]
-Yours = Callable[[TournamentRow, str], dict[str, Any]]
+Receipt = Callable[[TournamentRow, str], dict[str, Any]]
 
 
 def libre_routes(
@@ -37,12 +37,12 @@ def libre_routes(
     live: Live,
     caller: Caller,
     mine: Mine,
-    yours: Yours,
+    receipt: Receipt,
     room: Callable[[str], Awaitable[None]],
 ) -> APIRouter:
-    """The routes; ``caller``, ``mine``, ``yours`` and ``room`` are the duplicate
-    routes' (who calls, the organiser's tournament, what only the caller is told,
-    the organiser's bound on kept tournaments)."""
+    """The routes; ``caller``, ``mine``, ``receipt`` and ``room`` are the duplicate
+    routes' (who calls, the organiser's tournament, what a change answers, the
+    organiser's bound on kept tournaments)."""
     router = APIRouter()
 
     @router.post("/api/tournaments/libre")
@@ -61,8 +61,7 @@ def libre_routes(
                 db.add(row)
             return row
 
-        row = await asyncio.to_thread(insert)
-        return await live.public(row) | {"master": True, "me": None}
+        return receipt(await asyncio.to_thread(insert), key)
 
     @router.post("/api/tournaments/{tournament_id}/sheets")
     async def enter(
@@ -77,8 +76,7 @@ def libre_routes(
         async def change(row: TournamentRow) -> dict[str, Any]:
             return {"state": await live.work(libre_state.record, (row.state, entry))}
 
-        row = await live.rewrite(row, change)
-        return await live.public(row) | yours(row, row.master)
+        return receipt(await live.rewrite(row, change), row.master)
 
     @router.get("/api/tournaments/{tournament_id}/libre/{what}")
     async def printable(

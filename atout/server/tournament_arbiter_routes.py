@@ -32,7 +32,7 @@ from atout.tournament.movement import MAX_TABLES
 TournamentId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 Caller = Callable[[str], Awaitable[Known]]
 Mine = Callable[[int, str], Awaitable[TournamentRow]]
-Yours = Callable[[TournamentRow, str], dict[str, Any]]
+Receipt = Callable[[TournamentRow, str], dict[str, Any]]
 Room = Callable[[str], Awaitable[None]]
 Percent = Annotated[float, Field(ge=0, le=100)]
 
@@ -69,12 +69,15 @@ class Seating(BaseModel):
 
 
 def arbiter_routes(
-    store: Store, live: Live, caller: Caller, mine: Mine, yours: Yours, room: Room
+    store: Store, live: Live, caller: Caller, mine: Mine, receipt: Receipt, room: Room
 ) -> APIRouter:
+    """The routes; ``caller``, ``mine``, ``receipt`` and ``room`` are the duplicate
+    routes' (who calls, the organiser's tournament, what a change answers, the
+    organiser's bound on kept tournaments)."""
     router = APIRouter()
 
-    async def answer(row: TournamentRow) -> dict[str, Any]:
-        return await live.public(row) | yours(row, row.master)
+    def answer(row: TournamentRow) -> dict[str, Any]:
+        return receipt(row, row.master)
 
     @router.post("/api/tournaments/{tournament_id}/adjustments")
     async def adjust(
@@ -90,7 +93,7 @@ def arbiter_routes(
         async def change(row: TournamentRow) -> dict[str, Any]:
             return {"state": await live.work(documents.adjust, (row.state, request))}
 
-        return await answer(await live.rewrite(row, change))
+        return answer(await live.rewrite(row, change))
 
     @router.post("/api/tournaments/{tournament_id}/adjustments/{number}/revoke")
     async def revoke(
@@ -104,7 +107,7 @@ def arbiter_routes(
         async def change(row: TournamentRow) -> dict[str, Any]:
             return {"state": await live.work(documents.revoke, (row.state, number))}
 
-        return await answer(await live.rewrite(row, change))
+        return answer(await live.rewrite(row, change))
 
     @router.post("/api/tournaments/{tournament_id}/seating")
     async def seating(
@@ -122,7 +125,7 @@ def arbiter_routes(
 
         row = await live.rewrite(row, change)
         await live.reseat(row)
-        return await answer(row)
+        return answer(row)
 
     @router.post("/api/tournaments/{tournament_id}/next-session")
     async def next_session(
@@ -135,11 +138,11 @@ def arbiter_routes(
         row = await mine(tournament_id, authorization)
         for _ in range(WRITE_TRIES):
             if "next" in row.online:
-                return await answer(await asyncio.to_thread(live.load, row.online["next"]))
+                return answer(await asyncio.to_thread(live.load, row.online["next"]))
             await room(row.master)
             state = await live.work(documents.next_session, (row.state, secrets.randbits(32)))
             try:
-                return await answer(await asyncio.to_thread(insert, row, state))
+                return answer(await asyncio.to_thread(insert, row, state))
             except _Changed:
                 row = await asyncio.to_thread(live.load, tournament_id)
         raise HTTPRefusal(409, "tournament_busy")

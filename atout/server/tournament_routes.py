@@ -9,6 +9,12 @@ The work on a tournament (dealing boards, searching a movement, replaying its
 results for the ranking) runs in the worker processes (``atout.server.offload``);
 the store is read and written in threads. A change is written only over the
 version it was computed from, so two at once cannot lose one another.
+
+A change answers a small receipt (:func:`receipt`), not the view: the view of the
+new version is pushed to every socket following the tournament, the organiser's
+page among them, before the receipt is sent (``Live.rewrite``), encoded once for
+all of them; a 60-table tournament's is megabytes, which each answer used to
+encode anew and send a second time.
 """
 
 from __future__ import annotations
@@ -122,8 +128,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
                 db.add(row)
             return row
 
-        row = await asyncio.to_thread(insert)
-        return await live.public(row) | {"master": True, "me": None}
+        return receipt(await asyncio.to_thread(insert), key)
 
     @router.get("/api/tournaments")
     async def listing(authorization: Annotated[str, Header()] = "") -> list[dict[str, Any]]:
@@ -151,6 +156,11 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         ]
         return {"master": row.master == key, "me": held[0] if held else None}
 
+    def receipt(row: TournamentRow, key: str) -> dict[str, Any]:
+        """What a change answers: the tournament, the version the change made (its
+        view comes to the followers, or from ``GET``) and the caller's part."""
+        return {"id": row.id, "version": row.version, **yours(row, key)}
+
     @router.get("/api/tournaments/{tournament_id}")
     async def show(
         tournament_id: TournamentId, authorization: Annotated[str, Header()] = ""
@@ -174,8 +184,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         async def change(row: TournamentRow) -> dict[str, Any]:
             return {"state": await live.work(documents.record, (row.state, entry))}
 
-        row = await live.rewrite(row, change)
-        return await live.public(row) | yours(row, row.master)
+        return receipt(await live.rewrite(row, change), row.master)
 
     @router.post("/api/tournaments/{tournament_id}/online")
     async def online(
@@ -185,8 +194,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         row = await mine(tournament_id, authorization)
         if body.position > row.state["positions"]:
             raise HTTPRefusal(422, "tournament_positions", most=row.state["positions"])
-        row = await live.open_position(row, body.position - 1)
-        return await live.public(row) | yours(row, row.master)
+        return receipt(await live.open_position(row, body.position - 1), row.master)
 
     @router.post("/api/tournaments/{tournament_id}/places")
     async def take_place(
@@ -221,7 +229,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
 
         row = await live.rewrite(row, change)
         await live.reseat(row)
-        return await live.public(row) | yours(row, known.key)
+        return receipt(row, known.key)
 
     @router.post("/api/tournaments/{tournament_id}/leave")
     async def leave_place(
@@ -241,8 +249,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             del entrants[own[0]]
             return {"online": {**row.online, "entrants": entrants}}
 
-        row = await live.rewrite(row, change)
-        return await live.public(row) | yours(row, known.key)
+        return receipt(await live.rewrite(row, change), known.key)
 
     @router.get("/api/tournaments/{tournament_id}/print/{what}")
     async def printable(
@@ -277,6 +284,6 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
             headers={"Content-Disposition": f'attachment; filename="{name}"'},
         )
 
-    router.include_router(libre_routes(store, live, caller, mine, yours, room_for_one_more))
-    router.include_router(arbiter_routes(store, live, caller, mine, yours, room_for_one_more))
+    router.include_router(libre_routes(store, live, caller, mine, receipt, room_for_one_more))
+    router.include_router(arbiter_routes(store, live, caller, mine, receipt, room_for_one_more))
     return router

@@ -48,6 +48,7 @@ from atout.tournament.movement import (
 from atout.tournament.ranking import (
     PlayerStanding,
     PlayKey,
+    compared_boards,
     individual_standings,
     ranked_standings,
     team_points,
@@ -201,6 +202,11 @@ def movement_of(setup: Setup) -> Movement:
     if setup.movement == "howell":
         return howell_movement(setup.tables, setup.positions, setup.per_position)
     return triplette_movement(setup.tables, setup.positions, setup.per_position)
+
+
+def _quadrette(player: int) -> int:
+    """A quadrette's number from one of its players' (four a team, attacker first)."""
+    return player // 4
 
 
 def check_setup(setup: Setup) -> None:
@@ -389,9 +395,9 @@ class Tournament:
         Howell, whose triplettes change orientation, has only the général)."""
         return [standing for _, standing in self.ranked(general)]
 
-    def ranked(self, general: bool = False) -> list[tuple[int, PlayerStanding]]:
-        """:meth:`standings` with each entrant's rank, ties sharing one
-        (:func:`ranked_standings`)."""
+    def ranked(self, general: bool = False) -> list[tuple[int | None, PlayerStanding]]:
+        """:meth:`standings` with each entrant's rank, ties sharing one, none before
+        the entrant's first result (:func:`ranked_standings`)."""
         takers = {b.number: b.taker for b in self.boards}
         assigned = assigned_notes(self.adjustments)
         penalties = note_penalties(self.adjustments)
@@ -419,10 +425,23 @@ class Tournament:
         if self.setup.form == "teams":
             totals = team_points(self.movement, attack, int, 2, winner_only=True)
         else:
-            totals = team_points(self.movement, attack, lambda p: p // 4, self.setup.tables)
+            totals = team_points(self.movement, attack, _quadrette, self.setup.tables)
         for team, taken in point_penalties(self.adjustments).items():
             totals[team] -= taken
         return sorted(totals.items(), key=lambda item: (-item[1], item[0]))
+
+    def team_boards(self) -> Counter[int]:
+        """Quadrettes and the match: the boards each team's PM count so far
+        (:func:`compared_boards`)."""
+        team_of = int if self.setup.form == "teams" else _quadrette
+        return compared_boards(self.movement, self.attack_scores(), team_of)
+
+    def teams_counted(self) -> set[int]:
+        """Quadrettes and the match: the teams with a result, something in their PM
+        (a board compared, or PM the arbiter took off): the others are not ranked."""
+        return {team for team, boards in self.team_boards().items() if boards} | set(
+            point_penalties(self.adjustments)
+        )
 
     def missing(self) -> list[PlayKey]:
         """The plays still without a result (nor an adjustment of the arbiter's standing

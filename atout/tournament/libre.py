@@ -10,6 +10,11 @@ bien égale à zéro" (p. 9) is checked. In the forms ``pairs`` and ``fours`` th
 players come team by team, "les joueurs d'une même équipe ne se rencontrent pas"
 (the plan keeps them apart) and "leurs scores sont cumulés" (p. 10).
 
+Before a player's first sheet is entered they have no rank. Half way through,
+the ranking is by the points entered so far, the rulebook's sum: a table's
+bilans add up to zero, so a sheet still to come counts as neither gain nor
+loss, and each position's bilan (none yet: null) shows which are in.
+
 Pure: no I/O. Positions, tables and players are numbered from 0 here; the JSON
 (:mod:`.libre_state`), the command line and the page number them from 1.
 """
@@ -168,6 +173,16 @@ class Libre:
         """Each player's points: "par addition des bilans obtenus à chaque position"."""
         return [sum(b for b in row if b is not None) for row in self.bilans()]
 
+    def played(self) -> list[bool]:
+        """Whether each player has a result: a sheet of theirs entered."""
+        return [any(b is not None for b in row) for row in self.bilans()]
+
+    def teams_played(self) -> list[bool]:
+        """Whether each team has a result: a sheet of a member's entered."""
+        played = self.played()
+        teams = len(self.setup.names) // self.setup.team_size
+        return [any(played[p] for p in self.setup.members(team)) for team in range(teams)]
+
     def team_totals(self) -> list[int]:
         """Each team's points: its members' totals "cumulés"."""
         totals = self.totals()
@@ -184,8 +199,10 @@ class Libre:
         ]
 
 
-def ranked(totals: Sequence[int]) -> list[tuple[int, int]]:
+def ranked(totals: Sequence[int], played: Sequence[bool]) -> list[tuple[int | None, int]]:
     """(rank from 1, index) "par nombre décroissant de points"; equal totals share
-    a rank (:func:`~atout.tournament.ranking.shared_ranks`), in the order of index."""
-    order = sorted(range(len(totals)), key=lambda i: (-totals[i], i))
-    return list(zip(shared_ranks([totals[i] for i in order]), order, strict=True))
+    a rank (:func:`~atout.tournament.ranking.shared_ranks`), in the order of index.
+    Those not ``played`` yet (no sheet entered) have no rank and come last."""
+    order = sorted(range(len(totals)), key=lambda i: (not played[i], -totals[i], i))
+    keys = [totals[i] if played[i] else None for i in order]
+    return list(zip(shared_ranks(keys), order, strict=True))

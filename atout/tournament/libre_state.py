@@ -136,7 +136,8 @@ def enter(libre: Libre, text: str | bytes) -> TableEntry:
 
 def ranking_rows(libre: Libre) -> list[dict[str, Any]]:
     """The ranking, best first: players with each position's bilan, or teams with
-    their members' totals (``players``: a number each, in the order of ``names``)."""
+    their members' totals (``players``: a number each, in the order of ``names``).
+    A player (team) without a sheet entered yet has no ``rank`` and comes last."""
     setup = libre.setup
     totals = libre.totals()
     if setup.team_size > 1:
@@ -149,7 +150,7 @@ def ranking_rows(libre: Libre) -> list[dict[str, Any]]:
                 "total": teams[team],
                 "players": [totals[p] for p in setup.members(team)],
             }
-            for rank, team in ranked(teams)
+            for rank, team in ranked(teams, libre.teams_played())
         ]
     bilans = libre.bilans()
     return [
@@ -160,7 +161,7 @@ def ranking_rows(libre: Libre) -> list[dict[str, Any]]:
             "total": totals[player],
             **{f"position_{p + 1}": bilan for p, bilan in enumerate(bilans[player])},
         }
-        for rank, player in ranked(totals)
+        for rank, player in ranked(totals, libre.played())
     ]
 
 

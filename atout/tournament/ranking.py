@@ -26,13 +26,21 @@ nothing of ties there; as in its topage ("En cas d'égalité, on partage"), equa
 results share a rank, the next rank skipping as many (1, 1, 3), every ranking of
 atout's tournaments numbered here (duplicate, sessions, tournoi libre). Tied
 entrants stay in the order of their numbers (the player, triplette or team).
+
+An entrant with no result yet has no rank: it is listed after the ranked ones,
+in the order of numbers, and the ranks are those among the entrants with a
+result. Before the first result nobody is ranked (not all first ex aequo). Half
+way through a session, entrants who have played fewer boards are ranked on
+what they have: the rulebook's percentages are means of notes ("la moyenne des
+notes obtenues ... sur les donnes jouées"), so they compare entrants over
+unequal numbers of boards, and the rows say how many boards each counts.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter, defaultdict
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt
@@ -212,42 +220,57 @@ def general_ranking(standings: Sequence[PlayerStanding]) -> list[PlayerStanding]
 
 def alternate_ranking(standings: Sequence[PlayerStanding]) -> list[PlayerStanding]:
     """Classement alterné: the firsts of each orientation line, ranked among themselves,
-    then the seconds, and so on (the reference for a one-session tournament)."""
+    then the seconds, and so on (the reference for a one-session tournament). A line
+    holds "les joueurs ayant joué dans cette orientation": an entrant without a
+    result yet is in none, and comes after them all, in the order of numbers."""
+    order = general_ranking(standings)
     lines: dict[int, list[PlayerStanding]] = defaultdict(list)
-    for standing in general_ranking(standings):
-        lines[standing.orientation].append(standing)
+    for standing in order:
+        if standing.overall is not None:
+            lines[standing.orientation].append(standing)
     depth = max((len(line) for line in lines.values()), default=0)
     ranked: list[PlayerStanding] = []
     for place in range(depth):
         group = [line[place] for line in lines.values() if place < len(line)]
         ranked.extend(general_ranking(group))
-    return ranked
+    return ranked + [s for s in order if s.overall is None]
 
 
-def shared_ranks(keys: Sequence[Hashable]) -> list[int]:
+def shared_ranks(keys: Sequence[Hashable]) -> list[int | None]:
     """Each place's rank, from 1, given the ranked order's keys: a key equal to the
     one before shares its rank and the next rank skips as many (1, 1, 3), as sports
-    rankings show ties; one function, so the page, exports and CLI agree."""
-    ranks: list[int] = []
+    rankings show ties; a key ``None``, an entrant without any result yet, has no
+    rank (such entrants come last: ValueError otherwise). One function, so the
+    page, exports and CLI agree."""
+    ranks: list[int | None] = []
     for place, key in enumerate(keys):
-        ranks.append(ranks[-1] if place and keys[place - 1] == key else place + 1)
+        if key is None:
+            ranks.append(None)
+        elif place and keys[place - 1] is None:
+            raise ValueError("an entrant without a result is ranked before one with")
+        else:
+            ranks.append(ranks[-1] if place and keys[place - 1] == key else place + 1)
     return ranks
 
 
 def ranked_standings(
     standings: Sequence[PlayerStanding], general: bool
-) -> list[tuple[int, PlayerStanding]]:
+) -> list[tuple[int | None, PlayerStanding]]:
     """The classement général or alterné with each entrant's rank: equal global
     percentages share a rank; in the alterné only within one group of the
     rulebook's places (the firsts of line at places 1 to 4...), since a second of
-    line comes after every first whatever its percentage."""
+    line comes after every first whatever its percentage. An entrant without a
+    result yet (no global percentage) has no rank."""
     if general:
         order = general_ranking(standings)
         return list(zip(shared_ranks([s.overall for s in order]), order, strict=True))
     order = alternate_ranking(standings)
     depth: Counter[int] = Counter()  # the k-th of a line in the alterné is in group k
-    keys = []
+    keys: list[tuple[int, Fraction] | None] = []
     for standing in order:
+        if standing.overall is None:
+            keys.append(None)
+            continue
         keys.append((depth[standing.orientation], standing.overall))
         depth[standing.orientation] += 1
     return list(zip(shared_ranks(keys), order, strict=True))
@@ -268,6 +291,33 @@ def team_points(
     le nombre de PM correspondant, l'autre équipe ne marquant pas".
     """
     totals = {team: 0 for team in range(teams)}
+    for first, second, points in _compared(movement, attack_scores, team_of):
+        if winner_only:
+            totals[first] += max(points, 0)
+            totals[second] += max(-points, 0)
+        else:
+            totals[first] += points
+            totals[second] -= points
+    return totals
+
+
+def compared_boards(
+    movement: Movement, attack_scores: Mapping[PlayKey, int], team_of: Callable[[int], int]
+) -> Counter[int]:
+    """How many boards each team's PM count so far: the boards whose two plays (its
+    attacker's and the opposing team's, on the same deal) are both entered."""
+    counts: Counter[int] = Counter()
+    for first, second, _ in _compared(movement, attack_scores, team_of):
+        counts[first] += 1
+        counts[second] += 1
+    return counts
+
+
+def _compared(
+    movement: Movement, attack_scores: Mapping[PlayKey, int], team_of: Callable[[int], int]
+) -> Iterator[tuple[int, int, int]]:
+    """Each board compared so far: the teams of tables ``2p`` and ``2p+1`` and the
+    first one's PM (thousandths) from the Écart of their attackers' scores."""
     for (position, table, board), score in attack_scores.items():
         if table % 2:
             continue
@@ -276,11 +326,4 @@ def team_points(
             continue
         first = team_of(movement.at(position, table).seats[SOUTH])
         second = team_of(movement.at(position, table + 1).seats[SOUTH])
-        points = match_points_milli(score - other)
-        if winner_only:
-            totals[first] += max(points, 0)
-            totals[second] += max(-points, 0)
-        else:
-            totals[first] += points
-            totals[second] -= points
-    return totals
+        yield first, second, match_points_milli(score - other)

@@ -31,15 +31,19 @@ LINES = ("NS", "EW")
 def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str, Any]]:
     """The ranking, best first: individual players and triplettes by the classement
     alterné (or général), with their attack, defence and global percentages;
-    quadrettes and the match's two teams by PM."""
+    quadrettes and the match's two teams by PM, with the boards their PM count.
+    An entrant without a result yet has no ``rank`` (None) and comes last
+    (:func:`~atout.tournament.ranking.shared_ranks`)."""
     setup = tournament.setup
     names = setup.names
     if setup.form in ("quadrettes", "teams"):
+        boards = tournament.team_boards()
         rows = [
             {
                 "rank": rank,
                 "team": team + 1,
                 "names": [names[p] for p in setup.members(team)],
+                "boards": boards[team],
                 "pm": points / 1000,
             }
             for rank, (team, points) in _ranked_teams(tournament)
@@ -72,10 +76,16 @@ def ranking_rows(tournament: Tournament, general: bool = False) -> list[dict[str
     return _marked(tournament, rows, "team" if setup.form == "triplettes" else "player")
 
 
-def _ranked_teams(tournament: Tournament) -> list[tuple[int, tuple[int, int]]]:
-    """Each team's rank and (team, PM in thousandths), best first, equal PM sharing a rank."""
+def _ranked_teams(tournament: Tournament) -> list[tuple[int | None, tuple[int, int]]]:
+    """Each team's rank and (team, PM in thousandths), best first, equal PM sharing a
+    rank; the teams without a result yet after them, unranked, in the order of numbers."""
+    counted = tournament.teams_counted()
     points = tournament.team_points()
-    return list(zip(shared_ranks([p for _, p in points]), points, strict=True))
+    order = [p for p in points if p[0] in counted] + sorted(
+        p for p in points if p[0] not in counted
+    )
+    keys = [points if team in counted else None for team, points in order]
+    return list(zip(shared_ranks(keys), order, strict=True))
 
 
 def _marked(tournament: Tournament, rows: list[dict[str, Any]], who: str) -> list[dict[str, Any]]:

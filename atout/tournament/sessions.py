@@ -10,7 +10,8 @@ triplette's) total is the sum of its global percentages, each multiplied by its
 session's coefficient (1 unless given), a session without a result for it adding
 nothing. For quadrettes and the match the rulebook says only that players may
 change places within a team between sessions; atout adds the PM of the sessions
-(with their coefficients), its own reading.
+(with their coefficients), its own reading. An entrant without a result in any
+session yet has no rank (:func:`~atout.tournament.ranking.shared_ranks`).
 """
 
 from __future__ import annotations
@@ -59,10 +60,16 @@ def series_rows(
     setup = sessions[0].setup
     totals: dict[int, Fraction] = {}
     each: dict[int, list[float | None]] = {}
+    played: set[int] = set()  # the entrants with a result in some session: ranked
     pm = setup.form in ("quadrettes", "teams")
     for index, (session, weight) in enumerate(zip(sessions, weights, strict=True)):
         if pm:
-            results = {team: Fraction(points, 1000) for team, points in session.team_points()}
+            counted = session.teams_counted()
+            results = {
+                team: Fraction(points, 1000)
+                for team, points in session.team_points()
+                if team in counted
+            }
         else:
             results = {
                 s.player: s.overall
@@ -71,13 +78,16 @@ def series_rows(
             }
         for entrant in range(setup.teams or setup.entrants):
             got = results.get(entrant)
+            if got is not None:
+                played.add(entrant)
             each.setdefault(entrant, [None] * len(sessions))[index] = (
                 None if got is None else rounded(got, 3 if pm else 2)
             )
             totals[entrant] = totals.get(entrant, Fraction(0)) + weight * (got or 0)
-    ranked = sorted(totals, key=lambda entrant: (-totals[entrant], entrant))
+    ranked = sorted(totals, key=lambda entrant: (entrant not in played, -totals[entrant], entrant))
+    keys = [totals[e] if e in played else None for e in ranked]
     rows = []
-    for rank, entrant in zip(shared_ranks([totals[e] for e in ranked]), ranked, strict=True):
+    for rank, entrant in zip(shared_ranks(keys), ranked, strict=True):
         if setup.teams:
             who: dict[str, Any] = {
                 "team": entrant + 1,

@@ -12,7 +12,7 @@ import httpx
 
 from tests.server.conftest import Player, Server, play_until_over, run_server
 from tests.server.test_tournament_live import following, pushed
-from tests.server.test_tournaments import _robots_play, call
+from tests.server.test_tournaments import _robots_play, call, changed
 
 SAMPLE = Path(__file__).parents[2] / "examples" / "sheet-fft-rulebook.json"
 
@@ -39,9 +39,7 @@ def test_a_libre_club_night_on_the_server(tmp_path: Path) -> None:
         ann, ben = server.register("ann"), server.register("ben")
         names = [f"Joueur {n}" for n in range(1, 9)]
         body = {"name": "Libre", "form": "pairs", "names": names, "positions": 3}
-        made = call(server, ann, "/libre", body)
-        assert made.status_code == 200, made.text
-        view = made.json()
+        view = changed(server, ann, "/libre", body)
         number = view["id"]
         assert view["kind"] == "libre" and view["master"] and view["missing"] == 6
         first = [t["seats"] for t in view["plan"] if t["position"] == 1]

@@ -13,7 +13,7 @@ import httpx
 from atout.server.store import Store, TournamentRow
 from tests.server.conftest import Player, Server, run_server
 from tests.server.test_tournament_live import following, opened_until, pushed, refused, seat_of
-from tests.server.test_tournaments import call, first_place_held, garde
+from tests.server.test_tournaments import call, changed, first_place_held, garde
 
 
 def test_only_the_organiser_adjusts_and_followers_see_the_new_ranking(tmp_path: Path) -> None:
@@ -36,18 +36,18 @@ def test_only_the_organiser_adjusts_and_followers_see_the_new_ranking(tmp_path: 
         assert view["adjustments"][0]["by"] == "ann"
         csv = httpx.get(f"{server.http}/api/tournaments/{number}/export?what=adjustments").text
         assert "étui mal reconstitué" in csv and csv.count("\n") == 2
-        revoked = call(server, ann, f"/{number}/adjustments/1/revoke", {})
-        assert revoked.status_code == 200 and revoked.json()["adjustments"] == []
-        attack = {row["player"]: row["attack"] for row in revoked.json()["ranking"]}
+        revoked = changed(server, ann, f"/{number}/adjustments/1/revoke", {})
+        assert revoked["adjustments"] == []
+        attack = {row["player"]: row["attack"] for row in revoked["ranking"]}
         assert [attack[p] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
         again = call(server, ann, f"/{number}/adjustments/1/revoke", {})
         assert again.status_code == 422 and again.json()["code"] == "tournament_adjust_revoked"
         assert again.json()["params"] == {"number": 1}
         # the next session: same entrants, new boards, ranked with the first
-        second = call(server, ann, f"/{number}/next-session", {})
-        assert second.status_code == 200 and second.json()["names"] == view["names"]
-        total = call(server, None, f"/{second.json()['id']}/sessions").json()
-        assert total["sessions"] == [number, second.json()["id"]]
+        second = changed(server, ann, f"/{number}/next-session", {})
+        assert second["names"] == view["names"] and second["master"]
+        total = call(server, None, f"/{second['id']}/sessions").json()
+        assert total["sessions"] == [number, second["id"]]
         assert {row["player"]: row["total"] for row in total["ranking"]}[5] == 100
         assert call(server, ben, f"/{number}/next-session", {}).status_code == 403
     finally:
@@ -86,7 +86,7 @@ def test_a_substitute_takes_a_place_and_the_old_player_is_refused(tmp_path: Path
         ]
         call(server, ben, f"/{number}/places", {"player": 1})
         call(server, dan, f"/{number}/places", {"player": 2})
-        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        opened = changed(server, ann, f"/{number}/online", {"position": 1})
         asyncio.run(_substitute(server, number, opened, ann, ben, dan))
     finally:
         stop()
@@ -107,15 +107,15 @@ async def _substitute(
             ).status_code
             == 403
         )
-        freed = call(server, ann, f"/{number}/seating", {"action": "free", "player": 1})
-        assert freed.status_code == 200 and freed.json()["places"][0] is None
+        freed = changed(server, ann, f"/{number}/seating", {"action": "free", "player": 1})
+        assert freed["places"][0] is None
         told = await ben.expect(lambda m: m["type"] == "error")
         assert told["code"] == "tournament_replaced"
         # dan moves from place 2 to the freed place 1, and place 2 goes to a robot
-        moved = call(server, ann, f"/{number}/seating", {"action": "move", "player": 2, "to": 1})
-        assert moved.status_code == 200 and moved.json()["places"][0]["name"] == "dan"
-        robot = call(server, ann, f"/{number}/seating", {"action": "robot", "player": 2})
-        assert robot.status_code == 200 and robot.json()["robots"] == [2]
+        moved = changed(server, ann, f"/{number}/seating", {"action": "move", "player": 2, "to": 1})
+        assert moved["places"][0]["name"] == "dan"
+        robot = changed(server, ann, f"/{number}/seating", {"action": "robot", "player": 2})
+        assert robot["robots"] == [2]
         again = call(server, ben_token, f"/{number}/places", {"player": 2})
         assert again.status_code == 409 and again.json()["code"] == "tournament_place_robot"
         error = await refused(ben, {"type": "sit", "table": table})
@@ -135,7 +135,7 @@ def ben_at_one_table(server: Server, ann: str, ben: str) -> tuple[int, tuple[str
     """A one-table tournament of six boards whose first place ben holds, opened: its
     number, and ben's (table, seat)."""
     number = first_place_held(server, ann, ben, {"name": "One", "tables": 1, "per_position": 6})
-    opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+    opened = changed(server, ann, f"/{number}/online", {"position": 1})
     return number, seat_of(opened, 1, 1)
 
 
@@ -153,7 +153,7 @@ def test_a_substitute_takes_the_seat_over_during_the_game_after_a_restart(
     server, stop = run_server(tmp_path, **settings)  # the table comes back, dan's to take
     try:
         held = call(server, dan, f"/{number}/places", {"player": 1})
-        assert held.status_code == 200 and held.json()["me"] == 1
+        assert held.status_code == 200 and held.json()["me"] == 1  # the receipt says
         asyncio.run(_substitute_sits(server, where, ben, dan))
     finally:
         stop()
@@ -204,9 +204,9 @@ def test_a_place_freed_from_a_later_position(tmp_path: Path) -> None:
         assert moved.status_code == 422 and moved.json()["code"] == "tournament_handover_move"
         beyond = call(server, ann, f"/{number}/seating", later | {"from_position": 5})
         assert beyond.status_code == 422 and beyond.json()["params"] == {"most": 2}
-        planned = call(server, ann, f"/{number}/seating", later)
-        assert planned.json()["handovers"] == [{"player": 1, "action": "free", "from": 1}]
-        assert planned.json()["places"][0]["name"] == "ben"  # ben still plays position 1
+        planned = changed(server, ann, f"/{number}/seating", later)
+        assert planned["handovers"] == [{"player": 1, "action": "free", "from": 1}]
+        assert planned["places"][0]["name"] == "ben"  # ben still plays position 1
         view = asyncio.run(
             opened_until(
                 server, number, ann, lambda v: any(o["position"] == 2 for o in v["online"])

@@ -22,7 +22,7 @@ from tests.server.cluster_nodes import Cluster
 from tests.server.conftest import Player, play_until_over
 from tests.server.test_cluster import play_some, resumed
 from tests.server.test_tournament_live import pushed, seat_of
-from tests.server.test_tournaments import call, garde
+from tests.server.test_tournaments import call, changed, garde
 
 
 def games_of(cluster: Cluster, table: str) -> list[list[str]]:
@@ -142,8 +142,8 @@ def test_a_replacement_made_at_one_node_reaches_the_table_at_another(cluster: Cl
     made = call(first, ann, "", {"name": "Replaced", "tables": 1, "per_position": 1})
     number = made.json()["id"]
     call(second, ben, f"/{number}/places", {"player": 1})
-    opened = call(first, ann, f"/{number}/online", {"position": 1})  # node 0 owns it
-    table, seat = seat_of(opened.json(), 1, 1)
+    opened = changed(first, ann, f"/{number}/online", {"position": 1})  # node 0 owns it
+    table, seat = seat_of(opened, 1, 1)
 
     async def main() -> None:
         player = await Player.connect(second, ben)
@@ -175,9 +175,8 @@ def test_a_tournament_table_whose_owner_is_killed_goes_on_with_its_boards(
         try:
             await watcher.send({"type": "tournament", "tournament": number})
             await pushed(watcher, lambda v: True)
-            opened = call(first, ann, f"/{number}/online", {"position": 1})  # node 0 owns them
-            assert opened.status_code == 200, opened.text
-            table, _ = seat_of(opened.json(), 1, 1)
+            opened = changed(first, ann, f"/{number}/online", {"position": 1})  # node 0 owns them
+            table, _ = seat_of(opened, 1, 1)
             await player.send({"type": "sit", "table": table})
             await play_some([player], table, 3, seed=4)  # in the first of its two boards
             cluster.nodes[0].signal(signal.SIGKILL)

@@ -22,7 +22,7 @@ from atout.tournament.documents import record, view
 from atout.tournament.state import deal_json, from_json, to_json
 from tests.server.conftest import Player, Server, events_of, play_until_over, run_server
 from tests.server.test_tournament_live import following, pushed, refused, seated_at
-from tests.server.test_tournaments import call
+from tests.server.test_tournaments import call, changed
 
 
 def club_night_ranking(data_dir: Path, number: int) -> list[dict[str, Any]]:
@@ -85,7 +85,7 @@ async def _triplettes(
     server: Server, number: int, ann: str, ben_token: str, dan_token: str
 ) -> dict[str, Any]:
     async with following(server, number, ben_token, dan_token) as (watcher, _, (ben, dan)):
-        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        opened = changed(server, ann, f"/{number}/online", {"position": 1})
         team = next(t for t, players in enumerate(opened["teams"], 1) if 1 in players)
         seating = next(s for s in opened["seatings"] if team in s["seats"])
         table = next(o["table_id"] for o in opened["online"] if o["table"] == seating["table"])
@@ -136,7 +136,7 @@ def test_the_match_online_south_chooses_among_the_three_gardes(tmp_path: Path) -
 
 async def _match(server: Server, number: int, ann: str, ben_token: str) -> dict[str, Any]:
     async with following(server, number, ben_token) as (watcher, _, (ben,)):
-        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        opened = changed(server, ann, f"/{number}/online", {"position": 1})
         # quarter 1: ben, team A's first named, attacks at table 1, South
         seating = next(s for s in opened["seatings"] if (s["position"], s["table"]) == (1, 1))
         assert seating["lineups"][0][2] == 1
@@ -161,7 +161,7 @@ def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path
         body = {"name": "Trip", "form": "triplettes", "tables": 1, "per_position": 2}
         number = call(server, ann, "", body).json()["id"]
         assert call(server, ben, f"/{number}/places", {"player": 1}).status_code == 200
-        opened = call(server, ann, f"/{number}/online", {"position": 1}).json()
+        opened = changed(server, ann, f"/{number}/online", {"position": 1})
         table = opened["online"][0]["table_id"]
         asyncio.run(_first_trick(server, table))  # robots play board 1; then a stop
     finally:

@@ -22,6 +22,20 @@ def call(server: Server, token: str | None, path: str, body: Any = None) -> http
     return httpx.post(url, json=body, headers=headers, timeout=30)
 
 
+def changed(server: Server, token: str, path: str, body: Any) -> dict[str, Any]:
+    """A change made (``path``'s POST): its answer is a receipt, not the view (the
+    tournament's number, the version the change made, the caller's part); then the
+    view of that version, as a page not following the tournament reads it."""
+    reply = call(server, token, path, body)
+    assert reply.status_code == 200, reply.text
+    receipt = reply.json()
+    assert set(receipt) == {"id", "version", "master", "me"}, receipt
+    view: dict[str, Any] = call(server, token, f"/{receipt['id']}").json()
+    assert view["version"] >= receipt["version"]  # robots may have played on since
+    assert (view["master"], view["me"]) == (receipt["master"], receipt["me"])
+    return view
+
+
 def first_place_held(server: Server, master: str, player: str, form: dict[str, Any]) -> int:
     """A tournament made by ``master`` with ``form``, whose first place ``player``
     holds: its number."""
@@ -38,10 +52,8 @@ def test_a_club_night_on_the_server(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path)
     try:
         ann, ben = server.register("ann"), server.register("ben")
-        made = call(server, ann, "", {"name": "Club", "tables": 5})
-        assert made.status_code == 200, made.text
-        number = made.json()["id"]
-        view = made.json()
+        view = changed(server, ann, "", {"name": "Club", "tables": 5})
+        number = view["id"]
         assert view["master"] and view["meets_once"] and view["boards"] == 20
         export = f"{server.http}/api/tournaments/{number}/export"
         for what in ("results", "adjustments"):  # none yet: the header alone, for a spreadsheet

@@ -51,8 +51,17 @@ def test_the_sample_sheet_as_a_position() -> None:
     ]
     assert libre.totals()[8:] == [-446, 1346, -390, -510]  # the sheet's columns
     rows = ranking_rows(libre)
-    assert [(r["rank"], r["name"], r["total"]) for r in rows[:1]] == [(1, "DUPONT", 1346)]
-    assert [r["name"] for r in rows[-3:]] == ["DUBOIS", "DURAND", "DESPRES"]
+    # the four of table 3 ranked among themselves; the eight whose tables have no
+    # sheet yet have no rank (not 1, ahead of the negative bilans), last
+    assert [(r["rank"], r["name"], r["total"]) for r in rows[:4]] == [
+        (1, "DUPONT", 1346),
+        (2, "DUBOIS", -390),
+        (3, "DURAND", -446),
+        (4, "DESPRES", -510),
+    ]
+    assert [(r["rank"], r["name"], r["position_1"]) for r in rows[4:]] == [
+        (None, f"P{n}", None) for n in range(1, 9)
+    ]
     assert libre.missing() == [(0, 0), (0, 1)]
 
 

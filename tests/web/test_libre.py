@@ -24,6 +24,7 @@ def test_a_libre_night_from_a_phone(
     page.click("#libre-create")
     expect(page.locator("#tour-summary")).to_contain_text("4 sheets to come")
     expect(page.locator("#libre-plan tbody tr")).to_have_count(4)
+    expect(page.locator("#ranking-note")).to_contain_text("No result yet")
 
     # Table 1, position 1: its first seat takes a Garde of 56 points with one bout,
     # made by 5: (25 + 5) x 2 = 60 a defender, +180 for the taker.
@@ -40,6 +41,11 @@ def test_a_libre_night_from_a_phone(
     expect(page.locator("#tour-summary")).to_contain_text("3 sheets to come")
     expect(page.locator("#libre-ranking tbody tr").first).to_contain_text(taker)
     expect(page.locator("#libre-ranking tbody tr").first).to_contain_text("+180")
+    # table 2's four have no sheet yet: no rank (they were 2nd ex aequo at 0), last
+    unranked = page.locator("#libre-ranking tbody td.unranked")
+    expect(unranked).to_have_count(4)
+    expect(page.locator("#libre-ranking tbody tr").nth(4).locator("td.unranked")).to_have_count(1)
+    expect(page.locator("#ranking-note")).to_contain_text("4 without a result yet")
 
     # Table 2: the paper sheet's bilans; 10 too many is refused, then corrected.
     page.select_option("#libre-table", "1:2")
@@ -54,6 +60,7 @@ def test_a_libre_night_from_a_phone(
     expect(page.locator("#bilans-error")).to_have_text("")
     expect(page.locator("#tour-summary")).to_contain_text("2 sheets to come")
     expect(page.locator("#libre-ranking tbody tr").nth(1)).to_contain_text("+30")
+    expect(unranked).to_have_count(0)
     assert page.evaluate("document.scrollingElement.scrollWidth") <= 390
     # The organiser plays too: their place tells them their table at each position.
     page.click('[data-take="1"]')

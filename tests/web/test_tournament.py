@@ -14,9 +14,20 @@ from tests.web.tournaments import create_tournament, shown_whole
 def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
     create_tournament(page, base_url, "Club night", tables=5)  # a guest organiser
     expect(page.locator("#tour-summary")).to_contain_text("100 results to come")
+    # nothing entered: nobody ranked (it read 1, 1, 1 ... and 1, 1, 1, 1, 5 ...)
+    ranks = page.locator("#tour-ranking tbody td:first-child")
+    expect(ranks).to_have_count(20)
+    expect(ranks).to_have_text(["–no result yet"] * 20)
+    expect(page.locator("#ranking-note")).to_have_text(
+        "No result yet: the ranking begins with the first results entered."
+    )
     with page.expect_popup() as popup:
         page.click("#print-boards")
     expect(popup.value.locator("section")).to_have_count(20)
+    # a result entered is answered by a receipt: the view comes over the websocket,
+    # not fetched again nor sent twice
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(f"{r.method} {r.url.split('/api/')[-1]}"))
     # Board 1 (taker North) at table 1, position 1, then at table 2, position 2:
     # Garde, 2 bouts, 44 points marks +56 and 47 points +62 (page 18 of the rulebook),
     # so the second North tops the board (100 %) and the first gets the bulle (0 %).
@@ -24,9 +35,20 @@ def test_a_club_night_from_the_page(page: Page, base_url: str) -> None:
         page.select_option("#result-play", play)
         page.fill("#result-points", points)
         page.select_option("#result-bouts", "2")
-        page.click("#result-enter")
+        with page.expect_response(lambda r: r.url.endswith("/results")) as answer:
+            page.click("#result-enter")
+        assert set(answer.value.json()) == {"id", "version", "master", "me"}
         expect(page.locator("#result-points")).to_have_value("")  # the form came back empty
+        if play == "1:1:1":  # board 1 played once: 50 % for table 1, the others unranked
+            expect(ranks.nth(0)).to_have_text("1")
+            expect(page.locator('#tour-ranking tr[data-player="5"] td').first).to_have_text(
+                "–no result yet"
+            )
+            expect(page.locator("#ranking-note")).to_contain_text(
+                "16 without a result yet, listed last without a rank."
+            )
     expect(page.locator("#tour-results tbody tr")).to_have_count(2)
+    assert [a for a in asked if a.startswith("GET tournaments")] == [], asked
     expect(page.locator('#tour-ranking tr[data-player="5"]')).to_contain_text("100 %")
     expect(page.locator('#tour-ranking tr[data-player="1"] td').nth(4)).to_have_text("0 %")
     # a refusal in the page's words, the organiser's form kept

@@ -10,7 +10,7 @@ import { clear, h } from "./dom.js";
 import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
-import { exportLink, fieldsValid, onlinePanel, orientation } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel, orientation, rankCell, rankingNote } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
@@ -45,8 +45,9 @@ export function libreCreatePage() {
     h("p", {}, h("a", { href: "#/tournament" }, t("tournaments"))));
 }
 
-// What the follow page shows of a tournoi libre; ``update`` takes the view an entry
-// answers. The sheet being written is kept across the pushed views.
+// What the follow page shows of a tournoi libre; ``update`` takes the receipt an
+// entry answers and resolves with the view of its version once it is there (pushed
+// over the websocket). The sheet being written is kept across the pushed views.
 export function libreFollower(id, update) {
   const sheetBox = h("div", { id: "libre-sheet" });
   const bilansBox = h("div");
@@ -58,7 +59,7 @@ export function libreFollower(id, update) {
   const sheetAt = (key) => view.sheets.find((s) => `${s.position}:${s.table}` === key);
 
   // The table's sheet as the score sheet page reads it; each change sends the whole
-  // sheet, which the server scores and answers with the tournament.
+  // sheet, which the server scores: the tournament's view then has it.
   function tableStore(key) {
     const [position, table] = key.split(":").map(Number);
     const seats = tableAt(key).seats;
@@ -71,8 +72,7 @@ export function libreFollower(id, update) {
     const fields = ["contract", "taker", "partner", "points", "bouts", "petit_au_bout", "poignees", "chelem", "miseres", "sitting_out"];
     const written = () => asSheet().deals.map((d) => Object.fromEntries(fields.map((f) => [f, d[f]]).filter(([, v]) => v !== null)));
     async function send(deals) {
-      view = await call(`/api/tournaments/${id}/sheets`, { position, table, deals });
-      update(view);
+      view = await update(await call(`/api/tournaments/${id}/sheets`, { position, table, deals }));
       return asSheet();
     }
     return {
@@ -97,9 +97,9 @@ export function libreFollower(id, update) {
     const last = head.length - 1; // individual: the points, held at a phone's right edge (.key)
     const signed = (n) => (n === null ? "–" : n > 0 ? `+${n}` : String(n));
     const rows = view.ranking.map((row) => (teams
-      ? h("tr", { "data-team": row.team }, h("td", {}, row.rank), h("td", {}, `${t("tour_team_n", { n: row.team })} · ${row.names.join(", ")}`),
+      ? h("tr", { "data-team": row.team }, rankCell(row), h("td", {}, `${t("tour_team_n", { n: row.team })} · ${row.names.join(", ")}`),
         h("td", { class: "total" }, signed(row.total)), h("td", {}, row.players.join(" / ")))
-      : h("tr", { "data-player": row.player }, h("td", {}, row.rank), h("td", {}, row.name),
+      : h("tr", { "data-player": row.player }, rankCell(row), h("td", {}, row.name),
         [...Array(view.positions).keys()].map((p) => h("td", {}, signed(row[`position_${p + 1}`]))),
         h("td", { class: "total key" }, signed(row.total)))));
     return h("div", { class: "table-scroll" }, h("table", { class: "score-table wide tour-table", id: "libre-ranking" },
@@ -143,8 +143,7 @@ export function libreFollower(id, update) {
       e.preventDefault();
       const [position, table] = key.split(":").map(Number);
       try {
-        view = await call(`/api/tournaments/${id}/sheets`, { position, table, bilans: inputs.map((input) => Number(input.value)) });
-        update(view);
+        view = await update(await call(`/api/tournaments/${id}/sheets`, { position, table, bilans: inputs.map((input) => Number(input.value)) }));
         choose(key);
       } catch (error) {
         message.textContent = refusal(error);
@@ -192,7 +191,7 @@ export function libreFollower(id, update) {
         h("button", { class: "secondary", id: "print-plan", onclick: () => open("plan") }, t("libre_print_plan")),
         h("button", { class: "secondary", id: "print-slips", onclick: () => open("slips") }, t("tour_print_slips"))),
       view.me ? mySeats() : null,
-      h("h2", {}, t("tour_ranking")), rankingTable(),
+      h("h2", {}, t("tour_ranking")), rankingNote(view, t("libre_provisional")), rankingTable(),
       view.master ? entering() : null,
       places,
       view.master || view.online.length ? onlinePart() : null,

@@ -3,14 +3,19 @@
 // positions online; players take their places and are told where to sit; everyone
 // with the link follows the movement and the ranking, which the server pushes over
 // the websocket as results come in. The server deals, checks and ranks
-// (atout.tournament): this page only shows and asks.
+// (atout.tournament): this page only shows and asks. A change the page makes is
+// answered by a receipt (the version it made); the view of that version is the one
+// pushed over the websocket, not sent twice.
 import { clear, h } from "./dom.js";
 import { getLang, labelled, refusal, t, tn } from "./i18n.js";
-import { api, listen, send, token } from "./net.js";
+import { api, listen, send, session, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
-import { exportLink, fieldsValid, onlinePanel, orientation } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel, orientation, rankCell, rankingNote } from "./tournament_parts.js";
 
+
+// How long a change's view may take to come over the websocket before it is fetched.
+const PUSH_WAIT = 5000;
 
 function labels(players) {
   return players === 4 ? ["N", "W", "S", "E"] : ["A", "B", "C", "D", "E"];
@@ -103,15 +108,44 @@ function followPage(id) {
   }
 
   // The server pushes the tournament as it changes; what only this reader is told
-  // (organiser or not, the place held) comes from the page's own look.
+  // (organiser or not, the place held) comes from the page's own look, or a receipt.
   const follow = () => send({ type: "tournament", tournament: id });
+  const waits = new Set(); // the changes made here whose view has not come yet
   const unlisten = listen((m) => {
     if (m.type === "welcome") follow(); // a new socket follows again
-    else if (m.type === "tournament" && m.tournament === id && view) {
+    else if (m.type === "tournament" && m.tournament === id && view && m.view.version >= view.version) {
       view = { ...m.view, master: view.master, me: view.me };
+      for (const wait of [...waits]) if (view.version >= wait.version) wait.done();
       render();
     }
   });
+
+  // A change's receipt ({version, master, me}) made good: the view of that version,
+  // pushed to this page's socket before the receipt was sent, or fetched if the
+  // socket is down or the push late. Resolves with the view, the receipt's part in it.
+  function reached(receipt) {
+    return new Promise((resolve) => {
+      let timer = null;
+      let settled = false;
+      const wait = { version: receipt.version, done: () => {
+        if (settled) return; // the push and the fetch both came
+        settled = true;
+        waits.delete(wait);
+        clearTimeout(timer);
+        view = { ...view, master: receipt.master, me: receipt.me };
+        resolve(view);
+      } };
+      if (view.version >= receipt.version) { wait.done(); return; }
+      waits.add(wait);
+      timer = setTimeout(async () => {
+        try {
+          const fetched = await call(`/api/tournaments/${id}`);
+          if (fetched.version > view.version) view = fetched;
+        } catch { /* the view as it stands */ }
+        wait.done();
+      }, session.connected ? PUSH_WAIT : 0);
+    });
+  }
 
   function nameOf(player) { return view.names[player - 1]; }
   // In triplettes and the match a seating's seats are teams (the match's A and B).
@@ -124,9 +158,10 @@ function followPage(id) {
     const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`, adjustedMark(row));
     if (view.form === "quadrettes" || view.form === "teams") {
       return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", { class: "key" }, "PM"))),
-        h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, h("td", {}, row.rank),
-          teamCell(row), h("td", { class: "total key" }, row.pm.toLocaleString(getLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }))))));
+        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, t("tour_boards")), h("th", { class: "key" }, "PM"))),
+        h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, rankCell(row),
+          teamCell(row), h("td", {}, row.boards),
+          h("td", { class: "total key" }, row.pm.toLocaleString(getLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }))))));
     }
     const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
     const triplettes = view.form === "triplettes";
@@ -136,7 +171,7 @@ function followPage(id) {
       h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence")].map((label) => h("th", {}, label)),
         h("th", { class: "key" }, t("tour_overall")))),
       h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
-        h("td", {}, row.rank), triplettes ? teamCell(row) : h("td", {}, row.name, adjustedMark(row)),
+        rankCell(row), triplettes ? teamCell(row) : h("td", {}, row.name, adjustedMark(row)),
         h("td", {}, triplettes ? row.line.split("").map(orientation).join("") : orientation(row.orientation)), h("td", {}, row.boards),
         h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total key" }, percent(row.overall))))));
   }
@@ -214,8 +249,8 @@ function followPage(id) {
         if (teamSeats()) entry.attacker = Number(attacker.value);
         // a result already entered, corrected with a reason: an adjustment, kept and revocable
         const correcting = done.has(play.value) && reason.value.trim();
-        view = correcting ? await call(`/api/tournaments/${id}/adjustments`, { kind: "correct", reason: reason.value, ...entry })
-          : await call(`/api/tournaments/${id}/results`, entry);
+        await reached(correcting ? await call(`/api/tournaments/${id}/adjustments`, { kind: "correct", reason: reason.value, ...entry })
+          : await call(`/api/tournaments/${id}/results`, entry));
         document.activeElement?.blur();
         entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
         entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
@@ -251,7 +286,7 @@ function followPage(id) {
     const started = view.online.length > 0;
     async function change(path, body) {
       try {
-        view = await call(`/api/tournaments/${id}/${path}`, body);
+        await reached(await call(`/api/tournaments/${id}/${path}`, body));
         render();
       } catch (error) {
         message.textContent = refusal(error);
@@ -309,8 +344,8 @@ function followPage(id) {
       }).join(" · ");
     };
     const help = [t("tour_online_help"), " ", t("tour_live_help"), teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : ""];
-    return onlinePanel(view, id, seatsOf, help, (next) => {
-      view = next;
+    return onlinePanel(view, id, seatsOf, help, async (receipt) => {
+      await reached(receipt);
       render();
     });
   }
@@ -327,7 +362,7 @@ function followPage(id) {
   let libre = null;
   function renderLibre(force) {
     if (!force && document.activeElement?.closest?.("#libre-enter")) return; // not under the organiser's typing
-    libre ??= libreFollower(id, (next) => { view = { ...next, master: view.master, me: view.me }; renderLibre(true); });
+    libre ??= libreFollower(id, async (receipt) => { await reached(receipt); renderLibre(true); return view; });
     clear(page, ...libre.parts(view, placesPart()));
   }
 
@@ -343,10 +378,12 @@ function followPage(id) {
         h("button", { class: "secondary", id: "print-boards", onclick: () => printable("boards") }, t("tour_print_boards")),
         h("button", { class: "secondary", id: "print-slips", onclick: () => printable("slips") }, t("tour_print_slips"))) : null,
       view.me ? mySeats() : null,
-      h("h2", {}, t("tour_ranking")), rankingTable(),
+      h("h2", {}, t("tour_ranking")),
+      rankingNote(view, t(view.form === "quadrettes" || view.form === "teams" ? "tour_provisional_pm" : "tour_provisional")),
+      rankingTable(),
       // what an organiser does most first (a phone's page is long), then the arbiter's part
       view.master ? resultForm() : null,
-      adjustmentsPart(view, id, (changed) => { view = changed; render(); }),
+      adjustmentsPart(view, id, async (receipt) => { await reached(receipt); render(); }),
       placesPart(),
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),

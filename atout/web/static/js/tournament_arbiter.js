@@ -6,10 +6,12 @@
 import { clear, h } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
+import { rankCell } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
 // Every adjustment: what, where, why and who; the organiser may revoke each.
+// ``changed(receipt)`` is given the server's receipt of each change.
 export function adjustmentsPart(view, id, changed) {
   if (!view.adjustments.length && !view.master) return null;
   const message = h("p", { class: "error", role: "alert", id: "adjust-error" });
@@ -142,7 +144,7 @@ export function sessionsPart(view, id) {
       h("table", { class: "score-table tour-table", id: "tour-sessions" },
         h("thead", {}, h("tr", {}, ["#", t(view.teams.length ? "tour_team" : "tour_player"), ...series.sessions.map((_, i) => `${t("session")} ${i + 1}`), t("total")]
           .map((label) => h("th", {}, label)))),
-        h("tbody", {}, series.ranking.map((row) => h("tr", {}, h("td", {}, row.rank),
+        h("tbody", {}, series.ranking.map((row) => h("tr", {}, rankCell(row),
           h("td", {}, row.names ? row.names.join(", ") : row.name),
           row.sessions.map((v) => h("td", {}, v === null ? "–" : v.toLocaleString(getLang()))),
           h("td", { class: "total" }, row.total.toLocaleString(getLang())))))))).catch((error) => { message.textContent = refusal(error); });

@@ -1,6 +1,6 @@
 // Parts of a tournament's page shared by the duplicate and the libre.
 import { h } from "./dom.js";
-import { checkWords, getLang, refusal, t } from "./i18n.js";
+import { checkWords, getLang, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 
 const ORIENTATION_FR = { W: "O" };
@@ -52,6 +52,24 @@ function fieldSays(field, words) {
   field.setAttribute("aria-describedby", id);
 }
 
+/** A ranking row's rank cell: a dash, said "no result yet", before the entrant's
+ * first result (the server ranks only the entrants with one, the others last). */
+export function rankCell(row) {
+  if (row.rank !== null) return h("td", {}, row.rank);
+  return h("td", { class: "unranked", title: t("tour_no_result") },
+    h("span", { "aria-hidden": "true" }, "–"), h("span", { class: "sr-only" }, t("tour_no_result")));
+}
+
+/** What the ranking of ``view`` says above its rows: that nobody has a result yet;
+ * or, while results are to come, that it is ``provisional`` (the words for its kind)
+ * and how many entrants have no result yet (listed last, unranked). */
+export function rankingNote(view, provisional) {
+  const unranked = view.ranking.filter((row) => row.rank === null).length;
+  const words = unranked === view.ranking.length ? [t("tour_no_results_yet")]
+    : [view.missing ? provisional : null, unranked ? tn("tour_n_unranked", unranked) : null].filter(Boolean);
+  return words.length ? h("p", { class: "muted", id: "ranking-note" }, words.join(" ")) : null;
+}
+
 /** A link to tournament ``id``'s ``what`` (ranking, results, adjustments) as a file. */
 export function exportLink(id, what, format) {
   return h("a", { class: "button secondary", id: `export-${what}-${format}`,
@@ -63,7 +81,7 @@ export function exportLink(id, what, format) {
  * themselves once a position's tables have all finished); everyone sees each open
  * table's players and may watch it. The panel of tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
  * table's seats, ``help`` explains the form's play (strings or nodes), and
- * ``opened(view)`` is given the tournament the server answers a position's opening with. */
+ * ``opened(receipt)`` is given the receipt the server answers a position's opening with. */
 export function onlinePanel(view, id, seatsOf, help, opened) {
   const message = h("p", { class: "error", role: "alert", id: "online-error" });
   const open = new Set(view.online.map((o) => o.position));
