@@ -165,6 +165,7 @@ def _turn(table: TableBase, viewer: int) -> dict[str, Any] | None:
     return {
         "legal": list(table.state.legal_texts()),
         "seconds": round(table.turn_left() or 0.0, 3),
+        "id": table.turn_id(),
     }
 
 

@@ -208,6 +208,9 @@ class Act(_Strict):
     type: Literal["act"]
     table: TableId
     action: str = Field(min_length=1, max_length=200)
+    turn: str | None = Field(default=None, max_length=40)
+    """The ``id`` of the ``turn`` answered: refused (``turn_passed``) once the
+    game has moved on, rather than taken as the seat's next decision."""
 
 
 class Vote(_Strict):

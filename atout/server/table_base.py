@@ -166,6 +166,12 @@ class TableBase(GameCounts, ABC):
 
         return next_deal
 
+    def turn_id(self) -> str:
+        """The decision the game is at, as a ``turn`` names it and an ``act`` may
+        quote it back: the game and its number of actions, the same after a
+        restart or a takeover (both come from the log)."""
+        return f"{self.game_id}.{self.actions}"
+
     def _to_move(self) -> int:
         assert self.state is not None
         to_move = self.state.to_move

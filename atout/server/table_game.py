@@ -111,6 +111,8 @@ class Playing(TableBase):
         assert seat is not None
         if seat.abandoned:
             raise TableError("left_game")
+        if message.turn is not None and message.turn != self.turn_id():
+            raise TableError("turn_passed")
         await self._apply(message.action, seat_no)
 
     async def _on_vote(self, client: Client, message: protocol.Vote) -> None:

@@ -96,6 +96,36 @@ def test_an_expired_turn_is_played_by_the_robot(server: Server) -> None:
     asyncio.run(scenario())
 
 
+def test_an_act_naming_a_passed_turn_plays_nothing(server: Server) -> None:
+    """A move that quotes the ``id`` of a turn the game has moved on from (as a
+    move made just as the clock ran out quotes it) is refused, and not taken as
+    the seat's next decision, which it would be without the id when legal there."""
+
+    async def scenario() -> None:
+        alice = await Player.connect(server)
+        table = await create_table(alice, game="french", players=3)
+        await alice.send({"type": "start", "table": table})
+        first = await alice.turn()
+        await alice.send(
+            {"type": "act", "table": table, "action": first["legal"][0], "turn": first["id"]}
+        )
+        second = await alice.turn()
+        assert second["id"] != first["id"]
+        late = {"type": "act", "table": table, "action": second["legal"][0], "turn": first["id"]}
+        await alice.send(late)
+        refused = await alice.expect(lambda m: m["type"] in ("error", "update"))
+        assert refused["type"] == "error" and refused["code"] == "turn_passed", refused
+        await alice.send({"type": "resume", "table": table, "last_seq": 0})
+        snapshot = await alice.expect(lambda m: m["type"] in ("table", "update"))
+        assert turn_in(snapshot) == {**second, "seconds": turn_in(snapshot)["seconds"]}
+        await alice.send({**late, "turn": second["id"]})
+        played = await alice.expect(lambda m: m["type"] in ("error", "update"))
+        assert played["type"] == "update" and turn_in(played) != second, played
+        await alice.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_disconnected_player_gets_the_seat_back_with_what_was_missed(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path, robot_delay=0.02)
 

@@ -87,7 +87,7 @@ export function tablePage(id, params) {
       s.timedOut = false;
       if (s.legal) s.asked = s.legal;
       s.legal = null;
-      send({ type: "act", table: id, action });
+      send({ type: "act", table: id, action, turn: s.turnId });
       s.dealResult = null; // going on: the last deal's result was seen
       render();
     },
@@ -206,6 +206,7 @@ export function tablePage(id, params) {
     s.error = null; // a refusal is about the game as it was
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
+    s.turnId = m.turn?.id; // given back with the move: a move come too late plays nothing
     s.hint = null; // a hint is for the turn it was asked on
     s.hinting = false;
     s.asked = null;
