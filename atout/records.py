@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from atout.game import GameRules, GameState
 from atout.match import BadLog, Match
-from atout.refusals import CATALOGUE, Refusal
+from atout.refusals import CATALOGUE, Refusal, carried
 from atout.registry import GAME_NAMES, game_rules, table_sizes
 
 FORMAT: Final = "atout-record/1"
@@ -49,9 +49,8 @@ def because(outer: Refusal, inner: Refusal) -> Refusal:
     """``outer``, whose ``reason`` is ``inner``'s message, carrying ``inner``'s code
     and parameters: ``rule`` lists the codes from the outermost in, for a client to
     word each in turn from the innermost (atout/web/static/js/i18n.js)."""
-    inner_rules = inner.params.get("rule", [])
-    rules = [inner.code, *(inner_rules if isinstance(inner_rules, list) else [inner_rules])]
-    outer.params = {**inner.params, **outer.params, "rule": [str(code) for code in rules]}
+    wrapped = carried(inner)
+    outer.params = {**wrapped, **outer.params, "rule": wrapped["rule"]}
     return outer
 
 

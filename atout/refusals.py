@@ -78,6 +78,16 @@ def full_message(
     return message(code, worded, lang, card)
 
 
+def carried(inner: Refusal) -> dict[str, Param]:
+    """What a refusal whose ``reason`` is ``inner`` carries of it: ``inner``'s
+    parameters, and ``rule`` listing ``inner``'s code then the codes it wraps in
+    turn, the outermost first, for :func:`full_message` (and the web client) to
+    word each from the innermost out."""
+    inner_rules = inner.params.get("rule", [])
+    rules = [inner.code, *(inner_rules if isinstance(inner_rules, list) else [inner_rules])]
+    return {**inner.params, "rule": [str(code) for code in rules]}
+
+
 class Refusal(Exception):
     """Something refused, as a code and parameters; ``str()`` is the English message.
 

@@ -31,7 +31,7 @@ from atout.french.scoring import (
     score_deal,
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
-from atout.refusals import Param, Refusal
+from atout.refusals import Param, Refusal, carried
 from atout.text import PlainText, inert_cell, repeated
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
@@ -49,12 +49,11 @@ _FIELD_NAMES: Final = {
 
 class InputError(ValueError):
     """Input that cannot be scored; the message names the field (``field: reason``).
-    A deal breaking a rule of the game also carries that ``rule``, which clients
-    word in their language, and the ``deal``'s place on a sheet (from 0)."""
+    A reason the engine gives coded comes along as ``rule``, which clients word in
+    their language: a rule of the game a deal breaks (with the ``deal``'s place on
+    a sheet, from 0), an option of the variant refused, or an unknown variant."""
 
-    def __init__(
-        self, text: str, rule: ImpossibleDeal | None = None, deal: int | None = None
-    ) -> None:
+    def __init__(self, text: str, rule: Refusal | None = None, deal: int | None = None) -> None:
         super().__init__(text)
         self.rule = rule
         self.deal = deal
@@ -68,12 +67,23 @@ class InputError(ValueError):
         return str(self).partition(": ")[2]
 
     def rule_params(self) -> dict[str, Param]:
-        """What a refusal adds to its own parameters for the rule broken: the rule's
-        code (``rule``) and parameters, and the deal's number on the sheet from 1."""
+        """What a refusal adds to its own parameters for the coded reason: a rule of
+        the game broken as its code (``rule``) and parameters, and the deal's number
+        on the sheet from 1; any other (an option, the variant) as
+        :func:`atout.records.because` carries a reason, its code listed in ``rule``."""
         if self.rule is None:
             return {}
+        if not isinstance(self.rule, ImpossibleDeal):
+            return carried(self.rule)
         deal = {} if self.deal is None else {"deal": self.deal + 1}
         return {**self.rule.as_rule(), **deal}
+
+    def refusal(self) -> Refusal:
+        """The input refused as ``sheet_invalid`` ``{field, reason}``, the coded reason
+        along (:meth:`rule_params`), for a client to word in its reader's language."""
+        told = Refusal("sheet_invalid", field=self.field, reason=self.reason)
+        told.params = {**self.rule_params(), **told.params}
+        return told
 
 
 class _Input(BaseModel):
@@ -220,12 +230,17 @@ def _describe(error: Any) -> str:
 
 
 def variant_of(name: str, options: dict[str, Any]) -> Variant:
-    """The rule set ``name`` with ``options``; InputError naming variant or options."""
+    """The rule set ``name`` with ``options``; InputError naming variant or options,
+    its reason coded: ``unknown_variant``, or the engine's ``option_*`` refusal."""
+    if name not in VARIANTS:
+        unknown = Refusal("unknown_variant", variant=name, known=", ".join(sorted(VARIANTS)))
+        raise InputError(f"variant: {unknown}", unknown)
     try:
         return get_variant(name, options)
     except ValueError as error:
-        field = "options" if name in VARIANTS else "variant"
-        raise InputError(f"{field}: {error}") from None
+        raise InputError(
+            f"options: {error}", error if isinstance(error, Refusal) else None
+        ) from None
 
 
 def score_entry(

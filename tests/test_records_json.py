@@ -102,7 +102,9 @@ def test_a_json_record_that_does_not_replay_is_refused_with_its_json_path() -> N
     )
     result = runner.invoke(app, ["replay", "-"], input=json.dumps(data))
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-    assert result.output.startswith("error: deals[0].actions[2]: 'play:T5': ")
+    assert result.output.startswith(
+        "error: this record cannot be read at deals[0].actions[2]: 'play:T5': "
+    )
 
 
 def test_every_fault_of_a_json_record_s_content_has_its_path() -> None:
@@ -179,4 +181,7 @@ def test_a_json_file_holding_no_object_is_refused_as_json(
     assert (caught.value.path, str(caught.value)) == ("", f"a record is a JSON object, not {kind}")
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
-    assert result.output == f"error: a record is a JSON object, not {kind}\n"
+    assert (
+        result.output
+        == f"error: this record cannot be read: a record is a JSON object, not {kind}\n"
+    )

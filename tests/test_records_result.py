@@ -32,7 +32,9 @@ def test_a_finished_game_written_not_over_is_refused_at_its_result() -> None:
     assert error.reason == "the game is over: it ends at 1 0, not *"
     result = CliRunner().invoke(app, ["replay", "-"], input=text)
     assert result.exit_code == 2
-    assert result.output == f"error: line {error.line}, column 1: {error.reason}\n"
+    assert result.output == (
+        f"error: this record cannot be read at line {error.line}, column 1: {error.reason}\n"
+    )
 
 
 def test_a_finished_deal_written_not_over_is_refused_at_its_score() -> None:

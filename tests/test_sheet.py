@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from atout.refusals import full_message
 from atout.sheet import InputError, SheetInput, csv_text, parse, score_sheet
 
 EXAMPLE = Path(__file__).parents[1] / "examples" / "sheet-fft-rulebook.json"
@@ -175,3 +176,55 @@ def test_running_totals_add_the_deals_and_sum_to_zero(deals: list[dict[str, Any]
         running = [r + s for r, s in zip(running, deal.score.scores, strict=True)]
         assert list(deal.totals) == running
     assert list(scored.totals) == running
+
+
+@pytest.mark.parametrize(
+    ("rules", "field", "rule", "english", "french"),
+    [
+        (
+            {"options": {"misere": "often"}},
+            "options",
+            ["option_kind"],
+            "option 'misere' expects true or false",
+            "l'option « misere » attend true ou false",
+        ),
+        (
+            {"options": {"prime": 10**7}},
+            "options",
+            ["option_range"],
+            "option 'prime' must be at least -1000000 and at most 1000000",
+            "l'option « prime » doit valoir au moins -1000000 et au plus 1000000",
+        ),
+        (
+            {"variant": "belote"},
+            "variant",
+            ["unknown_variant"],
+            "no variant called belote (known: fft, traditionnel)",
+            "aucune variante ne s'appelle belote (connues : fft, traditionnel)",
+        ),
+    ],
+)
+def test_the_rules_refused_come_coded(
+    rules: dict[str, Any], field: str, rule: list[str], english: str, french: str
+) -> None:
+    """An option (or variant) the engine refuses was ``sheet_invalid`` with its English
+    reason alone: the engine's code comes along in ``rule``, as a record's does
+    (``atout.records.because``), for the page and the command line to word it."""
+    with pytest.raises(InputError) as caught:
+        score_sheet(_sheet([], **rules))
+    refusal = caught.value.refusal()
+    assert refusal.code == "sheet_invalid" and refusal.params["rule"] == rule
+    assert (refusal.params["field"], refusal.params["reason"]) == (field, english)
+    assert str(refusal) == f"{field}: {english}"
+    assert full_message(refusal.code, refusal.params, "fr") == f"{field} : {french}"
+
+
+def test_a_rule_of_the_game_broken_stays_a_single_code() -> None:
+    """A deal no play can give names its rule as it did (a code, not a list), with
+    the deal's number from 1."""
+    lost = {"contract": "prise", "taker": 0, "points": 90, "bouts": 3}
+    with pytest.raises(InputError) as caught:
+        score_sheet(_sheet([lost]))
+    refusal = caught.value.refusal()
+    assert (refusal.params["rule"], refusal.params["deal"]) == ("deal_trick_lost_points", 1)
+    assert full_message(refusal.code, refusal.params, "fr").startswith("deals.0.points : ")

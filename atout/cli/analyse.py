@@ -13,9 +13,9 @@ from rich.table import Table
 from atout.analysis import Budget, Review, analyse
 from atout.analysis.review import DEFAULT_DEALS
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, read_input
+from atout.cli.app import LangOpt, app, fail, read_input
 from atout.record_files import read_log
-from atout.records import RecordError
+from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 
 
@@ -53,9 +53,8 @@ def analyse_command(
                 Budget(deals, seed),
                 lambda done, total: bar.update(task, completed=done, total=total),
             )
-    except (OSError, RecordError, ValueError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+    except (OSError, Refusal, ValueError) as error:  # RecordError is a ValueError
+        raise fail(error, lang) from None
     if as_json:
         typer.echo(json.dumps(review.to_dict(), ensure_ascii=False, indent=1))
     else:

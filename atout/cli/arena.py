@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app
+from atout.cli.app import LangOpt, app, fail
 from atout.registry import GAME_NAMES
 from atout.terminal.words import COMMAND_WORDS, count, decimal
 
@@ -114,8 +114,7 @@ def arena(
     try:  # the table first: a game, players, variant or option the engine refuses
         Match.new(game_rules(game), players, variant, options or None)
     except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(error, lang) from None
     setup = Setup(game, players, names, seed, variant, options, budget)
     console = Console(stderr=True)
     with Progress(

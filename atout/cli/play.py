@@ -9,7 +9,7 @@ from typing import Any
 
 import typer
 
-from atout.cli.app import LangOpt, app
+from atout.cli.app import LangOpt, app, fail
 from atout.registry import GAME_NAMES, game_rules
 
 
@@ -94,8 +94,8 @@ def play(
             console,
             seed,
         )
-    except ValueError as error:
-        raise typer.BadParameter(str(error)) from None
+    except ValueError as error:  # the table: a game, players, variant or option refused
+        raise fail(error, lang) from None
     try:
         finished = session.run()
     except EOFError:
@@ -106,6 +106,5 @@ def play(
         try:
             save_played(save, game, chosen, options, session.match.log, level, players)
         except OSError as error:
-            typer.echo(f"error: {error}", err=True)
-            raise typer.Exit(2) from None
+            raise fail(error, lang) from None
     raise typer.Exit(0 if finished else 1)

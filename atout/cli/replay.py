@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, read_input
-from atout.game import ActionSyntaxError, IllegalAction
+from atout.cli.app import LangOpt, app, fail, read_input
 from atout.record_files import read_record, record_text
-from atout.records import Record, RecordError
+from atout.records import Record, RecordError, unknown_game
+from atout.refusals import Refusal
 from atout.registry import game_rules
 
 
@@ -20,8 +20,8 @@ def render_record(record: Record, language: Language | None = None, lang: Langua
     in ``lang``'s words, its cards named in ``language`` (None: the notation)."""
     try:
         rules = game_rules(record.game)
-    except ValueError as error:
-        raise RecordError(str(error)) from None
+    except ValueError:
+        raise RecordError(unknown_game(record.game)) from None
     return rules.render(
         record.players, record.variant, record.options, record.actions, language, lang
     )
@@ -52,6 +52,5 @@ def replay(
             typer.echo(record_text(record, json_form), nl=False)
         else:
             typer.echo(render_record(record.to_log(), names, lang))
-    except (OSError, RecordError, ActionSyntaxError, IllegalAction, ValueError) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+    except (OSError, Refusal, ValueError) as error:  # RecordError is a ValueError
+        raise fail(error, lang) from None

@@ -15,8 +15,9 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, read_input
+from atout.cli.app import LangOpt, app, fail, read_input
 from atout.french.scoring import DealScore
+from atout.refusals import Refusal
 from atout.sheet import InputError, ScoreInput, score_text
 from atout.terminal.words import BREAKDOWN_NAMES, CHOICE_NAMES, COMMAND_WORDS, MESSAGES
 
@@ -28,12 +29,10 @@ def score(
     text: Annotated[bool, typer.Option("--text", help="A readable table instead of JSON.")] = False,
 ) -> None:
     """Score one French Tarot deal described in JSON (see examples/score-*.json)."""
-    raw = read_input(file)
     try:
-        data, result = score_text(raw)
-    except InputError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        data, result = score_text(read_input(file))
+    except (InputError, Refusal) as error:
+        raise fail(error, lang) from None
     if text:
         _print_table(data, result, lang)
     else:

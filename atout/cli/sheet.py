@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, read_input
+from atout.cli.app import LangOpt, app, fail, read_input
 from atout.refusals import Refusal
 from atout.sheet import (
     CSV_WORDS,
@@ -37,14 +37,12 @@ def sheet(
     as_csv: Annotated[bool, typer.Option("--csv", help="CSV instead of a table.")] = False,
 ) -> None:
     """Score a sheet of French Tarot deals (JSON) and print the running totals."""
-    raw = read_input(file)
     try:
-        sheet = parse(SheetInput, raw)
+        sheet = parse(SheetInput, read_input(file))
         check_names(sheet)
         scored = score_sheet(sheet)
     except (InputError, Refusal) as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(error, lang) from None
     if as_csv:
         typer.echo(csv_text(scored, lang), nl=False)
     else:

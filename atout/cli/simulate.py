@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app
+from atout.cli.app import app, fail
 from atout.registry import GAME_NAMES, game_rules
 
 
@@ -32,9 +32,8 @@ def simulate(
         raise typer.BadParameter(f"game is one of {', '.join(GAME_NAMES)}", param_hint="--game")
     try:
         stats = game_rules(game).simulate(players, count, seed, variant)
-    except ValueError as error:
-        typer.echo(f"error: {error}", err=True)
-        raise typer.Exit(2) from None
+    except ValueError as error:  # its table, in English as the rest of its report
+        raise fail(error, "en") from None
     if as_json:
         typer.echo(json.dumps(stats, ensure_ascii=False, indent=1))
     else:

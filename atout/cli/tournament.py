@@ -3,7 +3,8 @@
 ``create`` deals the boards and sets the movement; ``boards`` and ``slips`` print
 what the arbiter lays out; ``result`` enters one table's deal in ``atout score``'s
 form; ``ranking`` and ``export`` give the rulebook's ranking and every result.
-Bad input stops with exit code 2 and a message; the state file is then unchanged.
+Bad input stops with exit code 2 and a message (a refusal in --lang's words);
+the state file is then unchanged.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ import dataclasses
 import json
 import os
 import random
-import sys
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal, TypeVar
@@ -22,7 +22,8 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, not_utf8
+from atout.cli.app import LangOpt, app, fail, read_input
+from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 from atout.tournament.boards import Board, TournamentError, orientation_text
 from atout.tournament.event import (
@@ -57,8 +58,8 @@ HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page ins
 
 
 def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+    """A complaint of the command line's own, not coded: said in English (``fail``)."""
+    return fail(message, "en")
 
 
 Choice = TypeVar("Choice", bound=str)
@@ -71,46 +72,53 @@ def _one_of(option: str, value: str, choices: tuple[Choice, ...]) -> Choice:
     raise _fail(f"{option} must be one of {', '.join(choices)}")
 
 
-def _read_text(path: str) -> str:
+def _read_text(path: str, lang: Language) -> str:
+    """The text of ``path`` (``-``: stdin); the command stops, saying why in ``lang``,
+    when it cannot be read."""
     try:
-        return sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise _fail(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError as error:
-        raise _fail(f"cannot read {path}: {not_utf8(error)}") from None
+        return read_input(path)
+    except Refusal as error:
+        raise fail(error, lang) from None
 
 
-def _load(path: Path, command: str = "") -> Tournament:
-    return _state(path, from_json, command)
+def _load(path: Path, lang: Language, command: str = "") -> Tournament:
+    return _state(path, from_json, lang, command)
 
 
 State = TypeVar("State")
 
 
-def _state(path: Path, read: Callable[[Any], State], command: str = "") -> State:
-    """The state file read by ``read``; a failure names the file and stops. A file
-    of the other kind (a duplicate's, a tournoi libre's) is named so, with the
-    command of the same name (``command``, when both have it) that reads it."""
+def _state(path: Path, read: Callable[[Any], State], lang: Language, command: str = "") -> State:
+    """The state file read by ``read``; a failure names the file and stops, saying
+    why in ``lang``. A file of the other kind (a duplicate's, a tournoi libre's) is
+    named so, with the command of the same name (``command``, when both have it)
+    or the group of commands that reads it."""
     try:
-        document = json.loads(_read_text(str(path)))
+        document = json.loads(_read_text(str(path), lang))
     except json.JSONDecodeError as error:
-        raise _fail(f"{path}: not JSON (line {error.lineno}, column {error.colno})") from None
+        raise fail(not_json(str(path), error), lang) from None
     try:
         return read(document)
     except TournamentError as error:
-        other = _FILES.get(str(document.get("format"))) if isinstance(document, dict) else None
-        if error.code == "tournament_format" and other is not None:
-            line = " ".join(("atout", *other[1]))
-            reader = f"`{line} {command}`" if command else f"the `{line}` commands"
-            raise _fail(f"{path}: {other[0]}: read it with {reader}") from None
-        raise _fail(f"{path}: {error}") from None
+        kind = str(document.get("format")) if isinstance(document, dict) else None
+        if error.code == "tournament_format" and kind in _GROUPS:
+            reader = " ".join(("atout", *_GROUPS[kind], *([command] if command else [])))
+            other = Refusal(
+                "state_of_libre" if kind == "atout-libre" else "state_of_duplicate",
+                file=str(path),
+                command=reader,
+            )
+            raise fail(other, lang) from None
+        raise fail(error, lang, str(path)) from None
 
 
-_FILES: Final = {
-    "atout-tournament": ("a duplicate tournament's file", ("tournament",)),
-    "atout-libre": ("a tournoi libre's file", ("tournament", "libre")),
-}
-"""Each kind of state file: what to call it, and the command group reading it."""
+_GROUPS: Final = {"atout-tournament": ("tournament",), "atout-libre": ("tournament", "libre")}
+"""Each kind of state file (its ``format``), and the command group reading it."""
+
+
+def not_json(file: str, error: json.JSONDecodeError) -> Refusal:
+    """The refusal of a ``file`` that is not JSON, where it stops being JSON."""
+    return Refusal("file_not_json", file=file, line=error.lineno, column=error.colno)
 
 
 def _save(path: Path, tournament: Tournament) -> None:
@@ -182,7 +190,7 @@ def create(
     another form than the one chosen (--movement howell, --first-badge, --team-sizes,
     --tables for the match) is refused, as is a name given twice."""
     if state.exists() and not force:
-        raise _fail(f"{state} exists (use --force to replace it)")
+        raise fail(Refusal("file_exists", file=str(state)), lang)
     chosen = _one_of("--form", form, FORMS)
     kind = _one_of("--movement", movement, MOVEMENTS)
     badge = (
@@ -192,27 +200,27 @@ def create(
         sizes = () if team_sizes is None else tuple(int(size) for size in team_sizes.split(","))
     except ValueError:
         raise _fail("--team-sizes: two numbers, e.g. 4,5") from None
-    listed = _read_text(str(names)).split("\n") if names else []
+    listed = _read_text(str(names), lang).split("\n") if names else []
     listed = [line.strip() for line in listed if line.strip()]
     try:
         setup = new_setup(chosen, players, tables, positions, per_position, (), kind, sizes, badge)
         if names and len(listed) != setup.entrants:
-            raise _fail(f"--names: this tournament needs {setup.entrants} names, got {len(listed)}")
+            raise TournamentError("tournament_names", needed=setup.entrants, got=len(listed))
         check_names(listed)
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     setup = dataclasses.replace(setup, names=tuple(listed) or setup.names)
     try:
         explicit = None
         if boards:
-            explicit = [Board.from_json(item) for item in json.loads(_read_text(str(boards)))]
+            explicit = [Board.from_json(item) for item in json.loads(_read_text(str(boards), lang))]
         tournament = Tournament.create(
             setup, random.SystemRandom().getrandbits(32) if seed is None else seed, explicit
         )
     except json.JSONDecodeError as error:
-        raise _fail(f"--boards: not JSON (line {error.lineno}, column {error.colno})") from None
+        raise fail(not_json(str(boards), error), lang) from None
     except (TournamentError, AttributeError, TypeError) as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     _save(state, tournament)
     made = tournament.movement
     said = MESSAGES[lang]
@@ -232,14 +240,14 @@ def create(
 @tournament_app.command("boards")
 def show_boards(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print every board (étui): marks, hands and dog."""
-    tournament = _load(state)
+    tournament = _load(state, lang)
     typer.echo(boards_html(tournament, lang) if html else boards_text(tournament, lang), nl=False)
 
 
 @tournament_app.command()
 def slips(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print each table's slip for each position: seats and boards to play."""
-    tournament = _load(state, "slips")
+    tournament = _load(state, lang, "slips")
     typer.echo(slips_html(tournament, lang) if html else slips_text(tournament, lang), nl=False)
 
 
@@ -262,14 +270,14 @@ def result(
     ] = None,
 ) -> None:
     """Enter (or correct) one table's result on one board."""
-    tournament = _load(state)
+    tournament = _load(state, lang)
     try:
         at = tournament.position_of(table - 1, board) if position is None else position - 1
-        outcome = read_deal(_read_text(deal))
+        outcome = read_deal(_read_text(deal, lang))
         who = None if attacker is None else attacker - 1
         score = tournament.record(at, table - 1, board, outcome, who)
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     _save(state, tournament)
     typer.echo(
         COMMAND_WORDS[lang]["result_entered"].format(
@@ -298,7 +306,7 @@ def ranking(
     ] = False,
 ) -> None:
     """Show the ranking: classement alterné (individual, triplettes) or PM (quadrettes, match)."""
-    tournament = _load(state, "ranking")
+    tournament = _load(state, lang, "ranking")
     show_rows(ranking_rows(tournament, general), as_json, lang)
     if not as_json:
         typer.echo(to_come("n_results", len(tournament.missing()), lang))
@@ -353,6 +361,7 @@ _LETTERED: Final = frozenset(("orientation", "line"))
 @tournament_app.command()
 def export(
     state: StateArg,
+    lang: LangOpt,
     what: Annotated[
         Literal["ranking", "results", "adjustments"],
         typer.Option(help="The ranking, every result, or the arbiter's adjustments."),
@@ -360,7 +369,7 @@ def export(
     format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
 ) -> None:
     """Export the ranking, the results or the adjustments as CSV or JSON on standard output."""
-    tournament = _load(state, "export")
+    tournament = _load(state, lang, "export")
     if what == "ranking":  # every entrant has a row
         rows, columns = ranking_rows(tournament), []
     elif what == "results":

@@ -1,7 +1,8 @@
 """``atout tournament adjust``, ``revoke``, ``next-session`` and ``sessions``: the
 arbiter's adjustments and tournaments over several sessions (docs/tournaments.md).
 
-Bad input stops with exit code 2 and a message; the state file is then unchanged.
+Bad input stops with exit code 2 and a message (a refusal in --lang's words);
+the state file is then unchanged.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Annotated, Literal
 
 import typer
 
-from atout.cli.app import LangOpt
+from atout.cli.app import LangOpt, fail
 from atout.cli.tournament import (
     StateArg,
     _fail,
@@ -24,6 +25,7 @@ from atout.cli.tournament import (
     show_rows,
     tournament_app,
 )
+from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS
 from atout.tournament import arbiter
 from atout.tournament.adjustments import AVERAGE, Adjustment
@@ -79,7 +81,7 @@ def adjust(
     by: Annotated[str | None, typer.Option(help="Who makes it (the system user).")] = None,
 ) -> None:
     """Make one of the arbiter's adjustments (docs/tournaments.md, "The arbiter")."""
-    tournament = _load(state)
+    tournament = _load(state, lang)
     who = by or getpass.getuser()
     try:
         play = None
@@ -103,14 +105,14 @@ def adjust(
         if kind == "correct":
             if play is None or deal is None:
                 raise _fail("correct: give --table, --board and --deal")
-            fixed = read_deal(_read_text(deal))
+            fixed = read_deal(_read_text(deal, lang))
             made = arbiter.correct(
                 tournament, play, fixed, None if attacker is None else attacker - 1, request
             )
         else:
             made = arbiter.adjust(tournament, request)
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     _save(state, tournament)
     words = COMMAND_WORDS[lang]
     kind_text = words[f"kind.{made.kind}"]
@@ -126,11 +128,11 @@ def revoke(
     lang: LangOpt,
 ) -> None:
     """Undo an adjustment (a correction gives back the result it replaced)."""
-    tournament = _load(state)
+    tournament = _load(state, lang)
     try:
         undone = arbiter.revoke(tournament, number)
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     _save(state, tournament)
     words = COMMAND_WORDS[lang]
     typer.echo(
@@ -150,9 +152,9 @@ def next_one(
 ) -> None:
     """Start the next session of a tournament: same entrants and movement, new boards."""
     if new.exists() and not force:
-        raise _fail(f"{new} exists (use --force to replace it)")
+        raise fail(Refusal("file_exists", file=str(new)), lang)
     drawn = random.SystemRandom().getrandbits(32) if seed is None else seed
-    _save(new, next_session(_load(state), drawn))
+    _save(new, next_session(_load(state, lang), drawn))
     typer.echo(COMMAND_WORDS[lang]["next_session"].format(file=new, state=state))
 
 
@@ -167,12 +169,12 @@ def sessions(
 ) -> None:
     """The ranking over several sessions: the sum of each session's global percentages
     (or PM), each times its session's coefficient."""
-    played = [_load(path) for path in states]
+    played = [_load(path, lang) for path in states]
     weights = None
     if coefficients is not None:
         weights = [_fraction("--coefficients", c, Fraction(0)) for c in coefficients.split(",")]
     try:
         rows = series_rows(played, weights)
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     show_rows(rows, as_json, lang)

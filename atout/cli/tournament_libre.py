@@ -3,8 +3,8 @@
 ``create`` draws the table plan; ``plan`` and ``slips`` print it and each table's
 score slip per position; ``sheet`` enters one table's sheet (its deals, scored and
 shown with the running totals, or its bilans); ``ranking`` and ``export`` give
-the ranking and every bilan. Bad input stops with exit code 2 and a message; the
-state file is then unchanged.
+the ranking and every bilan. Bad input stops with exit code 2 and a message (a
+refusal in --lang's words); the state file is then unchanged.
 """
 
 from __future__ import annotations
@@ -16,7 +16,8 @@ from typing import Annotated, Any, Literal
 
 import typer
 
-from atout.cli.app import LangOpt
+from atout.cards import Language
+from atout.cli.app import LangOpt, fail
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
     _fail,
@@ -26,9 +27,11 @@ from atout.cli.tournament import (
     _show_rows,
     _state,
     _write,
+    not_json,
     to_come,
     tournament_app,
 )
+from atout.refusals import Refusal
 from atout.sheet import score_sheet
 from atout.terminal.words import COMMAND_WORDS, count
 from atout.tournament.boards import TournamentError
@@ -54,8 +57,8 @@ StateArg = Annotated[Path, typer.Argument(help="The tournoi libre's JSON state f
 HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page instead of text.")]
 
 
-def _load(path: Path, command: str = "") -> Libre:
-    return _state(path, from_json, command)
+def _load(path: Path, lang: Language, command: str = "") -> Libre:
+    return _state(path, from_json, lang, command)
 
 
 @libre_app.command()
@@ -73,14 +76,14 @@ def create(
 ) -> None:
     """Create a tournoi libre: draw who sits at which table at each position."""
     if state.exists() and not force:
-        raise _fail(f"{state} exists (use --force to replace it)")
+        raise fail(Refusal("file_exists", file=str(state)), lang)
     chosen = _one_of("--form", form, LIBRE_FORMS)
-    listed = [line.strip() for line in _read_text(str(names)).split("\n") if line.strip()]
+    listed = [line.strip() for line in _read_text(str(names), lang).split("\n") if line.strip()]
     setup = LibreSetup(chosen, tuple(listed), positions, deals)
     try:
         libre = Libre.create(setup, random.SystemRandom().getrandbits(32) if seed is None else seed)
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     _write(state, to_json(libre))
     typer.echo(
         COMMAND_WORDS[lang]["libre_created"].format(
@@ -97,14 +100,14 @@ def create(
 @libre_app.command()
 def plan(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print who sits where at each position."""
-    libre = _load(state)
+    libre = _load(state, lang)
     typer.echo(plan_html(libre, lang) if html else plan_text(libre, lang), nl=False)
 
 
 @libre_app.command()
 def slips(state: StateArg, lang: LangOpt, html: HtmlOpt = False) -> None:
     """Print each table's score slip for each position."""
-    libre = _load(state, "slips")
+    libre = _load(state, lang, "slips")
     typer.echo(slips_html(libre, lang) if html else slips_text(libre, lang), nl=False)
 
 
@@ -123,18 +126,18 @@ def sheet(
     lang: LangOpt,
 ) -> None:
     """Enter (or correct) one table's sheet at one position."""
-    libre = _load(state)
+    libre = _load(state, lang)
     try:
-        data = json.loads(_read_text(file))
+        data = json.loads(_read_text(file, lang))
     except json.JSONDecodeError as error:
-        raise _fail(f"{file}: not JSON (line {error.lineno}, column {error.colno})") from None
+        raise fail(not_json(file, error), lang) from None
     if not isinstance(data, dict):
         raise _fail(f'{file}: an object with "deals" or "bilans"')
     written = {key: data[key] for key in ("deals", "bilans") if key in data}
     try:
         entry = enter(libre, json.dumps({"position": position, "table": table, **written}))
     except TournamentError as error:
-        raise _fail(str(error)) from None
+        raise fail(error, lang) from None
     _write(state, to_json(libre))
     words = COMMAND_WORDS[lang]
     left = to_come("n_sheets", len(libre.missing()), lang)
@@ -156,7 +159,7 @@ def ranking(
     as_json: Annotated[bool, typer.Option("--json", help="JSON instead of a table.")] = False,
 ) -> None:
     """Show the ranking: players (or teams) by decreasing points."""
-    libre = _load(state, "ranking")
+    libre = _load(state, lang, "ranking")
     rows = ranking_rows(libre)
     if as_json:
         typer.echo(json.dumps(rows, indent=1, ensure_ascii=False))
@@ -181,13 +184,14 @@ def _joined(row: dict[str, Any], key: str) -> dict[str, Any]:
 @libre_app.command()
 def export(
     state: StateArg,
+    lang: LangOpt,
     what: Annotated[
         Literal["ranking", "results"], typer.Option(help="The ranking or every bilan.")
     ] = "results",
     format: Annotated[Literal["csv", "json"], typer.Option(help="csv or json.")] = "csv",
 ) -> None:
     """Export the ranking or every table's bilans as CSV or JSON on standard output."""
-    libre = _load(state, "export")
+    libre = _load(state, lang, "export")
     if what == "ranking":  # every player has a row
         typer.echo(_rows_text(ranking_rows(libre), format), nl=False)
     else:

@@ -58,10 +58,9 @@ def _stored(row: SheetRow) -> SheetInput:
 
 
 def invalid(error: InputError) -> HTTPRefusal:
-    """422 ``sheet_invalid`` naming the field, with the rule of the game broken."""
-    refusal = HTTPRefusal(422, "sheet_invalid", field=error.field, reason=error.reason)
-    refusal.params.update(error.rule_params())
-    return refusal
+    """422 ``sheet_invalid`` naming the field, with the reason coded when it is (the
+    rule of the game broken, the option or variant refused: ``InputError.refusal``)."""
+    return HTTPRefusal.of(422, error.refusal())
 
 
 def create(store: Store, owner: int, sheet: SheetInput) -> Kept:

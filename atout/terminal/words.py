@@ -329,6 +329,9 @@ BREAKDOWN_NAMES: Final[dict[str, dict[str, str]]] = {
 
 COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
     "en": {
+        # why a command stops (atout.cli.app.fail)
+        "error": "error: {message}",
+        "error_in": "{where}: {message}",
         # atout score --text
         "score_title": "{contract} {verdict} ({variant})",
         "seat_col": "Seat",
@@ -444,6 +447,8 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         "n_unsearched": "{n} announcements not searched",
     },
     "fr": {
+        "error": "erreur : {message}",
+        "error_in": "{where} : {message}",
         "score_title": "{contract} {verdict} ({variant})",
         "seat_col": "Siège",
         "role_col": "Rôle",
@@ -553,9 +558,10 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         "n_unsearched": "{n} annonces non cherchées",
     },
 }
-"""Every word the command line prints outside a game, by language: ``atout score``,
-``atout analyse``, the tournament commands' replies and rankings, the counts of
-things; the game's terms come from the tables above."""
+"""Every word the command line prints outside a game, by language: why a command
+stops (``error: ...``, the refusal's own words from the catalogue), ``atout
+score``, ``atout analyse``, the tournament commands' replies and rankings, the
+counts of things; the game's terms come from the tables above."""
 
 
 def decimal(value: float, lang: Language, spec: str = "") -> str:

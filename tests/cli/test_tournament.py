@@ -176,7 +176,15 @@ def test_a_tournoi_libres_file_is_told_apart(tmp_path: Path) -> None:
         f"error: {libre}: a tournoi libre's file: read it with `atout tournament libre ranking`\n"
     )
     code, _, err = run("result", str(libre), "-", "--table", "1", "--board", "1", stdin=garde(50))
-    assert code == 2 and "a tournoi libre's file: read it with the `atout tournament libre`" in err
+    assert code == 2 and err.endswith(
+        "a tournoi libre's file: read it with `atout tournament libre`\n"
+    )
+    code, _, err = run("ranking", str(libre), "--lang", "fr")
+    assert (code, err) == (
+        2,
+        f"erreur : {libre} : c'est le fichier d'un tournoi libre : "
+        "lisez-le avec `atout tournament libre ranking`\n",
+    )
     other = tmp_path / "other.json"
     other.write_text('{"format": "something else"}', encoding="utf-8")
     assert run("ranking", str(other))[2] == f"error: {other}: not an atout tournament\n"

@@ -151,4 +151,6 @@ def test_a_duplicate_tournaments_file_is_told_apart(tmp_path: Path) -> None:
         f"error: {state}: a duplicate tournament's file: read it with `atout tournament ranking`\n",
     )
     code, _, err = run("sheet", str(state), "-", "--position", "1", "--table", "1", stdin="{}")
-    assert code == 2 and "a duplicate tournament's file: read it with the `atout tournament`" in err
+    assert code == 2 and err.endswith(
+        "a duplicate tournament's file: read it with `atout tournament`\n"
+    )

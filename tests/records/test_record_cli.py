@@ -60,7 +60,9 @@ def test_a_broken_record_gets_line_and_column_and_no_traceback(tmp_path: Path) -
     bad.write_text("\n".join(lines) + "\n")
     result = runner.invoke(app, ["replay", str(bad)])
     assert result.exit_code == 2
-    assert result.output.startswith(f"error: line {number + 1}, column 1: 'bid:triple'")
+    assert result.output.startswith(
+        f"error: this record cannot be read at line {number + 1}, column 1: 'bid:triple'"
+    )
     assert "Traceback" not in result.output and result.exception is not None
     assert isinstance(result.exception, SystemExit)
     missing = runner.invoke(app, ["replay", str(tmp_path / "none.atout")])

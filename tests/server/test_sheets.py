@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import update
 
+from atout.refusals import full_message
 from atout.server import accounts, sheets
 from atout.server.store import SheetRow, Store
 from atout.sheet import DealEntry, SheetInput
@@ -173,6 +174,44 @@ def test_guests_score_in_their_browser_and_keep_sheets_by_registering(server: Se
     # Registering, the guest's sheet is sent whole and kept.
     kept = ok(call(server, server.register("newcomer"), "POST", "/sheets", EXAMPLE), 201)
     assert kept["totals"] == BILAN
+
+
+def test_an_option_refused_comes_with_the_engines_code(server: Server) -> None:
+    """``sheet_invalid`` gave an option the engine refuses with its English reason
+    alone: the engine's ``option_*`` code comes in ``rule`` (a list, as a record's
+    refusal gives it), its parameters along, for the page to word it in French."""
+    ann = server.register("ann")
+    bodies = [("POST", "/sheet/score", None), ("POST", "/sheets", ann)]
+    for method, where, token in bodies:
+        bad = {**EXAMPLE, "options": {"misere": "often"}}
+        answer = refused(call(server, token, method, where, bad), 422, "sheet_invalid")
+        params = answer["params"]
+        assert params == {
+            "field": "options",
+            "reason": "option 'misere' expects true or false",
+            "rule": ["option_kind"],
+            "option": "misere",
+            "takes": "boolean",
+        }
+        assert answer["detail"] == "options: option 'misere' expects true or false"
+        assert full_message("sheet_invalid", params, "fr") == (
+            "options : l'option « misere » attend true ou false"
+        )
+    unknown = {**EXAMPLE, "options": {"colour": 1}}
+    answer = refused(call(server, None, "POST", "/sheet/score", unknown), 422, "sheet_invalid")
+    assert answer["params"]["rule"] == ["option_unknown"]
+    assert full_message("sheet_invalid", answer["params"], "fr").startswith(
+        "options : option « colour » inconnue (options connues : chelem_announced_failed, "
+    )
+    variant = {**EXAMPLE, "variant": "belote"}
+    answer = refused(call(server, None, "POST", "/sheet/score", variant), 422, "sheet_invalid")
+    assert answer["params"] | {"known": ""} == {
+        "field": "variant",
+        "reason": "no variant called belote (known: fft, traditionnel)",
+        "rule": ["unknown_variant"],
+        "variant": "belote",
+        "known": "",
+    }
 
 
 _ANY = st.one_of(

@@ -1,0 +1,290 @@
+"""Why a command stops, in its ``--lang``: a coded refusal (a record that cannot be
+read or replayed, a deal or a sheet refused, a tournament's rule, a file that
+cannot be read) is worded from the catalogue, ``erreur : ...`` in French and
+``error: ...`` in English, on one line with exit code 2; they all said English.
+A complaint of the command line's own, not coded, stays English."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from atout.cli.app import unreadable
+from atout.cli.commands import app
+
+EXAMPLES = Path(__file__).parents[2] / "examples"
+RECORD = EXAMPLES / "record-french-4.atout"
+SHEET = EXAMPLES / "sheet-fft-rulebook.json"
+NO_LOCALE = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "COLUMNS": "250"}
+SHEET_PLACE = ("--position", "1", "--table", "1")
+GARDE = {"players": 4, "contract": "garde", "taker": 0, "points": 50.5, "bouts": 2}
+
+Setup = Callable[[Path], tuple[list[str], str]]
+"""A command's arguments (and standard input) on files made in a fresh folder."""
+
+
+def _invoke(args: list[str], stdin: str = "", env: dict[str, str] | None = None) -> tuple[int, str]:
+    result = CliRunner().invoke(app, args, input=stdin, env={**NO_LOCALE, **(env or {})})
+    assert result.stdout == "", (args, result.output)
+    return result.exit_code, result.stderr
+
+
+def _made(args: list[str]) -> None:
+    result = CliRunner().invoke(app, args, env=NO_LOCALE)
+    assert result.exit_code == 0, (args, result.output)
+
+
+def _illegal(folder: Path) -> tuple[Path, int, int]:
+    """The example record with a trump played where hearts must be followed: the
+    file, and the line and column of the card refused."""
+    lines = RECORD.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if "play:QH play:5H" in line)
+    lines[number] = lines[number].replace("play:QH play:5H", "play:QH play:T3")
+    path = folder / "illegal.atout"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path, number + 1, lines[number].index("play:T3") + 1
+
+
+def _belote(folder: Path) -> tuple[Path, int]:
+    """The example record of a game atout does not have, and the line of its tag."""
+    lines = RECORD.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines) if line == '[Game "french"]')
+    lines[number] = '[Game "belote"]'
+    path = folder / "belote.atout"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path, number + 1
+
+
+def _club(folder: Path) -> Path:
+    state = folder / "club.json"
+    _made(["tournament", "create", str(state), "--tables", "1", "--seed", "1"])
+    return state
+
+
+def _libre(folder: Path) -> Path:
+    names, state = folder / "names.txt", folder / "libre.json"
+    names.write_text("Anne\nBen\nCléo\nDom\n", encoding="utf-8")
+    _made(["tournament", "libre", "create", str(state), "--names", str(names), "--seed", "1"])
+    return state
+
+
+def _version(folder: Path) -> Path:
+    """A duplicate tournament's file of a version to come."""
+    state = _club(folder)
+    document = json.loads(state.read_text(encoding="utf-8"))
+    state.write_text(json.dumps({**document, "version": 9}), encoding="utf-8")
+    return state
+
+
+def _not_json(folder: Path) -> Path:
+    path = folder / "x.json"
+    path.write_text("{", encoding="utf-8")
+    return path
+
+
+Said = Callable[[Path], str]
+"""What a command says, without its new line, given the folder its files are in."""
+
+CASES: dict[str, tuple[Setup, Said, Said]] = {
+    "replay: a card refused": (
+        lambda folder: (["replay", str(_illegal(folder)[0])], ""),
+        lambda folder: (
+            "erreur : cet enregistrement est illisible à la ligne {}, colonne {} : "
+            "'play:T3' : vous devez fournir à cœur".format(*_illegal(folder)[1:])
+        ),
+        lambda folder: (
+            "error: this record cannot be read at line {}, column {}: "
+            "'play:T3': you must follow hearts".format(*_illegal(folder)[1:])
+        ),
+    ),
+    "analyse: a card refused": (
+        lambda folder: (["analyse", str(_illegal(folder)[0]), "-s", "0"], ""),
+        lambda folder: (
+            "erreur : cet enregistrement est illisible à la ligne {}, colonne {} : "
+            "'play:T3' : vous devez fournir à cœur".format(*_illegal(folder)[1:])
+        ),
+        lambda folder: (
+            "error: this record cannot be read at line {}, column {}: "
+            "'play:T3': you must follow hearts".format(*_illegal(folder)[1:])
+        ),
+    ),
+    "replay: a game atout does not have": (
+        lambda folder: (["replay", "--json", str(_belote(folder)[0])], ""),
+        lambda folder: (
+            f"erreur : cet enregistrement est illisible à la ligne {_belote(folder)[1]}"
+            ", colonne 1 : jeu inconnu 'belote' (jeux connus : french, africain)"
+        ),
+        lambda folder: (
+            f"error: this record cannot be read at line {_belote(folder)[1]}"
+            ", column 1: unknown game 'belote' (known: french, africain)"
+        ),
+    ),
+    "replay: no such file": (
+        lambda folder: (["replay", str(folder / "none.atout")], ""),
+        lambda folder: (
+            f"erreur : impossible de lire {folder / 'none.atout'} : "
+            "aucun fichier ni dossier de ce nom"
+        ),
+        lambda folder: f"error: cannot read {folder / 'none.atout'}: No such file or directory",
+    ),
+    "import: a folder": (
+        lambda folder: (["import", str(folder)], ""),
+        lambda folder: f"erreur : impossible de lire {folder} : c'est un dossier",
+        lambda folder: f"error: cannot read {folder}: Is a directory",
+    ),
+    "score: an option refused": (
+        lambda _: (["score", "-"], json.dumps({**GARDE, "options": {"misere": "often"}})),
+        lambda _: "erreur : options : l'option « misere » attend true ou false",
+        lambda _: "error: options: option 'misere' expects true or false",
+    ),
+    "score: a deal no play gives": (
+        lambda _: (["score", "-"], json.dumps({**GARDE, "points": 91})),
+        lambda _: (
+            "erreur : points : 91 points ne peuvent aller avec 2 bout(s) "
+            "(un bout vaut 4 ou 4,5 points)"
+        ),
+        lambda _: (
+            "error: points: 91 points cannot go with 2 bout(s) (each bout is worth 4 or 4.5 points)"
+        ),
+    ),
+    "sheet: an option refused": (
+        lambda _: (
+            ["sheet", "-"],
+            json.dumps({**json.loads(SHEET.read_text("utf-8")), "options": {"prime": 10**7}}),
+        ),
+        lambda _: (
+            "erreur : options : l'option « prime » doit valoir au moins -1000000 et au plus 1000000"
+        ),
+        lambda _: "error: options: option 'prime' must be at least -1000000 and at most 1000000",
+    ),
+    "sheet: an unknown variant": (
+        lambda _: (
+            ["sheet", "-"],
+            json.dumps({**json.loads(SHEET.read_text("utf-8")), "variant": "belote"}),
+        ),
+        lambda _: (
+            "erreur : variant : aucune variante ne s'appelle belote (connues : fft, traditionnel)"
+        ),
+        lambda _: "error: variant: no variant called belote (known: fft, traditionnel)",
+    ),
+    "tournament create: the file exists": (
+        lambda folder: (["tournament", "create", str(_club(folder))], ""),
+        lambda folder: f"erreur : {folder / 'club.json'} existe déjà (--force pour le remplacer)",
+        lambda folder: f"error: {folder / 'club.json'} exists (use --force to replace it)",
+    ),
+    "tournament result: not the imposed contract": (
+        lambda folder: (
+            ["tournament", "result", str(_club(folder)), "-", "--table", "1", "--board", "1"],
+            json.dumps({**GARDE, "contract": "prise"}),
+        ),
+        lambda _: "erreur : l'étui 1 se joue en garde (contrat imposé)",
+        lambda _: "error: board 1 is played at garde (imposed contract)",
+    ),
+    "tournament ranking: a state of a version to come": (
+        lambda folder: (["tournament", "ranking", str(_version(folder))], ""),
+        lambda folder: f"erreur : {folder / 'club.json'} : version de tournoi inconnue : 9",
+        lambda folder: f"error: {folder / 'club.json'}: unknown tournament version 9",
+    ),
+    "tournament export: not JSON": (
+        lambda folder: (["tournament", "export", str(_not_json(folder))], ""),
+        lambda folder: f"erreur : {folder / 'x.json'} : ce n'est pas du JSON (ligne 1, colonne 2)",
+        lambda folder: f"error: {folder / 'x.json'}: not JSON (line 1, column 2)",
+    ),
+    "tournament revoke: no such adjustment": (
+        lambda folder: (["tournament", "revoke", str(_club(folder)), "3"], ""),
+        lambda _: "erreur : il n'y a pas d'ajustement 3",
+        lambda _: "error: there is no adjustment 3",
+    ),
+    "tournament libre sheet: bilans not adding up to zero": (
+        lambda folder: (
+            ["tournament", "libre", "sheet", str(_libre(folder)), "-", *SHEET_PLACE],
+            json.dumps({"bilans": [1, 2, 3, 4]}),
+        ),
+        lambda _: "erreur : les scores d'une table font zéro au total, ceux-ci font 10",
+        lambda _: "error: the scores of a table add up to zero, these add up to 10",
+    ),
+    "tournament libre ranking: a duplicate's file": (
+        lambda folder: (["tournament", "libre", "ranking", str(_club(folder))], ""),
+        lambda folder: (
+            f"erreur : {folder / 'club.json'} : c'est le fichier d'un tournoi "
+            "duplicate : lisez-le avec `atout tournament ranking`"
+        ),
+        lambda folder: (
+            f"error: {folder / 'club.json'}: a duplicate tournament's file: "
+            "read it with `atout tournament ranking`"
+        ),
+    ),
+    "arena: an option refused": (
+        lambda _: (["arena", "--bots", "random,random", "-o", "misere=often"], ""),
+        lambda _: "erreur : l'option « misere » attend true ou false",
+        lambda _: "error: option 'misere' expects true or false",
+    ),
+    "play: an option refused": (
+        lambda _: (["play", "--level", "random", "-o", "misere=often"], ""),
+        lambda _: "erreur : l'option « misere » attend true ou false",
+        lambda _: "error: option 'misere' expects true or false",
+    ),
+}
+"""Each command refusing something coded, with what it says in French and in English."""
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_each_commands_refusal_speaks_its_language(case: str, tmp_path: Path) -> None:
+    setup, french, english = CASES[case]
+    runs = [
+        (["--lang", "fr"], {}, french),
+        (["--lang", "en"], {"LANG": "fr_FR.UTF-8"}, english),
+        ([], {"LANG": "fr_FR.UTF-8"}, french),  # the locale's language, --lang's default
+    ]
+    for number, (lang, env, said) in enumerate(runs):
+        folder = tmp_path / str(number)
+        folder.mkdir()
+        args, stdin = setup(folder)
+        code, err = _invoke([*args, *lang], stdin, env)
+        assert (code, err) == (2, said(folder) + "\n"), (case, lang, env)
+
+
+def test_a_file_not_utf8_is_refused_in_french(tmp_path: Path) -> None:
+    latin = tmp_path / "latin1.atout"
+    latin.write_bytes('[Seat0 "Hélène"]\n'.encode("latin-1"))
+    for command in (["replay"], ["analyse", "-s", "0"], ["import"], ["sheet"], ["score"]):
+        code, err = _invoke([*command, str(latin), "--lang", "fr"])
+        assert (code, err) == (
+            2,
+            f"erreur : impossible de lire {latin} : ce n'est pas du texte UTF-8 (octet 9) : "
+            "enregistrez-le en UTF-8\n",
+        ), command
+
+
+def test_the_command_lines_own_complaints_stay_english(tmp_path: Path) -> None:
+    """Not coded (an option of the command line, read as click reads its own): said
+    as it is, ``error:`` first, in any language."""
+    state = tmp_path / "club.json"
+    code, err = _invoke(["tournament", "create", str(state), "--form", "zz", "--lang", "fr"])
+    assert (code, err) == (
+        2,
+        "error: --form must be one of individual, quadrettes, triplettes, teams\n",
+    )
+    record = tmp_path / "game.atout"
+    record.write_text(RECORD.read_text(encoding="utf-8"), encoding="utf-8")
+    code, err = _invoke(["replay", "--json", "--text", str(record), "--lang", "fr"])
+    assert (code, err) == (2, "error: --json and --text: give one of the two\n")
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (FileNotFoundError(2, "No such file or directory"), "file_missing"),
+        (PermissionError(13, "Permission denied"), "file_denied"),
+        (IsADirectoryError(21, "Is a directory"), "file_folder"),
+        (OSError(5, "Input/output error"), "file_unreadable"),
+    ],
+)
+def test_why_a_file_cannot_be_read_is_coded(error: OSError, code: str) -> None:
+    refusal = unreadable("deal.json", error)
+    assert refusal.code == code and refusal.params["file"] == "deal.json"
+    assert str(refusal) == f"cannot read deal.json: {error.strerror}"
