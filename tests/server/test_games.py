@@ -117,7 +117,8 @@ def test_an_act_naming_a_passed_turn_plays_nothing(server: Server) -> None:
         assert refused["type"] == "error" and refused["code"] == "turn_passed", refused
         await alice.send({"type": "resume", "table": table, "last_seq": 0})
         snapshot = await alice.expect(lambda m: m["type"] in ("table", "update"))
-        assert turn_in(snapshot) == {**second, "seconds": turn_in(snapshot)["seconds"]}
+        resumed = turn_in(snapshot)
+        assert resumed is not None and resumed["id"] == second["id"]  # the same decision
         await alice.send({**late, "turn": second["id"]})
         played = await alice.expect(lambda m: m["type"] in ("error", "update"))
         assert played["type"] == "update" and turn_in(played) != second, played
