@@ -62,10 +62,10 @@ def account_routes(
     store: Store,
     passwords_pool: Passwords,
     guards: Guards,
-    revoke: Callable[[str | None, int | None], None],
+    revoke: Callable[[str | None, int | None, str | None], None],
 ) -> APIRouter:
-    """The routes; ``revoke(session, user)`` closes the sockets of a session, or
-    of every session of a user."""
+    """The routes; ``revoke(session, user, keep)`` closes the sockets of a session,
+    or of every session of a user but ``keep``."""
     router = APIRouter()
 
     async def _try_address(address: str) -> float:
@@ -113,7 +113,7 @@ def account_routes(
     async def logout(authorization: Annotated[str, Header()] = "") -> dict[str, bool]:
         token = bearer_token(authorization)
         if token:
-            revoke(await asyncio.to_thread(accounts.end_session, store, token), None)
+            revoke(await asyncio.to_thread(accounts.end_session, store, token), None, None)
         return {"ok": True}
 
     @router.post("/api/password")
@@ -142,7 +142,8 @@ def account_routes(
         )
         if new_token is None:  # changed meanwhile by a request that knew it as well
             raise HTTPRefusal(401, "wrong_password")
-        revoke(None, user_id)
+        # Not the new session's sockets: one may open before every node hears this.
+        revoke(None, user_id, accounts.token_hash(new_token))
         return {"name": known.identity.name, "token": new_token}
 
     @router.post("/api/chips/allowance")

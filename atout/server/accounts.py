@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final
 
@@ -33,6 +34,8 @@ TOUCH_EVERY: Final = 3600.0
 """A session's last use is written at most this often (not at every connection)."""
 GUEST_DAYS: Final = 30
 """How long a guest identity lasts from its creation."""
+LOOKUP_BATCH: Final = 1000
+"""Sessions looked up in one query (SQLite binds at most 32,766 values to one)."""
 
 
 class AccountError(Refusal, ValueError):
@@ -130,6 +133,19 @@ def change_password(store: Store, user_id: int, checked: str, password_hash: str
             return None
         db.execute(delete(SessionToken).where(SessionToken.user_id == user_id))
         return _new_session(db, user_id)
+
+
+def sessions_ended(store: Store, sessions: Collection[str]) -> set[str]:
+    """Those of ``sessions`` (tokens' hashes) that ended (logged out, or their
+    account's password changed): no longer stored."""
+    found: set[str] = set()
+    with store.session() as db:
+        listed = list(sessions)
+        for start in range(0, len(listed), LOOKUP_BATCH):
+            batch = listed[start : start + LOOKUP_BATCH]
+            query = select(SessionToken.token_hash).where(SessionToken.token_hash.in_(batch))
+            found.update(db.scalars(query))
+    return set(sessions) - found
 
 
 def identify(store: Store, token: str) -> Known | None:

@@ -44,10 +44,11 @@ from atout.server.robots import Thinking
 from atout.server.served import Served
 from atout.server.shared_limits import SharedLimits
 from atout.server.sheet_routes import sheet_routes
-from atout.server.store import ActionRow, GameRow, Store, StoreError
+from atout.server.store import LARGEST_ID, ActionRow, GameRow, Store, StoreError
 from atout.server.tablestore import game_lineups
 from atout.server.throttle import Guards
 from atout.server.tournament_live import Live
+from atout.server.tournament_privacy import hidden_games
 from atout.server.tournament_routes import tournament_routes
 from atout.server.writer import Writer
 from atout.web.record_export import FORMS, MEDIA_TYPES, export_record, record_tags
@@ -210,9 +211,11 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     def finished_game(game_id: int) -> tuple[dict[str, Any], dict[str, str]]:
         """A finished game's log record and its tags (docs/records.md)."""
         with store.session() as db:
-            game = db.get(GameRow, game_id)
+            game = db.get(GameRow, game_id) if game_id <= LARGEST_ID else None
             if game is None or game.status == "playing":
                 raise HTTPRefusal(404, "no_finished_game")
+            if hidden_games(db, [game]):  # its boards are still to be played elsewhere
+                raise HTTPRefusal(403, "tournament_game_hidden")
             texts = db.scalars(
                 select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
             ).all()
@@ -241,7 +244,9 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     async def replay(
         game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)], format: str = "log"
     ) -> Any:
-        """A finished game's full record; an unfinished game is never shown. As the
+        """A finished game's full record; an unfinished game is never shown, nor a
+        duplicate tournament's before the tournament is over (403
+        ``tournament_game_hidden``: ``tournament_privacy``). As the
         store keeps it (``format=log``), or readable with every deal's cards shown
         (``format=text`` or ``json``, docs/records.md), made in a worker process."""
         if format != "log" and format not in FORMS:

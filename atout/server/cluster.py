@@ -22,7 +22,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Container
+from collections.abc import Awaitable, Callable, Container
 from functools import partial
 from typing import Any, Final
 
@@ -31,11 +31,12 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from atout.game import GameRules
 from atout.refusals import Refusal
-from atout.server import friends, offload, protocol, table_lease
+from atout.server import accounts, friends, offload, protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
-from atout.server.hub import Hub
+from atout.server.hub import TABLES_PER_MASTER, Hub, new_table_id, signed_out
+from atout.server.masters import Masters
 from atout.server.peers import BEAT, Peers, SeatedAt
 from atout.server.resync import Resyncing
 from atout.server.robots import Thinking
@@ -53,6 +54,9 @@ log = logging.getLogger(__name__)
 TAKEN_PER_ROUND: Final = 20
 """Orphaned tables a node takes over per round: survivors share a dead node's tables."""
 STOP_SECONDS: Final = 5.0
+MASTERS_LAPSE_SECONDS: Final = 5 * BEAT
+"""Beyond three leases, how long a table stays counted for its master once its
+owner stops keeping it (``masters``): a dead owner's tables are taken over first."""
 PRESENCE_WAIT: Final = 2 * BEAT
 """Before a player's last socket on a node is told closed to their friends: the
 other nodes' beats since then say whether one of theirs is open."""
@@ -118,6 +122,8 @@ class ClusterHub(Hub):
         """Nodes forgotten, by when, for as long as seats wait: heard again (a node
         paused or cut off), their players are back online for their friends."""
         self.peers = Peers(self.node)
+        # A table's entry outlives its owner's death until another node takes it over.
+        self.masters = Masters(self.bus, MASTERS_LAPSE_SECONDS + 3 * lease_seconds)
         self._forwards: asyncio.Queue[tuple[Client, str, str | None]] = asyncio.Queue()
         """Commands for tables owned elsewhere, in order; a None command: the
         client is gone (its stand-in at the table's owner goes)."""
@@ -132,6 +138,7 @@ class ClusterHub(Hub):
         self._spawn(self._keep_leases())
         self._spawn(self._forward())
         self._spawn(self._beat())
+        self._spawn(self._keep_masters())
 
     async def stop(self) -> None:
         for task in self._tasks:
@@ -252,6 +259,7 @@ class ClusterHub(Hub):
             log.warning("table %s: taken over by another node; no longer served here", table_id)
         self.tables.pop(table_id, None)
         self.leases.pop(table_id, None)
+        self.masters.forget(table_id)  # its new owner counts it for its master
         # The stand-ins of other nodes' clients there leave with it: their nodes now
         # tell the new owner, not this node, when those clients go.
         for proxy in [p for p in self.proxies.values() if table_id in self.joined.get(p, ())]:
@@ -410,8 +418,12 @@ class ClusterHub(Hub):
             for client in self.local.values():
                 if client.identity.user_id == message["notify"]:
                     client.send(message["message"])
+        elif "blocked" in message:
+            user, other = message["blocked"]
+            super().blocked((user, other))
         elif "revoke" in message:
-            super().revoke(message["revoke"], message["user"])
+            # a node of the previous version keeps no session (a rolling upgrade)
+            super().revoke(message["revoke"], message["user"], message.get("keep"))
         elif "taken" in message:
             # a node of the previous version tells no token (a rolling upgrade)
             self._taken(message["taken"], message["owner"], message.get("token", 0))
@@ -428,6 +440,7 @@ class ClusterHub(Hub):
                 self._welcome_back(message["beat"])
         elif "resync" in message:
             self._welcome_back(message["resync"])
+            self._sign_out_ended()  # a sign-out that node sent may be among its losses
 
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
@@ -491,9 +504,28 @@ class ClusterHub(Hub):
             self.resyncing.begin(client.id, self.joined.get(client, set()) - set(self.tables))
         self.bus.publish(ALL, {"resync": self.node})
         self._resend(None)
+        self._sign_out_ended()
         for table in self.tables.values():
             if not table.closed:
                 self._changed(table)
+
+    def _sign_out_ended(self) -> None:
+        """A sign-out may be among the messages lost: this node's sockets whose
+        session ended meanwhile are closed as its ``revoke`` would have (the
+        store says which; a sign-out after this look is heard as usual)."""
+        sessions = {c.session for c in self.local.values() if c.session is not None}
+        if sessions:
+            self._spawn(self._sessions_checked(sessions))
+
+    async def _sessions_checked(self, sessions: set[str]) -> None:
+        try:
+            ended = await asyncio.to_thread(accounts.sessions_ended, self.store, sessions)
+        except SQLAlchemyError as error:
+            log.warning("sessions not checked after lost messages (%s)", error)
+            return
+        for client in list(self.local.values()):
+            if client.session in ended:
+                signed_out(client)
 
     def _welcome_back(self, node: str) -> None:
         """``node`` hears Redis again: its clients this node let go while it was
@@ -537,8 +569,11 @@ class ClusterHub(Hub):
     def notify(self, user: int, message: dict[str, Any]) -> None:
         self.bus.publish(ALL, {"notify": user, "message": message})
 
-    def revoke(self, session: str | None, user: int | None) -> None:
-        self.bus.publish(ALL, {"revoke": session, "user": user})
+    def revoke(self, session: str | None, user: int | None, keep: str | None = None) -> None:
+        self.bus.publish(ALL, {"revoke": session, "user": user, "keep": keep})
+
+    def blocked(self, users: tuple[int, int]) -> None:
+        self.bus.publish(ALL, {"blocked": list(users)})
 
     def clients_connected(self) -> int:
         """This node's own sockets past their hello (not the stand-ins of others')."""
@@ -617,12 +652,64 @@ class ClusterHub(Hub):
 
     def _changed(self, table: TableBase) -> None:
         self.bus.list_table(table.id, None if table.options.private else table.info())
+        if not table.closed and self.masters.kept.get(table.id, "") != table.master:
+            self._spawn(self._on_redis(partial(self.masters.moved, table.id, table.master)))
 
     def _closed(self, table: TableBase) -> None:
         self.tables.pop(table.id, None)
         self.tasks.pop(table.id, None)
         self.leases.pop(table.id, None)
         self.bus.list_table(table.id, None)
+        self._spawn(self._on_redis(partial(self.masters.drop, table.id)))
+
+    # ----- tables per master, counted for the cluster (``masters``) -----------------
+
+    def _create(self, client: Client, options: protocol.TableOptions) -> None:
+        """A new table once Redis counted it for its master among the tables they
+        lead on every node (``TABLES_PER_MASTER`` at most), besides this node's
+        own count (which alone decides while Redis does not answer)."""
+        refusal = self._creation_refused(client, options)
+        if refusal is not None:
+            client.send_text(protocol.error(refusal))
+            return
+        self._spawn(self._create_counted(client, options, new_table_id()))
+
+    async def _create_counted(
+        self, client: Client, options: protocol.TableOptions, table_id: str
+    ) -> None:
+        counted = await self.masters.claim(client.key, table_id, TABLES_PER_MASTER)
+        # This node's own count again: its creations meanwhile (Redis away, or emptied)
+        refusal = self._creation_refused(client, options)
+        if counted is False:
+            refusal = Refusal("too_many_tables", limit=TABLES_PER_MASTER)
+        if client.closed or client not in self.joined or refusal is not None:
+            if counted:
+                await self._on_redis(partial(self.masters.drop, table_id))
+            if refusal is not None:
+                client.send_text(protocol.error(refusal))
+            return
+        self._open(client, options, table_id)
+
+    async def _keep_masters(self) -> None:
+        """Every beat, count this node's open tables for their masters again (a
+        table's entry lapses unless its owner keeps it: ``masters``)."""
+        while True:
+            await asyncio.sleep(BEAT)
+            await self._on_redis(partial(self.masters.keep, self._masters_now))
+
+    def _masters_now(self) -> dict[str, str]:
+        """This node's open tables and their masters' keys (empty: none yet)."""
+        return {t.id: t.master for t in self.tables.values() if not t.closed}
+
+    async def _on_redis(self, work: Callable[[], Awaitable[None]]) -> None:
+        """Count tables per master in Redis; when it does not answer, the entries
+        of this node's open tables come back at its next beat, and those of its
+        closed ones lapse."""
+        try:
+            async with asyncio.timeout(BEAT):
+                await work()
+        except Exception as error:
+            log.debug("redis: tables per master not counted (%s)", error)
 
 
 def _afresh(table_id: str) -> protocol.Resume:

@@ -5,8 +5,10 @@ Registered players only: identity is the session's user id, never a name. A
 request is throttled per account before anything is read (``Guards``), and
 the requested player, a requester whose request is accepted or declined, and
 a friend removed hear of it at once on their open sockets (``Hub.notify``);
-a blocked player is told nothing. The store is read and written
-in threads; refusals answer a code (``atout.server.http_refusals``).
+a blocked player is told nothing, but is sent away from the blocker's private
+tables (and the blocker from theirs: ``table_seats.part_at``). The store is
+read and written in threads; refusals answer a code
+(``atout.server.http_refusals``).
 """
 
 from __future__ import annotations
@@ -101,9 +103,11 @@ def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
 
     @router.post("/api/friends/block")
     async def block(body: ByName, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
-        """Block a player by name: what was between you ends, silently for them."""
+        """Block a player by name: what was between you ends, silently for them,
+        and your private tables and theirs send the other away (``Hub.blocked``: on every node)."""
         me, _ = await member(authorization)
         other = await settled(friends.block, me, body.name)
+        hub.blocked((me, other.id))
         return {"id": other.id, "name": other.name}
 
     @router.post("/api/friends/unblock")

@@ -3,18 +3,20 @@ blocks.
 
 A request from a to b is the row (a, b) not accepted; accepting it marks it
 and adds (b, a), so each side finds its friends by its own id. Asking someone
-who already asked you makes you friends at once. Blocking someone ends what
-there was between you, and no request passes either way until it is lifted.
-These functions block: the server calls them in threads. Refusals change
-nothing.
+who already asked you makes you friends at once. The requests waiting are
+bounded on both sides, sent and received. Blocking someone ends what there was
+between you, and no request passes either way until it is lifted (a table reads
+blocks too: ``standing``, ``apart_from``). These functions block: the server
+calls them in threads. Refusals change nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from sqlalchemy import and_, or_, select, update
+from sqlalchemy import ColumnElement, and_, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -23,7 +25,9 @@ from atout.server.store import Block, Friendship, Store, User
 from atout.text import name_key
 
 PENDING_LIMIT: Final = 50
-"""Requests a player may have waiting for an answer at once."""
+"""Requests waiting for an answer a player may have at once on each side: sent
+(``friend_requests_pending``) and received (``friend_requests_full``), so that
+no one is flooded with requests by many askers."""
 
 
 class FriendRefused(Refusal):
@@ -95,17 +99,26 @@ def request(store: Store, user_id: int, name: str) -> tuple[Player, bool]:
             if db.get(Friendship, (other.id, user_id)) is not None:  # they asked first
                 _befriend(db, other.id, user_id)
                 return other, True
-            pending = db.scalars(
-                select(Friendship.friend_id).where(
-                    Friendship.user_id == user_id, Friendship.accepted.is_(False)
-                )
-            ).all()
-            if len(pending) >= PENDING_LIMIT:
+            if _waiting(db, Friendship.user_id == user_id) >= PENDING_LIMIT:
                 raise FriendRefused(429, "friend_requests_pending", limit=PENDING_LIMIT)
+            if _waiting(db, Friendship.friend_id == other.id) >= PENDING_LIMIT:
+                raise FriendRefused(
+                    409, "friend_requests_full", name=other.name, limit=PENDING_LIMIT
+                )
             db.add(Friendship(user_id=user_id, friend_id=other.id, accepted=False))
             return other, False
     except IntegrityError:  # the same request at the same moment
         raise FriendRefused(409, "friend_already_requested", name=name) from None
+
+
+def _waiting(db: Session, side: ColumnElement[bool]) -> int:
+    """Requests not answered yet on one side (sent by, or sent to, a player). Both
+    players' rows are written first (``_one_at_a_time``), so requests made at
+    once to or by one player are counted one after the other."""
+    count = db.scalar(
+        select(func.count()).select_from(Friendship).where(side, Friendship.accepted.is_(False))
+    )
+    return count or 0
 
 
 def accept(store: Store, user_id: int, requester: int) -> Player:
@@ -222,16 +235,45 @@ def friend_ids(store: Store, user_id: int) -> list[int]:
         )
 
 
-Standing = Literal["friend", "blocked"]
+Standing = Literal["friend", "blocked", "blocking"]
+"""What a player is to another: a friend, blocked by them, or blocking them."""
+Apart = Literal["blocked", "blocking"]
 
 
 def standing(store: Store, a: int, b: int) -> Standing | None:
-    """What ``b`` is to ``a``: a friend, someone ``a`` blocked, or neither."""
+    """What ``b`` is to ``a``: a friend, someone ``a`` blocked, someone who
+    blocked ``a`` (when both blocked each other: ``blocked``), or neither."""
     with store.session() as db:
         if db.get(Block, (a, b)) is not None:
             return "blocked"
+        if db.get(Block, (b, a)) is not None:
+            return "blocking"
         row = db.get(Friendship, (a, b))
         return "friend" if row is not None and row.accepted else None
+
+
+def apart_from(store: Store, user: int, others: Collection[int]) -> dict[int, Apart]:
+    """Those of ``others`` with a block between them and ``user``, each with
+    ``blocked`` when ``user`` blocked them (whether or not they blocked ``user``
+    too), else ``blocking``: in one read, for everyone at a table."""
+    if not others:
+        return {}
+    with store.session() as db:
+        rows = db.execute(
+            select(Block.user_id, Block.blocked_id).where(
+                or_(
+                    and_(Block.user_id == user, Block.blocked_id.in_(others)),
+                    and_(Block.blocked_id == user, Block.user_id.in_(others)),
+                )
+            )
+        ).all()
+    found: dict[int, Apart] = {}
+    for blocker, blocked in rows:
+        if blocker == user:
+            found[blocked] = "blocked"
+        else:
+            found.setdefault(blocker, "blocking")
+    return found
 
 
 def blocked_between(store: Store, a: int, b: int) -> bool:

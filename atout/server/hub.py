@@ -12,6 +12,7 @@ import secrets
 import time
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final
 
@@ -21,7 +22,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from atout.game import GameRules
 from atout.refusals import Refusal
 from atout.server import friends, protocol, tablestore
-from atout.server.accounts import Identity, add_guest, guest_key, identify
+from atout.server.accounts import Identity, Known, add_guest, guest_key, identify
 from atout.server.clients import Client
 from atout.server.robots import Thinking
 from atout.server.store import Store, TableRow
@@ -29,6 +30,7 @@ from atout.server.table import Context, Table
 from atout.server.table_base import TableBase
 from atout.server.table_replay import replay
 from atout.server.table_restore import Played, restore, stored_game
+from atout.server.table_seats import part_at
 from atout.server.throttle import Guards
 from atout.server.tournament_seating import Reservation
 from atout.server.tournament_tables import TableSetup, table_setups
@@ -39,6 +41,31 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 TABLES_PER_MASTER: Final = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Revocation:
+    """Sessions ended: ``session`` (a token's hash: a logout), or every session
+    of ``user`` but ``keep`` (a password change, and the session it opened)."""
+
+    session: str | None
+    user: int | None
+    keep: str | None = None
+
+    def ends(self, session: str | None, user: int | None) -> bool:
+        """Whether a connection of ``session`` of ``user`` is ended."""
+        if session is not None and session == self.session:
+            return True
+        return (
+            user is not None and user == self.user and (self.keep is None or session != self.keep)
+        )
+
+
+@dataclass(eq=False)
+class _Lookup:
+    """A hello's token being read, and the revocations heard meanwhile."""
+
+    heard: list[Revocation] = field(default_factory=list)
 
 
 class Hub:
@@ -88,6 +115,8 @@ class Hub:
         friends were last told."""
         self.live: Live | None = None
         """Tournaments played online: their tables' ends, and who follows them."""
+        self.lookups: set[_Lookup] = set()
+        """The hellos whose token is being read: a ``revoke`` meanwhile is told to each."""
         self.ctx.on_game_over = self._game_over
 
     # ----- life cycle -------------------------------------------------------------
@@ -145,10 +174,7 @@ class Hub:
             raise protocol.ProtocolError("protocol_version", version=protocol.PROTOCOL_VERSION)
         welcome: dict[str, Any] = {"type": "welcome", "v": protocol.PROTOCOL_VERSION}
         token = hello.token
-        try:
-            known = await asyncio.to_thread(identify, self.store, token) if token else None
-        except SQLAlchemyError:
-            raise protocol.ProtocolError("storage_unavailable") from None
+        known = await self._identified(token) if token else None
         session = None
         if known is not None:
             key, identity, session = known.key, known.identity, known.session
@@ -171,10 +197,31 @@ class Hub:
         welcome |= {"user": identity.user_id, "name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key, session)
         first = not self._online(identity.user_id)
-        self.joined[client] = set()
+        self.joined[client] = set()  # a token's: no wait since ``_identified``
         if first:
             self._tell_friends(identity)
         return client, welcome
+
+    async def _identified(self, token: str) -> Known | None:
+        """What a hello's ``token`` opens (``accounts.identify``, in a thread), or None
+        when its session ended, even while it was being read: a logout or a password
+        change whose ``revoke`` came meanwhile found no socket to close yet, as the
+        client joins only once its token is known; this lookup hears it instead. Its
+        answer is acted on with no wait in between, so that every ``revoke`` comes
+        either before the join (heard here) or after it (the socket found and closed)."""
+        lookup = _Lookup()
+        self.lookups.add(lookup)
+        try:
+            known = await asyncio.to_thread(identify, self.store, token)
+        except SQLAlchemyError:
+            raise protocol.ProtocolError("storage_unavailable") from None
+        finally:
+            self.lookups.discard(lookup)
+        if known is not None and any(
+            r.ends(known.session, known.identity.user_id) for r in lookup.heard
+        ):
+            return None
+        return known
 
     def admit(self, ip: str) -> bool:
         """Whether a new socket from ``ip`` may open (counted until ``release``)."""
@@ -191,15 +238,21 @@ class Hub:
         if not self.sockets[ip]:
             del self.sockets[ip]
 
-    def revoke(self, session: str | None, user: int | None) -> None:
+    def revoke(self, session: str | None, user: int | None, keep: str | None = None) -> None:
         """Close at once the connections of an ended session, or of every session
-        of ``user`` (a password change)."""
+        of ``user`` but ``keep`` (a password change, which opens that one); the
+        hellos whose token is being read hear of it (``_identified``)."""
+        revocation = Revocation(session, user, keep)
+        for lookup in self.lookups:
+            lookup.heard.append(revocation)
         for client in list(self.joined):
-            if (session is not None and client.session == session) or (
-                user is not None and client.identity.user_id == user
-            ):
-                client.send_text(protocol.error(Refusal("signed_out")))
-                client.close()
+            if revocation.ends(client.session, client.identity.user_id):
+                signed_out(client)
+
+    def blocked(self, users: tuple[int, int]) -> None:
+        """A block was made between two players: the private tables either leads
+        send the other away (``table_seats.part_at``), on every node of a cluster."""
+        part_at(self.tables.values(), users)
 
     def notify(self, user: int, message: dict[str, Any]) -> None:
         """Send ``message`` to every open socket of ``user`` (an invitation, a
@@ -311,14 +364,27 @@ class Hub:
         return [t for t in self.tables.values() if not t.options.private and not t.closed]
 
     def _create(self, client: Client, options: protocol.TableOptions) -> None:
+        refusal = self._creation_refused(client, options)
+        if refusal is not None:
+            client.send_text(protocol.error(refusal))
+            return
+        self._open(client, options, new_table_id())
+
+    def _creation_refused(self, client: Client, options: protocol.TableOptions) -> Refusal | None:
+        """Why this server refuses the client a new table, if it does: a guest's
+        competitive table, or one more than ``TABLES_PER_MASTER`` led here."""
         if client.identity.guest and options.competitive:
-            client.send_text(protocol.error(Refusal("guests_practice")))
-            return
-        mastered = [t for t in self.tables.values() if t.master == client.key]
-        if len(mastered) >= TABLES_PER_MASTER:
-            client.send_text(protocol.error(Refusal("too_many_tables", limit=TABLES_PER_MASTER)))
-            return
-        table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            return Refusal("guests_practice")
+        if self._mastered(client.key) >= TABLES_PER_MASTER:
+            return Refusal("too_many_tables", limit=TABLES_PER_MASTER)
+        return None
+
+    def _mastered(self, key: str) -> int:
+        """The open tables of this server whose master is ``key``."""
+        return sum(1 for t in self.tables.values() if t.master == key and not t.closed)
+
+    def _open(self, client: Client, options: protocol.TableOptions, table_id: str) -> None:
+        """Open a new table ``table_id`` whose master is ``client``, who sits down."""
         code = secrets.token_urlsafe(12)  # 96 bits
         table = Table(self.ctx, table_id, options, client.key, code, client.identity.name)
         self._run(table)
@@ -405,3 +471,14 @@ class Hub:
             self.listed.discard(table_id)
             for client in self.lobby:
                 client.send({"type": "lobby_remove", "table": table_id})
+
+
+def signed_out(client: Client) -> None:
+    """Tell a client its session ended, and close its socket."""
+    client.send_text(protocol.error(Refusal("signed_out")))
+    client.close()
+
+
+def new_table_id() -> str:
+    """A new table's id (48 random bits, letters and digits)."""
+    return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")

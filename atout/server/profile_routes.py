@@ -25,6 +25,7 @@ from atout.server.members import bearer_token
 from atout.server.protocol import where_and_why
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, User
 from atout.server.tablestore import game_lineups
+from atout.server.tournament_privacy import hidden_games
 from atout.text import name_key
 
 PAGE_SIZE: Final = 20
@@ -206,15 +207,17 @@ def _records(store: Store, game: str, player: str, page: int) -> dict[str, Any] 
         rows = db.scalars(
             query.order_by(GameRow.id.desc()).offset((page - 1) * PAGE_SIZE).limit(PAGE_SIZE + 1)
         ).all()
+        hidden = hidden_games(db, rows[:PAGE_SIZE])
     return {
         "page": page,
         "more": len(rows) > PAGE_SIZE,
-        "games": [_summary(row) for row in rows[:PAGE_SIZE]],
+        "games": [_summary(row, row.id in hidden) for row in rows[:PAGE_SIZE]],
     }
 
 
-def _summary(game: GameRow) -> dict[str, Any]:
-    """What the list shows of a finished game: who sat where, when, who won."""
+def _summary(game: GameRow, hidden: bool) -> dict[str, Any]:
+    """What the list shows of a finished game: who sat where, when, who won, and
+    whether its record is hidden (a duplicate tournament's, until its end)."""
     result = game.result or {}
     winners = result.get("winners")
     return {
@@ -228,4 +231,5 @@ def _summary(game: GameRow) -> dict[str, Any]:
         "competitive": bool(game.table_options.get("competitive")),
         "winners": [w for w in winners if isinstance(w, int)] if isinstance(winners, list) else [],
         "lineups": game_lineups(game),
+        "hidden": hidden,
     }

@@ -1,9 +1,11 @@
 """The per-account throttles of a cluster, and its per-address ones guarding
 accounts and tables (new accounts and guests, sign-in failures, wrong
-invitation codes), counted once for every node in Redis: behind a round-robin
-proxy an account's (or an address's) tries reach every node, and a count kept by
-each node would let it N times as many (a password guessed 5 × N times before
-the first wait, friend requests 20 × N, accounts created 5 × N an hour).
+invitation codes, guests' invitations), counted once for every node in Redis:
+behind a round-robin proxy an account's (or an address's) tries reach every
+node, and a count kept by each node would let it N times as many (a password
+guessed 5 × N times before the first wait, friend requests 20 × N, accounts
+created 5 × N an hour, and a player seated at tables of N nodes would send N
+times the invitations).
 
 Each try is one Lua script, the same counting as ``throttle.Backoff`` or
 ``throttle.Rate`` on a Redis hash per key, read, decided and written at once

@@ -20,7 +20,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from atout.server.http_refusals import HTTPRefusal
-from atout.server.store import SheetRow, Store, User
+from atout.server.store import LARGEST_ID, SheetRow, Store, User
 from atout.sheet import InputError, ScoredSheet, SheetInput, parse, score_sheet
 
 SHEETS_LIMIT: Final = 200
@@ -64,8 +64,11 @@ def invalid(error: InputError) -> HTTPRefusal:
 
 
 def create(store: Store, owner: int, sheet: SheetInput) -> Kept:
+    """A new sheet of ``owner``'s; 409 ``too_many_sheets`` when they hold
+    ``SHEETS_LIMIT``, however many are sent at once (``_hold``)."""
     scored = checked(sheet)
     with store.session.begin() as db:
+        _hold(db, owner)
         _check_accounts(db, sheet)
         count = db.scalar(select(func.count()).where(SheetRow.owner == owner))
         if (count or 0) >= SHEETS_LIMIT:
@@ -74,6 +77,15 @@ def create(store: Store, owner: int, sheet: SheetInput) -> Kept:
         db.add(row)
         db.flush()
         return Kept(row.id, scored, None, row.updated)
+
+
+def _hold(db: Session, owner: int) -> None:
+    """Make the owner's other creations wait until this transaction ends, so that
+    what it counts stays true until it adds: a write to the owner's row that
+    changes nothing, as the transaction's first statement. PostgreSQL locks the
+    row until the end (another write waits, then reads what this one added);
+    SQLite takes the database's write lock, which its other writers wait for."""
+    db.execute(update(User).where(User.id == owner).values(xp=User.xp))
 
 
 def listing(store: Store, owner: int) -> list[Kept]:
@@ -147,7 +159,7 @@ def shared(store: Store, token: str) -> Kept:
 
 
 def _owned(db: Session, owner: int, sheet_id: int) -> SheetRow:
-    row = db.get(SheetRow, sheet_id)
+    row = db.get(SheetRow, sheet_id) if sheet_id <= LARGEST_ID else None
     if row is None or row.owner != owner:  # another's sheet is not told apart from none
         raise HTTPRefusal(404, "no_sheet")
     return row
@@ -159,7 +171,7 @@ def _kept(row: SheetRow) -> Kept:
 
 def _check_accounts(db: Session, sheet: SheetInput) -> None:
     """Players given as accounts must be accounts."""
-    ids = {p.user for p in sheet.players if p.user is not None}
+    ids = {p.user for p in sheet.players if p.user is not None and p.user <= LARGEST_ID}
     found = set(db.scalars(select(User.id).where(User.id.in_(ids))).all()) if ids else set()
     for index, player in enumerate(sheet.players):
         if player.user is not None and player.user not in found:

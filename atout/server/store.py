@@ -33,6 +33,10 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sess
 from atout.server import schema
 
 BUSY_SECONDS: Final = 2.0
+LARGEST_ID: Final = 2**31 - 1
+"""The largest id an ``Integer`` column holds on PostgreSQL: a larger id asked
+for (in a path) is no row's, and is answered as any id not found, never looked
+up (PostgreSQL refuses to compare it)."""
 IDLE_IN_TRANSACTION: Final = "-c idle_in_transaction_session_timeout=3000"
 
 
@@ -229,7 +233,7 @@ class SheetRow(Base):
 
 class Block(Base):
     """``user_id`` blocked ``blocked_id``: no friendship, requests or invitations
-    between them, no seat at the blocker's private tables, their chat hidden."""
+    between them, neither at the other's private tables, their chat hidden."""
 
     __tablename__ = "blocks"
     user_id: Mapped[int] = mapped_column(ForeignKey("users.id"), primary_key=True)

@@ -122,6 +122,9 @@ class TableBase(GameCounts, ABC):
     restart: none, and the next deal's lineup is written again, the same)."""
     reservation: Reservation | None = None
     """A tournament table's seats: who may sit where, and when its game starts by itself."""
+    invitations: dict[str, float] = field(default_factory=dict)
+    """Name keys of the players invited lately, each with when (``time.monotonic``)
+    another invitation to this table may be sent them: one at a time each."""
 
     _turn_started: tuple[int | None, int] = (None, -1)
     """The turn whose clock runs: a game and its count of public moves, so that a
@@ -340,4 +343,8 @@ class TableBase(GameCounts, ABC):
 
     @abstractmethod
     async def _pass_mastery(self) -> None:
+        """In ``Seating`` (``table_seats``)."""
+
+    @abstractmethod
+    async def part_blocked(self) -> None:
         """In ``Seating`` (``table_seats``)."""

@@ -44,6 +44,7 @@ class Playing(TableBase):
             raise TableError("game_started")
         if not any(self.seats):
             raise TableError("nobody_seated")
+        await self.part_blocked()  # a block the table was not told of seats nobody
         await self._start_game()
 
     async def _start_when_due(self) -> None:
@@ -65,11 +66,14 @@ class Playing(TableBase):
         except ValueError as error:  # an option refused: coded (``rule``) for the page's language
             told = TableError("cannot_start", reason=str(error)[:200])
             raise because(told, error) if isinstance(error, Refusal) else told from None
+        stored = self.options.model_dump()
+        if self.reservation is not None and self.boards:  # a duplicate's: hidden until its end
+            stored[tablestore.TOURNAMENT] = self.reservation.tournament
         try:
             game_id = await self._write(
                 tablestore.start_game,
                 self.id,
-                self.options.model_dump(),
+                stored,
                 self.options.engine_options(),
                 [s.stored() if s else None for s in self.seats],
             )
@@ -151,6 +155,8 @@ class Playing(TableBase):
             raise TableError("not_playing")
         if self.game_options.competitive:
             raise TableError("hint_competitive")
+        if self.reservation is not None:  # the same boards are played at other tables
+            raise TableError("hint_tournament")
         seat = self.seats[seat_no]
         if seat is not None and seat.abandoned:  # a robot plays that seat now
             raise TableError("left_game")
@@ -296,3 +302,4 @@ class Playing(TableBase):
                 self.seats[number] = None
         await self._persist_table()
         await self._pass_mastery()
+        await self.part_blocked()  # the players a block made during the game kept apart go

@@ -2,9 +2,10 @@
 
 ``Seating`` is the mixin of ``Table`` (``table``) that answers the seat and
 spectator commands (sit, resume, spectate, leave, invite), decides who may
-enter a private table, keeps a seat through a lost connection, hands the
-mastery on, and at a tournament table seats the players its movement names
-(deal by deal when they change). It builds on ``table_base``; the game the
+enter a private table (and sends away those a block with its master keeps
+out), keeps a seat through a lost connection, hands the mastery on, and at a
+tournament table seats the players its movement names (deal by deal when they
+change). It builds on ``table_base``; the game the
 seats are for runs in ``table_game``.
 """
 
@@ -14,6 +15,8 @@ import asyncio
 import math
 import secrets
 import time
+from collections.abc import Iterable
+from typing import Final
 
 from atout.refusals import Refusal
 from atout.server import broadcast, friends, protocol, tablestore
@@ -22,7 +25,13 @@ from atout.server.clients import Client
 from atout.server.seat import Seat
 from atout.server.table_base import TableBase, TableError
 from atout.server.tournament_lineups import deal_seats
+from atout.server.tournament_privacy import may_watch, of_the_table, watching
 from atout.server.tournament_seating import Reservation
+from atout.text import name_key
+
+INVITATION_SECONDS: Final = 60.0
+"""How long an invitation to a table waits before the same player may be invited
+there again: a click repeated, or a flood, reaches their sockets once."""
 
 
 class Seating(TableBase):
@@ -41,8 +50,8 @@ class Seating(TableBase):
         )
 
     async def _standing(self, client: Client) -> friends.Standing | None:
-        """What the client is to the table's master: a friend, blocked, or neither
-        (read from the store)."""
+        """What the client is to the table's master: a friend, blocked, blocking,
+        or neither (read from the store)."""
         user, master = client.identity.user_id, self.master
         if user is None or not master.startswith("u:"):
             return None
@@ -53,12 +62,12 @@ class Seating(TableBase):
         """Whether the table lets this client in (``opens_to``, or its code; a wrong
         one is refused as such, ``wrong_code``); wrong invitation codes are
         throttled per client address, whatever the socket, the guest or the node.
-        Nothing lets in a player its master blocked."""
+        Nothing lets in a player on either side of a block with its master."""
         if not self.options.private or client.key == self.master:
             return True
         standing = await self._standing(client)
-        if standing == "blocked":
-            raise TableError("blocked_by_master")
+        if standing == "blocked" or standing == "blocking":
+            raise _kept_apart(standing)
         if self.opens_to(client.key, standing == "friend"):
             return True
         if code is None:
@@ -72,10 +81,82 @@ class Seating(TableBase):
             return True
         raise TableError("wrong_code")  # not the private table's refusal: a code was given
 
+    def _master_user(self) -> int | None:
+        """The user id of the master of a private table blocks keep apart from
+        people on the other side of one (not a tournament's table, not a guest's)."""
+        private = self.options.private and self.reservation is None
+        return int(self.master[2:]) if private and self.master.startswith("u:") else None
+
+    async def _turn_away(self, client: Client) -> None:
+        """A player seated or watching here comes back on either side of a block
+        with the master, made while this table could not be told (``part_blocked``,
+        in a cluster, from another node): refused, and its place given up as
+        ``part_blocked`` would have (a seat in a game under way is kept: its
+        player plays the game out)."""
+        seat_no = self._seat_of(client)
+        if self._master_user() is None or client.key == self.master:
+            return
+        if seat_no is None and client not in self.spectators:
+            return  # coming in: ``_may_enter`` decides
+        if seat_no is not None and not self._lost(seat_no) and self.state is not None:
+            return
+        standing = await self._standing(client)
+        if standing != "blocked" and standing != "blocking":
+            return
+        refusal = _kept_apart(standing)
+        if client in self.spectators:
+            self.spectators.discard(client)
+            broadcast.info_changed(self)
+        if seat_no is not None and not self._lost(seat_no):
+            await self._send_away(seat_no, refusal.code)
+        raise refusal
+
+    async def part_blocked(self) -> None:
+        """A private table is its master's company: those at it on either side of
+        a block with the master go, told why (``left`` with the refusal's code).
+        Spectators (and players who left the game and watch it) go at once, seated
+        players between games; a game under way is played out by its players, who
+        go at its end (``_after_game``), so that no block hands someone's seat,
+        bet and rating to a robot. Asked once a block is made (``part_at``), when
+        the mastery passes, and before and after each game."""
+        master = self._master_user()
+        if master is None or self.closed:
+            return
+        users = {c.identity.user_id for c in self.spectators}
+        users |= {s.user for s in self.seats if s is not None}
+        others = {u for u in users if u is not None and u != master}
+        store = self.ctx.writer.store
+        sides = await asyncio.to_thread(friends.apart_from, store, master, others)
+        codes = {f"u:{user}": _kept_apart(side).code for user, side in sides.items()}
+        if not codes:
+            return
+        watching = [c for c in self.spectators if c.key in codes]
+        for client in watching:
+            self.spectators.discard(client)
+            client.send({"type": "left", "table": self.id, "reason": codes[client.key]})
+        if watching:
+            broadcast.info_changed(self)
+        if self.state is None:
+            for seat_no, seat in enumerate(self.seats):
+                if seat is not None and seat.key in codes:
+                    await self._send_away(seat_no, codes[seat.key])
+
+    async def _send_away(self, seat_no: int, code: str) -> None:
+        """Between games, free the seat of a player a block keeps away, told why."""
+        seat = self.seats[seat_no]
+        assert seat is not None and self.state is None
+        await self._vacate(seat_no)
+        if seat.client is not None:
+            seat.client.send({"type": "left", "table": self.id, "reason": code})
+        broadcast.table_event(
+            self, "table.left", {"seat": seat_no, "name": seat.name, "abandoned": False}
+        )
+
     async def _on_sit(self, client: Client, message: protocol.Sit) -> None:
         if self.reservation is not None:
             await self._sit_reserved(self.reservation, client, message.seat)
             return
+        await self._turn_away(client)
         mine = self._seat_of(client)
         if mine is not None and message.seat not in (None, mine):
             raise TableError("seated_here")  # a player changes seats by leaving first
@@ -155,10 +236,32 @@ class Seating(TableBase):
                 continue
             if seat.client is not None:
                 seat.client.send_text(protocol.error(Refusal("tournament_replaced"), self.id))
-                self.spectators.add(seat.client)
+                if not self.boards or of_the_table(reservation, seat.key):
+                    self.spectators.add(seat.client)
+                else:  # a duplicate's deals: not theirs to watch any more (tournament_privacy)
+                    left = {"type": "left", "table": self.id, "reason": "tournament_replaced"}
+                    seat.client.send(left)
             await self._vacate(seat_no)
             kind = "table.left" if self.state is None else "table.abandoned"
             broadcast.table_event(self, kind, {"seat": seat_no, "name": seat.name})
+            broadcast.info_changed(self)
+        if self.boards:
+            await self._dismiss_outsiders(reservation)
+
+    async def _dismiss_outsiders(self, reservation: Reservation) -> None:
+        """A duplicate's table sends away the spectators who may no longer watch it
+        now that the places changed (an organiser who took a place, a late player
+        whose place went to another: ``tournament_privacy``)."""
+        outside = [c for c in self.spectators if not of_the_table(reservation, c.key)]
+        if not outside:
+            return
+        store = self.ctx.writer.store
+        tournament = await asyncio.to_thread(watching, store, reservation.tournament)
+        dismissed = [c for c in outside if not may_watch(reservation, c.key, tournament)]
+        for client in dismissed:
+            self.spectators.discard(client)
+            client.send({"type": "left", "table": self.id, "reason": "tournament_no_spectators"})
+        if dismissed:
             broadcast.info_changed(self)
 
     async def _new_deal(self) -> None:
@@ -268,6 +371,7 @@ class Seating(TableBase):
         """Answer with one ``update`` (the missed events, then the game as it now
         stands and the turn) or, when those events are gone, a snapshot; the
         table hears of a return only after, so the answer never repeats it."""
+        await self._turn_away(client)
         seat_no = self._seat_of(client)
         lost = seat_no is not None and self._lost(seat_no)
         if lost:  # a robot plays the seat to the end of the game: the player may watch
@@ -326,11 +430,26 @@ class Seating(TableBase):
         return seat is not None and seat.client not in (None, client)
 
     async def _may_watch(self, client: Client, code: str | None) -> bool:
+        if self.reservation is not None and self.boards:  # a duplicate's table
+            await self._watch_duplicate(self.reservation, client)
+            return True
         return await self._may_enter(client, code) and (
             self.options.spectators or client.key == self.master
         )
 
+    async def _watch_duplicate(self, reservation: Reservation, client: Client) -> None:
+        """Until its tournament is over a duplicate's table is watched by its own
+        players and by the organiser playing nowhere in it, nobody else: its boards
+        are played at other tables too (``tournament_privacy``)."""
+        if of_the_table(reservation, client.key):
+            return
+        store = self.ctx.writer.store
+        tournament = await asyncio.to_thread(watching, store, reservation.tournament)
+        if not may_watch(reservation, client.key, tournament):
+            raise TableError("tournament_no_spectators")
+
     async def _on_spectate(self, client: Client, message: protocol.Spectate) -> None:
+        await self._turn_away(client)
         seat_no = self._seat_of(client)
         if seat_no is not None and self._lost(seat_no):  # left the game: may watch, as at a resume
             if client not in self.spectators:
@@ -397,6 +516,7 @@ class Seating(TableBase):
         self.master, self.master_name = present[0].key, present[0].name
         await self._persist_table()
         broadcast.table_event(self, "table.master", {"name": self.master_name})
+        await self.part_blocked()  # the new master's blocks keep their table
 
     async def disconnected(self, client: Client) -> None:
         """The client's socket closed: its seat waits for it for the grace time."""
@@ -415,9 +535,23 @@ class Seating(TableBase):
         self._schedule()
 
     async def _on_invite(self, client: Client, message: protocol.Invite) -> None:
+        """Invite a player by name, told on their every socket: one invitation to
+        this table at a time each (``INVITATION_SECONDS``), within the inviter's
+        allowance (``Guards.try_invite``, counted found or not, for every node).
+        One to a player on either side of a block with the table's master is
+        answered as any other but sent nobody: they may not come in, and the
+        inviter learns nothing of a block between others."""
         seat_no = self._played_by(client)
         if seat_no is None or self._lost(seat_no):  # a player who left the game is not seated
             raise TableError("invite_seated_only")
+        key, now = name_key(message.name), time.monotonic()
+        self.invitations = {k: until for k, until in self.invitations.items() if until > now}
+        if key in self.invitations:
+            wait = math.ceil(self.invitations[key] - now)
+            raise TableError("invitation_pending", name=message.name, seconds=wait)
+        wait = math.ceil(await self.ctx.guards.try_invite(client.identity.user_id, client.ip))
+        if wait:
+            raise TableError("too_many_invitations", seconds=wait)
         found = await asyncio.to_thread(account_named, self.ctx.writer.store, message.name)
         if found is None:
             raise TableError("no_such_name", name=message.name)
@@ -430,8 +564,32 @@ class Seating(TableBase):
             friends.blocked_between, store, inviter, invited
         ):
             raise TableError("player_blocked", name=name)
-        self.invited.add(f"u:{invited}")
-        await self._persist_table()
+        self.invitations[key] = time.monotonic() + INVITATION_SECONDS
+        master = self._master_user()
+        apart = (
+            master is not None
+            and master != inviter
+            and await asyncio.to_thread(friends.blocked_between, store, master, invited)
+        )
+        if not apart:
+            self.invited.add(f"u:{invited}")
+            await self._persist_table()
         client.send({"type": "invited", "table": self.id, "name": name, "code": self.invite_code})
-        invitation = {"table": self.id, "from": client.identity.name, "code": self.invite_code}
-        self.ctx.notify(invited, {"type": "invitation", **invitation})
+        if not apart:
+            invitation = {"table": self.id, "from": client.identity.name, "code": self.invite_code}
+            self.ctx.notify(invited, {"type": "invitation", **invitation})
+
+
+def _kept_apart(side: friends.Apart) -> TableError:
+    """The refusal keeping a player and a private table's master apart: the
+    master blocked them, or they blocked the master."""
+    return TableError("blocked_by_master" if side == "blocked" else "master_blocked")
+
+
+def part_at(tables: Iterable[Seating], users: tuple[int, int]) -> None:
+    """A block was made between two players: each private table either of them
+    leads, of those given, sends the other away in its turn (``part_blocked``)."""
+    masters = {f"u:{user}" for user in users}
+    for table in tables:
+        if table.master in masters and table.options.private and not table.closed:
+            table.submit(None, table.part_blocked)

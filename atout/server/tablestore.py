@@ -26,6 +26,12 @@ LINEUPS: Final = "lineups"
 """The key of a game's ``table_options`` listing its seats at each deal where they
 changed, ``[{"deal": from 0, "seats": [{"user", "name"} or None]}]``: a game's
 record, not a table option (kept out of the options a restart reads)."""
+TOURNAMENT: Final = "tournament"
+"""The key of a duplicate tournament's game's ``table_options`` naming the
+tournament (its number): the game's record is hidden until the tournament is
+over (``atout.server.tournament_privacy``). Not a table option either."""
+RECORD_ONLY: Final = frozenset({LINEUPS, TOURNAMENT})
+"""The keys of a game's ``table_options`` that are no table option."""
 
 
 def create_table(
@@ -224,7 +230,7 @@ def load_game(store: Store, game_id: int) -> StoredGame:
             game.id,
             game.game,
             game.players,
-            {k: v for k, v in game.table_options.items() if k != LINEUPS},
+            {k: v for k, v in game.table_options.items() if k not in RECORD_ONLY},
             frozenset(s["key"] for s in game.abandoned),
             tuple(text for text, _ in rows),
             rows[-1].at if rows else game.started,

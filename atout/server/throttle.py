@@ -2,17 +2,18 @@
 keys (client addresses, account names) is remembered, the oldest forgotten.
 
 ``Rate`` lets a key act ``burst`` times at once and then ``per_second`` on
-average (guest creation, registrations, connections, friend requests). ``Backoff`` lets a key
-fail ``free`` times, then makes each further try wait twice as long as the
-last, up to ``longest`` seconds, until a success (logins, invitation codes).
+average (guest creation, registrations, connections, friend requests,
+invitations). ``Backoff`` lets a key fail ``free`` times, then makes each
+further try wait twice as long as the last, up to ``longest`` seconds, until a
+success (logins, invitation codes).
 
 Each node counts in its own memory. In a cluster the per-account throttles
-(sign-ins per account name, friend requests) and those guarding accounts and
-tables per address (new accounts, new guests, sign-in failures, wrong
-invitation codes) are counted once for every node, in Redis
-(``shared_limits``): a limit must not grow with the nodes a round-robin proxy
-spreads the tries over. Those guarding a node's own connections and sockets
-stay its own.
+(sign-ins per account name, friend requests, invitations) and those guarding
+accounts and tables per address (new accounts, new guests and their
+invitations, sign-in failures, wrong invitation codes) are counted once for
+every node, in Redis (``shared_limits``): a limit must not grow with the nodes
+a round-robin proxy spreads the tries over. Those guarding a node's own
+connections and sockets stay its own.
 """
 
 from __future__ import annotations
@@ -135,6 +136,9 @@ class Guards:
     """Wrong invitation codes."""
     friend_requests: Rate = field(default_factory=lambda: Rate(burst=20, per_second=20 / 3600))
     """Per account: friend requests, found or not (no spam, no probing names)."""
+    invitations: Rate = field(default_factory=lambda: Rate(burst=10, per_second=1 / 60))
+    """Per account (a guest: per address, as a guest is cheap to make): invitations
+    by name to a table, found or not (no flooding anyone's sockets)."""
     sockets_per_address: int = 40
     exempt: frozenset[str] = frozenset()
     shared: SharedLimits | None = None
@@ -180,6 +184,13 @@ class Guards:
     async def try_friend_request(self, user: int) -> float:
         """Seconds before player ``user`` may ask for a friend; 0 takes the chance."""
         return await self._take(self.friend_requests, "friends", f"u:{user}")
+
+    async def try_invite(self, user: int | None, address: str) -> float:
+        """Seconds before a player (``user``, or a guest from ``address``) may
+        invite someone to a table; 0 takes the chance."""
+        if user is None:
+            return await self.take_address(self.invitations, "invites", address)
+        return await self._take(self.invitations, "invites", f"u:{user}")
 
     async def _take(self, throttle: Rate | Backoff, kind: str, key: str) -> float:
         if self.shared is None:

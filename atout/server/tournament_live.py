@@ -38,6 +38,7 @@ from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_places import handed_over
+from atout.server.tournament_privacy import mark_games
 from atout.server.tournament_tables import (
     TableSetup,
     finished_games,
@@ -389,7 +390,8 @@ class Live:
                     lineups=lineup_keys(entrants, table["lineups"]),
                 )
                 rounds = table.get("rounds", len(setup.boards))  # a libre's deals are free
-                options = table_options(len(table["players"]), setup.rules, rounds)
+                duplicate = bool(setup.boards)  # not a tournoi libre's: nobody else watches
+                options = table_options(len(table["players"]), setup.rules, rounds, not duplicate)
                 self.hub.open_table(table_id, options, setup)
 
     async def stop(self) -> None:
@@ -415,7 +417,15 @@ class Live:
         """After a (re)start: open the tables stored in a tournament but never opened
         that this server may open (``Hub.claim``), then enter the games that ended
         meanwhile, and go on; look again every ``every`` seconds, for the tables of
-        a write whose opening failed, or of a node that died in between."""
+        a write whose opening failed, or of a node that died in between. First the
+        games an older server started at duplicates under way are marked, to stay
+        hidden until their tournament's end (``tournament_privacy``)."""
+        try:
+            marked = await asyncio.to_thread(mark_games, self.store)
+            if marked:
+                log.info("tournaments: %d games of duplicates under way now hidden", marked)
+        except SQLAlchemyError as error:
+            log.error("tournaments: games not marked (%s)", str(error).splitlines()[0])
         for tournament_id in await self._open_missing():
             self.settle_soon(tournament_id)
         self._spawn(self._watch(every))

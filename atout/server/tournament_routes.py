@@ -39,6 +39,7 @@ from atout.server.members import bearer_token
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_arbiter_routes import arbiter_routes
 from atout.server.tournament_live import Live
+from atout.server.tournament_privacy import holders
 from atout.text import PlainText, no_controls
 from atout.tournament import documents
 from atout.tournament.event import Form, MovementKind
@@ -259,8 +260,12 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         lang: Annotated[Language, Query()] = "en",
     ) -> HTMLResponse:
         """The boards (with their cards) or the slips as a page to print (the organiser
-        only), in the page's language (``lang``; English by default)."""
+        only), in the page's language (``lang``; English by default). An organiser who
+        holds a place is a player: the boards wait for the tournament's end (403
+        ``tournament_boards_player``, ``tournament_privacy``)."""
         row = await mine(tournament_id, authorization)
+        if what == "boards" and row.master in holders(row.online) and not row.online.get("over"):
+            raise HTTPRefusal(403, "tournament_boards_player")
         return HTMLResponse(await live.work(documents.printout, (row.state, what, lang)))
 
     @router.get("/api/tournaments/{tournament_id}/export")

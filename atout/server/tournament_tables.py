@@ -41,8 +41,13 @@ class TableSetup:
     """The keys seat by seat at each deal, when they change (triplettes)."""
 
 
-def table_options(players: int, rules: dict[str, Any], boards: int) -> TableOptions:
-    """A tournament table: FFT rules at the imposed Garde, one deal a board."""
+def table_options(
+    players: int, rules: dict[str, Any], boards: int, spectators: bool = True
+) -> TableOptions:
+    """A tournament table: FFT rules at the imposed Garde, one deal a board. A
+    duplicate's says it has no spectators (``spectators``: the lobby shows it),
+    since only its players and the organiser may watch it until the tournament is
+    over (``atout.server.tournament_privacy``)."""
     return TableOptions(
         game="french",
         players=players,
@@ -50,6 +55,7 @@ def table_options(players: int, rules: dict[str, Any], boards: int) -> TableOpti
         turn_seconds=TURN_SECONDS,
         rounds=boards,
         rules=rules,
+        spectators=spectators,
     )
 
 

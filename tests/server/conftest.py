@@ -70,6 +70,7 @@ def unthrottled() -> Guards:
         guests=Rate(many, many),
         connections=Rate(many, many),
         codes=Backoff(free=10**9),
+        invitations=Rate(many, many),
         sockets_per_address=10**9,
     )
 

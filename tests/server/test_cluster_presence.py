@@ -17,7 +17,7 @@ from typing import Any
 import httpx
 
 from tests.server.cluster_nodes import Cluster
-from tests.server.conftest import Player, Server, create_table
+from tests.server.conftest import Player, Server, create_table, invite_code
 from tests.server.test_ops import scrape
 
 
@@ -98,6 +98,35 @@ def test_friends_hear_a_player_left_once_no_node_holds_a_socket_of_theirs(
         told = await watcher.expect(lambda m: m["type"] == "presence" and not m["online"], 15)
         assert told["name"] == "una"
         await watcher.close()
+
+    asyncio.run(main())
+
+
+def test_a_block_made_at_one_node_sends_the_blocked_away_from_another_s_table(
+    cluster: Cluster,
+) -> None:
+    """Ann's private table is the first node's; she blocks Ben, who watches it
+    through the second node, by asking the third: he is sent away at once, not
+    at his next coming (the block reaches every node's tables)."""
+    first, second, third = (node.server for node in cluster.nodes)
+
+    async def main() -> None:
+        ann = await Player.connect(first, token=first.register("blocking_ann"))
+        ben = await Player.connect(second, token=second.register("blocked_ben"))
+        table = await create_table(ann, private=True, players=3)
+        await ben.send({"type": "spectate", "table": table, "code": invite_code(ann)})
+        await ben.expect(lambda m: m["type"] == "table")
+        blocked = await asyncio.to_thread(
+            httpx.post,
+            f"{third.http}/api/friends/block",
+            json={"name": "blocked_ben"},
+            headers={"Authorization": f"Bearer {ann.token}"},
+        )
+        assert blocked.status_code == 200, blocked.text
+        gone = await ben.expect(lambda m: m["type"] == "left", timeout=5)
+        assert gone == {"type": "left", "table": table, "reason": "blocked_by_master"}
+        await ann.close()
+        await ben.close()
 
     asyncio.run(main())
 

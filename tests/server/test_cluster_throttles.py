@@ -11,6 +11,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import httpx
 import pytest
@@ -107,6 +108,33 @@ def test_friend_requests_spread_over_the_nodes_meet_one_limit(cluster: Cluster) 
     assert [r.status_code for r in replies[:20]] == [404] * 20
     for refused in replies[20:]:
         assert 120 < _refused(refused, "too_many_friend_requests") <= 180
+
+
+def test_invitations_from_tables_of_several_nodes_meet_one_allowance(cluster: Cluster) -> None:
+    """Protocol.md, `invite`: 10 invitations per account at once, then one a
+    minute. Dee sits at two tables, owned by two nodes; of her invitations,
+    alternating between them (names not found count too), 10 are answered and
+    the next of each table's owner refused for about a minute (each owner
+    counting alone answered 20)."""
+    nodes = cluster.nodes
+    token = _register(nodes, "dee")
+
+    async def scenario() -> list[dict[str, Any]]:
+        dee = [await Player.connect(nodes[n].server, token=token) for n in (0, 1)]
+        tables = [await create_table(player, players=3, private=True) for player in dee]
+        answers = []
+        for turn in range(12):
+            player, table = dee[turn % 2], tables[turn % 2]
+            await player.send({"type": "invite", "table": table, "name": f"nobody{turn}"})
+            answers.append(await player.expect(lambda m: m["type"] == "error"))
+        for player in dee:
+            await player.close()
+        return answers
+
+    answers = asyncio.run(scenario())
+    codes = [answer["code"] for answer in answers]
+    assert codes == ["no_such_name"] * 10 + ["too_many_invitations"] * 2, codes
+    assert all(40 < answer["params"]["seconds"] <= 60 for answer in answers[10:]), answers
 
 
 def test_new_accounts_from_one_address_spread_over_the_nodes_meet_one_rate(

@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
+from atout.server import friends
 from atout.server.throttle import Rate
 from tests.server.conftest import (
     Player,
@@ -116,6 +118,41 @@ def test_requests_are_throttled_per_account(tmp_path: Path) -> None:
         assert [p["name"] for p in listing(server, ann)["outgoing"]] == ["ben", "cat"]
     finally:
         stop()
+
+
+def test_requests_waiting_are_bounded_on_each_side(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The requests waiting for an answer are bounded (here at 3, 50 in use)
+    for the asker and for the one asked: many askers cannot flood one player.
+    Six askers at once leave Ben three requests; the others are told he has
+    too many waiting. His answer to one makes room; asking back (Ben asks one
+    who asked him) is no new request, and never refused for it."""
+    monkeypatch.setattr(friends, "PENDING_LIMIT", 3)
+    ben = server.register("ben")
+    askers = [server.register(f"asker{n}") for n in range(6)]
+
+    async def ask_at_once() -> list[httpx.Response]:
+        return await asyncio.gather(
+            *(asyncio.to_thread(call, server, a, "/request", {"name": "ben"}) for a in askers)
+        )
+
+    replies = asyncio.run(ask_at_once())
+    assert sorted(r.status_code for r in replies) == [200] * 3 + [409] * 3
+    for reply in (r for r in replies if r.status_code == 409):
+        assert reply.json()["code"] == "friend_requests_full"
+        assert reply.json()["params"] == {"name": "ben", "limit": 3}
+    incoming = listing(server, ben)["incoming"]
+    assert len(incoming) == 3
+    assert call(server, ben, "/request", {"name": incoming[0]["name"]}).json()["friends"] is True
+    turned_away = [a for a, r in zip(askers, replies, strict=True) if r.status_code == 409]
+    assert call(server, turned_away[0], "/request", {"name": "ben"}).status_code == 200
+    refused(call(server, turned_away[1], "/request", {"name": "ben"}), 409, "friend_requests_full")
+    # The asker's own side: three waiting, a fourth refused.
+    cat = server.register("cat")
+    for n in range(3, 6):
+        assert call(server, cat, "/request", {"name": f"asker{n}"}).status_code == 200
+    refused(call(server, cat, "/request", {"name": "asker0"}), 429, "friend_requests_pending")
 
 
 def befriend(server: Server, one: str, other: str, other_name: str) -> None:

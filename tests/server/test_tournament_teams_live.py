@@ -163,7 +163,7 @@ def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path
         assert call(server, ben, f"/{number}/places", {"player": 1}).status_code == 200
         opened = changed(server, ann, f"/{number}/online", {"position": 1})
         table = opened["online"][0]["table_id"]
-        asyncio.run(_first_trick(server, table))  # robots play board 1; then a stop
+        asyncio.run(_first_trick(server, table, ann))  # robots play board 1; then a stop
     finally:
         stop()
     server, stop = run_server(tmp_path, tournament_wait=600.0, robot_delay=0.05)
@@ -188,8 +188,9 @@ def test_a_restarted_triplettes_table_keeps_seating_each_boards_players(tmp_path
     assert final["ranking"] == club_night_ranking(tmp_path, number)
 
 
-async def _first_trick(server: Server, table: str) -> None:
-    watcher = await Player.connect(server)
+async def _first_trick(server: Server, table: str, organiser: str) -> None:
+    # the organiser, who holds no place, may watch a table while it plays
+    watcher = await Player.connect(server, organiser)
     try:
         await watcher.send({"type": "spectate", "table": table})
         await watcher.event("trick")

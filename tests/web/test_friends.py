@@ -1,8 +1,8 @@
 """Two registered players become friends from the Friends page, one invites the
 other to a private table, and the other sees the invitation live and joins; a
 friend's coming and going shows live; a declined request and a lost friend are
-told; a blocked player's chat is hidden and the blocker's private tables stay
-shut to them."""
+told; a blocked player's chat is hidden, the blocker's private tables stay
+shut to them, and one watching such a table is sent away told why."""
 
 from __future__ import annotations
 
@@ -132,6 +132,30 @@ def test_presence_is_live_and_a_decline_a_removal_and_a_block_are_told(
     ann.goto(f"{base_url}/#/friends")
     ann.locator(f"#blocked-list li[data-name='{ben_name}'] button.unblock").click()
     expect(ann.locator("#blocked-list")).to_have_count(0)
+
+
+def test_a_spectator_the_master_blocks_is_sent_to_the_lobby_told_why(
+    new_context: object, base_url: str
+) -> None:
+    """Ben watches Ann's private table by its watch link; Ann blocks him from his
+    profile: his page goes to the lobby saying why, his tab still signed in."""
+    ann = new_context().new_page()  # type: ignore[operator]
+    ben = new_context().new_page()  # type: ignore[operator]
+    register(ann, base_url, "ann")
+    ben_name = register(ben, base_url, "ben")
+    ann.goto(f"{base_url}/#/")
+    ann.check("#opt-private")
+    ann.click("#create")
+    ben.goto(ann.locator("#watch-link").input_value())
+    expect(ben.locator("#spectator-banner")).to_be_visible()
+    profile = ann.context.new_page()
+    profile.goto(f"{base_url}/#/profile/{ben_name}")
+    profile.click("#block-player")
+    expect(ben.locator("#toast")).to_have_text(
+        "this table's master does not take you at their private tables"
+    )
+    expect(ben.locator("#table-page")).to_have_count(0)
+    expect(ben.locator("#who")).to_contain_text(ben_name)
 
 
 class LateWelcome:

@@ -279,7 +279,15 @@ export function tablePage(id, params) {
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
     else if (m.type === "invited") { s.notices.push(() => t("invitation_sent", { name: m.name })); render(); }
     else if (m.type === "left") {
-      // Sent away (the master turned spectators off): told why, on the lobby.
+      // Sent away (the master turned spectators off, a block): told why, on the lobby.
+      // Sent away as a game ends (a block made during it), the page keeps the result
+      // on screen with the reason under it (the table refuses what it asks from then on).
+      if (m.reason && s.gameOver) {
+        Object.assign(s, { legal: null, asked: null, turnUntil: null, hint: null, hinting: false });
+        s.notices.push(() => refusal({ code: m.reason, params: {} }));
+        render();
+        return;
+      }
       if (m.reason) toast(refusal({ code: m.reason, params: {} }), "error");
       location.hash = "#/";
     }
@@ -872,7 +880,7 @@ function tableInfoPanel(ctx) {
 // (the server refuses it elsewhere), with its reason: the best options' expected scores.
 function hintBox(ctx) {
   const { s } = ctx;
-  if (!s.legal || s.info.options.competitive) return null;
+  if (!s.legal || s.info.options.competitive || s.info.tournament) return null;
   const ask = () => { s.hinting = true; send({ type: "hint", table: s.id }); ctx.render(); };
   return h("div", { id: "hint-box" },
     h("button", { type: "button", class: "secondary", id: "hint", disabled: s.hinting, onclick: ask }, t("hint")),
