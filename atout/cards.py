@@ -276,6 +276,31 @@ def card_name(card: int, language: Language = "en") -> str:
     return f"{word} de {suit}"
 
 
+_FACE_HONOURS: Final = {
+    "en": {JACK: "J", KNIGHT: "N", QUEEN: "Q", KING: "K"},
+    "fr": {JACK: "V", KNIGHT: "C", QUEEN: "D", KING: "R"},
+}
+_TRUMP_LETTER: Final = {"en": "T", "fr": "A"}
+
+
+def card_face(card: int, language: Language = "en") -> str:
+    """A card's short face as a reader of ``language`` writes it, with its suit's
+    symbol: ``K♥`` / ``R♥`` (roi, dame, cavalier, valet: R, D, C, V), ``10♠``,
+    ``T21`` / ``A21`` (atout), ``Excuse``. The notation's letters are English ones: a
+    French reader takes its D for a dame and its C for cœur or cavalier."""
+    if card == EXCUSE:
+        return "Excuse"
+    if card >= FIRST_TRUMP:
+        return f"{_TRUMP_LETTER[language]}{rank_of(card)}"
+    rank = rank_of(card)
+    return f"{_FACE_HONOURS[language].get(rank, str(rank))}{SUIT_SYMBOLS[suit_of(card)]}"
+
+
+def hand_faces(mask: int, language: Language = "en") -> str:
+    """A hand's faces (:func:`card_face`), sorted for reading as :func:`hand_text`."""
+    return " ".join(card_face(c, language) for c in sorted(cards_of(mask), key=sort_key))
+
+
 def suit_name(suit: int, language: Language = "en") -> str:
     """Name of a suit (0-3) or of the trumps (4)."""
     if suit == TRUMP:

@@ -77,7 +77,8 @@ RAISED = raised()
 JS_CODES = {
     code
     for path in (ROOT / "web" / "static" / "js").glob("*.js")
-    for code in re.findall(r"code === \"(\w+)\"", path.read_text(encoding="utf-8"))
+    # a code the page compares, or gives an error itself (net.js: ``connection_lost``)
+    for code in re.findall(r"(?<!\w)code(?: ===|:) \"(\w+)\"", path.read_text(encoding="utf-8"))
 }
 
 

@@ -178,12 +178,22 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
     async def enter(
         tournament_id: TournamentId, body: Entry, authorization: Annotated[str, Header()] = ""
     ) -> dict[str, Any]:
-        """Enter or correct one table's result (the organiser only)."""
+        """Enter one table's result (the organiser only). A play that has one is
+        refused 409 ``tournament_result_entered``, as a write over a newer version
+        is: a correction goes by ``/adjustments`` (``correct``, with its reason),
+        so that two organisers, or a page that had not heard of the first result,
+        never replace one without a trace. Checked in the worker over the version
+        written, so two entries of one play at once cannot both pass."""
         row = await mine(tournament_id, authorization)
         entry = body.model_dump()
 
         async def change(row: TournamentRow) -> dict[str, Any]:
-            return {"state": await live.work(documents.record, (row.state, entry))}
+            try:
+                return {"state": await live.work(documents.record, (row.state, entry))}
+            except HTTPRefusal as refused:
+                if refused.code == "tournament_result_entered":
+                    refused.status = 409
+                raise
 
         return receipt(await live.rewrite(row, change), row.master)
 

@@ -14,34 +14,22 @@ from rich.text import Text
 from atout.cards import (
     DIAMONDS,
     EXCUSE,
-    FIRST_TRUMP,
     HEARTS,
     SUIT_SYMBOLS,
     TRUMP,
     Language,
+    card_face,
     parse_card,
-    rank_of,
     sort_key,
     suit_name,
     suit_of,
 )
 
-_HONOURS: dict[Language, dict[int, str]] = {
-    "en": {11: "J", 12: "N", 13: "Q", 14: "K"},
-    "fr": {11: "V", 12: "C", 13: "D", 14: "R"},
-}
-_TRUMP_LETTER: dict[Language, str] = {"en": "T", "fr": "A"}
-_EXCUSE_FACE: dict[Language, str] = {"en": "Excuse", "fr": "Excuse"}
-
 
 def face(card: int, lang: Language) -> str:
-    """A card's short face: ``K♥``/``R♥``, ``10♠``, ``T21``/``A21``, ``Excuse``."""
-    if card == EXCUSE:
-        return _EXCUSE_FACE[lang]
-    if card >= FIRST_TRUMP:
-        return f"{_TRUMP_LETTER[lang]}{rank_of(card)}"
-    rank = rank_of(card)
-    return f"{_HONOURS[lang].get(rank, str(rank))}{SUIT_SYMBOLS[suit_of(card)]}"
+    """A card's short face: ``K♥``/``R♥``, ``10♠``, ``T21``/``A21``, ``Excuse``
+    (:func:`atout.cards.card_face`, the printouts' too)."""
+    return card_face(card, lang)
 
 
 def style_of(card: int) -> str:

@@ -55,13 +55,19 @@ def create(choices: dict[str, Any]) -> dict[str, Any]:
 def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
     """The document with one table's result entered: (document, entry) in, where the
     entry has ``table``, ``board``, maybe ``position`` and ``attacker`` (from 1) and
-    ``deal``."""
+    ``deal``. A play that has a result already is refused
+    (``tournament_result_entered``): it is corrected by an adjustment, with its
+    reason, kept and revocable (:func:`adjust`), never replaced without a trace."""
     document, entry = job
     tournament = from_json(document)
     table = entry["table"] - 1
     position = entry.get("position")
     attacker = entry.get("attacker")
     at = tournament.position_of(table, entry["board"]) if position is None else position - 1
+    if (at, table, entry["board"]) in tournament.results:
+        raise TournamentError(
+            "tournament_result_entered", table=table + 1, board=entry["board"], position=at + 1
+        )
     deal = read_deal(json.dumps(entry["deal"]))
     tournament.record(at, table, entry["board"], deal, None if attacker is None else attacker - 1)
     return to_json(tournament)

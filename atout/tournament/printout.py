@@ -10,7 +10,8 @@ each board's attacker, by the badges' rotation.
 
 Every word is in English or French (``lang``: the page's language, the CLI's
 ``--lang``), from :data:`WORDS`; the rulebook's French terms (Garde, Bouts) stay
-French in both, and French letters West as O (Ouest).
+French in both, and French letters West as O (Ouest) and the cards as French
+cards are written (R♥ D♠ C♦ V♣, A21 for an atout).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from html import escape
 from typing import Final
 
-from atout.cards import Language, hand_text
+from atout.cards import Language, hand_faces, hand_text
 from atout.tournament.boards import ORIENTATIONS, Board, orientation_text
 from atout.tournament.event import CHOSEN, Tournament
 from atout.tournament.movement import Seating
@@ -102,6 +103,14 @@ def _marks(board: Board, lang: Language) -> dict[str, str]:
     }
 
 
+def _hand(hand: int, lang: Language) -> str:
+    """A hand as the arbiter of ``lang`` reads it: in English the notation (``KH 10C
+    T21 EX``), in French the French letters with the suits' symbols (``R♥ 10♣ A21
+    Excuse``: roi, dame, cavalier, valet), since the notation's D (diamonds) reads as a
+    dame and its C (clubs) as cœur or cavalier."""
+    return hand_faces(hand, lang) if lang == "fr" else hand_text(hand)
+
+
 def _board_lines(board: Board, lang: Language) -> list[str]:
     words = WORDS[lang]
     labels = _labels(board.players, lang)
@@ -109,8 +118,8 @@ def _board_lines(board: Board, lang: Language) -> list[str]:
     lines = [f"{head}  {words['board_line'].format(**_marks(board, lang))}"]
     for seat, hand in enumerate(board.hands):
         mark = "*" if seat == board.taker else " "
-        lines.append(f" {mark}{labels[seat]:<2} {hand_text(hand)}")
-    lines.append(f"  {words['dog'].lower()} {hand_text(board.dog)}")
+        lines.append(f" {mark}{labels[seat]:<2} {_hand(hand, lang)}")
+    lines.append(f"  {words['dog'].lower()} {_hand(board.dog, lang)}")
     return lines
 
 
@@ -195,13 +204,13 @@ def boards_html(tournament: Tournament, lang: Language = "en") -> str:
         labels = _labels(board.players, lang)
         rows = "".join(
             f"<tr{' class=taker' if seat == board.taker else ''}><th>{labels[seat]}</th>"
-            f"<td>{escape(hand_text(hand))}</td></tr>"
+            f"<td>{escape(_hand(hand, lang))}</td></tr>"
             for seat, hand in enumerate(board.hands)
         )
         body.append(
             f"<section><h2>{words['board'].format(n=board.number)}</h2>"
             f"<p>{words['board_html'].format(**_marks(board, lang))}</p><table>{rows}"
-            f"<tr><th>{words['dog']}</th><td>{escape(hand_text(board.dog))}</td></tr>"
+            f"<tr><th>{words['dog']}</th><td>{escape(_hand(board.dog, lang))}</td></tr>"
             "</table></section>"
         )
     return _page(words["boards_title"], body, lang)

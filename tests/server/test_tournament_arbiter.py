@@ -77,6 +77,46 @@ async def _adjusted(server: Server, number: int, ann: str, ben: str) -> dict[str
         return await pushed(watcher, lambda v: bool(v["adjustments"]))
 
 
+def test_a_result_entered_again_is_refused_and_corrected_with_its_reason(
+    tmp_path: Path,
+) -> None:
+    """A play with a result is not replaced by ``/results`` (a second organiser's
+    page, or one that had not heard of the first entry, overwrote it with no trace):
+    409 ``tournament_result_entered``, nothing changed; the correction goes by
+    ``/adjustments``, kept with its reason and revocable, the old result back then."""
+    server, stop = run_server(tmp_path)
+    try:
+        ann = server.register("ann")
+        number = call(server, ann, "", {"name": "Club", "tables": 5}).json()["id"]
+        first = {"table": 1, "board": 1, "deal": garde(44)}
+        assert call(server, ann, f"/{number}/results", first).status_code == 200
+        before = call(server, None, f"/{number}").json()
+        again = call(server, ann, f"/{number}/results", first | {"deal": garde(47)})
+        assert again.status_code == 409, again.text
+        assert again.json()["code"] == "tournament_result_entered"
+        assert again.json()["params"] == {"table": 1, "board": 1, "position": 1}
+        assert "adjustment" in again.json()["detail"]
+        # given its position too, or by another organiser's page: the same refusal
+        placed = call(server, ann, f"/{number}/results", first | {"position": 1})
+        assert placed.status_code == 409
+        unchanged = call(server, None, f"/{number}").json()
+        assert unchanged["version"] == before["version"]
+        assert [r["score"] for r in unchanged["results"]] == [56]
+        correct = {"kind": "correct", "reason": "fiche mal lue"} | first | {"deal": garde(47)}
+        view = changed(server, ann, f"/{number}/adjustments", correct)
+        assert [r["score"] for r in view["results"]] == [62]
+        assert [(a["kind"], a["reason"]) for a in view["adjustments"]] == [
+            ("correct", "fiche mal lue")
+        ]
+        revoked = changed(server, ann, f"/{number}/adjustments/1/revoke", {})
+        assert [r["score"] for r in revoked["results"]] == [56]
+        # another play is entered as before
+        other = {"table": 2, "board": 1, "deal": garde(47)}
+        assert call(server, ann, f"/{number}/results", other).status_code == 200
+    finally:
+        stop()
+
+
 def test_a_substitute_takes_a_place_and_the_old_player_is_refused(tmp_path: Path) -> None:
     server, stop = run_server(tmp_path, tournament_wait=600.0)
     try:
@@ -169,6 +209,9 @@ async def _replaced(
         await ben.event("deal")  # the game started: ben plays, robots the others
         call(server, ann, f"/{number}/seating", {"action": "free", "player": 1})
         assert (await ben.expect(lambda m: m["type"] == "error"))["code"] == "tournament_replaced"
+        # nor does he watch the boards he no longer plays (tournament_privacy)
+        left = await ben.expect(lambda m: m["type"] == "left")
+        assert left == {"type": "left", "table": table, "reason": "tournament_replaced"}
     finally:
         await ben.close()
 

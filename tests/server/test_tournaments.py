@@ -70,7 +70,7 @@ def test_a_club_night_on_the_server(tmp_path: Path) -> None:
         ranking = {row["player"]: row for row in call(server, None, f"/{number}").json()["ranking"]}
         assert [ranking[p]["attack"] for p in (1, 5, 9, 13, 17)] == [75, 100, 0, 25, 50]
         # refusals: a code, not a crash; nothing changes
-        prise = {"table": 1, "board": 1, "deal": garde(50) | {"contract": "prise"}}
+        prise = {"table": 1, "board": 2, "deal": garde(50) | {"contract": "prise"}}
         reply = call(server, ann, f"/{number}/results", prise)
         assert reply.status_code == 422 and reply.json()["code"] == "tournament_imposed"
         assert call(server, ben, f"/{number}/results", prise).status_code == 403

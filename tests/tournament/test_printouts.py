@@ -42,6 +42,22 @@ def test_boards_in_english_by_default_and_in_french() -> None:
     assert "<title>Boards</title>" in boards_html(club())
 
 
+def test_french_boards_write_the_cards_as_french_cards() -> None:
+    """A French arbiter read the notation's letters as French ones (KC NC 10C QD: its
+    D a dame, its C cœur or cavalier): French boards write roi, dame, cavalier, valet
+    as R, D, C, V with the suits' symbols, atouts A1 to A21, the Excuse by its name."""
+    english_card = re.compile(r"\b(?:[KQNJ]|10|[1-9])[SHDC]\b|\bT\d+\b|\bEX\b")
+    tournament = club()
+    for page in (boards_text(tournament, "fr"), shown(boards_html(tournament, "fr"))):
+        assert not english_card.search(page), english_card.search(page)
+        assert re.search(r"\b[RDCV][♠♥♦♣]", page) and re.search(r"\bA21\b", page)
+        assert "Excuse" in page
+    # every card of each board, once: 78 faces a board (four hands and the dog)
+    faces = re.findall(r"(?:[RDCV]|10|[1-9])[♠♥♦♣]|A\d+|Excuse", boards_text(tournament, "fr"))
+    assert len(faces) == 78 * len(tournament.boards)
+    assert english_card.search(boards_text(tournament))  # English keeps the notation
+
+
 def test_slips_in_french() -> None:
     text = slips_text(club(), "fr")
     assert text.startswith(

@@ -83,7 +83,7 @@ def _name_players(page: Page, names: list[str]) -> None:
     for seat, name in enumerate(names):
         page.fill(f"#sheet-name-{seat}", name)
         page.locator(f"#sheet-name-{seat}").dispatch_event("change")
-        expect(page.locator("#sheet-table thead th").nth(seat + 2)).to_have_text(name)
+        expect(page.locator("#sheet-table thead th[scope=col]").nth(seat + 2)).to_have_text(name)
 
 
 def test_a_guest_enters_the_rulebooks_sheet(page: Page, base_url: str) -> None:
@@ -333,8 +333,10 @@ def test_a_phone_reaches_each_deals_correct_and_delete(
     browser: Browser, base_url: str, width: int
 ) -> None:
     """A phone held upright shows each deal's ✎ and ✕ whole, at a finger's size,
-    where the player is: the table's other columns scroll under them in their box,
-    and the page itself never scrolls sideways (they were off to the right, cut)."""
+    where the player is: after the deal's number, the players' columns scrolling
+    sideways after them in their box (held at its right edge, over the columns, they
+    covered the last player's in sight), and the page itself never scrolls sideways
+    (they were off to the right, cut)."""
     with touch_screen(browser, width, 844, is_mobile=True) as page:
         page.goto(f"{base_url}/#/sheet")
         page.on("dialog", lambda dialog: dialog.accept())

@@ -34,7 +34,7 @@ def test_triplettes_from_the_page(page: Page, base_url: str) -> None:
     enter_result(page, "2:3:1", "38", later)
     expect(page.locator("#tour-results tbody tr")).to_have_count(2)
     expect(page.locator('#tour-ranking tr[data-team="1"]')).to_contain_text("100 %")
-    expect(page.locator('#tour-ranking tr[data-team="3"] td').nth(4)).to_have_text("0 %")
+    expect(page.locator('#tour-ranking tr[data-team="3"] td').nth(5)).to_have_text("0 %")
     expect(page.locator("#tour-results")).to_contain_text("Attacker")
 
 

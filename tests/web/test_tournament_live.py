@@ -45,6 +45,11 @@ def test_the_matchs_attacker_is_offered_only_the_three_gardes(page: Page, base_u
     expect(page.locator("#tour-my-seats tbody tr")).to_have_count(4)
     page.select_option("#online-position", "1")
     page.click("#online-open")
+    # a player (the organiser too, once holding a place) watches no table until the
+    # end: the other room plays the same boards
+    expect(page.locator("#tour-online .in-play").first).to_have_text("in play")
+    expect(page.locator("#tour-online a.online-table")).to_have_count(0)
+    expect(page.locator("#tour-online")).to_contain_text("watched only by its players")
     page.click('#tour-my-seats tr[data-position="1"] a.my-table')
     # the bid box: Garde, Garde Sans, Garde Contre; no pass, no Prise
     bids = page.locator("#prompt .bid-button")

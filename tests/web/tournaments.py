@@ -48,3 +48,49 @@ def enter_result(page: Page, play: str, points: str, attacker: str, contract: st
     page.select_option("#result-bouts", "2")
     page.click("#result-enter")
     expect(page.locator("#result-points")).to_have_value("")
+
+
+# The cells of the tables under a selector that something else covers where they are in
+# sight (their box's left, middle and right, at mid-height, where the page and the
+# table's scrolling box show them): a column held over the others covered the cells
+# scrolling under it ("48" of a 480, a stray "A" of "Attack").
+COVERED = """(selector) => {
+  const found = [];
+  for (const table of document.querySelectorAll(selector)) {
+    table.scrollIntoView({ block: "start" });
+    const frames = [table, table.closest(".table-scroll")].filter(Boolean)
+      .map((e) => e.getBoundingClientRect());
+    const left = Math.max(0, ...frames.map((f) => f.left));
+    const right = Math.min(innerWidth, ...frames.map((f) => f.right));
+    for (const cell of table.querySelectorAll("th, td")) {
+      const r = cell.getBoundingClientRect();
+      const y = r.top + r.height / 2;
+      if (y < 0 || y > innerHeight || !r.width) continue;
+      for (const x of [r.left + 3, r.left + r.width / 2, r.right - 3]) {
+        if (x < left || x > right) continue; // scrolled out of sight, not covered
+        const hit = document.elementFromPoint(x, y);
+        if (hit && !cell.contains(hit)) { found.push(cell.textContent); break; }
+      }
+    }
+  }
+  return found;
+}"""
+
+
+def covered_cells(page: Page, selector: str) -> list[str]:
+    """The texts of the cells of ``selector``'s tables that something covers (COVERED)."""
+    found: list[str] = page.evaluate(COVERED, selector)
+    return found
+
+
+def past_the_edge(page: Page, selector: str) -> list[str]:
+    """The buttons under ``selector`` that are not wholly in a window that does not
+    scroll sideways (their accessible text, or their text)."""
+    found: list[str] = page.evaluate(
+        """(selector) => [...document.querySelectorAll(`${selector} button`)].filter((b) => {
+          const r = b.getBoundingClientRect();
+          return r.width && (r.left < 0 || r.right > innerWidth);
+        }).map((b) => b.getAttribute("aria-label") ?? b.textContent)""",
+        selector,
+    )
+    return found

@@ -29,6 +29,30 @@ export function clear(el, ...children) {
   return el;
 }
 
+/** ``el`` drawn anew with ``children``, as clear() does, except that a child already
+ * in it that comes again stays where it is, never taken out: a form being written in
+ * keeps its element, so its values, its caret and the focus (an element taken out
+ * of the page loses the focus). The kept children keep their order. */
+export function redraw(el, ...children) {
+  const nodes = [];
+  const flat = (list) => {
+    for (const child of list) {
+      if (child === null || child === undefined || child === false) continue;
+      if (Array.isArray(child)) flat(child);
+      else nodes.push(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+  };
+  flat(children);
+  const kept = new Set(nodes.filter((node) => node.parentNode === el));
+  for (const child of [...el.childNodes]) if (!kept.has(child)) child.remove();
+  let next = el.firstChild;
+  for (const node of nodes) {
+    if (node === next) next = node.nextSibling;
+    else el.insertBefore(node, next);
+  }
+  return el;
+}
+
 /** A file field in the page's language: the browser's own button and its "no file"
  * speak the browser's language ("Choose File" on a French page), so the input is
  * hidden and opened by a button of the page's, the chosen file's name beside it.

@@ -6,11 +6,11 @@
 // Online, players take their places, the organiser opens a position, each table
 // bids and plays its deals (robots in the empty seats) and its sheet comes back.
 // The server draws the plan, scores and ranks (atout.tournament.libre).
-import { clear, h } from "./dom.js";
+import { clear, h, redraw } from "./dom.js";
 import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { show } from "./sheet.js";
-import { exportLink, fieldsValid, onlinePanel, orientation, rankCell, rankingNote } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel, orientation, rankCell, rankHead, rankingNote } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
@@ -53,6 +53,8 @@ export function libreFollower(id, update) {
   const bilansBox = h("div");
   let view = null;
   let chosen = null; // "position:table"
+  let sheet = null; // the chosen table's sheet shown (sheet.js: a promise of its handle)
+  let sheetShown = null; // that sheet as the view had it when last shown (JSON)
 
   const nameOf = (player) => view.names[player - 1];
   const tableAt = (key) => view.plan.find((p) => `${p.position}:${p.table}` === key);
@@ -65,6 +67,7 @@ export function libreFollower(id, update) {
     const seats = tableAt(key).seats;
     const asSheet = () => {
       const entered = sheetAt(key);
+      if (key === chosen) sheetShown = JSON.stringify(entered ?? null);
       return { title: `${t("tour_position")} ${position} · ${t("table")} ${table}`, variant: "fft", options: {},
         players: seats.map((p) => ({ name: nameOf(p) })), deals: entered?.deals ?? [],
         totals: entered?.bilans ?? seats.map(() => 0) };
@@ -87,23 +90,25 @@ export function libreFollower(id, update) {
     chosen = key;
     clear(sheetBox);
     clear(bilansBox, key ? bilansForm(key) : null);
-    if (key) show(sheetBox, tableStore(key), { fixed: true });
+    sheet = key ? show(sheetBox, tableStore(key), { fixed: true }) : null;
   }
 
+  // The points next to the name (a phone reads them without scrolling sideways, and
+  // nothing is held over the positions' columns); a dash, as in the duplicate, for a
+  // player or team with no sheet yet (their 0 read as a result).
   function rankingTable() {
     const teams = view.form !== "individual";
-    const head = teams ? ["#", t("tour_team"), t("libre_points"), t("libre_members")]
-      : ["#", t("tour_player"), ...[...Array(view.positions).keys()].map((p) => `P${p + 1}`), t("libre_points")];
-    const last = head.length - 1; // individual: the points, held at a phone's right edge (.key)
+    const head = teams ? [t("tour_team"), t("libre_points"), t("libre_members")]
+      : [t("tour_player"), t("libre_points"), ...[...Array(view.positions).keys()].map((p) => `P${p + 1}`)];
     const signed = (n) => (n === null ? "–" : n > 0 ? `+${n}` : String(n));
+    const total = (row) => h("td", { class: "total key" }, signed(row.rank === null ? null : row.total));
     const rows = view.ranking.map((row) => (teams
       ? h("tr", { "data-team": row.team }, rankCell(row), h("td", {}, `${t("tour_team_n", { n: row.team })} · ${row.names.join(", ")}`),
-        h("td", { class: "total" }, signed(row.total)), h("td", {}, row.players.join(" / ")))
-      : h("tr", { "data-player": row.player }, rankCell(row), h("td", {}, row.name),
-        [...Array(view.positions).keys()].map((p) => h("td", {}, signed(row[`position_${p + 1}`]))),
-        h("td", { class: "total key" }, signed(row.total)))));
+        total(row), h("td", {}, row.players.join(" / ")))
+      : h("tr", { "data-player": row.player }, rankCell(row), h("td", {}, row.name), total(row),
+        [...Array(view.positions).keys()].map((p) => h("td", {}, signed(row[`position_${p + 1}`]))))));
     return h("div", { class: "table-scroll" }, h("table", { class: "score-table wide tour-table", id: "libre-ranking" },
-      h("thead", {}, h("tr", {}, head.map((label, i) => h("th", { class: !teams && i === last ? "key" : null }, label)))), h("tbody", {}, rows)));
+      h("thead", {}, h("tr", {}, rankHead(), head.map((label, i) => h("th", { class: i === 1 ? "key" : null }, label)))), h("tbody", {}, rows)));
   }
 
   function planTable() {
@@ -117,18 +122,27 @@ export function libreFollower(id, update) {
           h("td", {}, p.seats.map((player, i) => `${orientation(p.labels[i])} ${nameOf(player)}`).join(" · "))))))));
   }
 
-  // The organiser: which table's sheet, then its deals (or its bilans).
+  // The organiser: which table's sheet, then its deals (or its bilans). Drawn once: a
+  // view pushed while a sheet or bilans are written changes only the tables' marks (✓),
+  // and the sheet shown if its table's sheet changed elsewhere (another organiser's
+  // page, a table played online), the deal being written kept (sheet.js).
+  let enterPart = null;
+  let picker = null;
   function entering() {
+    if (!enterPart) {
+      picker = h("select", { id: "libre-table", onchange: () => choose(picker.value) },
+        h("option", { value: "" }, "–"), view.plan.map((p) => h("option", { value: `${p.position}:${p.table}` })));
+      enterPart = h("section", { id: "libre-enter" }, h("h2", {}, t("libre_sheet")), h("p", { class: "muted" }, t("libre_sheet_help")),
+        h("label", {}, t("libre_choose"), picker), bilansBox, sheetBox);
+    }
     const done = new Set(view.sheets.map((s) => `${s.position}:${s.table}`));
-    const picker = h("select", { id: "libre-table", onchange: () => choose(picker.value) },
-      h("option", { value: "" }, "–"),
-      view.plan.map((p) => {
-        const key = `${p.position}:${p.table}`;
-        return h("option", { value: key, selected: key === chosen },
-          `${t("tour_position")} ${p.position} · ${t("table")} ${p.table}${done.has(key) ? " ✓" : ""}`);
-      }));
-    return h("section", { id: "libre-enter" }, h("h2", {}, t("libre_sheet")), h("p", { class: "muted" }, t("libre_sheet_help")),
-      h("label", {}, t("libre_choose"), picker), bilansBox, sheetBox);
+    for (const option of [...picker.options].slice(1)) {
+      const p = tableAt(option.value);
+      const text = `${t("tour_position")} ${p.position} · ${t("table")} ${p.table}${done.has(option.value) ? ` ✓ ${t("libre_entered")}` : ""}`;
+      if (option.textContent !== text) option.textContent = text;
+    }
+    if (sheet && JSON.stringify(sheetAt(chosen) ?? null) !== sheetShown) sheet.then((shown) => shown?.refresh());
+    return enterPart;
   }
 
   function bilansForm(key) {
@@ -141,6 +155,8 @@ export function libreFollower(id, update) {
     total();
     async function enter(e) {
       e.preventDefault();
+      message.textContent = ""; // a new attempt: the last refusal goes
+      if (!fieldsValid(e.target)) return;
       const [position, table] = key.split(":").map(Number);
       try {
         view = await update(await call(`/api/tournaments/${id}/sheets`, { position, table, bilans: inputs.map((input) => Number(input.value)) }));
@@ -150,7 +166,7 @@ export function libreFollower(id, update) {
       }
     }
     return h("details", { id: "libre-bilans" }, h("summary", {}, t("libre_bilans")),
-      h("form", { onsubmit: enter }, h("div", { class: "options-grid" },
+      h("form", { onsubmit: enter, novalidate: true }, h("div", { class: "options-grid" },
         seats.map((p, i) => h("label", {}, nameOf(p), inputs[i]))), h("p", {}, sum), message,
       h("button", { type: "submit", id: "bilans-enter" }, t("libre_enter_bilans"))));
   }

@@ -163,7 +163,16 @@ export async function api(path, body, { method = body === undefined ? "GET" : "P
   };
   const saved = guest ? token() : localStorage.getItem("atout.token");
   if (saved) options.headers = { ...(options.headers || {}), Authorization: `Bearer ${saved}` };
-  const response = await fetch(path, options);
+  let response;
+  try {
+    response = await fetch(path, options);
+  } catch {
+    // No answer (offline, the server gone): coded as the server's refusals are
+    // (atout/refusals.json), for refusal() to say it in the page's language, not the
+    // browser's English "Failed to fetch" (nor as a success: it may not be saved).
+    const lost = "connection lost: this may not have been saved. Check the connection and try again";
+    throw Object.assign(new Error(lost), { code: "connection_lost", params: {} });
+  }
   const data = await response.json().catch(() => ({}));
   // The account's token no longer opens anything (its session ended elsewhere):
   // this page is signed out, and its socket starts again as a guest's.

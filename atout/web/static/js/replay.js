@@ -15,8 +15,11 @@ export function gamesList(filters = {}) {
     const query = new URLSearchParams({ ...filters, page });
     api(`/api/records?${query}`).then((answer) => {
       const when = (seconds) => new Date(seconds * 1000).toLocaleString(getLang());
-      const rows = answer.games.map((g) => h("tr", { "data-game": g.id },
-        h("td", {}, h("a", { href: `#/replay/${g.id}` }, `#${g.id}`)),
+      // a duplicate tournament's game is replayed once its tournament is over (the
+      // same deals are played at other tables until then)
+      const rows = answer.games.map((g) => h("tr", { "data-game": g.id, class: g.hidden ? "hidden-record" : null },
+        h("td", {}, g.hidden ? h("span", {}, `#${g.id}`, h("small", { class: "muted" }, ` (${t("record_hidden")})`))
+          : h("a", { href: `#/replay/${g.id}` }, `#${g.id}`)),
         h("td", {}, t(g.game), g.players ? ` · ${g.players}` : "", " · ", t(g.competitive ? "competitive_game" : "practice_game")),
         h("td", { class: "names" }, g.names.map((name, seat) => [seat ? ", " : "",
           h(g.winners.includes(seat) ? "strong" : "span", {}, name ?? `${t("robot")} ${seat + 1}`)]),

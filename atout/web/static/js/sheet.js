@@ -138,17 +138,21 @@ async function listPage(page) {
 }
 
 // ``fixed``: a sheet whose players and rules are set elsewhere (a tournoi libre's
-// table): no setup, and the page around it exports and prints.
+// table): no setup, and the page around it exports and prints. Resolves with a handle
+// whose ``refresh()`` draws the sheet again as the store now has it.
 export async function show(page, store, { readOnly = false, fixed = false }) {
   let view;
   try {
     view = await store.load();
   } catch (error) {
-    clear(page, h("h1", {}, t("scoresheet")), h("p", { class: "error", role: "alert", id: "sheet-error" }, refusal(error)));
+    clear(page, h(fixed ? "h2" : "h1", {}, t("scoresheet")), h("p", { class: "error", role: "alert", id: "sheet-error" }, refusal(error)));
     return;
   }
   let editing = null; // the index of the deal being corrected
   let shared = view.share ?? null;
+  // A fixed sheet is a part of its page (a tournoi libre's, whose title is the h1): its
+  // headings a level down.
+  const [top, sub] = fixed ? ["h2", "h3"] : ["h1", "h2"];
   const message = h("p", { class: "error", id: "sheet-error", role: "alert" });
 
   // Draw the page again; what is being typed meanwhile (a name, a deal being written
@@ -300,7 +304,7 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       }
       const pairs = (label, rows) => rows.map((r) => h("label", {}, label, h("span", { class: "row" }, r.seat, r.kind)));
       return h("form", { id: "deal-form", class: "deal-form", onsubmit: submit },
-        h("h2", {}, before ? t("deal_n", { n: editing + 1 }) : t("new_deal")),
+        h(sub, {}, before ? t("deal_n", { n: editing + 1 }) : t("new_deal")),
         h("div", { class: "options-grid" },
           out ? h("label", {}, t("sitting_out_l"), out) : null,
           h("label", {}, t("taker_l"), taker), partner ? h("label", {}, t("partner_l"), partner) : null,
@@ -316,24 +320,26 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
     }
 
     const signed = (n) => (n > 0 ? `+${n}` : String(n));
+    // Each deal's ✎ and ✕ after its number: in sight on a phone, the players' columns
+    // scrolling sideways after them.
+    const actions = (i) => (readOnly ? null : h("td", { class: "actions" },
+      h("button", { class: "link edit", title: t("edit"), "aria-label": t("edit"), onclick: () => {
+        editing = i;
+        render();
+        page.querySelector("#deal-form")?.scrollIntoView({ block: "nearest" }); // a phone's form is a screen up
+      } }, "✎"),
+      h("button", { class: "link delete", title: t("delete"), "aria-label": t("delete"), onclick: () => {
+        if (confirm(t("confirm_delete_deal", { n: i + 1 }))) { editing = null; change(() => store.remove(i)); }
+      } }, "✕")));
     const rows = view.deals.map((d, i) => h("tr", { "data-deal": i, class: i === editing ? "editing" : null },
-      h("td", {}, i + 1),
-      h("td", {}, `${t(d.contract)} · ${nameOf(d.taker)}${d.partner !== null && d.partner !== d.taker ? ` + ${nameOf(d.partner)}` : ""}`, h("br"),
+      h("td", {}, i + 1), actions(i),
+      h("td", { class: "what" }, `${t(d.contract)} · ${nameOf(d.taker)}${d.partner !== null && d.partner !== d.taker ? ` + ${nameOf(d.partner)}` : ""}`, h("br"),
         h("small", {}, `${tn("n_points", d.points)}, ${tn("n_bouts", d.bouts)} · ${d.made ? t("made") : t("failed", { n: Math.abs(d.breakdown.difference ?? 0) })}`),
         h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown))),
       // said as one phrase by a screen reader ("Alice: +60, total 120"), not two bare numbers
       d.scores.map((score, seat) => h("td", { class: `score ${score >= 0 ? "pos" : "neg"}`,
         "aria-label": t("sheet_cell", { name: nameOf(seat), score: signed(score), total: d.totals[seat] }) }, signed(score),
-        h("small", { class: "running", "data-running": seat }, d.totals[seat]))),
-      readOnly ? null : h("td", { class: "actions" },
-        h("button", { class: "link edit", title: t("edit"), "aria-label": t("edit"), onclick: () => {
-          editing = i;
-          render();
-          page.querySelector("#deal-form")?.scrollIntoView({ block: "nearest" }); // a phone's form is a screen up
-        } }, "✎"),
-        h("button", { class: "link delete", title: t("delete"), "aria-label": t("delete"), onclick: () => {
-          if (confirm(t("confirm_delete_deal", { n: i + 1 }))) { editing = null; change(() => store.remove(i)); }
-        } }, "✕"))));
+        h("small", { class: "running", "data-running": seat }, d.totals[seat])))));
 
     const shareBox = store.share && shared ? h("div", { class: "row share no-print", id: "share-box" },
       h("input", { id: "share-link", readonly: true, value: shareUrl(shared), "aria-label": t("share_link") }),
@@ -341,17 +347,18 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
       h("button", { class: "secondary", id: "unshare-sheet", onclick: async () => { await store.share(false); shared = null; render(); } }, t("unshare"))) : null;
 
     clear(page,
-      h("h1", {}, readOnly ? t("shared_sheet") : t("scoresheet")),
+      h(top, {}, readOnly ? t("shared_sheet") : t("scoresheet")),
       fixed ? null : h("p", { class: "muted no-print" }, readOnly ? t("shared_help") : store.id ? t("sheet_kept") : t("sheet_local")),
-      sheet.title ? h("h2", { class: "sheet-title" }, sheet.title) : null,
+      sheet.title ? h(sub, { class: "sheet-title" }, sheet.title) : null,
       h("p", { class: "muted rules-line" }, t(`variant_${sheet.variant}`),
         option("misere") ? ` · ${t("rule_misere")}` : "", mort ? ` · ${t("rule_dealer_sits_out")}` : ""),
       setup, form,
       h("div", { class: "table-scroll" }, h("table", { class: "score-table wide sheet-table", id: "sheet-table" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), h("th", { scope: "col" }, t("contract")), seats.map((seat) => h("th", { scope: "col" }, nameOf(seat))), readOnly ? null : h("th", { class: "actions" }))),
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "#"), readOnly ? null : h("th", { class: "actions" }),
+          h("th", { scope: "col", class: "what" }, t("contract")), seats.map((seat) => h("th", { scope: "col" }, nameOf(seat))))),
         h("tbody", {}, rows),
-        h("tfoot", {}, h("tr", {}, h("th", {}), h("th", {}, t("total")),
-          view.totals.map((v, seat) => h("th", { class: "total", "data-total": seat, "aria-label": t("sheet_total_cell", { name: nameOf(seat), total: v }) }, v)), readOnly ? null : h("th", { class: "actions" }))))),
+        h("tfoot", {}, h("tr", {}, h("th", {}), readOnly ? null : h("th", { class: "actions" }), h("th", { class: "what" }, t("total")),
+          view.totals.map((v, seat) => h("th", { class: "total", "data-total": seat, "aria-label": t("sheet_total_cell", { name: nameOf(seat), total: v }) }, v)))))),
       fixed ? null : h("div", { class: "row no-print sheet-actions" },
         h("button", { id: "export-csv", class: "secondary", onclick: async () => {
           try { download("atout-sheet.csv", await store.csv(), "text/csv"); } catch (error) { message.textContent = refusal(error); }
@@ -373,4 +380,7 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
   // The variants, sizes, contracts and options once the server has said them: on a
   // slow line the player may be writing a deal by then.
   offered.then(() => redraw());
+  // The page around a fixed sheet says when it changed elsewhere: drawn again from the
+  // store, the deal being written kept.
+  return { refresh: async () => { view = await store.load(); redraw(); } };
 }

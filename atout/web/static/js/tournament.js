@@ -6,12 +6,13 @@
 // (atout.tournament): this page only shows and asks. A change the page makes is
 // answered by a receipt (the version it made); the view of that version is the one
 // pushed over the websocket, not sent twice.
-import { clear, h } from "./dom.js";
+import { clear, h, redraw } from "./dom.js";
 import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, session, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
+import { toast } from "./app.js";
 import { adjustedMark, adjustmentsPart, placeControls, sessionsPart } from "./tournament_arbiter.js";
-import { exportLink, fieldsValid, onlinePanel, orientation, rankCell, rankingNote } from "./tournament_parts.js";
+import { exportLink, fieldsValid, onlinePanel, orientation, percent, rankCell, rankHead, rankingNote } from "./tournament_parts.js";
 
 
 // How long a change's view may take to come over the websocket before it is fetched.
@@ -94,7 +95,6 @@ function createPage() {
 function followPage(id) {
   const page = h("section", { class: "panel", id: "tournament" }, t("connecting"));
   let view = null;
-  let entering = null; // the result form's values survive a refresh of the view
   // The last result entered, said once drawn (a region drawn anew with its words is not read).
   const saved = h("p", { class: "notice-ok", id: "result-saved", role: "status", "aria-live": "polite" });
 
@@ -154,26 +154,28 @@ function followPage(id) {
   const step = () => t(view.form === "teams" ? "tour_quarter" : "tour_position");
   function seatName(entrant) { return teamSeats() ? teamName(entrant) : nameOf(entrant); }
 
+  // The key column (global %, PM) next to the entrant's name: a phone reads it without
+  // scrolling sideways, and nothing is held over the other columns (held at a phone's
+  // right edge, it covered the column before it: "Att", a "1" of "100 %").
   function rankingTable() {
     const teamCell = (row) => h("td", {}, `${teamName(row.team)} · ${row.names.join(", ")}`, adjustedMark(row));
     if (view.form === "quadrettes" || view.form === "teams") {
       return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
-        h("thead", {}, h("tr", {}, h("th", {}, "#"), h("th", {}, t("tour_team")), h("th", {}, t("tour_boards")), h("th", { class: "key" }, "PM"))),
-        h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, rankCell(row),
-          teamCell(row), h("td", {}, row.boards),
-          h("td", { class: "total key" }, row.pm.toLocaleString(getLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3 }))))));
+        h("thead", {}, h("tr", {}, rankHead(), h("th", {}, t("tour_team")), h("th", { class: "key" }, "PM"), h("th", {}, t("tour_boards")))),
+        h("tbody", {}, view.ranking.map((row) => h("tr", { "data-team": row.team }, rankCell(row), teamCell(row),
+          h("td", { class: "total key" }, row.pm.toLocaleString(getLang(), { minimumFractionDigits: 3, maximumFractionDigits: 3 })),
+          h("td", {}, row.boards)))));
     }
-    const percent = (v) => (v === null ? "–" : `${v.toLocaleString(getLang())} %`);
     const triplettes = view.form === "triplettes";
     const who = triplettes ? [t("tour_team"), t("tour_line")] : [t("tour_player"), t("tour_orientation")];
     return h("table", { class: "score-table wide tour-table", id: "tour-ranking" },
-      // the key column last, held at a phone's right edge (.key)
-      h("thead", {}, h("tr", {}, ["#", ...who, t("tour_boards"), t("attack"), t("defence")].map((label) => h("th", {}, label)),
-        h("th", { class: "key" }, t("tour_overall")))),
+      h("thead", {}, h("tr", {}, rankHead(), h("th", {}, who[0]), h("th", { class: "key" }, t("tour_overall")),
+        [who[1], t("tour_boards"), t("tour_attack"), t("tour_defence")].map((label) => h("th", {}, label)))),
       h("tbody", {}, view.ranking.map((row) => h("tr", triplettes ? { "data-team": row.team } : { "data-player": row.player },
         rankCell(row), triplettes ? teamCell(row) : h("td", {}, row.name, adjustedMark(row)),
+        h("td", { class: "total key" }, percent(row.overall)),
         h("td", {}, triplettes ? row.line.split("").map(orientation).join("") : orientation(row.orientation)), h("td", {}, row.boards),
-        h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence)), h("td", { class: "total key" }, percent(row.overall))))));
+        h("td", {}, percent(row.attack)), h("td", {}, percent(row.defence))))));
   }
 
   function movementTable() {
@@ -194,33 +196,51 @@ function followPage(id) {
         t("contract"), t("points"), t("bouts"), t("tour_score")].filter(Boolean).map((label) => h("th", {}, label)))),
       h("tbody", {}, view.results.map((r) => h("tr", {}, h("td", {}, r.board), h("td", {}, r.position), h("td", {}, r.table),
         h("td", {}, orientation(r.taker)), teamSeats() ? h("td", {}, r.attacker) : null, h("td", {}, t(r.contract)),
-        h("td", {}, r.points), h("td", {}, r.bouts),
+        h("td", {}, Number(r.points).toLocaleString(getLang())), h("td", {}, r.bouts),
         h("td", { class: `score ${r.score >= 0 ? "pos" : "neg"}` }, r.score > 0 ? `+${r.score}` : r.score)))));
   }
 
   // The organiser's form: the board's taker and the imposed Garde come from the board,
-  // the rest is what the travelling slip says.
-  function resultForm() {
+  // the rest is what the travelling slip says. Drawn once: a view pushed while the
+  // organiser writes (another organiser's result, a table played online) redraws the
+  // page around it and changes only its marks in place (which plays have a result, who
+  // may still attack), never what is typed nor where the focus is. A play with a
+  // result is said so, and entering it again is its correction: a reason is asked, and
+  // the correction is kept as an adjustment (the server refuses the plain entry).
+  let resultForm = null;
+  function resultPart() {
+    resultForm ??= makeResultForm();
+    resultForm.refresh();
+    return resultForm.element;
+  }
+
+  function makeResultForm() {
     const seats = labels(view.players);
     const message = h("p", { class: "error", role: "alert", id: "result-error" });
-    const plays = view.seatings.flatMap((s) => s.boards.map((b, i) => ({ ...s, board: b, taker: s.takers[i], attackers: s.attackers[i] })));
-    const done = new Set(view.results.map((r) => `${r.position}:${r.table}:${r.board}`));
-    const playOf = (key) => plays.find((p) => `${p.position}:${p.table}:${p.board}` === key);
+    const keyOf = (p) => `${p.position}:${p.table}:${p.board}`;
+    // the movement's plays, in its order; who may attack each comes from the view of now
+    const plays = () => view.seatings.flatMap((s) => s.boards.map((b, i) => ({ ...s, board: b, taker: s.takers[i], attackers: s.attackers[i] })));
+    const keys = plays().map(keyOf);
+    const playsByKey = () => new Map(plays().map((p) => [keyOf(p), p]));
+    const playOf = (key) => playsByKey().get(key);
+    const entered = () => new Map(view.results.map((r) => [keyOf(r), r]));
+    const number = (v) => Number(v).toLocaleString(getLang());
     // Triplettes and the match: who attacked (the badges' rotation names one player, the
     // match's captain chooses); the match's attacker also chose the contract.
     const attacker = h("select", { id: "result-attacker" });
-    const chooseAttackers = () => clear(attacker, playOf(play.value).attackers.map((p) => h("option", { value: p }, nameOf(p))));
+    function chooseAttackers() {
+      const allowed = playOf(play.value).attackers;
+      if ([...attacker.options].map((o) => Number(o.value)).join() === allowed.join()) return; // as it is: untouched
+      const was = Number(attacker.value);
+      clear(attacker, allowed.map((p) => h("option", { value: p }, nameOf(p))));
+      if (allowed.includes(was)) attacker.value = String(was);
+    }
     const contract = view.form === "teams"
       ? h("select", { id: "result-contract" }, ["garde", "garde_sans", "garde_contre"].map((c) => h("option", { value: c }, t(c))))
       : null;
-    const play = h("select", { id: "result-play", onchange: chooseAttackers }, plays.map((p) => {
-      const key = `${p.position}:${p.table}:${p.board}`;
-      return h("option", { value: key, selected: key === entering?.play },
-        `${step()} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(key) ? " ✓" : ""}`);
-    }));
+    const play = h("select", { id: "result-play", onchange: () => showPlay() }, keys.map((key) => h("option", { value: key })));
     const seatSelect = (id, first) => h("select", { id }, first ? h("option", { value: "" }, "–") : null,
       seats.map((s, i) => h("option", { value: i }, orientation(s))));
-    chooseAttackers();
     const partner = view.players === 5 ? seatSelect("result-partner") : null;
     const points = h("input", { id: "result-points", type: "number", min: 0, max: 91, step: 0.5, required: true });
     const bouts = h("select", { id: "result-bouts" }, [0, 1, 2, 3].map((n) => h("option", { value: n }, n)));
@@ -233,50 +253,87 @@ function followPage(id) {
     poignee.seat.setAttribute("aria-label", t("poignee_who", { what: t("poignee") })); // two selects under one word
     const announced = h("input", { id: "result-chelem-announced", type: "checkbox" });
     const chelem = side("result-chelem-made");
-    const reason = h("input", { id: "result-reason", maxlength: 200, placeholder: t("adjust_correct_help") });
+    // asked only of a play with a result: its correction's reason, kept with the adjustment
+    const reason = h("input", { id: "result-reason", maxlength: 200 });
+    const reasonLabel = h("label", { id: "result-reason-label" }, t("tour_correct_reason"), reason);
+    const was = h("p", { id: "result-was", "aria-live": "polite" });
+    const button = h("button", { type: "submit", id: "result-enter" });
+
+    // The chosen play: its result if it has one, and so whether this is a correction.
+    function showPlay() {
+      chooseAttackers();
+      const before = entered().get(play.value);
+      reasonLabel.hidden = !before;
+      reason.required = Boolean(before);
+      was.hidden = !before;
+      was.textContent = before ? t("tour_play_entered", { score: before.score > 0 ? `+${before.score}` : before.score, points: number(before.points) }) : "";
+      button.textContent = t(before ? "tour_correct" : "tour_enter");
+    }
+    // Each play named with its mark, as the view of now has it.
+    function refresh() {
+      const done = entered();
+      const byKey = playsByKey();
+      for (const option of play.options) {
+        const p = byKey.get(option.value);
+        const text = `${step()} ${p.position} · ${t("table")} ${p.table} · ${t("tour_board")} ${p.board}${done.has(option.value) ? ` ✓ ${t("tour_entered")}` : ""}`;
+        if (option.textContent !== text) option.textContent = text;
+      }
+      showPlay();
+    }
+    // The next play with no result after ``key``, in the movement's order (``key`` if none).
+    function nextToEnter(key) {
+      const done = entered();
+      const at = keys.indexOf(key);
+      return keys.map((_, k) => keys[(at + 1 + k) % keys.length]).find((next) => !done.has(next)) ?? key;
+    }
 
     async function enter(e) {
       e.preventDefault();
-      const [position, table, board] = play.value.split(":").map(Number);
-      const chosen = playOf(play.value);
-      const deal = { players: view.players, contract: contract?.value ?? "garde", taker: chosen.taker, points: Number(points.value),
+      message.textContent = "";
+      saved.textContent = ""; // a new attempt: the last one's words go
+      if (!fieldsValid(form)) return;
+      const key = play.value;
+      const [position, table, board] = key.split(":").map(Number);
+      const deal = { players: view.players, contract: contract?.value ?? "garde", taker: playOf(key).taker, points: Number(points.value),
         bouts: Number(bouts.value), petit_au_bout: petit.value || null,
         poignees: poignee.seat.value === "" ? [] : [{ seat: Number(poignee.seat.value), size: poignee.size.value }],
         chelem: { announced: announced.checked, made: chelem.value || null } };
       if (partner) deal.partner = Number(partner.value);
+      const entry = { position, table, board, deal };
+      if (teamSeats()) entry.attacker = Number(attacker.value);
+      // a result already entered is corrected with a reason: an adjustment, kept and revocable
+      const correcting = entered().has(key);
       try {
-        const entry = { position, table, board, deal };
-        if (teamSeats()) entry.attacker = Number(attacker.value);
-        // a result already entered, corrected with a reason: an adjustment, kept and revocable
-        const correcting = done.has(play.value) && reason.value.trim();
         await reached(correcting ? await call(`/api/tournaments/${id}/adjustments`, { kind: "correct", reason: reason.value, ...entry })
           : await call(`/api/tournaments/${id}/results`, entry));
-        document.activeElement?.blur();
-        entering = { play: plays[(plays.indexOf(chosen) + 1) % plays.length] };
-        entering.play = `${entering.play.position}:${entering.play.table}:${entering.play.board}`;
-        saved.textContent = "";
-        render();
-        saved.textContent = t("tour_result_saved", { table, board });
-        // the keyboard goes on at the next play, which the form now names (drawn anew,
-        // the form had left it at the page's start, a screen of controls above)
-        page.querySelector("#result-play")?.focus();
       } catch (error) {
         message.textContent = refusal(error);
+        if (error.code === "tournament_result_entered") { // entered meanwhile, and the page had not heard of it
+          call(`/api/tournaments/${id}`).then((fresh) => { if (fresh.version > view.version) { view = fresh; render(); } }).catch(() => {});
+        }
+        return;
       }
+      form.reset();
+      play.value = nextToEnter(key);
+      render();
+      saved.textContent = t(correcting ? "tour_result_corrected" : "tour_result_saved", { table, board });
+      // the keyboard goes on at the next play still to enter, which the form now names
+      play.focus();
     }
-    return h("form", { id: "result-form", class: "deal-form", onsubmit: enter },
+    const form = h("form", { id: "result-form", class: "deal-form", onsubmit: enter, novalidate: true },
       h("h2", {}, t("tour_enter")), saved, // next to the play the keyboard goes on at
       h("div", { class: "options-grid" },
-        h("label", { class: "play" }, t("tour_play"), play), partner ? h("label", {}, t("partner_l"), partner) : null,
+        h("label", { class: "play" }, t("tour_play"), play), was, partner ? h("label", {}, t("partner_l"), partner) : null,
         teamSeats() ? h("label", {}, t("tour_attacker"), attacker) : null, contract ? h("label", {}, t("contract"), contract) : null,
         h("label", {}, t("points"), points), h("label", {}, t("bouts"), bouts),
         h("label", {}, t("petit_au_bout"), petit),
         h("label", {}, t("poignee"), h("span", { class: "row" }, poignee.seat, poignee.size)),
         h("label", { class: "check" }, announced, `${t("chelem")} ${t("announced")}`),
-        h("label", {}, `${t("chelem")} ${t("made_by")}`, chelem), h("label", {}, t("adjust_reason"), reason)),
+        h("label", {}, `${t("chelem")} ${t("made_by")}`, chelem), reasonLabel),
       h("p", { class: "muted" }, t(view.form === "teams" ? "tour_chosen" : "tour_imposed"),
-        view.form === "triplettes" ? ` ${t("tour_badge")}` : null), message,
-      h("button", { type: "submit", id: "result-enter" }, t("tour_enter")));
+        view.form === "triplettes" ? ` ${t("tour_badge")}` : null), message, button);
+    play.value = nextToEnter(keys.at(-1)); // the first play still to enter
+    return { element: form, refresh };
   }
 
   // Places: each player holds one with their account or guest identity; the movement
@@ -285,6 +342,7 @@ function followPage(id) {
     const message = h("p", { class: "error", role: "alert", id: "place-error" });
     const started = view.online.length > 0;
     async function change(path, body) {
+      message.textContent = "";
       try {
         await reached(await call(`/api/tournaments/${id}/${path}`, body));
         render();
@@ -298,14 +356,15 @@ function followPage(id) {
       const mayTake = !held && !view.over && (view.me === null || !started);
       const action = player === view.me
         ? (started ? t("tour_you") : h("button", { class: "secondary", id: "place-leave", onclick: () => change("leave", {}) }, t("tour_leave_place")))
-        : mayTake ? h("button", { class: "take-place", "data-take": player, onclick: () => change("places", { player }) }, t("tour_take_place")) : null;
+        : mayTake ? h("button", { class: "take-place", "data-take": player, "aria-label": t("tour_take_place_l", { name, n: player }),
+          onclick: () => change("places", { player }) }, t("tour_take_place")) : null;
       return h("tr", { "data-place": player }, h("td", {}, player), h("td", {}, name),
         h("td", { class: "place-state" }, held ? held.name : view.robots.includes(player) ? t("place_robot_held") : t("tour_free")), h("td", {}, action),
         h("td", {}, placeControls(view, player, change)));
     });
     return h("details", { id: "tour-places", open: !started },
       h("summary", {}, t("tour_places")), h("p", { class: "muted" }, t("tour_places_help")), message,
-      h("table", { class: "score-table tour-table" }, h("tbody", {}, rows)));
+      h("table", { class: "score-table tour-table stacked" }, h("tbody", {}, rows)));
   }
 
   // Where the reader sits at each position: table, seat (numbered from the table's
@@ -343,33 +402,42 @@ function followPage(id) {
         return labelled(`${t("seat")} ${seat + 1}`, `${seatName(seating.seats[at])} (${orientation(seats[at])})`);
       }).join(" · ");
     };
-    const help = [t("tour_online_help"), " ", t("tour_live_help"), teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : ""];
+    const help = [t("tour_online_help"), " ", t("tour_live_help"), teamSeats() ? ` ${t(`tour_online_${view.form}`)}` : "",
+      view.over ? "" : ` ${t("tour_private_help")}`];
+    // until the end only the organiser playing nowhere in it watches (the server says so too)
+    const watchable = view.over || (view.master && view.me === null);
     return onlinePanel(view, id, seatsOf, help, async (receipt) => {
       await reached(receipt);
       render();
-    });
+    }, watchable);
   }
 
   async function printable(what) {
     // in the page's language (the server words the print pages in English or French)
     const response = await fetch(`/api/tournaments/${id}/print/${what}?lang=${getLang()}`, { headers: { Authorization: `Bearer ${token()}` } });
+    if (!response.ok) { // the boards of an organiser who plays wait for the end
+      toast(refusal(await response.json().catch(() => ({ message: response.statusText }))), "error");
+      return;
+    }
     const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
     window.open(url, "_blank");
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   }
 
-  // A tournoi libre (libre.js): its own parts, the sheet being written kept across views.
+  // A tournoi libre (libre.js): its own parts, the sheet being written kept across
+  // views (its part is drawn once, and stays in the page as the rest is drawn anew).
   let libre = null;
-  function renderLibre(force) {
-    if (!force && document.activeElement?.closest?.("#libre-enter")) return; // not under the organiser's typing
-    libre ??= libreFollower(id, async (receipt) => { await reached(receipt); renderLibre(true); return view; });
-    clear(page, ...libre.parts(view, placesPart()));
+  function renderLibre() {
+    libre ??= libreFollower(id, async (receipt) => { await reached(receipt); renderLibre(); return view; });
+    redraw(page, ...libre.parts(view, placesPart()));
   }
 
+  // Every view pushed is drawn at once, the organiser's forms kept as they are being
+  // written (redraw: their elements stay in the page, with their values and focus).
+  const adjusting = {}; // the arbiter's part's own kept elements
   function render() {
-    if (view.kind === "libre") { renderLibre(false); return; }
-    if (document.activeElement?.closest?.("#result-form")) return; // not under the organiser's typing
-    clear(page,
+    if (view.kind === "libre") { renderLibre(); return; }
+    redraw(page,
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" },
         `${t(`tour_${view.form}`)} · ${tn("tour_n_tables", view.tables)} · ${tn("tour_n_boards", view.boards)} · `,
@@ -382,8 +450,8 @@ function followPage(id) {
       rankingNote(view, t(view.form === "quadrettes" || view.form === "teams" ? "tour_provisional_pm" : "tour_provisional")),
       rankingTable(),
       // what an organiser does most first (a phone's page is long), then the arbiter's part
-      view.master ? resultForm() : null,
-      adjustmentsPart(view, id, async (receipt) => { await reached(receipt); render(); }),
+      view.master ? resultPart() : null,
+      adjustmentsPart(view, id, async (receipt) => { await reached(receipt); render(); }, adjusting),
       placesPart(),
       view.master || view.online.length ? onlinePart() : null,
       movementTable(),

@@ -3,28 +3,32 @@
 // them), the organiser's changes of places online (a place freed for a substitute,
 // given to a robot, a player moved), and the sessions of a tournament played over
 // several days. The server checks and ranks (atout.tournament.arbiter): this page asks.
-import { clear, h } from "./dom.js";
+import { clear, h, redraw } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
-import { rankCell } from "./tournament_parts.js";
+import { fieldsValid, percent, rankCell, rankHead } from "./tournament_parts.js";
 
 const call = (path, body) => api(path, body, { guest: true });
 
 // Every adjustment: what, where, why and who; the organiser may revoke each.
-// ``changed(receipt)`` is given the server's receipt of each change.
-export function adjustmentsPart(view, id, changed) {
+// ``changed(receipt)`` is given the server's receipt of each change. ``kept``: an
+// object the page keeps across its views, where the part keeps its section and the
+// organiser's form, drawn once: a view pushed while the organiser writes in the form
+// leaves it as it is (its values, the focus).
+export function adjustmentsPart(view, id, changed, kept = {}) {
   if (!view.adjustments.length && !view.master) return null;
   const message = h("p", { class: "error", role: "alert", id: "adjust-error" });
   const number = (v) => (v === null ? "" : v.toLocaleString(getLang()));
   const what = (a) => {
-    if (a.kind === "cancel") return `${t("attack")} ${number(a.attack_note)} % · ${t("defence")} ${number(a.defence_note)} %`;
+    if (a.kind === "cancel") return `${t("attack")} ${percent(a.attack_note)} · ${t("defence")} ${percent(a.defence_note)}`;
     if (a.kind === "score") return a.score > 0 ? `+${a.score}` : String(a.score);
-    if (a.kind === "penalty") return `−${number(a.amount)} ${a.unit === "%" ? t("adjust_percent_top") : "PM"}`;
+    if (a.kind === "penalty") return `−${number(a.amount)}\u202f${a.unit === "%" ? t("adjust_percent_top") : "PM"}`;
     return "";
   };
   const where = (a) => [a.position && `${t("tour_position")} ${a.position}`, a.table && `${t("table")} ${a.table}`,
     a.board && `${t("tour_board")} ${a.board}`, a.entrant && `#${a.entrant}`].filter(Boolean).join(" · ");
   async function revoke(n) {
+    message.textContent = "";
     try {
       changed(await call(`/api/tournaments/${id}/adjustments/${n}/revoke`, {}));
     } catch (error) {
@@ -34,11 +38,14 @@ export function adjustmentsPart(view, id, changed) {
   const rows = view.adjustments.map((a) => h("tr", { "data-adjustment": a.number },
     h("td", {}, a.number), h("td", {}, t(`adjust_${a.kind}`)), h("td", {}, where(a)), h("td", {}, what(a)),
     h("td", {}, a.reason), h("td", {}, a.by),
-    view.master ? h("td", {}, h("button", { class: "secondary revoke", onclick: () => revoke(a.number) }, t("adjust_revoke"))) : null));
-  return h("section", { id: "tour-adjustments" }, h("h2", {}, t("adjust_title")),
+    view.master ? h("td", {}, h("button", { class: "secondary revoke", "aria-label": t("adjust_revoke_l", { n: a.number, what: t(`adjust_${a.kind}`) }),
+      onclick: () => revoke(a.number) }, t("adjust_revoke"))) : null));
+  kept.section ??= h("section", { id: "tour-adjustments" });
+  if (view.master) kept.form ??= adjustForm(view, id, changed);
+  return redraw(kept.section, h("h2", {}, t("adjust_title")),
     h("p", { class: "muted" }, t("adjust_help")),
-    rows.length ? h("table", { class: "score-table tour-table" }, h("tbody", {}, rows)) : null,
-    message, view.master ? adjustForm(view, id, changed) : null);
+    rows.length ? h("table", { class: "score-table tour-table stacked" }, h("tbody", {}, rows)) : null,
+    message, view.master ? kept.form : null);
 }
 
 // A ranking row's mark: the numbers of the adjustments that touch its entrant.
@@ -59,14 +66,14 @@ function adjustForm(view, id, changed) {
   const number = (id, attrs) => h("input", { id, type: "number", ...attrs });
   const attackNote = number("adjust-attack-note", { min: 0, max: 100, step: "any", value: 50 });
   const defenceNote = number("adjust-defence-note", { min: 0, max: 100, step: "any", value: 50 });
-  const score = number("adjust-score", { min: -10000, max: 10000, step: 1 });
+  const score = number("adjust-score", { min: -10000, max: 10000, step: 1, required: true });
   const entrants = view.teams.length ? view.teams.map((_, i) => `${t("tour_team")} ${i + 1}`) : view.names;
   const entrant = h("select", { id: "adjust-entrant" }, entrants.map((name, i) => h("option", { value: i + 1 }, `${i + 1}. ${name}`)));
-  const board = number("adjust-board", { min: 1, max: view.boards, step: 1 });
-  const amount = number("adjust-amount", { min: 0, max: pm ? 1000 : 100, step: "any" });
+  const board = number("adjust-board", { min: 1, max: view.boards, step: 1, required: true });
+  const amount = number("adjust-amount", { min: 0, max: pm ? 1000 : 100, step: "any", required: true });
   const reason = h("input", { id: "adjust-reason", maxlength: 200, required: true });
   const parts = {
-    cancel: pm ? [] : [h("label", {}, `${t("attack")} %`, attackNote), h("label", {}, `${t("defence")} %`, defenceNote)],
+    cancel: pm ? [] : [h("label", {}, t("adjust_attack_note"), attackNote), h("label", {}, t("adjust_defence_note"), defenceNote)],
     score: [h("label", {}, t("tour_score"), score)],
     penalty: [h("label", {}, t("adjust_entrant"), entrant), pm ? null : h("label", {}, t("tour_board"), board),
       h("label", {}, pm ? "PM" : t("adjust_percent_top"), amount)],
@@ -77,8 +84,13 @@ function adjustForm(view, id, changed) {
     playLabel.hidden = kind.value === "penalty";
   }
   show();
+  // The page's own checks, in its language (the browser's bubble spoke the browser's, and
+  // a wrong value in a field hidden for another kind stopped the form without a word):
+  // only the fields of the kind chosen count. A new attempt clears the last refusal.
   async function submit(e) {
     e.preventDefault();
+    message.textContent = "";
+    if (!fieldsValid(form)) return;
     const body = { kind: kind.value, reason: reason.value };
     if (kind.value === "penalty") {
       Object.assign(body, { entrant: Number(entrant.value), amount: Number(amount.value) });
@@ -89,16 +101,24 @@ function adjustForm(view, id, changed) {
       if (kind.value === "score") body.score = Number(score.value);
       else if (!pm) Object.assign(body, { attack_note: Number(attackNote.value), defence_note: Number(defenceNote.value) });
     }
+    let receipt;
     try {
-      changed(await call(`/api/tournaments/${id}/adjustments`, body));
+      receipt = await call(`/api/tournaments/${id}/adjustments`, body);
     } catch (error) {
       message.textContent = refusal(error);
+      return;
     }
+    const chosen = kind.value;
+    form.reset(); // made: the form is ready for the next one, of the same kind
+    kind.value = chosen;
+    show();
+    changed(receipt);
   }
-  return h("form", { id: "adjust-form", onsubmit: submit },
+  const form = h("form", { id: "adjust-form", onsubmit: submit, novalidate: true },
     h("div", { class: "options-grid" }, h("label", {}, t("adjust_kind"), kind), playLabel,
       Object.values(parts).flat(), h("label", {}, t("adjust_reason"), reason)),
     message, h("button", { type: "submit", id: "adjust-make" }, t("adjust_make")));
+  return form;
 }
 
 // The organiser's buttons on a place: free it (a substitute may take it), give it to
@@ -120,10 +140,11 @@ export function placeControls(view, player, change) {
   const seating = (action, extra = {}) => change("seating", { action, player, ...extra });
   const timed = (action) => seating(action, when.value ? { from_position: Number(when.value) } : {});
   return h("span", { class: "row" }, note, when,
-    held ? h("button", { class: "secondary place-free", onclick: () => timed("free") }, t("place_free")) : null,
+    held ? h("button", { class: "secondary place-free", "aria-label": t("place_free_l", who), onclick: () => timed("free") }, t("place_free")) : null,
     view.robots.includes(player) ? null
-      : h("button", { class: "secondary place-robot", onclick: () => timed("robot") }, t("place_robot")),
-    held && free.length ? [to, h("button", { class: "secondary place-move", onclick: () => seating("move", { to: Number(to.value) }) }, t("place_move"))] : null);
+      : h("button", { class: "secondary place-robot", "aria-label": t("place_robot_l", who), onclick: () => timed("robot") }, t("place_robot")),
+    held && free.length ? [to, h("button", { class: "secondary place-move", "aria-label": t("place_move_l", who),
+      onclick: () => seating("move", { to: Number(to.value) }) }, t("place_move"))] : null);
 }
 
 // A tournament over several sessions: the organiser starts the next one (same entrants,
@@ -142,7 +163,7 @@ export function sessionsPart(view, id) {
   if (view.sessions.length > 1) {
     call(`/api/tournaments/${id}/sessions`).then((series) => clear(ranking,
       h("table", { class: "score-table tour-table", id: "tour-sessions" },
-        h("thead", {}, h("tr", {}, ["#", t(view.teams.length ? "tour_team" : "tour_player"), ...series.sessions.map((_, i) => `${t("session")} ${i + 1}`), t("total")]
+        h("thead", {}, h("tr", {}, rankHead(), [t(view.teams.length ? "tour_team" : "tour_player"), ...series.sessions.map((_, i) => `${t("session")} ${i + 1}`), t("total")]
           .map((label) => h("th", {}, label)))),
         h("tbody", {}, series.ranking.map((row) => h("tr", {}, rankCell(row),
           h("td", {}, row.names ? row.names.join(", ") : row.name),

@@ -52,6 +52,17 @@ function fieldSays(field, words) {
   field.setAttribute("aria-describedby", id);
 }
 
+/** A percentage as the page's language writes it, its sign held to the number by a
+ * narrow space that never breaks the line ("62,5 %" wrapped "%" alone); a dash for none. */
+export function percent(value) {
+  return value === null || value === undefined ? "–" : `${value.toLocaleString(getLang())}\u202f%`;
+}
+
+/** A ranking's first heading: "#" on screen, "Rank" (Rang) for a screen reader. */
+export function rankHead() {
+  return h("th", { "aria-label": t("rank") }, "#");
+}
+
 /** A ranking row's rank cell: a dash, said "no result yet", before the entrant's
  * first result (the server ranks only the entrants with one, the others last). */
 export function rankCell(row) {
@@ -79,15 +90,19 @@ export function exportLink(id, what, format) {
 
 /** The online part: the organiser opens a position's tables (the next ones open by
  * themselves once a position's tables have all finished); everyone sees each open
- * table's players and may watch it. The panel of tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
+ * table's players, and may watch it when ``watchable`` (a duplicate's tables are
+ * watched by their players and the organiser only until the tournament is over: the
+ * server refuses anyone else, and the row says the table is in play). The panel of
+ * tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
  * table's seats, ``help`` explains the form's play (strings or nodes), and
  * ``opened(receipt)`` is given the receipt the server answers a position's opening with. */
-export function onlinePanel(view, id, seatsOf, help, opened) {
+export function onlinePanel(view, id, seatsOf, help, opened, watchable = true) {
   const message = h("p", { class: "error", role: "alert", id: "online-error" });
   const open = new Set(view.online.map((o) => o.position));
   const position = h("select", { id: "online-position", "aria-label": t("online_position_l") }, [...Array(view.positions).keys()].map((p) => p + 1)
     .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
   async function openPosition() {
+    message.textContent = ""; // a new attempt: the last refusal goes
     try {
       opened(await api(`/api/tournaments/${id}/online`, { position: Number(position.value) }, { guest: true }));
     } catch (error) {
@@ -96,7 +111,8 @@ export function onlinePanel(view, id, seatsOf, help, opened) {
   }
   const rows = view.online.map((o) => h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
     h("td", {}, seatsOf(o)),
-    h("td", {}, o.done ? t("tour_done") : h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch")))));
+    h("td", {}, o.done ? t("tour_done") : watchable ? h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))
+      : h("span", { class: "muted in-play" }, t("tour_in_play")))));
   return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, help),
     view.master && position.options.length ? h("div", { class: "row" }, position,
       h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
