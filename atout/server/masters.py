@@ -25,6 +25,8 @@ import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from atout.server.shared_limits import REDIS_NOW
+
 if TYPE_CHECKING:
     from atout.server.bus import Bus
 
@@ -33,13 +35,8 @@ PREFIX: Final = "atout:masters:"
 DEADLINE_SECONDS: Final = 0.5
 """The longest a claim waits for Redis (a script of a millisecond)."""
 
-_NOW: Final = """
-local clock = redis.call('TIME')
-local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
-"""
-
 CLAIM: Final = (
-    _NOW
+    REDIS_NOW
     + """
 local table, limit, lapse = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
@@ -55,7 +52,7 @@ return 1
 already; ARGV: the table, the limit, the lapse in milliseconds."""
 
 KEEP: Final = (
-    _NOW
+    REDIS_NOW
     + """
 local lapse = tonumber(ARGV[1])
 for i, key in ipairs(KEYS) do

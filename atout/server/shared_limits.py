@@ -46,13 +46,15 @@ node's loop may fall behind by a few hundred in bursts (docs/deploy.md, Capacity
 RETRY_SECONDS: Final = 5.0
 """How long a node counts alone, without asking Redis, after Redis failed a try."""
 
-_NOW: Final = """
+REDIS_NOW: Final = """
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + math.floor(tonumber(clock[2]) / 1000)
 """
+"""The start of a Lua script that reads Redis's own clock as ``now`` (ms): every
+node's script counts on one clock, whatever the nodes' own."""
 
 BACKOFF: Final = (
-    _NOW
+    REDIS_NOW
     + """
 local free, first, longest, window = tonumber(ARGV[1]), tonumber(ARGV[2]),
     tonumber(ARGV[3]), tonumber(ARGV[4])
@@ -76,7 +78,7 @@ return 0
 ARGV: free, then first, longest and window in milliseconds."""
 
 RATE: Final = (
-    _NOW
+    REDIS_NOW
     + """
 local burst, per_ms = tonumber(ARGV[1]), tonumber(ARGV[2])
 local state = redis.call('HMGET', KEYS[1], 'tokens', 'stamp')
