@@ -92,6 +92,45 @@ def test_the_form_goes_on_at_the_next_play_without_a_result(page: Page, base_url
     expect(page.locator("#result-play")).to_have_value("1:1:3")  # round to the last one left
 
 
+def test_the_organisers_choices_of_places_and_positions_stay_as_views_come(
+    new_context: Callable[..., BrowserContext], base_url: str
+) -> None:
+    """The places' "when" and "to" selects and the position to open were drawn anew
+    at every view pushed: a result entered elsewhere put them back on their first
+    option and took the focus away. Now they stay as chosen, the focus where it was."""
+    context = new_context()
+    mine, other = context.new_page(), context.new_page()  # one organiser, two tabs
+    create_tournament(mine, base_url, "Choices kept", tables=2)
+    mine.click('button.take-place[data-take="1"]')
+    place = mine.locator('#tour-places tr[data-place="1"]')
+    when, to, position = (
+        place.locator(".place-when"),
+        place.locator(".place-to"),
+        mine.locator("#online-position"),
+    )
+    expect(to).to_be_visible()
+    other.goto(mine.url)
+    expect(other.locator("#result-form")).to_be_visible()
+    when.select_option("2")
+    to.select_option("3")
+    position.select_option("2")
+    for n, focused in enumerate((when, to, position), 1):
+        focused.focus()
+        _enter(other, f"1:1:{n}", "44")
+        expect(mine.locator("#tour-results tbody tr")).to_have_count(n)
+        expect(focused).to_be_focused()
+        expect(when).to_have_value("2")
+        expect(to).to_have_value("3")
+        expect(position).to_have_value("2")
+    mine.keyboard.press("ArrowUp")  # the focused select still takes the keys
+    expect(position).to_have_value("1")
+    place.locator(".place-move").click()  # the kept button moves to the kept choice
+    expect(place.locator(".place-state")).to_have_text("free (robot)")
+    expect(mine.locator('#tour-places tr[data-place="3"] .place-state')).not_to_have_text(
+        "free (robot)"
+    )
+
+
 def test_a_libre_sheet_written_elsewhere_shows_while_the_organiser_writes(
     new_context: Callable[..., BrowserContext], base_url: str
 ) -> None:

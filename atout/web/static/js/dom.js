@@ -53,6 +53,18 @@ export function redraw(el, ...children) {
   return el;
 }
 
+/** ``select`` given the options ``list`` names ([value, label] pairs) as redraw()
+ * does: an option whose value comes again stays, so the choice made stays chosen
+ * (the select kept in the page keeps its focus too); a choice gone leaves the first. */
+export function redrawOptions(select, list) {
+  const had = new Map([...select.options].map((option) => [option.value, option]));
+  return redraw(select, list.map(([value, label]) => {
+    const option = had.get(String(value)) ?? h("option", { value });
+    if (option.textContent !== String(label)) option.textContent = label;
+    return option;
+  }));
+}
+
 /** A file field in the page's language: the browser's own button and its "no file"
  * speak the browser's language ("Choose File" on a French page), so the input is
  * hidden and opened by a button of the page's, the chosen file's name beside it.

@@ -188,10 +188,11 @@ export function libreFollower(id, update) {
   }
 
   // Online: each open table's players in the plan's seat order.
+  const opening = {}; // the panel's own kept elements (the position chosen stays)
   function onlinePart() {
     const seatsOf = (o) => tableAt(`${o.position}:${o.table}`).seats
       .map((player, i) => labelled(`${t("seat")} ${i + 1}`, nameOf(player))).join(" · ");
-    return onlinePanel(view, id, seatsOf, t("libre_online_help"), update);
+    return onlinePanel(view, id, seatsOf, t("libre_online_help"), update, true, opening);
   }
 
   // ``places``: the duplicate page's places (a player takes theirs by identity).

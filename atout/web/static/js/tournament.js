@@ -337,9 +337,13 @@ function followPage(id) {
   }
 
   // Places: each player holds one with their account or guest identity; the movement
-  // then tells them where to sit at each position.
+  // then tells them where to sit at each position. Its elements are kept across views,
+  // down to the organiser's selects (redraw): a view pushed while the organiser chooses
+  // where a player goes, or from when a robot plays, leaves the choice and the focus.
+  const placing = { rows: {} };
   function placesPart() {
-    const message = h("p", { class: "error", role: "alert", id: "place-error" });
+    placing.message ??= h("p", { class: "error", role: "alert", id: "place-error" });
+    const message = placing.message;
     const started = view.online.length > 0;
     async function change(path, body) {
       message.textContent = "";
@@ -358,13 +362,19 @@ function followPage(id) {
         ? (started ? t("tour_you") : h("button", { class: "secondary", id: "place-leave", onclick: () => change("leave", {}) }, t("tour_leave_place")))
         : mayTake ? h("button", { class: "take-place", "data-take": player, "aria-label": t("tour_take_place_l", { name, n: player }),
           onclick: () => change("places", { player }) }, t("tour_take_place")) : null;
-      return h("tr", { "data-place": player }, h("td", {}, player), h("td", {}, name),
+      const kept = placing.rows[player] ??= { row: h("tr", { "data-place": player }), cell: h("td") };
+      return redraw(kept.row, h("td", {}, player), h("td", {}, name),
         h("td", { class: "place-state" }, held ? held.name : view.robots.includes(player) ? t("place_robot_held") : t("tour_free")), h("td", {}, action),
-        h("td", {}, placeControls(view, player, change)));
+        redraw(kept.cell, placeControls(view, player, change, kept)));
     });
-    return h("details", { id: "tour-places", open: !started },
-      h("summary", {}, t("tour_places")), h("p", { class: "muted" }, t("tour_places_help")), message,
-      h("table", { class: "score-table tour-table stacked" }, h("tbody", {}, rows)));
+    placing.section ??= h("details", { id: "tour-places" });
+    if (placing.started !== started) placing.section.open = !started; // open until the play begins
+    placing.started = started;
+    placing.body ??= h("tbody");
+    placing.table ??= h("table", { class: "score-table tour-table stacked" }, placing.body);
+    redraw(placing.body, rows);
+    placing.summary ??= h("summary", {}, t("tour_places"));
+    return redraw(placing.section, placing.summary, h("p", { class: "muted" }, t("tour_places_help")), message, placing.table);
   }
 
   // Where the reader sits at each position: table, seat (numbered from the table's
@@ -393,6 +403,7 @@ function followPage(id) {
 
   // Online: each player takes the seat of their orientation (seat numbers start at
   // the table's first dealer).
+  const opening = {}; // the panel's own kept elements (the position chosen stays)
   function onlinePart() {
     const seats = labels(view.players);
     const seatsOf = (o) => {
@@ -409,7 +420,7 @@ function followPage(id) {
     return onlinePanel(view, id, seatsOf, help, async (receipt) => {
       await reached(receipt);
       render();
-    }, watchable);
+    }, watchable, opening);
   }
 
   async function printable(what) {

@@ -3,7 +3,7 @@
 // them), the organiser's changes of places online (a place freed for a substitute,
 // given to a robot, a player moved), and the sessions of a tournament played over
 // several days. The server checks and ranks (atout.tournament.arbiter): this page asks.
-import { clear, h, redraw } from "./dom.js";
+import { clear, h, redraw, redrawOptions } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api } from "./net.js";
 import { fieldsValid, percent, rankCell, rankHead } from "./tournament_parts.js";
@@ -123,8 +123,11 @@ function adjustForm(view, id, changed) {
 
 // The organiser's buttons on a place: free it (a substitute may take it), give it to
 // a robot for good, at once or from a position not begun yet, or move its player to a
-// free place; a change planned for the place is shown.
-export function placeControls(view, player, change) {
+// free place; a change planned for the place is shown. ``kept``: an object the page
+// keeps across its views for this place, where its selects and buttons are drawn once
+// (their options follow the view): a view pushed while the organiser chooses leaves
+// the choice and the focus as they are.
+export function placeControls(view, player, change, kept = {}) {
   const planned = view.handovers.find((p) => p.player === player);
   const note = planned ? h("span", { class: "muted handover" },
     t(planned.action === "robot" ? "place_robot_from" : "place_free_from", { position: planned.from + 1 })) : null;
@@ -133,18 +136,21 @@ export function placeControls(view, player, change) {
   const free = view.names.map((_, i) => i + 1).filter((p) => !view.places[p - 1] && !view.robots.includes(p));
   const begun = new Set(view.online.map((o) => o.position));
   const who = { name: view.names[player - 1], n: player };
-  const when = h("select", { class: "place-when", "aria-label": t("place_when_l", who) }, h("option", { value: "" }, t("place_now")),
-    [...Array(view.positions).keys()].map((p) => p + 1).filter((p) => !begun.has(p))
-      .map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
-  const to = h("select", { class: "place-to", "aria-label": t("place_to_l", who) }, free.map((p) => h("option", { value: p }, p)));
-  const seating = (action, extra = {}) => change("seating", { action, player, ...extra });
-  const timed = (action) => seating(action, when.value ? { from_position: Number(when.value) } : {});
-  return h("span", { class: "row" }, note, when,
-    held ? h("button", { class: "secondary place-free", "aria-label": t("place_free_l", who), onclick: () => timed("free") }, t("place_free")) : null,
-    view.robots.includes(player) ? null
-      : h("button", { class: "secondary place-robot", "aria-label": t("place_robot_l", who), onclick: () => timed("robot") }, t("place_robot")),
-    held && free.length ? [to, h("button", { class: "secondary place-move", "aria-label": t("place_move_l", who),
-      onclick: () => seating("move", { to: Number(to.value) }) }, t("place_move"))] : null);
+  kept.change = change; // the buttons drawn once call the view of now's
+  const seating = (action, extra = {}) => kept.change("seating", { action, player, ...extra });
+  const timed = (action) => seating(action, kept.when.value ? { from_position: Number(kept.when.value) } : {});
+  kept.when ??= h("select", { class: "place-when", "aria-label": t("place_when_l", who) });
+  redrawOptions(kept.when, [["", t("place_now")], ...[...Array(view.positions).keys()].map((p) => p + 1).filter((p) => !begun.has(p))
+    .map((p) => [p, `${t("tour_position")} ${p}`])]);
+  kept.to ??= h("select", { class: "place-to", "aria-label": t("place_to_l", who) });
+  redrawOptions(kept.to, free.map((p) => [p, p]));
+  kept.free ??= h("button", { class: "secondary place-free", "aria-label": t("place_free_l", who), onclick: () => timed("free") }, t("place_free"));
+  kept.robot ??= h("button", { class: "secondary place-robot", "aria-label": t("place_robot_l", who), onclick: () => timed("robot") }, t("place_robot"));
+  kept.move ??= h("button", { class: "secondary place-move", "aria-label": t("place_move_l", who),
+    onclick: () => seating("move", { to: Number(kept.to.value) }) }, t("place_move"));
+  kept.span ??= h("span", { class: "row" });
+  return redraw(kept.span, note, kept.when, held ? kept.free : null, view.robots.includes(player) ? null : kept.robot,
+    held && free.length ? [kept.to, kept.move] : null);
 }
 
 // A tournament over several sessions: the organiser starts the next one (same entrants,

@@ -1,5 +1,5 @@
 // Parts of a tournament's page shared by the duplicate and the libre.
-import { h } from "./dom.js";
+import { h, redraw, redrawOptions } from "./dom.js";
 import { checkWords, getLang, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 
@@ -95,27 +95,33 @@ export function exportLink(id, what, format) {
  * server refuses anyone else, and the row says the table is in play). The panel of
  * tournament ``id`` as ``view`` shows it: ``seatsOf(o)`` names an open
  * table's seats, ``help`` explains the form's play (strings or nodes), and
- * ``opened(receipt)`` is given the receipt the server answers a position's opening with. */
-export function onlinePanel(view, id, seatsOf, help, opened, watchable = true) {
-  const message = h("p", { class: "error", role: "alert", id: "online-error" });
+ * ``opened(receipt)`` is given the receipt the server answers a position's opening with.
+ * ``kept``: an object the page keeps across its views, where the panel, its position
+ * select and its button are drawn once (the options follow the view): a view pushed
+ * while the organiser chooses leaves the choice and the focus as they are. */
+export function onlinePanel(view, id, seatsOf, help, opened, watchable = true, kept = {}) {
+  kept.message ??= h("p", { class: "error", role: "alert", id: "online-error" });
+  const message = kept.message;
   const open = new Set(view.online.map((o) => o.position));
-  const position = h("select", { id: "online-position", "aria-label": t("online_position_l") }, [...Array(view.positions).keys()].map((p) => p + 1)
-    .filter((p) => !open.has(p)).map((p) => h("option", { value: p }, `${t("tour_position")} ${p}`)));
-  async function openPosition() {
+  kept.position ??= h("select", { id: "online-position", "aria-label": t("online_position_l") });
+  const position = redrawOptions(kept.position, [...Array(view.positions).keys()].map((p) => p + 1)
+    .filter((p) => !open.has(p)).map((p) => [p, `${t("tour_position")} ${p}`]));
+  kept.open = async function openPosition() { // the button drawn once calls the view of now's
     message.textContent = ""; // a new attempt: the last refusal goes
     try {
       opened(await api(`/api/tournaments/${id}/online`, { position: Number(position.value) }, { guest: true }));
     } catch (error) {
       message.textContent = refusal(error);
     }
-  }
+  };
+  kept.row ??= h("div", { class: "row" }, position, h("button", { id: "online-open", onclick: () => kept.open() }, t("tour_open_online")));
   const rows = view.online.map((o) => h("tr", { class: o.done ? "done" : "" }, h("td", {}, o.position), h("td", {}, o.table),
     h("td", {}, seatsOf(o)),
     h("td", {}, o.done ? t("tour_done") : watchable ? h("a", { href: `#/table/${o.table_id}`, class: "online-table" }, t("tour_watch"))
       : h("span", { class: "muted in-play" }, t("tour_in_play")))));
-  return h("section", { id: "tour-online" }, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, help),
-    view.master && position.options.length ? h("div", { class: "row" }, position,
-      h("button", { id: "online-open", onclick: openPosition }, t("tour_open_online"))) : null,
+  kept.section ??= h("section", { id: "tour-online" });
+  return redraw(kept.section, h("h2", {}, t("tour_online")), h("p", { class: "muted" }, help),
+    view.master && position.options.length ? kept.row : null,
     message,
     rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "score-table tour-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("tour_position")), h("th", {}, t("table")), h("th", {}, t("tour_seats")), h("th", {}))),
