@@ -27,7 +27,7 @@ from atout.record_format import record_refusal
 from atout.records import Record, RecordError
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.offload import Busy, Workers
-from atout.server.store import AnalysisRow, Store
+from atout.server.store import AnalysisRow, Store, storable
 
 log = logging.getLogger(__name__)
 SEED: Final = 0
@@ -44,6 +44,7 @@ class Asked(BaseModel):
     """A log record as an object, or any record form's text (docs/records.md)."""
     seat: int = Field(ge=0, le=4)
     game_id: int | None = Field(default=None, ge=1, le=2**63 - 1)
+    """Kept as given, unchecked; one no game can have (``storable``) is kept as none."""
 
 
 def failure(error: ValueError) -> dict[str, Any]:
@@ -134,7 +135,8 @@ def analysis_routes(store: Store, deals: int = DEFAULT_DEALS) -> APIRouter:
             return known
         if len(running) >= workers.processes + workers.waiting:
             raise HTTPRefusal(503, "server_busy", {"Retry-After": "10"})
-        await asyncio.to_thread(save, key, asked.game_id, asked.seat, "running", None)
+        game_id = asked.game_id if asked.game_id is not None and storable(asked.game_id) else None
+        await asyncio.to_thread(save, key, game_id, asked.seat, "running", None)
         running[key] = asyncio.create_task(review(key, record, asked.seat))
         return {"key": key, "seat": asked.seat, "status": "running", "analysis": None}
 

@@ -44,7 +44,7 @@ from atout.server.robots import Thinking
 from atout.server.served import Served
 from atout.server.shared_limits import SharedLimits
 from atout.server.sheet_routes import sheet_routes
-from atout.server.store import LARGEST_ID, ActionRow, GameRow, Store, StoreError
+from atout.server.store import ActionRow, GameRow, Store, StoreError, storable
 from atout.server.tablestore import game_lineups
 from atout.server.throttle import Guards
 from atout.server.tournament_live import Live
@@ -211,7 +211,7 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
     def finished_game(game_id: int) -> tuple[dict[str, Any], dict[str, str]]:
         """A finished game's log record and its tags (docs/records.md)."""
         with store.session() as db:
-            game = db.get(GameRow, game_id) if game_id <= LARGEST_ID else None
+            game = db.get(GameRow, game_id) if storable(game_id) else None
             if game is None or game.status == "playing":
                 raise HTTPRefusal(404, "no_finished_game")
             if hidden_games(db, [game]):  # its boards are still to be played elsewhere

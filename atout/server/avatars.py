@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from atout.refusals import Refusal
 from atout.server import images
-from atout.server.store import LARGEST_ID, AvatarRow, Store, User
+from atout.server.store import AvatarRow, Store, User, storable
 
 MAX_BYTES: Final = 256 * 1024
 MAX_SIDE: Final = 512
@@ -130,7 +130,7 @@ def choose(store: Store, user_id: int, drawn: str | None, image: bytes | None, n
 
 def read(store: Store, user_id: int) -> Avatar | None:
     """A player's avatar as served, or None for no such player."""
-    if user_id > LARGEST_ID:
+    if not storable(user_id):
         return None
     with store.session() as db:
         row = db.get(AvatarRow, user_id)

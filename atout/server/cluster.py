@@ -35,7 +35,14 @@ from atout.server import accounts, friends, offload, protocol, table_lease
 from atout.server.accounts import Identity
 from atout.server.bus import ALL, Bus, node_channel
 from atout.server.clients import Client
-from atout.server.hub import TABLES_PER_MASTER, Hub, new_table_id, signed_out
+from atout.server.hub import (
+    TABLES_PER_MASTER,
+    Hub,
+    Offer,
+    new_table_id,
+    private_master,
+    signed_out,
+)
 from atout.server.masters import Masters
 from atout.server.peers import BEAT, Peers, SeatedAt
 from atout.server.resync import Resyncing
@@ -612,22 +619,17 @@ class ClusterHub(Hub):
         if name is not None:  # offline: only if no socket of theirs opens meanwhile
             await self._presence_sent(user, name, True if online else None)
 
-    def presence(self, asker: int, friends: list[int]) -> dict[int, dict[str, Any]]:
-        """This node's answer, completed by what the others last said."""
-        here = super().presence(asker, friends)
-        online, keys = self.peers.online(), {f"u:{friend}" for friend in friends}
-        seated: dict[str, str] = {}
+    def _users_online(self) -> set[int | None]:
+        return super()._users_online() | self.peers.online()
+
+    def _offers(self, asker: str, keys: set[str]) -> list[Offer]:
+        """This node's tables, then the others' as they last said."""
+        found = super()._offers(asker, keys)
         for table in self.peers.tables():
-            if table.opens_to(f"u:{asker}", keys):
-                for key in table.seated & keys:
-                    seated.setdefault(key, table.table)
-        return {
-            friend: {
-                "online": here[friend]["online"] or friend in online,
-                "table": here[friend]["table"] or seated.get(f"u:{friend}"),
-            }
-            for friend in friends
-        }
+            there = set(table.seated & keys)
+            if there and table.opens_to(asker, keys):
+                found.append((table.table, private_master(not table.public, table.master), there))
+        return found
 
     def _lobby(self, client: Client, subscribe: bool) -> None:
         if subscribe:

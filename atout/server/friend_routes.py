@@ -62,7 +62,7 @@ def friend_routes(store: Store, guards: Guards, hub: Hub) -> APIRouter:
     async def listing(authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         me, _ = await member(authorization)
         found = await asyncio.to_thread(friends.listing, store, me)
-        presence = hub.presence(me, [f.id for f in found.friends])
+        presence = await hub.presence(me, [f.id for f in found.friends])
         return {
             "friends": [{"id": f.id, "name": f.name, **presence[f.id]} for f in found.friends],
             "incoming": [{"id": p.id, "name": p.name} for p in found.incoming],

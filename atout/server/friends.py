@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from atout.refusals import Param, Refusal
-from atout.server.store import Block, Friendship, Store, User
+from atout.server.store import Block, Friendship, Store, User, storable
 from atout.text import name_key
 
 PENDING_LIMIT: Final = 50
@@ -123,6 +123,8 @@ def _waiting(db: Session, side: ColumnElement[bool]) -> int:
 
 def accept(store: Store, user_id: int, requester: int) -> Player:
     """Accept ``requester``'s request; returns them."""
+    if not storable(requester):
+        raise FriendRefused(404, "no_friend_request")
     try:
         with store.session.begin() as db:
             _one_at_a_time(db, user_id, requester)
@@ -139,6 +141,8 @@ def accept(store: Store, user_id: int, requester: int) -> Player:
 
 def remove(store: Store, user_id: int, other: int) -> Ended:
     """End a friendship, decline ``other``'s request or withdraw one's own."""
+    if not storable(other):
+        raise FriendRefused(404, "not_friends")
     pair = or_(
         and_(Friendship.user_id == user_id, Friendship.friend_id == other),
         and_(Friendship.user_id == other, Friendship.friend_id == user_id),
@@ -182,6 +186,8 @@ def block(store: Store, user_id: int, name: str) -> Player:
 
 
 def unblock(store: Store, user_id: int, other: int) -> None:
+    if not storable(other):
+        raise FriendRefused(404, "not_blocked")
     with store.session.begin() as db:
         row = db.get(Block, (user_id, other))
         if row is None:

@@ -41,6 +41,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 TABLES_PER_MASTER: Final = 5
+Offer = tuple[str, int | None, set[str]]
+"""A table offered to a friend of those seated there (``Hub.presence``): its id,
+the user id of its master if private (whom a block keeps apart from it), and the
+friends seated there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,24 +295,43 @@ class Hub:
         for friend in friend_ids:
             self.notify(friend, message)
 
-    def presence(self, asker: int, befriended: list[int]) -> dict[int, dict[str, Any]]:
+    async def presence(self, asker: int, befriended: list[int]) -> dict[int, dict[str, Any]]:
         """Per friend of ``asker``: whether a socket of theirs is open, and the
         table they sit at if ``asker`` may enter it without a code (a public
         table, or a private one ``asker`` is invited to or whose master is a
-        friend: ``Table.opens_to``), else None."""
-        online = {c.identity.user_id for c in self.joined}
+        friend: ``Table.opens_to``) and no block between ``asker`` and its master
+        (either way) would refuse them there, else None. The blocks are read in
+        a thread."""
         keys = {f"u:{friend}" for friend in befriended}
+        offers = self._offers(f"u:{asker}", keys)
+        masters = {master for _, master, _ in offers if master is not None}
+        apart = await asyncio.to_thread(friends.apart_from, self.store, asker, masters)
         seated: dict[str, str] = {}
-        for table in self.tables.values():
-            if table.closed or not table.opens_to(f"u:{asker}", table.master in keys):
-                continue
-            for seat in table.seats:
-                if seat is not None and not seat.abandoned and seat.key in keys:
-                    seated.setdefault(seat.key, table.id)
+        for table, master, there in offers:
+            if master not in apart:
+                for key in there:
+                    seated.setdefault(key, table)
+        online = self._users_online()
         return {
             friend: {"online": friend in online, "table": seated.get(f"u:{friend}")}
             for friend in befriended
         }
+
+    def _users_online(self) -> set[int | None]:
+        """The registered players with a socket open (here)."""
+        return {c.identity.user_id for c in self.joined}
+
+    def _offers(self, asker: str, keys: set[str]) -> list[Offer]:
+        """The tables here that let ``asker`` (whose friends have ``keys``) in
+        without a code and where one of ``keys`` is seated."""
+        found: list[Offer] = []
+        for table in self.tables.values():
+            if table.closed or not table.opens_to(asker, table.master in keys):
+                continue
+            there = {s.key for s in table.seats if s is not None and not s.abandoned} & keys
+            if there:
+                found.append((table.id, private_master(table.options.private, table.master), there))
+        return found
 
     def dispatch(self, client: Client, message: Any) -> None:
         """Act on one validated message."""
@@ -482,3 +505,9 @@ def signed_out(client: Client) -> None:
 def new_table_id() -> str:
     """A new table's id (48 random bits, letters and digits)."""
     return secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+
+
+def private_master(private: bool, master: str) -> int | None:
+    """The user id of a private table's registered master, whose blocks keep its
+    table shut (``Seating._may_enter``); None for a public table or a guest's."""
+    return int(master[2:]) if private and master.startswith("u:") else None

@@ -20,7 +20,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from atout.server.http_refusals import HTTPRefusal
-from atout.server.store import LARGEST_ID, SheetRow, Store, User
+from atout.server.store import SheetRow, Store, User, storable
 from atout.sheet import InputError, ScoredSheet, SheetInput, parse, score_sheet
 
 SHEETS_LIMIT: Final = 200
@@ -159,7 +159,7 @@ def shared(store: Store, token: str) -> Kept:
 
 
 def _owned(db: Session, owner: int, sheet_id: int) -> SheetRow:
-    row = db.get(SheetRow, sheet_id) if sheet_id <= LARGEST_ID else None
+    row = db.get(SheetRow, sheet_id) if storable(sheet_id) else None
     if row is None or row.owner != owner:  # another's sheet is not told apart from none
         raise HTTPRefusal(404, "no_sheet")
     return row
@@ -171,7 +171,7 @@ def _kept(row: SheetRow) -> Kept:
 
 def _check_accounts(db: Session, sheet: SheetInput) -> None:
     """Players given as accounts must be accounts."""
-    ids = {p.user for p in sheet.players if p.user is not None and p.user <= LARGEST_ID}
+    ids = {p.user for p in sheet.players if p.user is not None and storable(p.user)}
     found = set(db.scalars(select(User.id).where(User.id.in_(ids))).all()) if ids else set()
     for index, player in enumerate(sheet.players):
         if player.user is not None and player.user not in found:

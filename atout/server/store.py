@@ -37,6 +37,14 @@ LARGEST_ID: Final = 2**31 - 1
 """The largest id an ``Integer`` column holds on PostgreSQL: a larger id asked
 for (in a path) is no row's, and is answered as any id not found, never looked
 up (PostgreSQL refuses to compare it)."""
+
+
+def storable(row_id: int) -> bool:
+    """Whether a row may have ``row_id`` (at most ``LARGEST_ID``): an id asked for
+    that none may have is answered as not found without being looked up."""
+    return row_id <= LARGEST_ID
+
+
 IDLE_IN_TRANSACTION: Final = "-c idle_in_transaction_session_timeout=3000"
 
 

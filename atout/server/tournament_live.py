@@ -36,7 +36,7 @@ from atout.server import offload, protocol
 from atout.server.clients import Client, encode
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.hub import Hub
-from atout.server.store import Store, TournamentRow
+from atout.server.store import Store, TournamentRow, storable
 from atout.server.tournament_places import handed_over
 from atout.server.tournament_privacy import mark_games
 from atout.server.tournament_tables import (
@@ -96,6 +96,8 @@ class Live:
             raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
 
     def load(self, tournament_id: int) -> TournamentRow:
+        if not storable(tournament_id):
+            raise HTTPRefusal(404, "no_tournament")
         with self.store.session() as db:
             row = db.get(TournamentRow, tournament_id)
         if row is None:
@@ -104,6 +106,8 @@ class Live:
 
     def version(self, tournament_id: int) -> int:
         """The tournament's version, without its state (megabytes for a big one)."""
+        if not storable(tournament_id):
+            raise HTTPRefusal(404, "no_tournament")
         with self.store.session() as db:
             found = db.scalar(
                 select(TournamentRow.version).where(TournamentRow.id == tournament_id)

@@ -226,6 +226,44 @@ def test_online_status_and_only_tables_the_asker_may_enter(server: Server) -> No
     asyncio.run(scenario())
 
 
+def test_no_table_is_offered_whose_master_has_a_block_with_the_asker(server: Server) -> None:
+    """Ann is invited to Dan's private table, where her friend Cat sits: offered,
+    until a block between Ann and Dan (either way) would refuse her there."""
+
+    async def scenario() -> None:
+        ann_token, cat_token = server.register("ann"), server.register("cat")
+        dan_token = server.register("dan")
+        befriend(server, ann_token, cat_token, "cat")
+        cat = await Player.connect(server, token=cat_token)
+        dan = await Player.connect(server, token=dan_token)
+        private = await create_table(dan, private=True, players=3)
+        for name in ("cat", "ann"):
+            await dan.send({"type": "invite", "table": private, "name": name})
+            await dan.expect(lambda m: m["type"] == "invited")
+        await cat.send({"type": "sit", "table": private})
+        await cat.expect(lambda m: m["type"] == "table")
+
+        def cats_table() -> str | None:
+            found = listing(server, ann_token)["friends"]
+            table: str | None = found[0]["table"]
+            return table
+
+        assert await asyncio.to_thread(cats_table) == private
+        for blocker, name in ((dan_token, "ann"), (ann_token, "dan")):
+            made = await asyncio.to_thread(call, server, blocker, "/block", {"name": name})
+            assert made.status_code == 200, made.text
+            assert await asyncio.to_thread(cats_table) is None
+            lifted = await asyncio.to_thread(
+                call, server, blocker, "/unblock", {"id": made.json()["id"]}
+            )
+            assert lifted.status_code == 200, lifted.text
+            assert await asyncio.to_thread(cats_table) == private
+        for player in (cat, dan):
+            await player.close()
+
+    asyncio.run(scenario())
+
+
 def test_a_friend_of_the_master_sits_at_a_private_table_without_the_code(
     server: Server,
 ) -> None:
