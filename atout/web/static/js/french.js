@@ -146,7 +146,8 @@ export function frenchPrompt(ctx) {
             // Suit cards first: a trump may go only once no suit card can.
             const order = [...chosen].sort((a, b) => Number(a.startsWith("T")) - Number(b.startsWith("T")));
             s.selection.clear();
-            order.forEach((c) => ctx.act(`discard:${c}`));
+            // one decision of several actions: the first names the turn, the others follow it
+            order.forEach((c, i) => ctx.act(`discard:${c}`, i === 0));
           } }, t("ecart_confirm", { n: left })),
           h("button", { id: "clear-ecart", class: "secondary", disabled: !chosen.length,
             onclick: () => { s.selection.clear(); ctx.render(); } }, t("ecart_clear"))));

@@ -82,12 +82,14 @@ export function tablePage(id, params) {
     s,
     // The choices are withdrawn until the server answers, so that a second click
     // cannot send a second move; a refusal (which changes nothing) gives them back.
-    act(action) {
+    // The move names the turn it answers (a late one then plays nothing), unless it
+    // follows another sent with it (an écart's discards, one decision).
+    act(action, quoted = true) {
       s.error = null;
       s.timedOut = false;
       if (s.legal) s.asked = s.legal;
       s.legal = null;
-      send({ type: "act", table: id, action, turn: s.turnId });
+      send({ type: "act", table: id, action, turn: quoted ? s.turnId : undefined });
       s.dealResult = null; // going on: the last deal's result was seen
       render();
     },
