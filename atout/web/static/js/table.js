@@ -83,8 +83,15 @@ export function tablePage(id, params) {
     // The choices are withdrawn until the server answers, so that a second click
     // cannot send a second move; a refusal (which changes nothing) gives them back.
     // The move names the turn it answers (a late one then plays nothing), unless it
-    // follows another sent with it (an écart's discards, one decision).
+    // follows another sent with it (an écart's discards, one decision). A click with
+    // no decision of this page's on screen, or on one drawn a moment after its clock
+    // ran out (a robot moved for it and the hand was drawn anew under the finger), was
+    // aimed at the turn that passed: it sends nothing, and says so.
     act(action, quoted = true) {
+      if (quoted && (!s.legal || (s.timedOut && Date.now() - s.turnAt < AIMED_BEFORE))) {
+        if (s.timedOut) { s.error = { code: "turn_passed" }; render(); }
+        return;
+      }
       s.error = null;
       s.timedOut = false;
       if (s.legal) s.asked = s.legal;
@@ -208,6 +215,7 @@ export function tablePage(id, params) {
     s.error = null; // a refusal is about the game as it was
     s.view = m.view;
     s.legal = m.turn ? m.turn.legal : null;
+    if (m.turn?.id !== s.turnId) s.turnAt = Date.now();
     s.turnId = m.turn?.id; // given back with the move: a move come too late plays nothing
     s.hint = null; // a hint is for the turn it was asked on
     s.hinting = false;
@@ -685,6 +693,9 @@ function handRow(ctx) {
 }
 
 const HAND_ROWS = [2, 3, 4, 5];
+// How soon after a decision is drawn, its clock having just run out, a click is
+// taken as aimed at the turn that passed (a person reacts in some 200-300 ms).
+const AIMED_BEFORE = 400;
 
 /** The hand's cards: the stylesheet overlaps them to fit the width and, when one
  * row would leave a card too narrow a strip (its corner hidden; a finger's width on
