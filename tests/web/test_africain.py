@@ -140,10 +140,18 @@ def test_the_round_label_and_seat_tags_read_right(page: Page, base_url: str) -> 
     create_table(page, base_url, game="africain", players=3, robots="random")
     page.click("#start")
     expect(page.locator(".seat-tags .tag.dealer")).to_have_count(1)
-    tag, pack = (
-        page.locator(".seat-tags", has=page.locator(".tag.dealer")).locator(selector).bounding_box()
-        for selector in (".tag.dealer", ".life-pack")
-    )
+    # measured again if the seat was drawn anew between finding and measuring it
+    # (the board is redrawn at every move: a box read off a replaced node is None)
+    for _ in range(50):
+        tag, pack = (
+            page.locator(".seat-tags", has=page.locator(".tag.dealer"))
+            .locator(selector)
+            .bounding_box()
+            for selector in (".tag.dealer", ".life-pack")
+        )
+        if tag is not None and pack is not None:
+            break
+        page.wait_for_timeout(20)
     assert tag is not None and pack is not None
     assert tag["height"] < 24, tag
     assert abs(tag["y"] + tag["height"] / 2 - (pack["y"] + pack["height"] / 2)) < 2
