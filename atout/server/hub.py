@@ -305,7 +305,11 @@ class Hub:
         keys = {f"u:{friend}" for friend in befriended}
         offers = self._offers(f"u:{asker}", keys)
         masters = {master for _, master, _ in offers if master is not None}
-        apart = await asyncio.to_thread(friends.apart_from, self.store, asker, masters)
+        apart = (
+            await asyncio.to_thread(friends.apart_from, self.store, asker, masters)
+            if masters
+            else {}
+        )
         seated: dict[str, str] = {}
         for table, master, there in offers:
             if master not in apart:
