@@ -142,6 +142,7 @@ class ClusterHub(Hub):
         """Join the cluster: tables come to this node when they are created here,
         or when their owner stops renewing their lease."""
         await self.bus.start()
+        log.info("joined the cluster as node %s", self.node)  # others' logs name it so
         self._spawn(self._keep_leases())
         self._spawn(self._forward())
         self._spawn(self._beat())
@@ -604,7 +605,7 @@ class ClusterHub(Hub):
         offline for their friends; or it is heard again (``back``, paused or cut
         off a while): online. Said once, by the first of the nodes left
         (``Peers.first``), of the players no other node has a socket of."""
-        if not self.peers.first():
+        if not self.peers.first(besides=back):
             return
         local = {client.identity.user_id for client in self.local.values()}
         for user in users - local - self.peers.online(besides=back):

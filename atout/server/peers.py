@@ -79,10 +79,12 @@ class Peers:
         """The users with a socket open on another node (but ``besides``)."""
         return set().union(*(p.online for node, p in self.known.items() if node != besides))
 
-    def first(self) -> bool:
-        """Whether this node comes first by name of those it knows alive: the one
-        that speaks for them all of what they all see (a node gone silent)."""
-        return all(self.node < node for node in self.known)
+    def first(self, besides: str | None = None) -> bool:
+        """Whether this node comes first by name of those it knows alive (but
+        ``besides``): the one that speaks for them all of what they all see (a
+        node gone silent, or heard again: the one heard again, which may come
+        first by name, is left out, or nobody would speak of its return)."""
+        return all(self.node < node for node in self.known if node != besides)
 
     def tables(self) -> list[SeatedAt]:
         return [table for peer in self.known.values() for table in peer.tables]

@@ -5,6 +5,7 @@ serve`` processes sharing it and a PostgreSQL database (``tests.server.postgres`
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -83,6 +84,12 @@ class Node:
 
     def signal(self, number: signal.Signals) -> None:
         os.kill(self.process.pid, number)
+
+    def name(self) -> str:
+        """The node's name in the cluster, as its log says it joined."""
+        found = re.search(r"joined the cluster as node (\w+)", self.log.read_text())
+        assert found is not None, self.log.read_text()
+        return found[1]
 
 
 @dataclass

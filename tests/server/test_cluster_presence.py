@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import httpx
+import pytest
 
 from tests.server.cluster_nodes import Cluster
 from tests.server.conftest import Player, Server, create_table, invite_code
@@ -131,13 +132,18 @@ def test_a_block_made_at_one_node_sends_the_blocked_away_from_another_s_table(
     asyncio.run(main())
 
 
-def test_friends_hear_of_a_node_gone_silent_and_heard_again(cluster: Cluster) -> None:
+@pytest.mark.parametrize("paused", ["first", "last"])
+def test_friends_hear_of_a_node_gone_silent_and_heard_again(cluster: Cluster, paused: str) -> None:
     """A node silent past its beats (paused here; a dead one is silent alike):
     its players' friends at the other nodes hear them offline, once, though no
-    socket of theirs closed; once it is heard again, online."""
-    _, second, third = cluster.nodes
-    wes, xia = second.server.register("wes"), third.server.register("xia")
-    _befriend((second.server, wes), (third.server, xia), "xia")
+    socket of theirs closed; once it is heard again, online. The node paused
+    comes first, then last, by name: the others choose who speaks by name (the
+    first paused, its return went unsaid)."""
+    by_name = sorted(cluster.nodes, key=lambda node: node.name())
+    third = by_name.pop(0 if paused == "first" else -1)
+    second = by_name[0]
+    wes, xia = second.server.register(f"wes{paused}"), third.server.register(f"xia{paused}")
+    _befriend((second.server, wes), (third.server, xia), f"xia{paused}")
 
     def presence(online: bool) -> Callable[[dict[str, Any]], bool]:
         return lambda m: m["type"] == "presence" and m["online"] is online
@@ -150,7 +156,7 @@ def test_friends_hear_of_a_node_gone_silent_and_heard_again(cluster: Cluster) ->
         third.signal(signal.SIGSTOP)
         try:
             told = await watcher.expect(presence(False), 30)
-            assert (told["id"], told["name"]) == (away.user, "xia")
+            assert (told["id"], told["name"]) == (away.user, f"xia{paused}")
             await asyncio.sleep(3)  # time for the first node to say it too, if it would
         finally:
             third.signal(signal.SIGCONT)
