@@ -68,6 +68,9 @@ class BenchTable:
     def turn_left(self) -> float:
         return 29.5
 
+    def turn_id(self) -> str:
+        return f"{self.id}.{self.events.seq}"
+
 
 def step(table: BenchTable, rng: random.Random) -> float:
     """Play one action on ``table`` and tell its viewers; the CPU seconds the telling took."""
