@@ -1,11 +1,17 @@
 """Avatars: one of a dozen drawn here (card suits and trumps in colours, SVG
 made in code: nothing comes from elsewhere) or an image the player uploads.
 
-An upload is a PNG, JPEG or WebP by its magic bytes, at most ``MAX_BYTES``
-and ``MAX_SIDE`` pixels a side by its header (``atout.server.images``); it is
-stored in the database as it came. A player who chose nothing shows a drawn
-avatar picked from their id. These functions block: the server calls them in
-threads.
+An upload is a PNG, JPEG or WebP by its magic bytes, at most ``MAX_SIDE``
+pixels a side by its header (a phone's photo passes; a decompression bomb does
+not), and at most ``atout.server.limits.AVATAR_BODY_LIMIT`` bytes (refused
+before it is read). It is not stored as it came: decoded whole (a damaged file
+is refused), turned upright, scaled to ``SIDE`` and encoded again as WebP with
+none of its metadata (``atout.server.images``). Decoding a photo takes about a
+tenth of a second of CPU: it runs in a worker process (``uploaded``), as
+replays do, so that many uploads at once neither slow the event loop nor take
+the threads the store's calls run in. A player who chose nothing shows a drawn
+avatar picked from their id. The store's functions block: the server calls them
+in threads.
 """
 
 from __future__ import annotations
@@ -14,14 +20,20 @@ from dataclasses import dataclass
 from typing import Final
 
 from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from atout.refusals import Refusal
-from atout.server import images
+from atout.refusals import Param, Refusal
+from atout.server import images, offload
 from atout.server.store import AvatarRow, Store, User, storable
 
-MAX_BYTES: Final = 256 * 1024
-MAX_SIDE: Final = 512
+MAX_SIDE: Final = 8192
+"""Pixels a side an uploaded image may have: a phone's photo of 48 megapixels
+(8064 × 6048) has fewer. A JPEG is decoded at a reduced scale; a PNG or WebP this
+large takes 256 MiB, for a moment, in the worker."""
+SIDE: Final = 256
+"""Pixels a side of an avatar as stored: shown at 96 CSS pixels at most, sharp
+on a screen of two device pixels each."""
 SVG: Final = "image/svg+xml"
 
 _MOTIFS: Final = {
@@ -69,7 +81,7 @@ DRAWN: Final[dict[str, str]] = {name: _draw(*spec) for name, spec in _COLOURS.it
 class AvatarRefused(Refusal, ValueError):
     """An avatar refused, with the HTTP status that fits it."""
 
-    def __init__(self, status: int, code: str, /, **params: str | int) -> None:
+    def __init__(self, status: int, code: str, /, **params: Param) -> None:
         super().__init__(code, **params)
         self.status = status
 
@@ -92,39 +104,41 @@ def url(user_id: int, updated: float | None) -> str:
     return f"/api/avatar/{user_id}?v={int((updated or 0) * 1000)}"
 
 
-def checked_image(data: bytes) -> images.ImageInfo:
-    """An upload's type and size; AvatarRefused (413, 415 or 400) unless it fits."""
-    if len(data) > MAX_BYTES:
-        raise AvatarRefused(413, "avatar_too_large", limit=MAX_BYTES)
+def made(data: bytes) -> bytes:
+    """An uploaded image made an avatar (``images.reencoded``); ImageRefused
+    unless it fits. A job for a worker process."""
+    return images.reencoded(data, MAX_SIDE, SIDE)
+
+
+async def uploaded(data: bytes) -> Avatar:
+    """The avatar made of an uploaded image, in a worker process; AvatarRefused
+    (415 or 400) unless it fits, offload.Busy when no worker can take it."""
     try:
-        info = images.inspect(data)
+        encoded = await offload.workers.run(made, data)
     except images.ImageRefused as refused:
-        raise AvatarRefused(415 if refused.code == "image_type" else 400, refused.code) from None
-    if info.width > MAX_SIDE or info.height > MAX_SIDE:
-        raise AvatarRefused(
-            400, "avatar_dimensions", max=MAX_SIDE, width=info.width, height=info.height
-        )
-    return info
+        status = 415 if refused.code == "image_type" else 400
+        raise AvatarRefused(status, refused.code, **refused.params) from None
+    return Avatar(images.ENCODED_TYPE, encoded)
 
 
-def choose(store: Store, user_id: int, drawn: str | None, image: bytes | None, now: float) -> str:
-    """Set a player's avatar to a drawn one by name, or to an image (checked
-    here); returns its new address."""
-    content_type = None
+def choose(store: Store, user_id: int, drawn: str | None, image: Avatar | None, now: float) -> str:
+    """Set a player's avatar to a drawn one by name, or to an image (``uploaded``);
+    returns its new address."""
     if drawn is not None and drawn not in DRAWN:
         raise AvatarRefused(400, "unknown_avatar", name=drawn[:40])
-    if image is not None:
-        content_type = checked_image(image).content_type
-    with store.session.begin() as db:
-        db.merge(
-            AvatarRow(
-                user_id=user_id,
-                drawn=drawn,
-                content_type=content_type,
-                image=image,
-                updated=now,
-            )
-        )
+    row = AvatarRow(
+        user_id=user_id,
+        drawn=drawn,
+        content_type=None if image is None else image.content_type,
+        image=None if image is None else image.data,
+        updated=now,
+    )
+    try:
+        with store.session.begin() as db:
+            db.merge(row)
+    except IntegrityError:  # a player's first two choices at once: both found no row
+        with store.session.begin() as db:
+            db.merge(row)  # the other's is there now: this one replaces it
     return url(user_id, now)
 
 

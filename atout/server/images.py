@@ -1,22 +1,38 @@
-"""What an uploaded image is, read from its first bytes: PNG, JPEG or WebP and
-its width and height, without decoding it (no image library).
+"""Uploaded images: what one is, read from its first bytes, and the small
+image made of it, decoded and encoded again (Pillow).
 
 The type comes from the magic bytes, never from a file name or a declared
 content type; the size from the header (PNG's IHDR, JPEG's start-of-frame,
-WebP's VP8, VP8L or VP8X chunk). A header that is cut short or says nothing
-sensible is refused, so what is stored is at least shaped like what it claims.
+WebP's VP8, VP8L or VP8X chunk), read here without an image library: a wrong
+type is refused as such (Pillow says only that it cannot read a file), and a
+decompression bomb (a few KiB declaring a billion pixels) with the size it
+declares, before any decoder runs. Pillow then decodes only an image whose size
+it reads as this header does.
+
+What passed is decoded whole (``reencoded``): a body cut short or damaged does
+not decode and is refused, rather than stored and served broken. The picture is
+turned as its EXIF orientation says (a phone stores it sideways with a tag),
+scaled down to fit a square and encoded as WebP from its pixels alone: nothing
+of the upload's metadata is kept (a phone photo's EXIF holds where it was
+taken, its maker and model). Decoding a photo is CPU work, and a crafted header
+can make even its reading long: the caller runs all of it in a worker process.
 """
 
 from __future__ import annotations
 
+import io
 import struct
 from dataclasses import dataclass
 from typing import Final
 
+from PIL import Image, ImageOps
+
 from atout.refusals import Refusal
 
 PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
-CONTENT_TYPES: Final = {"png": "image/png", "jpeg": "image/jpeg", "webp": "image/webp"}
+ENCODED_TYPE: Final = "image/webp"
+"""What ``reencoded`` makes: small for a photo, and keeps transparency."""
+QUALITY: Final = 85
 _JPEG_FRAMES: Final = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 """Start-of-frame markers (the others of C0-CF are tables, not frames)."""
 _JPEG_STANDALONE: Final = frozenset({0x01, *range(0xD0, 0xD8)})
@@ -24,7 +40,8 @@ _JPEG_STANDALONE: Final = frozenset({0x01, *range(0xD0, 0xD8)})
 
 
 class ImageRefused(Refusal, ValueError):
-    """An image refused: ``image_type`` (not PNG, JPEG or WebP) or ``image_corrupt``."""
+    """An image refused: ``image_type`` (not PNG, JPEG or WebP), ``image_corrupt``
+    or ``avatar_dimensions``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,10 +50,6 @@ class ImageInfo:
     """png, jpeg or webp."""
     width: int
     height: int
-
-    @property
-    def content_type(self) -> str:
-        return CONTENT_TYPES[self.kind]
 
 
 def inspect(data: bytes) -> ImageInfo:
@@ -53,6 +66,45 @@ def inspect(data: bytes) -> ImageInfo:
     if info.width < 1 or info.height < 1:
         raise ImageRefused("image_corrupt")
     return info
+
+
+def reencoded(data: bytes, max_side: int, side: int) -> bytes:
+    """An uploaded image decoded, turned upright, scaled to at most ``side``
+    pixels a side (never up) and encoded as WebP with no metadata. ImageRefused:
+    ``image_type``, ``avatar_dimensions`` when its header says more than
+    ``max_side`` pixels a side (nothing decoded), ``image_corrupt`` unless it
+    decodes whole and as big as its header says."""
+    info = inspect(data)
+    if info.width > max_side or info.height > max_side:
+        raise ImageRefused("avatar_dimensions", max=max_side, width=info.width, height=info.height)
+    try:
+        return _reencoded(data, info, side)
+    except ImageRefused:
+        raise
+    except Exception:  # whatever a damaged file makes a decoder raise
+        raise ImageRefused("image_corrupt") from None
+
+
+def _reencoded(data: bytes, info: ImageInfo, side: int) -> bytes:
+    # Pillow's format names are the kinds in capitals; no other format is tried
+    with Image.open(io.BytesIO(data), formats=[info.kind.upper()]) as opened:
+        if opened.size != (info.width, info.height):  # then the size checked is not the one
+            raise ImageRefused("image_corrupt")  # decoded: it could be a bomb's
+        # A JPEG decodes at 1/2, 1/4 or 1/8 scale if still twice the side (4 to
+        # 64 times less memory, less to resize); the others decode whole.
+        opened.draft("RGB", (2 * side, 2 * side))
+        opened.load()  # OSError when the data ends or breaks off before the pixels do
+        ImageOps.exif_transpose(opened, in_place=True)
+        picture: Image.Image = opened
+        if picture.mode.startswith("I"):  # 16-bit grey (PNG): to 8 bits, not clipped white
+            picture = picture.convert("I").point(lambda value: value * (1 / 256)).convert("L")
+        mode = "RGBA" if opened.has_transparency_data else "RGB"
+        picture = picture if picture.mode == mode else picture.convert(mode)
+        picture.thumbnail((side, side), Image.Resampling.LANCZOS)
+        encoded = io.BytesIO()
+        # WebP writes only the metadata given here: none
+        picture.save(encoded, "WEBP", quality=QUALITY, method=4)
+    return encoded.getvalue()
 
 
 def _png(data: bytes) -> ImageInfo:

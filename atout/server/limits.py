@@ -28,7 +28,15 @@ BODY_LIMIT: Final = 1 << 20
 REPLAY_BODY_LIMIT: Final = 2 << 20
 """Bytes of a record sent to ``/api/replay``: a long real game (200 deals) takes about 210 KiB."""
 
-PATH_LIMITS: Final[Mapping[str, int]] = {"/api/replay": REPLAY_BODY_LIMIT}
+AVATAR_BODY_LIMIT: Final = 16 << 20
+"""Bytes of an image uploaded as an avatar: a phone's photo as it comes (3 to 12 MB
+at 12 megapixels), made small once received (``atout.server.avatars``)."""
+
+AVATAR_PATH: Final = "/api/avatar"
+PATH_LIMITS: Final[Mapping[str, int]] = {
+    "/api/replay": REPLAY_BODY_LIMIT,
+    AVATAR_PATH: AVATAR_BODY_LIMIT,
+}
 
 log = logging.getLogger(__name__)
 
@@ -94,8 +102,12 @@ def _declared_length(scope: Scope) -> int | None:
 
 
 async def _refuse(limit: int, scope: Scope, receive: Receive, send: Send) -> None:
-    """Answer 413 and close the connection, so that the rest of the body is never read."""
-    refusal = Refusal("body_too_large", limit=limit)
+    """Answer 413 and close the connection, so that the rest of the body is never read.
+    An avatar's image says what is too large, for the page to word it so."""
+    if scope["path"] == AVATAR_PATH:
+        refusal = Refusal("avatar_too_large", limit=limit)
+    else:
+        refusal = Refusal("body_too_large", limit=limit)
     await response(refusal, 413, {"Connection": "close"})(scope, receive, send)
 
 

@@ -3,7 +3,8 @@ badges, avatar), avatars, and the list of finished games to replay.
 
 Players are known by id (avatars) or by their name as shown (profile, the
 replay list's filter), which is looked up to an id. The store is read and
-written in threads; refusals answer a code (``atout.server.http_refusals``).
+written in threads, an uploaded avatar decoded in a worker process; refusals
+answer a code (``atout.server.http_refusals``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import func, select
 
 from atout.registry import GAME_NAMES
-from atout.server import accounts, avatars, badges, ledger, levels
+from atout.server import accounts, avatars, badges, ledger, levels, offload
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.members import bearer_token
 from atout.server.protocol import where_and_why
@@ -78,23 +79,26 @@ def profile_routes(store: Store) -> APIRouter:
         request: Request, authorization: Annotated[str, Header()] = ""
     ) -> dict[str, str]:
         """A drawn avatar (JSON ``{"drawn": name}``) or an image (the body's bytes,
-        whatever type it is declared as: its own bytes say)."""
+        whatever type it is declared as: its own bytes say), made small in a
+        worker process (503 ``server_busy`` when none can take it)."""
         token = bearer_token(authorization)
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
         body = await request.body()
         drawn, image = None, None
-        if request.headers.get("content-type", "").lower().startswith("application/json"):
-            drawn = _drawn_name(body)
-        else:
-            image = body
         try:
+            if request.headers.get("content-type", "").lower().startswith("application/json"):
+                drawn = _drawn_name(body)
+            else:
+                image = await avatars.uploaded(body)
             address = await asyncio.to_thread(
                 avatars.choose, store, known.identity.user_id, drawn, image, time.time()
             )
         except avatars.AvatarRefused as refused:
             raise HTTPRefusal.of(refused.status, refused) from None
+        except offload.Busy as busy:
+            raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
         return {"avatar": address}
 
     @router.get("/api/records")

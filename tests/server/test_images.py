@@ -1,15 +1,18 @@
-"""Image headers read without decoding: the files under ``images/`` were
-encoded by Chromium's canvas (an independent encoder); the VP8 and VP8L
-headers are built here from the WebP specification."""
+"""Image headers read without decoding, and images decoded and encoded again:
+the files under ``images/`` were encoded by Chromium's canvas (an independent
+encoder); the VP8 and VP8L headers are built here from the WebP specification,
+other images drawn here with Pillow."""
 
 from __future__ import annotations
 
+import io
 import struct
 from pathlib import Path
 
 import pytest
+from PIL import Image, ImageFile
 
-from atout.server.images import ImageRefused, inspect
+from atout.server.images import ImageRefused, inspect, reencoded
 
 IMAGES = Path(__file__).with_name("images")
 
@@ -29,7 +32,6 @@ def test_real_images_give_their_type_and_size(
 ) -> None:
     info = inspect((IMAGES / name).read_bytes())
     assert (info.kind, info.width, info.height) == (kind, width, height)
-    assert info.content_type == f"image/{kind}"
 
 
 def _riff(chunk: bytes, body: bytes) -> bytes:
@@ -94,7 +96,7 @@ def test_a_header_claiming_no_pixels_is_refused() -> None:
 
 def test_a_header_lying_about_its_size_is_read_as_it_lies() -> None:
     """The size said is the size checked: a tiny file claiming 4000 pixels a side
-    is taken at its word, and the server's size limit then refuses it."""
+    is taken at its word (then refused over the side limit, or as not decoding whole)."""
     data = bytearray((IMAGES / "chromium-30x20.jpg").read_bytes())
     at = data.index(b"\xff\xc0")
     data[at + 5 : at + 9] = struct.pack(">HH", 4000, 4000)
@@ -105,3 +107,96 @@ def test_a_header_lying_about_its_size_is_read_as_it_lies() -> None:
 def test_a_jpeg_without_a_frame_is_refused() -> None:
     with pytest.raises(ImageRefused):
         inspect(b"\xff\xd8\xff\xe0\x00\x04\0\0\xff\xda\x00\x02")
+
+
+def _decoded(data: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in IMAGES.iterdir()))
+def test_each_kind_is_encoded_again_as_webp_scaled_down_never_up(name: str) -> None:
+    original = _decoded((IMAGES / name).read_bytes())
+    made = _decoded(reencoded((IMAGES / name).read_bytes(), 8192, 256))
+    assert made.format == "WEBP"
+    if max(original.size) <= 256:  # kept as it is
+        assert made.size == original.size
+    else:  # chromium-600x10.png: 600 to 256, its height as much
+        assert made.size == (256, 4)
+    small = original.convert("RGB").resize(made.size)
+    centre = (made.width // 2, made.height // 2)
+    expected, got = small.getpixel(centre), made.convert("RGB").getpixel(centre)
+    assert isinstance(expected, tuple) and isinstance(got, tuple)
+    assert all(abs(a - b) < 40 for a, b in zip(expected, got, strict=True)), (expected, got)
+
+
+def test_transparency_is_kept() -> None:
+    palette = Image.new("P", (40, 40), 0)
+    palette.putpalette([255, 0, 0, 0, 0, 255])
+    palette.paste(1, (20, 0, 40, 40))  # right half: index 1, declared transparent
+    data = io.BytesIO()
+    palette.save(data, "PNG", transparency=1)
+    made = _decoded(reencoded(data.getvalue(), 8192, 256))
+    assert made.mode == "RGBA"
+    opaque, clear = made.getpixel((5, 20)), made.getpixel((35, 20))
+    assert isinstance(opaque, tuple) and isinstance(clear, tuple)
+    assert opaque[0] > 240 and opaque[2] < 15 and opaque[3] == 255  # red, lossy
+    assert clear[3] == 0
+
+
+def test_a_16_bit_grey_png_keeps_its_shades() -> None:
+    """Its samples run to 65,535: taken as 8-bit ones, every shade but black was white."""
+    row = struct.pack("<8H", *[0x3000] * 4, *[0xC000] * 4)  # dark grey (48 of 255), light (192)
+    grey = Image.frombytes("I;16", (8, 8), row * 8)
+    data = io.BytesIO()
+    grey.save(data, "PNG")
+    made = _decoded(reencoded(data.getvalue(), 8192, 256)).convert("L")
+    dark, light = made.getpixel((1, 4)), made.getpixel((6, 4))
+    assert isinstance(dark, int) and isinstance(light, int)
+    assert abs(dark - 48) < 8 and abs(light - 192) < 8, (dark, light)
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in IMAGES.iterdir()))
+def test_an_image_cut_short_after_its_header_is_refused_as_corrupt(name: str) -> None:
+    data = (IMAGES / name).read_bytes()
+    cut = data[:-40]  # within the pixels' data
+    inspect(cut)  # the header is whole: reading it alone let this through
+    with pytest.raises(ImageRefused) as refused:
+        reencoded(cut, 8192, 256)
+    assert refused.value.code == "image_corrupt"
+
+
+def test_a_bomb_is_refused_by_its_header_before_any_decoder_runs(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A 100000 × 100000 PNG (40 GB of pixels), its header alone given."""
+    opened: list[object] = []
+    monkeypatch.setattr(Image, "open", lambda *args, **kwargs: opened.append(args))
+    data = bytearray((IMAGES / "chromium-30x20.png").read_bytes())
+    data[16:24] = struct.pack(">II", 100_000, 100_000)
+    with pytest.raises(ImageRefused) as refused:
+        reencoded(bytes(data), 8192, 256)
+    assert refused.value.code == "avatar_dimensions"
+    assert refused.value.params == {"max": 8192, "width": 100_000, "height": 100_000}
+    assert opened == []
+
+
+def test_a_jpeg_whose_decoder_reads_another_size_is_refused_before_decoding(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Two frame headers: the first (30 × 20) is the size checked, Pillow reads the
+    last (8000 × 8000, 256 MiB of pixels) and is never asked to decode it."""
+    loaded: list[object] = []
+    monkeypatch.setattr(ImageFile.ImageFile, "load", lambda self: loaded.append(self))
+    data = (IMAGES / "chromium-30x20.jpg").read_bytes()
+    at = data.index(b"\xff\xc0")
+    end = at + 2 + struct.unpack(">H", data[at + 2 : at + 4])[0]
+    second = bytearray(data[at:end])
+    second[5:9] = struct.pack(">HH", 8000, 8000)
+    twice = data[:end] + bytes(second) + data[end:]
+    assert (inspect(twice).width, inspect(twice).height) == (30, 20)
+    with pytest.raises(ImageRefused) as refused:
+        reencoded(twice, 8192, 256)
+    assert refused.value.code == "image_corrupt"
+    assert loaded == []

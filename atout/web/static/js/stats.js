@@ -77,12 +77,23 @@ function avatarChooser(p) {
   const note = h("p", { id: "avatar-note", role: "status" });
   async function save(body, type) {
     const saved = localStorage.getItem("atout.token");
-    const response = await fetch("/api/avatar", { method: "PUT", body,
-      headers: { "Content-Type": type, Authorization: `Bearer ${saved}` } });
-    const answer = await response.json().catch(() => ({}));
-    if (!response.ok) {
+    const refused = (answer) => {
       note.className = "error";
       note.textContent = refusal({ code: answer.code, params: answer.params, message: answer.detail });
+    };
+    let response;
+    try {
+      response = await fetch("/api/avatar", { method: "PUT", body,
+        headers: { "Content-Type": type, Authorization: `Bearer ${saved}` } });
+    } catch {
+      // No answer: offline, or a photo over the limit refused before it was all
+      // sent (the server then closes the connection, which some browsers report so).
+      refused({ code: "connection_lost", params: {}, detail: "connection lost" });
+      return;
+    }
+    const answer = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      refused(answer);
       return;
     }
     document.getElementById("profile-avatar").src = answer.avatar;
