@@ -1,21 +1,28 @@
 """What the HTTP endpoints refuse rather than suffer: a request body over its
-size limit (413, before it is read whole), and storage trouble (503, try again,
-rather than a server error).
+size limit (413, before it is read whole) or too slow to come (408), a client
+gone while its body came, and storage trouble (503, try again, rather than a
+server error).
 
 A body used to be read whole before anything looked at its size: a 200 MiB
 upload was taken into memory. Now a declared length over the limit is refused
 without reading a byte, and a streamed (chunked) body as soon as it passes the
-limit; the refusal closes the connection, so the rest is never read.
+limit; the refusal closes the connection, so the rest is never read. A body
+whose next part does not come within ``BODY_SECONDS`` is refused likewise: a
+client sending a byte a minute held its connection and its request for good.
+A client that leaves before its body is whole made Starlette raise
+ClientDisconnect in the route, logged as a server error: there is nobody to
+answer, and nothing is logged.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Mapping
-from typing import Final
+from typing import Final, NoReturn
 
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -27,6 +34,10 @@ BODY_LIMIT: Final = 1 << 20
 
 REPLAY_BODY_LIMIT: Final = 2 << 20
 """Bytes of a record sent to ``/api/replay``: a long real game (200 deals) takes about 210 KiB."""
+
+BODY_SECONDS: Final = 30.0
+"""The longest a request's body may pause between two parts: a phone on a poor
+link sends an avatar's photo in well under that (nginx's default is 60 s)."""
 
 AVATAR_BODY_LIMIT: Final = 16 << 20
 """Bytes of an image uploaded as an avatar: a phone's photo as it comes (3 to 12 MB
@@ -41,14 +52,15 @@ PATH_LIMITS: Final[Mapping[str, int]] = {
 log = logging.getLogger(__name__)
 
 
-class _TooLarge(Exception):
+class _Refused(Exception):
     """Ends the application's handling of a request already refused."""
 
 
 class BodyLimit:
     """ASGI middleware refusing an HTTP request whose body is over its path's
-    limit with 413 and ``{"detail", "code", "params"}``. Websockets and the lifespan pass
-    untouched, as do requests within their limit."""
+    limit with 413, or pauses longer than ``BODY_SECONDS``  with 408, and
+    ``{"detail", "code", "params"}``. Websockets and the lifespan pass
+    untouched, as do requests within their limits."""
 
     def __init__(
         self, app: ASGIApp, default: int = BODY_LIMIT, paths: Mapping[str, int] = PATH_LIMITS
@@ -64,21 +76,33 @@ class BodyLimit:
         limit = self.paths.get(scope["path"], self.default)
         declared = _declared_length(scope)
         if declared is not None and declared > limit:
-            await _refuse(limit, scope, receive, send)
+            refusal = _too_large(limit, scope)
+            await response(refusal, 413, {"Connection": "close"})(scope, receive, send)
             return
         received = 0
-        started = refused = False
+        started = refused = whole = False
+
+        async def refuse(refusal: Refusal, status: int) -> NoReturn:
+            nonlocal refused
+            if not started:
+                await response(refusal, status, {"Connection": "close"})(scope, receive, send)
+                refused = True
+            raise _Refused
 
         async def limited_receive() -> Message:
-            nonlocal received, refused
-            message = await receive()
+            nonlocal received, whole
+            if whole:  # only the client's leaving is still to come
+                return await receive()
+            try:
+                async with asyncio.timeout(BODY_SECONDS):
+                    message = await receive()
+            except TimeoutError:
+                await refuse(Refusal("body_timeout", seconds=int(BODY_SECONDS)), 408)
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))
+                whole = not message.get("more_body", False)
                 if received > limit:
-                    if not started:
-                        await _refuse(limit, scope, receive, send)
-                        refused = True
-                    raise _TooLarge
+                    await refuse(_too_large(limit, scope), 413)
             return message
 
         async def guarded_send(message: Message) -> None:
@@ -89,7 +113,7 @@ class BodyLimit:
             await send(message)
 
         # Refused, or (a response under way) left incomplete: the server closes it.
-        with contextlib.suppress(_TooLarge):
+        with contextlib.suppress(_Refused, ClientDisconnect):
             await self.app(scope, limited_receive, guarded_send)
 
 
@@ -101,14 +125,12 @@ def _declared_length(scope: Scope) -> int | None:
     return None
 
 
-async def _refuse(limit: int, scope: Scope, receive: Receive, send: Send) -> None:
-    """Answer 413 and close the connection, so that the rest of the body is never read.
-    An avatar's image says what is too large, for the page to word it so."""
-    if scope["path"] == AVATAR_PATH:
-        refusal = Refusal("avatar_too_large", limit=limit)
-    else:
-        refusal = Refusal("body_too_large", limit=limit)
-    await response(refusal, 413, {"Connection": "close"})(scope, receive, send)
+def _too_large(limit: int, scope: Scope) -> Refusal:
+    """A body over ``limit`` bytes (answered with the connection closed, so that
+    the rest is never read). An avatar's image says what is too large, for the
+    page to word it so; ``mib`` is the limit for people, in MiB."""
+    avatar = scope["path"] == AVATAR_PATH
+    return Refusal("avatar_too_large" if avatar else "body_too_large", limit=limit, mib=limit >> 20)
 
 
 async def storage_unavailable(_: Request, error: Exception) -> JSONResponse:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import multiprocessing
 import os
 import signal
@@ -24,7 +25,7 @@ from sqlalchemy import update
 
 from atout.game import OMNISCIENT
 from atout.records import Record
-from atout.server import accounts, offload
+from atout.server import accounts, limits, offload
 from atout.server.limits import BODY_LIMIT, REPLAY_BODY_LIMIT
 from atout.server.store import GamePlayer, GameRow, Store, TableRow, User
 from atout.web.replays import MAX_REPLAY_ACTIONS
@@ -75,7 +76,8 @@ def test_a_declared_length_over_the_limit_is_refused_without_reading_the_body(
     status, headers, content = raw_request(server, head, b"{}")
     assert status == 413
     assert headers["connection"] == "close"
-    assert json.loads(content)["detail"] == f"request body too large: at most {limit} bytes here"
+    said = f"request body too large: at most {limit >> 20} MiB ({limit} bytes) here"
+    assert json.loads(content)["detail"] == said
     # One byte over is refused too; the limit itself is read.
     over = f"POST {path} HTTP/1.1\r\nHost: atout\r\nContent-Length: {limit + 1}\r\n"
     assert raw_request(server, over, b"")[0] == 413
@@ -97,10 +99,65 @@ def test_a_chunked_body_is_refused_once_it_passes_the_limit(server: Server) -> N
     # stops reading once the limit is passed can answer.
     reply = httpx.post(f"{server.http}/api/score", content=endless(), timeout=30)
     assert reply.status_code == 413
-    assert reply.json()["detail"] == f"request body too large: at most {BODY_LIMIT} bytes here"
+    said = f"request body too large: at most {BODY_LIMIT >> 20} MiB ({BODY_LIMIT} bytes) here"
+    assert reply.json()["detail"] == said
     assert sent > BODY_LIMIT
     # The server goes on serving.
     assert httpx.get(f"{server.http}/api/leaderboard").json() == []
+
+
+def test_a_body_that_stops_coming_is_refused(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A client announcing 100 bytes and sending one held its request open for
+    good (a fuzzer waited 195 s): a pause longer than the limit is refused."""
+    monkeypatch.setattr(limits, "BODY_SECONDS", 1.0)
+    head = "POST /api/score HTTP/1.1\r\nHost: atout\r\nContent-Length: 100\r\n"
+    started = time.monotonic()
+    status, headers, content = raw_request(server, head, b"{")
+    assert status == 408 and headers["connection"] == "close"
+    assert json.loads(content)["code"] == "body_timeout"
+    assert time.monotonic() - started < 10
+    # A body coming in parts, each within the limit, is read whole.
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall(f"{head}\r\n".replace("100", "4").encode())
+        for part in (b"[", b"1", b"2", b"]"):
+            time.sleep(0.5)
+            sock.sendall(part)
+        assert b" 422 " in sock.recv(65536)  # read, and found not to be a deal
+
+
+@pytest.mark.parametrize(
+    ("path", "head"),
+    [
+        ("/api/score", "Content-Length: 100\r\n"),
+        ("/api/replay", "Transfer-Encoding: chunked\r\n"),
+        ("/api/sheet/csv", "Content-Length: 100\r\n"),
+    ],
+)
+def test_a_client_leaving_while_its_body_comes_logs_no_error(
+    server: Server, path: str, head: str
+) -> None:
+    """Starlette raises ClientDisconnect in the route that reads the body: it was
+    logged as a server error with its traceback, at every such request."""
+    errors: list[logging.LogRecord] = []
+
+    class Kept(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            errors.append(record)
+
+    handler = Kept(logging.ERROR)
+    logging.getLogger("uvicorn.error").addHandler(handler)
+    try:
+        for _ in range(3):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+                sock.sendall(f"POST {path} HTTP/1.1\r\nHost: atout\r\n{head}\r\n".encode())
+                sock.sendall(b"zz\r\nabc" if "chunked" in head else b'{"a"')
+        time.sleep(0.5)  # the server finds each connection closed
+        assert httpx.get(f"{server.http}/api/leaderboard").status_code == 200
+    finally:
+        logging.getLogger("uvicorn.error").removeHandler(handler)
+    assert [record.getMessage() for record in errors] == []
 
 
 def test_websockets_and_the_web_client_pass_untouched(tmp_path: Path) -> None:

@@ -80,7 +80,7 @@ def test_avatars_refused_with_codes(server: Server) -> None:
     status, _, content = raw_request(server, head, png)
     assert status == 413
     assert json.loads(content)["code"] == "avatar_too_large"
-    assert json.loads(content)["params"] == {"limit": AVATAR_BODY_LIMIT}
+    assert json.loads(content)["params"] == {"limit": AVATAR_BODY_LIMIT, "mib": 16}
     refused(
         put_avatar(server, token, b'{"drawn": "rook"}', "application/json"), 400, "unknown_avatar"
     )

@@ -40,7 +40,7 @@ def test_a_phone_photo_is_saved_and_a_broken_file_refused(page: Page, base_url: 
     # The server answers 413 before the body is all sent, and closes: the browser
     # reads the refusal (Chromium does), or reports the connection lost; either is said.
     expect(note).to_have_text(
-        re.compile(r"an avatar takes at most 16777216 bytes|Connection lost", re.IGNORECASE)
+        re.compile(r"an avatar.s image takes at most 16 MiB|Connection lost", re.IGNORECASE)
     )
     expect(note).to_have_class("error")
     assert avatar.get_attribute("src") == saved
