@@ -32,6 +32,7 @@ from atout.french.scoring import (
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
 from atout.refusals import Param, Refusal, carried
+from atout.refusals_fields import custom_error, field_path, field_reason
 from atout.text import PlainText, inert_cell, repeated
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
@@ -49,9 +50,11 @@ _FIELD_NAMES: Final = {
 
 class InputError(ValueError):
     """Input that cannot be scored; the message names the field (``field: reason``).
-    A reason the engine gives coded comes along as ``rule``, which clients word in
-    their language: a rule of the game a deal breaks (with the ``deal``'s place on
-    a sheet, from 0), an option of the variant refused, or an unknown variant."""
+    The reason comes coded as ``rule``, which clients word in their language: a
+    rule of the game a deal breaks (with the ``deal``'s place on a sheet, from 0),
+    an option of the variant refused, an unknown variant, or why the field itself
+    is refused (missing, of the wrong kind, out of bounds: ``field_*``, see
+    :func:`atout.refusals_fields.field_reason`)."""
 
     def __init__(self, text: str, rule: Refusal | None = None, deal: int | None = None) -> None:
         super().__init__(text)
@@ -129,7 +132,7 @@ class DealEntry(_Input):
     @classmethod
     def _whole_or_half(cls, points: float) -> float:
         if (points * 2) % 1:
-            raise ValueError("points are counted to the half point (e.g. 40.5)")
+            raise custom_error(Refusal("field_half_points"))
         return points
 
     def outcome(self, players: int) -> DealOutcome:
@@ -212,21 +215,16 @@ class ScoredSheet:
 
 def parse(model: type[BaseModel], given: str | bytes | dict[str, Any]) -> Any:
     """``given`` (JSON text, or the object a JSON column kept) read as ``model``;
-    InputError naming the first fields at fault."""
+    InputError naming the first field at fault (``input``: the input as a whole)
+    with its reason coded (:func:`atout.refusals_fields.field_reason`)."""
     try:
         if isinstance(given, dict):
             return model.model_validate(given)
         return model.model_validate_json(given)
     except ValidationError as error:
-        raise InputError("; ".join(_describe(e) for e in error.errors())) from None
-
-
-def _describe(error: Any) -> str:
-    """A pydantic error as ``field.path: message``."""
-    where = ".".join(str(part) for part in error["loc"]) or "input"
-    if error["type"] == "json_invalid":
-        return f"input: not valid JSON: {error['msg']}"
-    return f"{where}: {error['msg'].removeprefix('Value error, ')}"
+        first = error.errors(include_url=False, include_input=False)[0]
+        why = field_reason(first)
+        raise InputError(f"{field_path(first) or 'input'}: {why}", why) from None
 
 
 def variant_of(name: str, options: dict[str, Any]) -> Variant:

@@ -13,12 +13,16 @@ import pickle
 import pkgutil
 import re
 from pathlib import Path
+from typing import Any, Literal
 
 import pytest
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 import atout
 from atout.game import IllegalAction
 from atout.refusals import CATALOGUE, MESSAGES, Refusal, message
+from atout.refusals_fields import custom_error, field_path, field_reason
+from atout.text import PlainText
 
 ROOT = Path(atout.__file__).parent
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
@@ -149,4 +153,87 @@ def test_a_refusal_survives_pickling() -> None:
         "must_trump",
         {"suit": "clubs"},
         "you must trump: you have no clubs",
+    )
+
+
+class _Shaped(BaseModel):
+    """A model with the kinds of field every refusal naming a field meets."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    count: int = Field(default=1, ge=1, le=9)
+    share: float = Field(default=1.0, gt=0, lt=2)
+    word: Literal["a", "b"] = "a"
+    name: PlainText = Field(default="x", min_length=1, max_length=4)
+    code: str = Field(default="xyz", min_length=3)
+    items: list[int] = Field(default_factory=lambda: [1], min_length=1, max_length=2)
+    pair: list[int] = Field(default_factory=lambda: [1, 2], min_length=2)
+    flag: bool = True
+    needed: int
+    half: float = 0.0
+
+    @field_validator("half")
+    @classmethod
+    def _half(cls, value: float) -> float:
+        if (value * 2) % 1:
+            raise custom_error(Refusal("field_half_points"))
+        return value
+
+
+@pytest.mark.parametrize(
+    ("given", "code", "params", "french"),
+    [
+        ({}, "field_missing", {}, "ce champ est obligatoire"),
+        ({"other": 1}, "field_unknown", {}, "aucun champ de ce nom n'est attendu"),
+        ({"count": "2"}, "field_kind", {"json_wanted": "integer"}, "doit être un nombre entier"),
+        ({"count": 1.5}, "field_kind", {"json_wanted": "integer"}, "doit être un nombre entier"),
+        ({"flag": 1}, "field_kind", {"json_wanted": "boolean"}, "doit être un booléen"),
+        ({"name": 1}, "field_kind", {"json_wanted": "string"}, "doit être un texte"),
+        ({"items": {}}, "field_kind", {"json_wanted": "list"}, "doit être une liste"),
+        (
+            {"word": "c"},
+            "field_choice",
+            {"choices": ["a", "b"]},
+            "doit être l'une des valeurs a, b",
+        ),
+        ({"count": 0}, "field_at_least", {"min": 1}, "doit valoir au moins 1"),
+        ({"count": 10}, "field_at_most", {"max": 9}, "doit valoir au plus 9"),
+        ({"share": 0.0}, "field_above", {"min": 0}, "doit valoir plus de 0"),
+        ({"share": 2.0}, "field_below", {"max": 2}, "doit valoir moins de 2"),
+        ({"name": ""}, "field_empty", {}, "ne doit pas être vide"),
+        ({"code": "x"}, "field_text_short", {"min": 3}, "doit compter au moins 3 caractères"),
+        ({"name": "xxxxx"}, "field_text_long", {"max": 4}, "doit compter au plus 4 caractères"),
+        ({"items": []}, "field_empty", {}, "ne doit pas être vide"),
+        ({"pair": [1]}, "field_list_short", {"min": 2}, "doit compter au moins 2 éléments"),
+        ({"items": [1, 2, 3]}, "field_list_long", {"max": 2}, "doit compter au plus 2 éléments"),
+        ({"name": "a\x00"}, "text_controls", {}, "les caractères de contrôle"),
+        ({"name": "\u202e"}, "text_reordering", {}, "les caractères de forçage"),
+        ({"name": "\u200b"}, "text_unseen", {}, "un texte sans rien de visible est refusé"),
+        ({"half": 0.25}, "field_half_points", {}, "les points se comptent au demi-point près"),
+    ],
+)
+def test_a_fields_fault_is_coded_in_both_languages(
+    given: dict[str, Any], code: str, params: dict[str, Any], french: str
+) -> None:
+    """Pydantic says why in English alone ("Input should be a valid integer"):
+    ``field_reason`` gives it as a code of the catalogue, whose French says it."""
+    with pytest.raises(ValidationError) as caught:
+        _Shaped.model_validate({"needed": 1} | given if given else given)
+    first = caught.value.errors(include_url=False)[0]
+    why = field_reason(first)
+    assert (why.code, why.params) == (code, params)
+    assert message(why.code, why.params, "fr").startswith(french)
+    assert field_path(first) == next(iter(given), "needed")
+
+
+def test_a_fault_of_no_known_kind_is_still_coded_and_json_says_where() -> None:
+    assert field_reason({"type": "url_parsing", "loc": ("x",), "msg": "?"}).code == "field_invalid"
+    value = {"type": "value_error", "loc": ("x",), "ctx": {"error": ValueError("odd")}}
+    assert field_reason(value).code == "field_invalid"
+    with pytest.raises(ValidationError) as caught:
+        _Shaped.model_validate_json('{"needed": 1,\n "count": }')
+    why = field_reason(caught.value.errors()[0])
+    assert (why.code, why.params) == ("field_json_at", {"line": 2, "column": 11})
+    assert message(why.code, why.params, "fr") == (
+        "ce n'est pas du JSON valide (ligne 2, colonne 11)"
     )

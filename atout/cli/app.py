@@ -1,25 +1,68 @@
 """The ``atout`` command-line application that every sub-command registers on."""
 
 import os
+import re
 import sys
+from collections.abc import Sequence
+from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any, Final
 
 import typer
+from pydantic import ValidationError
+from typer._click import exceptions as usage  # typer reads command lines with its own click
+from typer._click.core import Context, Parameter
+from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from atout.analysis.review import Unreviewable
 from atout.cards import Language
 from atout.record_format import record_refusal
 from atout.records import RecordError
 from atout.refusals import Refusal, full_message
+from atout.refusals_fields import field_reason
 from atout.sheet import InputError
 from atout.terminal.words import COMMAND_WORDS
+
+_LANG: Final = "atout.lang"
+"""Where a command line's context keeps the language it asks for."""
+
+
+class _Worded(TyperGroup):
+    """The ``atout`` command: what click refuses in a command line (an argument
+    missing, an option unknown, a value of the wrong kind...) is said to a reader
+    of French in French, from ``COMMAND_WORDS`` (:func:`usage_text`), on one line
+    as :func:`fail` says a refusal, with the command's help to read; click has no
+    French, and says it in English itself. The language is the command line's
+    ``--lang``, looked for before click reads the rest, else the locale's."""
+
+    def make_context(
+        self,
+        info_name: str | None,
+        args: list[str],
+        parent: Context | None = None,
+        **extra: Any,
+    ) -> Context:
+        lang = asked_language(args)
+        try:
+            ctx = super().make_context(info_name, args, parent, **extra)
+        except usage.UsageError as error:
+            raise _told(error, lang) from None
+        ctx.meta[_LANG] = lang
+        return ctx
+
+    def invoke(self, ctx: Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except usage.UsageError as error:  # a sub-command's command line
+            raise _told(error, ctx.meta.get(_LANG, "en")) from None
+
 
 app = typer.Typer(
     name="atout",
     help="Tarot: French Tarot and Tarot Africain rules, robots and online play.",
     no_args_is_help=True,
     add_completion=False,
+    cls=_Worded,
 )
 
 
@@ -51,6 +94,122 @@ LangOpt = Annotated[
 """A command's ``--lang``, the locale's language unless given."""
 
 
+def asked_language(args: Sequence[str]) -> Language:
+    """The language a command line asks for, before click reads it: its ``--lang``
+    (``fr`` or ``en``) wherever it stands, else the locale's (:func:`locale_language`)."""
+    for index, arg in enumerate(args):
+        if arg == "--":
+            break
+        value = arg.removeprefix("--lang=") if arg.startswith("--lang=") else None
+        if arg == "--lang" and index + 1 < len(args):
+            value = args[index + 1]
+        if value == "en":
+            return "en"
+        if value == "fr":
+            return "fr"
+    return locale_language()
+
+
+class RefusedValue(usage.BadParameter):
+    """A value a command's own check refuses while its command line is read (an
+    option's callback), coded: click says it in English (``Invalid value for
+    '--save': ...``), a reader of French reads the refusal in French."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(str(refusal))
+        self.refusal = refusal
+
+
+def _told(error: usage.UsageError, lang: Language) -> Exception:
+    """What to raise for a command line click refuses: the error itself, which
+    click says (in English; help asked for by giving no argument too), or, to a
+    reader of another language, the exit with click's status once it is said."""
+    if lang == "en" or isinstance(error, usage.NoArgsIsHelpError):
+        return error
+    words = COMMAND_WORDS[lang]
+    typer.echo(words["error"].format(message=usage_text(error, lang)), err=True)
+    if error.ctx is not None:
+        typer.echo(words["usage.help"].format(command=error.ctx.command_path), err=True)
+    return typer.Exit(error.exit_code)
+
+
+_NO_COMMAND: Final = re.compile(r"No such command (.+?)\.(?: Did you mean (.+)\?)?")
+"""Typer's words for a command it does not have, with its suggestions."""
+_EXTRA: Final = re.compile(r"Got unexpected extra argument(?:s|\(s\))? \((.*)\)")
+"""Click's words for arguments left over once a command has read its own."""
+
+
+def usage_text(error: usage.UsageError, lang: Language) -> str:
+    """What click refuses in a command line, in ``lang``'s words: an argument or an
+    option missing, an option or a command unknown (with click's suggestions), an
+    option without its value or with one it does not take, arguments left over, a
+    value refused (typer reads values with pydantic: its reason coded as a
+    field's, :func:`atout.refusals_fields.field_reason`, or a command's own
+    :class:`RefusedValue`); anything else (a message of a typer to come) said
+    to be no valid command line, in click's own words."""
+    words = COMMAND_WORDS[lang]
+    if isinstance(error, usage.MissingParameter) and error.param is not None:
+        kind = "argument" if isinstance(error.param, TyperArgument) else "option"
+        return words[f"usage.missing_{kind}"].format(name=_named(error.param))
+    if isinstance(error, usage.NoSuchOption):
+        said = words["usage.no_such_option"].format(name=error.option_name)
+        return _suggested(said, error.possibilities or [], lang)
+    if isinstance(error, usage.BadOptionUsage):  # no context, said of a flag's value
+        flag = error.message.endswith("does not take a value.")
+        key = "usage.takes_no_value" if flag else "usage.needs_value"
+        return words[key].format(name=error.option_name)
+    why = _why(error)
+    if why is not None:
+        told = full_message(why.code, why.params, lang)
+        if isinstance(error, usage.BadParameter) and error.param is not None:
+            return words["usage.refused"].format(name=_named(error.param), message=told)
+        return told
+    unknown = _NO_COMMAND.fullmatch(error.message)
+    if unknown:
+        said = words["usage.no_such_command"].format(name=unknown[1].strip("'\""))
+        return _suggested(said, (unknown[2] or "").split(", "), lang)
+    extra = _EXTRA.fullmatch(error.message)
+    if extra:
+        return words["usage.extra_arguments"].format(args=extra[1])
+    if error.message == "Missing command.":
+        return words["usage.missing_command"]
+    if isinstance(error, usage.BadParameter) and error.param is not None:
+        return words["usage.invalid"].format(name=_named(error.param))
+    return words["usage.other"].format(message=error.format_message())
+
+
+def _why(error: usage.UsageError) -> Refusal | None:
+    """Why a value is refused, coded: a command's own check, or pydantic's reason
+    for the value typer could not read (the error's cause)."""
+    if isinstance(error, RefusedValue):
+        return error.refusal
+    cause = error.__cause__
+    if not isinstance(cause, ValidationError) or not cause.errors():
+        return None
+    param = error.param if isinstance(error, usage.BadParameter) else None
+    if isinstance(param, TyperOption | TyperArgument) and param.type_descriptor.is_choice:
+        choices = param.type_descriptor.choices or ()
+        shown = [str(c.value if isinstance(c, Enum) else c) for c in choices]
+        return Refusal("field_choice", choices=shown)
+    return field_reason(cause.errors(include_url=False, include_input=False)[0])
+
+
+def _suggested(said: str, names: Sequence[str], lang: Language) -> str:
+    """``said``, and the names click suggests instead, if any."""
+    shown = ", ".join(name.strip("'\"") for name in names if name)
+    if not shown:
+        return said
+    return COMMAND_WORDS[lang]["usage.did_you_mean"].format(message=said, names=shown)
+
+
+def _named(param: Parameter) -> str:
+    """A parameter as a command line writes it: an option by its names
+    (``--deals / --games / -n``), an argument by its name, as its help shows it."""
+    if isinstance(param, TyperOption) and param.opts:
+        return " / ".join(param.opts)
+    return param.metavar or param.name or ""
+
+
 def read_input(file: str) -> str:
     """The text of a command's input file (``-``: stdin); the refusal of
     :func:`unreadable` when it cannot be read."""
@@ -75,6 +234,18 @@ def unreadable(file: str, error: OSError | UnicodeDecodeError) -> Refusal:
             file=file,
         )
     return Refusal("file_unreadable", file=file, reason=error.strerror or str(error))
+
+
+def unwritable(file: str, error: OSError) -> Refusal:
+    """Why ``file`` cannot be written, coded: a folder, in no folder, permission
+    denied, or the system's reason."""
+    if isinstance(error, IsADirectoryError):
+        return Refusal("file_write_folder", file=file)
+    if isinstance(error, FileNotFoundError):
+        return Refusal("file_write_no_folder", file=file, folder=str(Path(file).parent))
+    if isinstance(error, PermissionError):
+        return Refusal("file_write_denied", file=file)
+    return Refusal("file_unwritable", file=file, reason=error.strerror or str(error))
 
 
 def refusal_of(error: BaseException) -> Refusal | None:

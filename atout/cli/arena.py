@@ -9,6 +9,7 @@ import typer
 
 from atout.cards import Language
 from atout.cli.app import LangOpt, app, fail
+from atout.refusals import Refusal
 from atout.registry import GAME_NAMES
 from atout.terminal.words import COMMAND_WORDS, count, decimal
 
@@ -106,14 +107,14 @@ def arena(
 
     names = tuple(b.strip() for b in bots.split(",") if b.strip())
     unknown = [b for b in names if b not in LEVELS]
-    if game not in GAME_NAMES or unknown or len(names) < 2:
-        raise typer.BadParameter(
-            f"game is one of {', '.join(GAME_NAMES)}; bots are two or more of {', '.join(LEVELS)}"
-        )
-    options = option_pairs(option)
-    try:  # the table first: a game, players, variant or option the engine refuses
+    if game not in GAME_NAMES:
+        raise fail(Refusal("cli_choice", option="--game", choices=list(GAME_NAMES)), lang)
+    if unknown or len(names) < 2:
+        raise fail(Refusal("cli_bots", choices=list(LEVELS)), lang)
+    try:  # the table first: its players, variant or options the engine refuses
+        options = option_pairs(option)
         Match.new(game_rules(game), players, variant, options or None)
-    except ValueError as error:
+    except (Refusal, ValueError) as error:
         raise fail(error, lang) from None
     setup = Setup(game, players, names, seed, variant, options, budget)
     console = Console(stderr=True)

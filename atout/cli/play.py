@@ -9,17 +9,19 @@ from typing import Any
 
 import typer
 
-from atout.cli.app import LangOpt, app, fail
+from atout.cli.app import LangOpt, RefusedValue, app, fail, unwritable
+from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules
 
 
 def option_pairs(pairs: list[str]) -> dict[str, Any]:
-    """``key=value`` pairs as variant options, values read as JSON when they parse."""
+    """``key=value`` pairs as variant options, values read as JSON when they parse;
+    Refusal ``cli_option_pair`` for one that is not written so."""
     options: dict[str, Any] = {}
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise typer.BadParameter(f"{pair!r}: write an option as key=value")
+            raise Refusal("cli_option_pair", pair=repr(pair))
         try:
             options[key.strip()] = json.loads(value)
         except json.JSONDecodeError:
@@ -29,17 +31,18 @@ def option_pairs(pairs: list[str]) -> dict[str, Any]:
 
 def writable(path: str | None) -> str | None:
     """Refuse a ``--save`` file that could not be written, before the game is played
-    (and lost); nothing is created in checking."""
+    (and lost), coded as :func:`atout.cli.app.unwritable` says it; nothing is
+    created in checking."""
     if path is None:
         return None
     target = Path(path)
     folder = target.parent
     if target.is_dir():
-        raise typer.BadParameter(f"{path} is a folder, not a file")
+        raise RefusedValue(Refusal("file_write_folder", file=path))
     if not folder.is_dir():
-        raise typer.BadParameter(f"no folder {folder} to write {target.name} in")
+        raise RefusedValue(Refusal("file_write_no_folder", file=path, folder=str(folder)))
     if not os.access(target if target.exists() else folder, os.W_OK):
-        raise typer.BadParameter(f"{path} cannot be written (permission denied)")
+        raise RefusedValue(Refusal("file_write_denied", file=path))
     return path
 
 
@@ -70,19 +73,19 @@ def play(
     from atout.robots import LEVELS
     from atout.terminal.play import TerminalGame
 
-    if level not in LEVELS or game not in GAME_NAMES:
-        raise typer.BadParameter(
-            f"game is one of {', '.join(GAME_NAMES)}; level random, heuristic or strong"
-        )
+    if game not in GAME_NAMES:
+        raise fail(Refusal("cli_choice", option="--game", choices=list(GAME_NAMES)), lang)
+    if level not in LEVELS:
+        raise fail(Refusal("cli_choice", option="--level", choices=list(LEVELS)), lang)
     if level == "strong":
         from atout.robots.cores import use_cores
 
         use_cores(cores)
     console = Console()
     rules = game_rules(game)
-    options = rules.rounds_options(deals) | option_pairs(option)
     chosen = variant or rules.default_variant
     try:
+        options = rules.rounds_options(deals) | option_pairs(option)
         session = TerminalGame(
             game,
             players,
@@ -94,7 +97,7 @@ def play(
             console,
             seed,
         )
-    except ValueError as error:  # the table: a game, players, variant or option refused
+    except (Refusal, ValueError) as error:  # the table: its players, variant or options refused
         raise fail(error, lang) from None
     try:
         finished = session.run()
@@ -106,5 +109,5 @@ def play(
         try:
             save_played(save, game, chosen, options, session.match.log, level, players)
         except OSError as error:
-            raise fail(error, lang) from None
+            raise fail(unwritable(save, error), lang) from None
     raise typer.Exit(0 if finished else 1)

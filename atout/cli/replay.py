@@ -46,7 +46,7 @@ def replay(
     (the record's own notation, the same in every language)."""
     try:
         if json_form and text_form:
-            raise ValueError("--json and --text: give one of the two")
+            raise Refusal("cli_one_of_two", first="--json", second="--text")
         record = read_record(read_input(file))
         if json_form or text_form:
             typer.echo(record_text(record, json_form), nl=False)

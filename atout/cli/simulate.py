@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cli.app import app, fail
+from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules
 
 
@@ -28,8 +29,8 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Play random legal deals and print speed, contract mix and invariant checks."""
-    if game not in GAME_NAMES:
-        raise typer.BadParameter(f"game is one of {', '.join(GAME_NAMES)}", param_hint="--game")
+    if game not in GAME_NAMES:  # in English, as the rest of its report
+        raise fail(Refusal("cli_choice", option="--game", choices=list(GAME_NAMES)), "en")
     try:
         stats = game_rules(game).simulate(players, count, seed, variant)
     except ValueError as error:  # its table, in English as the rest of its report

@@ -2,7 +2,8 @@
 
 ``create`` deals the boards and sets the movement; ``boards`` and ``slips`` print
 what the arbiter lays out; ``result`` enters one table's deal in ``atout score``'s
-form; ``ranking`` and ``export`` give the rulebook's ranking and every result.
+form, once (``adjust ... correct`` corrects it, with its reason); ``ranking`` and
+``export`` give the rulebook's ranking and every result.
 Bad input stops with exit code 2 and a message (a refusal in --lang's words);
 the state file is then unchanged.
 """
@@ -22,7 +23,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input
+from atout.cli.app import LangOpt, app, fail, read_input, unwritable
 from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 from atout.tournament.boards import Board, TournamentError, orientation_text
@@ -57,19 +58,14 @@ StateArg = Annotated[Path, typer.Argument(help="The tournament's JSON state file
 HtmlOpt = Annotated[bool, typer.Option("--html", help="A printable HTML page instead of text.")]
 
 
-def _fail(message: str) -> typer.Exit:
-    """A complaint of the command line's own, not coded: said in English (``fail``)."""
-    return fail(message, "en")
-
-
 Choice = TypeVar("Choice", bound=str)
 
 
-def _one_of(option: str, value: str, choices: tuple[Choice, ...]) -> Choice:
+def _one_of(option: str, value: str, choices: tuple[Choice, ...], lang: Language) -> Choice:
     for choice in choices:
         if choice == value:
             return choice
-    raise _fail(f"{option} must be one of {', '.join(choices)}")
+    raise fail(Refusal("cli_choice", option=option, choices=[str(c) for c in choices]), lang)
 
 
 def _read_text(path: str, lang: Language) -> str:
@@ -121,18 +117,19 @@ def not_json(file: str, error: json.JSONDecodeError) -> Refusal:
     return Refusal("file_not_json", file=file, line=error.lineno, column=error.colno)
 
 
-def _save(path: Path, tournament: Tournament) -> None:
-    _write(path, to_json(tournament))
+def _save(path: Path, tournament: Tournament, lang: Language) -> None:
+    _write(path, to_json(tournament), lang)
 
 
-def _write(path: Path, state: dict[str, Any]) -> None:
-    """Write the state whole or not at all (a new file renamed over the old)."""
+def _write(path: Path, state: dict[str, Any], lang: Language) -> None:
+    """Write the state whole or not at all (a new file renamed over the old); the
+    command stops, saying why in ``lang``, when it cannot be written."""
     temporary = path.with_name(path.name + ".tmp")
     try:
         temporary.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
         os.replace(temporary, path)
     except OSError as error:
-        raise _fail(f"cannot write {path}: {error.strerror}") from None
+        raise fail(unwritable(str(path), error), lang) from None
 
 
 def _rows_text(rows: list[dict[str, Any]], format: str, columns: Sequence[str] = ()) -> str:
@@ -191,15 +188,17 @@ def create(
     --tables for the match) is refused, as is a name given twice."""
     if state.exists() and not force:
         raise fail(Refusal("file_exists", file=str(state)), lang)
-    chosen = _one_of("--form", form, FORMS)
-    kind = _one_of("--movement", movement, MOVEMENTS)
+    chosen = _one_of("--form", form, FORMS, lang)
+    kind = _one_of("--movement", movement, MOVEMENTS, lang)
     badge = (
-        None if first_badge is None else BADGES.index(_one_of("--first-badge", first_badge, BADGES))
+        None
+        if first_badge is None
+        else BADGES.index(_one_of("--first-badge", first_badge, BADGES, lang))
     )
     try:
         sizes = () if team_sizes is None else tuple(int(size) for size in team_sizes.split(","))
     except ValueError:
-        raise _fail("--team-sizes: two numbers, e.g. 4,5") from None
+        raise fail(Refusal("cli_team_sizes"), lang) from None
     listed = _read_text(str(names), lang).split("\n") if names else []
     listed = [line.strip() for line in listed if line.strip()]
     try:
@@ -221,7 +220,7 @@ def create(
         raise fail(not_json(str(boards), error), lang) from None
     except (TournamentError, AttributeError, TypeError) as error:
         raise fail(error, lang) from None
-    _save(state, tournament)
+    _save(state, tournament, lang)
     made = tournament.movement
     said = MESSAGES[lang]
     typer.echo(
@@ -269,16 +268,26 @@ def result(
         ),
     ] = None,
 ) -> None:
-    """Enter (or correct) one table's result on one board."""
+    """Enter one table's result on one board. A play that has a result already is
+    refused, as on the server: it is corrected by `adjust ... correct`, with its
+    reason, kept as an adjustment (revocable), never replaced without a trace."""
     tournament = _load(state, lang)
     try:
         at = tournament.position_of(table - 1, board) if position is None else position - 1
+        if (at, table - 1, board) in tournament.results:
+            raise TournamentError(
+                "tournament_result_entered", table=table, board=board, position=at + 1
+            )
         outcome = read_deal(_read_text(deal, lang))
         who = None if attacker is None else attacker - 1
         score = tournament.record(at, table - 1, board, outcome, who)
     except TournamentError as error:
-        raise fail(error, lang) from None
-    _save(state, tournament)
+        stop = fail(error, lang)
+        if error.code == "tournament_result_entered":
+            correct = COMMAND_WORDS[lang]["correct_with"]
+            typer.echo(correct.format(file=state, table=table, board=board), err=True)
+        raise stop from None
+    _save(state, tournament, lang)
     typer.echo(
         COMMAND_WORDS[lang]["result_entered"].format(
             board=board,

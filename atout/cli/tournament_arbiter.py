@@ -15,10 +15,10 @@ from typing import Annotated, Literal
 
 import typer
 
+from atout.cards import Language
 from atout.cli.app import LangOpt, fail
 from atout.cli.tournament import (
     StateArg,
-    _fail,
     _load,
     _read_text,
     _save,
@@ -34,13 +34,13 @@ from atout.tournament.sessions import next_session, series_rows
 from atout.tournament.state import read_deal
 
 
-def _fraction(option: str, text: str | None, default: Fraction) -> Fraction:
+def _fraction(option: str, text: str | None, default: Fraction, lang: Language) -> Fraction:
     if text is None:
         return default
     try:
         return Fraction(text)
     except (ValueError, ZeroDivisionError):
-        raise _fail(f"{option}: a number, e.g. 60 or 12.5") from None
+        raise fail(Refusal("cli_number", option=option), lang) from None
 
 
 @tournament_app.command()
@@ -95,16 +95,16 @@ def adjust(
             who,
             who,
             play,
-            _fraction("--attack-note", attack_note, AVERAGE),
-            _fraction("--defence-note", defence_note, AVERAGE),
+            _fraction("--attack-note", attack_note, AVERAGE, lang),
+            _fraction("--defence-note", defence_note, AVERAGE, lang),
             score,
             None if entrant is None else entrant - 1,
             board if kind == "penalty" else None,
-            _fraction("--amount", amount, Fraction(0)),
+            _fraction("--amount", amount, Fraction(0), lang),
         )
         if kind == "correct":
             if play is None or deal is None:
-                raise _fail("correct: give --table, --board and --deal")
+                raise fail(Refusal("cli_correct_play"), lang)
             fixed = read_deal(_read_text(deal, lang))
             made = arbiter.correct(
                 tournament, play, fixed, None if attacker is None else attacker - 1, request
@@ -113,7 +113,7 @@ def adjust(
             made = arbiter.adjust(tournament, request)
     except TournamentError as error:
         raise fail(error, lang) from None
-    _save(state, tournament)
+    _save(state, tournament, lang)
     words = COMMAND_WORDS[lang]
     kind_text = words[f"kind.{made.kind}"]
     typer.echo(
@@ -133,7 +133,7 @@ def revoke(
         undone = arbiter.revoke(tournament, number)
     except TournamentError as error:
         raise fail(error, lang) from None
-    _save(state, tournament)
+    _save(state, tournament, lang)
     words = COMMAND_WORDS[lang]
     typer.echo(
         words["adjustment_revoked"].format(
@@ -154,7 +154,7 @@ def next_one(
     if new.exists() and not force:
         raise fail(Refusal("file_exists", file=str(new)), lang)
     drawn = random.SystemRandom().getrandbits(32) if seed is None else seed
-    _save(new, next_session(_load(state, lang), drawn))
+    _save(new, next_session(_load(state, lang), drawn), lang)
     typer.echo(COMMAND_WORDS[lang]["next_session"].format(file=new, state=state))
 
 
@@ -172,7 +172,9 @@ def sessions(
     played = [_load(path, lang) for path in states]
     weights = None
     if coefficients is not None:
-        weights = [_fraction("--coefficients", c, Fraction(0)) for c in coefficients.split(",")]
+        weights = [
+            _fraction("--coefficients", c, Fraction(0), lang) for c in coefficients.split(",")
+        ]
     try:
         rows = series_rows(played, weights)
     except TournamentError as error:

@@ -20,7 +20,6 @@ from atout.cards import Language
 from atout.cli.app import LangOpt, fail
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
-    _fail,
     _one_of,
     _read_text,
     _rows_text,
@@ -77,14 +76,14 @@ def create(
     """Create a tournoi libre: draw who sits at which table at each position."""
     if state.exists() and not force:
         raise fail(Refusal("file_exists", file=str(state)), lang)
-    chosen = _one_of("--form", form, LIBRE_FORMS)
+    chosen = _one_of("--form", form, LIBRE_FORMS, lang)
     listed = [line.strip() for line in _read_text(str(names), lang).split("\n") if line.strip()]
     setup = LibreSetup(chosen, tuple(listed), positions, deals)
     try:
         libre = Libre.create(setup, random.SystemRandom().getrandbits(32) if seed is None else seed)
     except TournamentError as error:
         raise fail(error, lang) from None
-    _write(state, to_json(libre))
+    _write(state, to_json(libre), lang)
     typer.echo(
         COMMAND_WORDS[lang]["libre_created"].format(
             file=state,
@@ -132,13 +131,13 @@ def sheet(
     except json.JSONDecodeError as error:
         raise fail(not_json(file, error), lang) from None
     if not isinstance(data, dict):
-        raise _fail(f'{file}: an object with "deals" or "bilans"')
+        raise fail(Refusal("cli_libre_sheet", file=file), lang)
     written = {key: data[key] for key in ("deals", "bilans") if key in data}
     try:
         entry = enter(libre, json.dumps({"position": position, "table": table, **written}))
     except TournamentError as error:
         raise fail(error, lang) from None
-    _write(state, to_json(libre))
+    _write(state, to_json(libre), lang)
     words = COMMAND_WORDS[lang]
     left = to_come("n_sheets", len(libre.missing()), lang)
     if entry.deals == []:  # as on the web, where the last deal is deleted

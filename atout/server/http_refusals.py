@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match, Mount
 
-from atout.refusals import Param, Refusal
-from atout.server.protocol import where_and_why
+from atout.refusals import Param, Refusal, carried
+from atout.refusals_fields import field_path, field_reason
 
 METHODS: Final = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 """The methods an ``Allow`` header may name."""
@@ -69,14 +69,22 @@ async def refused(_: Request, error: Exception) -> JSONResponse:
 
 async def invalid_request(_: Request, error: Exception) -> JSONResponse:
     """A request of the wrong shape (FastAPI's validation), coded as every refusal:
-    ``invalid_request`` with the first field at fault and why, never the input."""
+    ``invalid_request`` with the first field at fault and why, never the input.
+    Why comes coded too (``rule``, a ``field_*`` code and its parameters:
+    :func:`atout.refusals_fields.field_reason`), for a client to word in its
+    reader's language; ``reason`` says it in English."""
     assert isinstance(error, RequestValidationError)
     first = error.errors()[0]
     if first["type"] == "json_invalid":  # not JSON at all: as ``unreadable_body`` says it
-        field, reason = "body", "unreadable JSON"
-    else:
-        field, reason = where_and_why(first)
-    return response(Refusal("invalid_request", field=field, reason=reason), 422)
+        return response(Refusal("invalid_request", field="body", reason="unreadable JSON"), 422)
+    return response(invalid(field_path(first), field_reason(first)), 422)
+
+
+def invalid(field: str, why: Refusal) -> Refusal:
+    """``invalid_request`` naming ``field``, the reason ``why`` carried along."""
+    told = Refusal("invalid_request", field=field, reason=str(why))
+    told.params = {**carried(why), **told.params}
+    return told
 
 
 async def unreadable_body(request: Request, error: Exception) -> Response:

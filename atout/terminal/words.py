@@ -332,6 +332,21 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         # why a command stops (atout.cli.app.fail)
         "error": "error: {message}",
         "error_in": "{where}: {message}",
+        # a command line click refuses, worded for a reader of French (atout.cli.app,
+        # usage_text); in English click says it itself
+        "usage.help": "help: {command} --help",
+        "usage.missing_argument": "missing argument {name}",
+        "usage.missing_option": "missing option {name}",
+        "usage.no_such_option": "no such option: {name}",
+        "usage.no_such_command": "no such command: {name}",
+        "usage.did_you_mean": "{message} (did you mean {names}?)",
+        "usage.missing_command": "missing command",
+        "usage.extra_arguments": "unexpected extra arguments: {args}",
+        "usage.needs_value": "option {name} needs a value",
+        "usage.takes_no_value": "option {name} takes no value",
+        "usage.invalid": "{name}: this value is not valid",
+        "usage.refused": "{name}: {message}",
+        "usage.other": "this command line is not valid: {message}",
         # atout score --text
         "score_title": "{contract} {verdict} ({variant})",
         "seat_col": "Seat",
@@ -386,6 +401,10 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
             "board {board}, table {table}, position {position}: {score} ({verdict}); {to_come}"
         ),
         "to_come": "{count} to come",
+        "correct_with": (
+            "to correct it, with its reason: atout tournament adjust {file} correct "
+            "--table {table} --board {board} --deal FILE --reason REASON"
+        ),
         "adjustment_made": "adjustment {number}: {kind} ({reason})",
         "adjustment_revoked": "adjustment {number} revoked: {kind} ({reason})",
         "kind.cancel": "cancel",
@@ -449,6 +468,19 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
     "fr": {
         "error": "erreur : {message}",
         "error_in": "{where} : {message}",
+        "usage.help": "aide : {command} --help",
+        "usage.missing_argument": "argument {name} manquant",
+        "usage.missing_option": "option {name} manquante",
+        "usage.no_such_option": "option inconnue : {name}",
+        "usage.no_such_command": "commande inconnue : {name}",
+        "usage.did_you_mean": "{message} (vouliez-vous dire {names} ?)",
+        "usage.missing_command": "commande manquante",
+        "usage.extra_arguments": "arguments en trop : {args}",
+        "usage.needs_value": "l'option {name} attend une valeur",
+        "usage.takes_no_value": "l'option {name} ne prend pas de valeur",
+        "usage.invalid": "{name} : cette valeur n'est pas valable",
+        "usage.refused": "{name} : {message}",
+        "usage.other": "ligne de commande non valable : {message}",
         "score_title": "{contract} {verdict} ({variant})",
         "seat_col": "Siège",
         "role_col": "Rôle",
@@ -499,6 +531,10 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
             "étui {board}, table {table}, position {position} : {score} ({verdict}) ; {to_come}"
         ),
         "to_come": "{count} à venir",
+        "correct_with": (
+            "pour le corriger, avec son motif : atout tournament adjust {file} correct "
+            "--table {table} --board {board} --deal FICHIER --reason MOTIF"
+        ),
         "adjustment_made": "ajustement {number} : {kind} ({reason})",
         "adjustment_revoked": "ajustement {number} annulé : {kind} ({reason})",
         "kind.cancel": "donne annulée",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request, Response
+from fastapi import APIRouter, Request, Response
 from fastapi.responses import FileResponse
 
 from atout.record_format import record_refusal
@@ -33,13 +33,15 @@ async def refusals() -> FileResponse:
 async def score(request: Request) -> dict[str, Any]:
     """One deal's JSON (``atout score``'s input) in; scores and breakdown out.
 
-    Bad input answers 422 with the message naming the field, as the command does.
+    Bad input answers 422 ``sheet_invalid`` naming the field, its reason coded (a
+    field's fault, an option or a rule of the game broken), as a score sheet's
+    deal is refused and as the command words it (``InputError.refusal``).
     """
     body = await request.body()
     try:
         data, result = score_text(body.decode("utf-8", errors="replace"))
     except InputError as error:
-        raise HTTPException(422, str(error)) from None
+        raise HTTPRefusal.of(422, error.refusal()) from None
     return {
         "players": data.players,
         "contract": data.contract,

@@ -1,8 +1,11 @@
 """Why a command stops, in its ``--lang``: a coded refusal (a record that cannot be
-read or replayed, a deal or a sheet refused, a tournament's rule, a file that
-cannot be read) is worded from the catalogue, ``erreur : ...`` in French and
-``error: ...`` in English, on one line with exit code 2; they all said English.
-A complaint of the command line's own, not coded, stays English."""
+read or replayed, a deal or a sheet refused, a field of either refused, a
+tournament's rule, a file that cannot be read or written, an option of the
+command line's own checks) is worded from the catalogue, ``erreur : ...`` in
+French and ``error: ...`` in English, on one line with exit code 2; they all said
+English. A command line click refuses (an argument missing, an option unknown, a
+value of the wrong kind) is said in French from the command line's words, and in
+English by click itself."""
 
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from atout.cli.app import unreadable
+from atout.cli.app import asked_language, unreadable, unwritable
 from atout.cli.commands import app
 
 EXAMPLES = Path(__file__).parents[2] / "examples"
@@ -22,6 +25,7 @@ SHEET = EXAMPLES / "sheet-fft-rulebook.json"
 NO_LOCALE = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "COLUMNS": "250"}
 SHEET_PLACE = ("--position", "1", "--table", "1")
 GARDE = {"players": 4, "contract": "garde", "taker": 0, "points": 50.5, "bouts": 2}
+PENALTY_X = ("--entrant", "1", "--board", "1", "--amount", "x", "--reason", "retard")
 
 Setup = Callable[[Path], tuple[list[str], str]]
 """A command's arguments (and standard input) on files made in a fresh folder."""
@@ -218,6 +222,140 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
             "read it with `atout tournament ranking`"
         ),
     ),
+    "score: a field of the wrong kind": (
+        lambda _: (["score", "-"], json.dumps({**GARDE, "taker": "North"})),
+        lambda _: "erreur : taker : doit être un nombre entier",
+        lambda _: "error: taker: must be a whole number",
+    ),
+    "score: a field missing": (
+        lambda _: (["score", "-"], json.dumps({"players": 4, "contract": "garde"})),
+        lambda _: "erreur : taker : ce champ est obligatoire",
+        lambda _: "error: taker: this field is required",
+    ),
+    "score: not JSON": (
+        lambda _: (["score", "-"], "{"),
+        lambda _: "erreur : input : ce n'est pas du JSON valide (ligne 1, colonne 1)",
+        lambda _: "error: input: not valid JSON (line 1, column 1)",
+    ),
+    "sheet: a contract that does not exist": (
+        lambda _: (
+            ["sheet", "-"],
+            json.dumps(
+                {
+                    **json.loads(SHEET.read_text("utf-8")),
+                    "deals": [{"contract": "gard", "taker": 0, "points": 50.5, "bouts": 2}],
+                }
+            ),
+        ),
+        lambda _: (
+            "erreur : deals.0.contract : doit être l'une des valeurs prise, pousse, garde, "
+            "garde_sans, garde_contre"
+        ),
+        lambda _: (
+            "error: deals.0.contract: must be one of prise, pousse, garde, garde_sans, garde_contre"
+        ),
+    ),
+    "sheet: points between half points": (
+        lambda _: (
+            ["sheet", "-"],
+            json.dumps(
+                {
+                    **json.loads(SHEET.read_text("utf-8")),
+                    "deals": [{"contract": "garde", "taker": 0, "points": 40.25, "bouts": 2}],
+                }
+            ),
+        ),
+        lambda _: (
+            "erreur : deals.0.points : les points se comptent au demi-point près (par exemple 40,5)"
+        ),
+        lambda _: "error: deals.0.points: points are counted to the half point (e.g. 40.5)",
+    ),
+    "tournament create: a form of no tournament": (
+        lambda folder: (["tournament", "create", str(folder / "c.json"), "--form", "zz"], ""),
+        lambda _: (
+            "erreur : --form doit être l'une des valeurs individual, quadrettes, triplettes, teams"
+        ),
+        lambda _: "error: --form must be one of individual, quadrettes, triplettes, teams",
+    ),
+    "tournament create: team sizes that are no numbers": (
+        lambda folder: (
+            [
+                "tournament",
+                "create",
+                str(folder / "c.json"),
+                "--form",
+                "teams",
+                "--team-sizes",
+                "x",
+            ],
+            "",
+        ),
+        lambda _: "erreur : --team-sizes : deux nombres, par exemple 4,5",
+        lambda _: "error: --team-sizes: two numbers, e.g. 4,5",
+    ),
+    "tournament create: in no folder": (
+        lambda folder: (["tournament", "create", str(folder / "none" / "c.json")], ""),
+        lambda folder: (
+            f"erreur : impossible d'écrire {folder / 'none' / 'c.json'} : "
+            f"il n'y a pas de dossier {folder / 'none'}"
+        ),
+        lambda folder: (
+            f"error: cannot write {folder / 'none' / 'c.json'}: "
+            f"there is no folder {folder / 'none'}"
+        ),
+    ),
+    "tournament adjust: an amount that is no number": (
+        lambda folder: (
+            ["tournament", "adjust", str(_club(folder)), "penalty", *PENALTY_X],
+            "",
+        ),
+        lambda _: "erreur : --amount : un nombre, par exemple 60 ou 12.5",
+        lambda _: "error: --amount: a number, e.g. 60 or 12.5",
+    ),
+    "tournament adjust: a correction of no play": (
+        lambda folder: (
+            ["tournament", "adjust", str(_club(folder)), "correct", "--reason", "fiche"],
+            "",
+        ),
+        lambda _: "erreur : correct : donnez --table, --board et --deal",
+        lambda _: "error: correct: give --table, --board and --deal",
+    ),
+    "tournament libre sheet: not an object": (
+        lambda folder: (
+            ["tournament", "libre", "sheet", str(_libre(folder)), "-", *SHEET_PLACE],
+            "[1, 2]",
+        ),
+        lambda _: "erreur : - : un objet avec « deals » ou « bilans »",
+        lambda _: 'error: -: an object with "deals" or "bilans"',
+    ),
+    "replay: two forms asked for": (
+        lambda folder: (["replay", "--json", "--text", str(RECORD)], ""),
+        lambda _: "erreur : --json et --text : donnez l'un ou l'autre",
+        lambda _: "error: --json and --text: give one of the two",
+    ),
+    "play: a game atout does not have": (
+        lambda _: (["play", "--game", "belote"], ""),
+        lambda _: "erreur : --game doit être l'une des valeurs french, africain",
+        lambda _: "error: --game must be one of french, africain",
+    ),
+    "play: a level of no robot": (
+        lambda _: (["play", "--level", "grandmaster"], ""),
+        lambda _: "erreur : --level doit être l'une des valeurs random, heuristic, strong",
+        lambda _: "error: --level must be one of random, heuristic, strong",
+    ),
+    "play: an option not written key=value": (
+        lambda _: (["play", "--level", "random", "-o", "misere"], ""),
+        lambda _: "erreur : 'misere' : une option s'écrit clé=valeur",
+        lambda _: "error: 'misere': write an option as key=value",
+    ),
+    "arena: one robot": (
+        lambda _: (["arena", "--bots", "random"], ""),
+        lambda _: (
+            "erreur : --bots : au moins deux niveaux parmi random, heuristic, strong, "
+            "séparés par des virgules"
+        ),
+        lambda _: "error: --bots: two or more of random, heuristic, strong, separated by commas",
+    ),
     "arena: an option refused": (
         lambda _: (["arena", "--bots", "random,random", "-o", "misere=often"], ""),
         lambda _: "erreur : l'option « misere » attend true ou false",
@@ -260,19 +398,127 @@ def test_a_file_not_utf8_is_refused_in_french(tmp_path: Path) -> None:
         ), command
 
 
-def test_the_command_lines_own_complaints_stay_english(tmp_path: Path) -> None:
-    """Not coded (an option of the command line, read as click reads its own): said
-    as it is, ``error:`` first, in any language."""
-    state = tmp_path / "club.json"
-    code, err = _invoke(["tournament", "create", str(state), "--form", "zz", "--lang", "fr"])
-    assert (code, err) == (
-        2,
-        "error: --form must be one of individual, quadrettes, triplettes, teams\n",
+USAGE: dict[str, tuple[list[str], list[str]]] = {
+    "an argument missing": (
+        ["score"],
+        ["erreur : argument file manquant", "aide : atout score --help"],
+    ),
+    "an option missing": (
+        ["tournament", "result", "{folder}/c.json", "-", "--board", "1"],
+        ["erreur : option --table manquante", "aide : atout tournament result --help"],
+    ),
+    "an option unknown": (
+        ["score", "x.json", "--bogus"],
+        ["erreur : option inconnue : --bogus", "aide : atout score --help"],
+    ),
+    "an option mistyped": (
+        ["score", "x.json", "--tex"],
+        [
+            "erreur : option inconnue : --tex (vouliez-vous dire --text ?)",
+            "aide : atout score --help",
+        ],
+    ),
+    "a command unknown": (
+        ["scor", "x.json"],
+        ["erreur : commande inconnue : scor (vouliez-vous dire score ?)", "aide : atout --help"],
+    ),
+    "a sub-command unknown": (
+        ["tournament", "crate", "x.json"],
+        [
+            "erreur : commande inconnue : crate (vouliez-vous dire create ?)",
+            "aide : atout tournament --help",
+        ],
+    ),
+    "a number below its bound": (
+        ["tournament", "create", "{folder}/c.json", "--tables", "0"],
+        ["erreur : --tables : doit valoir au moins 1", "aide : atout tournament create --help"],
+    ),
+    "a number that is none": (
+        ["tournament", "create", "{folder}/c.json", "--players", "four"],
+        [
+            "erreur : --players : doit être un nombre entier",
+            "aide : atout tournament create --help",
+        ],
+    ),
+    "a word not among the choices": (
+        ["tournament", "export", "{folder}/c.json", "--what", "everything"],
+        [
+            "erreur : --what : doit être l'une des valeurs ranking, results, adjustments",
+            "aide : atout tournament export --help",
+        ],
+    ),
+    "a flag given a value": (
+        ["tournament", "create", "{folder}/c.json", "--force=yes"],
+        ["erreur : l'option --force ne prend pas de valeur"],
+    ),
+    "arguments left over": (
+        ["score", "a.json", "b.json"],
+        ["erreur : arguments en trop : b.json", "aide : atout score --help"],
+    ),
+    "a save file in no folder": (
+        ["play", "--save", "{folder}/none/game.atout"],
+        [
+            "erreur : --save : impossible d'écrire {folder}/none/game.atout : "
+            "il n'y a pas de dossier {folder}/none",
+            "aide : atout play --help",
+        ],
+    ),
+}
+"""Command lines click refuses, and what a reader of French is told (``{folder}``
+the test's folder); nothing else changes."""
+
+
+@pytest.mark.parametrize("case", USAGE)
+def test_a_command_line_click_refuses_is_said_in_french(case: str, tmp_path: Path) -> None:
+    """Click has no French: it said "Missing argument 'file'." under ``--lang fr``.
+    Its refusals are worded from the command line's words in French (by
+    ``--lang fr`` wherever it stands, or the locale's), and left to click in English."""
+    args, french = USAGE[case]
+    given = [arg.format(folder=tmp_path) for arg in args]
+    said = "".join(line.format(folder=tmp_path) + "\n" for line in french)
+    for lang, env in (([], {"LANG": "fr_FR.UTF-8"}), (["--lang", "fr"], {})):
+        code, err = _invoke([*given, *lang], env=env)
+        assert (code, err) == (2, said), (case, lang)
+    for lang, env in (([], {}), (["--lang", "en"], {"LANG": "fr_FR.UTF-8"})):
+        code, err = _invoke([*given, *lang], env=env)
+        assert code == 2 and "erreur" not in err and "Error" in err, (case, err)
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_a_missing_value_is_said_in_the_locales_french() -> None:
+    """An option given last without its value takes no ``--lang`` after it: the
+    locale's language says it."""
+    code, err = _invoke(["tournament", "create", "c.json", "--seed"], env={"LANG": "fr_FR.UTF-8"})
+    assert (code, err) == (2, "erreur : l'option --seed attend une valeur\n")
+
+
+@pytest.mark.parametrize(
+    ("args", "lang"),
+    [
+        (["score", "--lang", "fr"], "fr"),
+        (["score", "--lang=fr", "x"], "fr"),
+        (["score", "x", "--lang", "en"], "en"),
+        (["score", "--lang", "de"], "locale"),
+        (["score", "--", "--lang", "fr"], "locale"),
+        ([], "locale"),
+    ],
+)
+def test_the_language_asked_for_is_found_before_click_reads_the_line(
+    args: list[str], lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    for locale, expected in (("fr_FR.UTF-8", "fr"), ("C.UTF-8", "en")):
+        monkeypatch.setenv("LANG", locale)
+        assert asked_language(args) == (expected if lang == "locale" else lang)
+
+
+def test_help_asked_for_by_no_argument_is_still_click_s() -> None:
+    """A group without its command shows its help, as it did, in any language."""
+    result = CliRunner().invoke(app, ["tournament"], env={**NO_LOCALE, "LANG": "fr_FR.UTF-8"})
+    assert (
+        result.exit_code in (0, 2) and "create" in result.output and "erreur" not in result.output
     )
-    record = tmp_path / "game.atout"
-    record.write_text(RECORD.read_text(encoding="utf-8"), encoding="utf-8")
-    code, err = _invoke(["replay", "--json", "--text", str(record), "--lang", "fr"])
-    assert (code, err) == (2, "error: --json and --text: give one of the two\n")
 
 
 @pytest.mark.parametrize(
@@ -288,3 +534,22 @@ def test_why_a_file_cannot_be_read_is_coded(error: OSError, code: str) -> None:
     refusal = unreadable("deal.json", error)
     assert refusal.code == code and refusal.params["file"] == "deal.json"
     assert str(refusal) == f"cannot read deal.json: {error.strerror}"
+
+
+@pytest.mark.parametrize(
+    ("error", "code", "english"),
+    [
+        (
+            FileNotFoundError(2, "No such file or directory"),
+            "file_write_no_folder",
+            "there is no folder .",
+        ),
+        (PermissionError(13, "Permission denied"), "file_write_denied", "permission denied"),
+        (IsADirectoryError(21, "Is a directory"), "file_write_folder", "it is a folder"),
+        (OSError(28, "No space left on device"), "file_unwritable", "No space left on device"),
+    ],
+)
+def test_why_a_file_cannot_be_written_is_coded(error: OSError, code: str, english: str) -> None:
+    refusal = unwritable("club.json", error)
+    assert refusal.code == code and refusal.params["file"] == "club.json"
+    assert str(refusal) == f"cannot write club.json: {english}"

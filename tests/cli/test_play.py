@@ -44,7 +44,7 @@ def test_a_save_file_that_cannot_be_written_is_refused(
     monkeypatch.setattr("atout.cli.play.os.access", lambda path, mode: False)
     code, out = play("--save", str(tmp_path / "x.atout"))
     assert code == 2 and not started(out)
-    assert "--save" in out and "cannot be written" in out
+    assert "--save" in out and "permission denied" in out
     assert list(tmp_path.iterdir()) == []
 
 

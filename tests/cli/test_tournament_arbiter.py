@@ -87,3 +87,53 @@ def test_adjust_revoke_and_sessions(tmp_path: Path) -> None:
     totals = {row["player"]: row["total"] for row in json.loads(out)}
     # player 1: 75 + 2 x 100 = 275; player 5: 100 + 2 x 0 = 100
     assert totals[1] == 275 and totals[5] == 100
+
+
+def test_a_result_is_corrected_with_its_reason_never_replaced(tmp_path: Path) -> None:
+    """``result`` over a play that has one replaced it without a trace; it is
+    refused as the server refuses it (``tournament_result_entered``), in both
+    languages, naming the arbiter's correction, which keeps the reason and, revoked,
+    gives the first result back."""
+    state, right = tmp_path / "t.json", tmp_path / "right.json"
+    run("create", str(state), "--tables", "5", "--seed", "4")
+    where = ("--table", "1", "--board", "1")
+    assert run("result", str(state), "-", *where, stdin=garde(44))[0] == 0
+    before = state.read_text(encoding="utf-8")
+    said = {
+        "en": [
+            "error: table 1 already has a result on board 1 (position 1): a correction is "
+            "made with its reason, and kept as an adjustment",
+            f"to correct it, with its reason: atout tournament adjust {state} correct "
+            "--table 1 --board 1 --deal FILE --reason REASON",
+        ],
+        "fr": [
+            "erreur : la table 1 a déjà un résultat sur l'étui 1 (position 1) : une correction "
+            "se fait avec son motif, et reste comme ajustement",
+            f"pour le corriger, avec son motif : atout tournament adjust {state} correct "
+            "--table 1 --board 1 --deal FICHIER --reason MOTIF",
+        ],
+    }
+    for lang, lines in said.items():
+        again = ("--position", "1") if lang == "fr" else ()
+        code, out, err = run(
+            "result", str(state), "-", *where, *again, "--lang", lang, stdin=garde(60)
+        )
+        assert (code, out, err.splitlines()) == (2, "", lines)
+    assert state.read_text(encoding="utf-8") == before
+
+    def points() -> str:
+        code, out, err = run("export", str(state), "--what", "results", "--format", "json")
+        assert code == 0, err
+        return str(json.loads(out)[0]["points"])
+
+    right.write_text(garde(60), encoding="utf-8")
+    correct = ("--deal", str(right), "--reason", "fiche mal lue", "--lang", "en")
+    code, out, err = run("adjust", str(state), "correct", *where, *correct)
+    assert code == 0 and out.startswith("adjustment 1: correct"), err
+    assert points() == "60"
+    code, out, _ = run("export", str(state), "--what", "adjustments", "--format", "json")
+    assert [(row["kind"], row["reason"]) for row in json.loads(out)] == [
+        ("correct", "fiche mal lue")
+    ]
+    assert run("revoke", str(state), "1")[0] == 0
+    assert points() == "44"

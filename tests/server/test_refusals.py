@@ -6,12 +6,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from typing import Any
 
 import httpx
+from fastapi.routing import APIRoute
+from starlette.routing import Mount
 from websockets.asyncio.client import connect
 
-from atout.refusals import CATALOGUE_PATH, message
+from atout.refusals import CATALOGUE_PATH, MESSAGES, full_message, message
 from atout.server.protocol import PROTOCOL_VERSION
 from tests.server.conftest import Player, Server, create_table, turn_in
 
@@ -240,3 +243,141 @@ def test_a_refusal_repeating_what_was_typed_comes_in_ascii(server: Server) -> No
         error = json.loads(text)
         assert error["code"] == code and typed in error["params"].values(), error
         assert typed in error["message"]
+
+
+def _deal(**changes: Any) -> dict[str, Any]:
+    return {"players": 4, "contract": "garde", "taker": 0, "points": 50.5, "bouts": 2} | changes
+
+
+def test_a_deal_to_score_of_the_wrong_shape_is_refused_coded(server: Server) -> None:
+    """``POST /api/score`` answered FastAPI's bare 422, ``detail`` alone and in
+    English ("contract: Field required; taker: Field required..."): it is refused
+    as a score sheet's deal is, ``sheet_invalid`` naming the field, its reason coded
+    for the page to word in French, nothing echoed."""
+    cases: list[tuple[Any, str, list[str], dict[str, Any], str]] = [
+        ({}, "contract", ["field_missing"], {}, "contract : ce champ est obligatoire"),
+        (
+            _deal(points=95),
+            "points",
+            ["field_at_most"],
+            {"max": 91},
+            "points : doit valoir au plus 91",
+        ),
+        (
+            _deal(taker="North"),
+            "taker",
+            ["field_kind"],
+            {"json_wanted": "integer"},
+            "taker : doit être un nombre entier",
+        ),
+        (
+            _deal(players=6),
+            "players",
+            ["field_choice"],
+            {"choices": ["3", "4", "5"]},
+            "players : doit être l'une des valeurs 3, 4, 5",
+        ),
+        (
+            _deal(seat=1),
+            "seat",
+            ["field_unknown"],
+            {},
+            "seat : aucun champ de ce nom n'est attendu",
+        ),
+        (
+            b'{"players": 4,',
+            "input",
+            ["field_json_at"],
+            {"line": 1, "column": 14},
+            "input : ce n'est pas du JSON valide (ligne 1, colonne 14)",
+        ),
+        (
+            _deal(options={"misere": "often"}),
+            "options",
+            ["option_kind"],
+            {"option": "misere", "takes": "boolean"},
+            "options : l'option « misere » attend true ou false",
+        ),
+    ]
+    for body, field, rule, params, french in cases:
+        content = body if isinstance(body, bytes) else json.dumps(body).encode()
+        reply = httpx.post(f"{server.http}/api/score", content=content)
+        assert reply.status_code == 422, reply.text
+        answer = reply.json()
+        assert answer["code"] == "sheet_invalid", answer
+        assert (answer["params"]["field"], answer["params"]["rule"]) == (field, rule)
+        assert answer["params"].items() >= params.items(), answer
+        assert answer["detail"] == message("sheet_invalid", answer["params"])
+        assert full_message("sheet_invalid", answer["params"], "fr") == french
+    reply = httpx.post(f"{server.http}/api/score", json=_deal())
+    assert reply.status_code == 200 and reply.json()["made"] is True
+
+
+def test_a_request_of_the_wrong_shape_gives_its_reason_coded(server: Server) -> None:
+    """``invalid_request`` gave pydantic's English reason alone ("Input should be
+    greater than or equal to 1"): it comes coded in ``rule`` as a field's, for a
+    client to word in its reader's language; ``reason`` stays its English."""
+    token = server.register("shaper")
+    reply = httpx.post(
+        f"{server.http}/api/tournaments",
+        json={"name": "club", "tables": 0},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert reply.status_code == 422, reply.text
+    params = reply.json()["params"]
+    assert params == {
+        "field": "body.tables",
+        "reason": "must be at least 1",
+        "rule": ["field_at_least"],
+        "min": 1,
+    }
+    assert full_message("invalid_request", params, "fr") == (
+        "requête invalide : body.tables : doit valoir au moins 1"
+    )
+    reply = httpx.get(f"{server.http}/api/tournaments/x")
+    assert reply.json()["params"]["rule"] == ["field_kind"]
+
+
+def _routes(routes: list[Any]) -> list[APIRoute]:
+    """Every route of the application, those of included routers too."""
+    found: list[APIRoute] = []
+    for route in routes:
+        if isinstance(route, APIRoute):
+            found.append(route)
+        elif hasattr(route, "original_router"):
+            found += _routes(route.original_router.routes)
+        elif hasattr(route, "routes") and not isinstance(route, Mount):
+            found += _routes(route.routes)
+    return found
+
+
+def test_no_body_of_any_shape_gets_an_uncoded_answer(server: Server) -> None:
+    """Every route taking a body, sent an empty object, a list, an unknown field,
+    text that is not JSON and fields of the wrong types: each answer a refusal
+    carries a code (``POST /api/score`` once did not), a field's reason coded
+    too, never a 500. ``POST /api/replay`` is left to its own tests: a worker
+    reads its body."""
+    bodies = [b"{}", b"[]", b'{"x": 1}', b"not json", b'{"name": 5, "table": "a", "deal": 3}']
+    taking = [
+        (method, re.sub(r"\{[^}]+\}", "1", route.path))
+        for route in _routes(server.app.routes)
+        for method in sorted((route.methods or set()) - {"GET", "HEAD", "DELETE"})
+        if route.path != "/api/replay"
+    ]
+    assert ("POST", "/api/score") in taking and len(taking) > 20
+    for method, path in taking:
+        token = server.register(f"shape{abs(hash((method, path))) % 10**8}")
+        for body in bodies:
+            reply = httpx.request(
+                method,
+                f"{server.http}{path}",
+                content=body,
+                headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+            )
+            assert reply.status_code < 500, (method, path, body, reply.text)
+            if reply.status_code < 400:
+                continue
+            answer = reply.json()
+            assert "code" in answer, (method, path, body, answer)
+            rule = answer["params"].get("rule", [])
+            assert all(code in MESSAGES for code in (rule if isinstance(rule, list) else [rule]))

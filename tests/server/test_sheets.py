@@ -214,6 +214,90 @@ def test_an_option_refused_comes_with_the_engines_code(server: Server) -> None:
     }
 
 
+def test_a_field_refused_comes_with_its_reason_coded(server: Server) -> None:
+    """``sheet_invalid`` carried pydantic's English reason ("Input should be a valid
+    integer") that a French page showed inside its French message: the reason
+    comes coded in ``rule`` (a ``field_*`` code, its parameters along), the field
+    still named, for every client to word in its reader's language."""
+    ann = server.register("ann")
+    deal = EXAMPLE["deals"][0]
+    path = f"/sheets/{ok(call(server, ann, 'POST', '/sheets', EXAMPLE), 201)['id']}"
+    cases: list[tuple[str, str, Any, str, str]] = [
+        (
+            "POST",
+            "/sheet/score",
+            {**EXAMPLE, "deals": [{**deal, "taker": "Nord"}]},
+            "deals.0.taker : doit être un nombre entier",
+            "deals.0.taker: must be a whole number",
+        ),
+        (
+            "POST",
+            "/sheets",
+            {**EXAMPLE, "players": EXAMPLE["players"][:2]},
+            "players : doit compter au moins 3 éléments",
+            "players: must hold at least 3 items",
+        ),
+        (
+            "PUT",
+            path,
+            {**EXAMPLE, "title": "t" * 81},
+            "title : doit compter au plus 80 caractères",
+            "title: must be at most 80 characters long",
+        ),
+        (
+            "POST",
+            "/sheet/csv",
+            {**EXAMPLE, "players": [{"name": ""}, *EXAMPLE["players"][1:]]},
+            "players.0.name : ne doit pas être vide",
+            "players.0.name: must not be empty",
+        ),
+        (
+            "POST",
+            f"{path}/deals",
+            {**deal, "points": 40.25},
+            "points : les points se comptent au demi-point près (par exemple 40,5)",
+            "points: points are counted to the half point (e.g. 40.5)",
+        ),
+        (
+            "PUT",
+            f"{path}/deals/0",
+            {**deal, "contract": "garde_sans_chien"},
+            "contract : doit être l'une des valeurs prise, pousse, garde, garde_sans, garde_contre",
+            "contract: must be one of prise, pousse, garde, garde_sans, garde_contre",
+        ),
+        (
+            "POST",
+            f"{path}/deals",
+            {**deal, "chelem": True},
+            "chelem : doit être un objet JSON",
+            "chelem: must be a JSON object",
+        ),
+        (
+            "POST",
+            "/sheets",
+            {**EXAMPLE, "title": "pay \u202egnp.exe"},
+            "title : les caractères de forçage, d'enchâssement et d'isolement "
+            "bidirectionnels sont refusés",
+            "title: bidirectional overrides, embeddings and isolates are refused",
+        ),
+        (
+            "POST",
+            "/sheet/score",
+            b"{not json",
+            "input : ce n'est pas du JSON valide (ligne 1, colonne 2)",
+            "input: not valid JSON (line 1, column 2)",
+        ),
+    ]
+    for method, where, body, french, english in cases:
+        answer = refused(call(server, ann, method, where, body), 422, "sheet_invalid")
+        params = answer["params"]
+        assert [code[:5] for code in params["rule"]] in (["field"], ["text_"]), answer
+        assert answer["detail"] == english
+        assert full_message("sheet_invalid", params, "en") == english
+        assert full_message("sheet_invalid", params, "fr") == french
+    assert ok(call(server, ann, "GET", path))["totals"] == BILAN  # nothing changed
+
+
 _ANY = st.one_of(
     st.none(),
     st.booleans(),
