@@ -13,11 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from pydantic_core import PydanticCustomError
 
-from atout.refusals import MESSAGES, Refusal
+from atout.refusals import MESSAGES, Refusal, carried
+
+Told = TypeVar("Told", bound=Refusal)
 
 _KINDS: Final = {
     **dict.fromkeys(("int_type", "int_parsing", "int_from_float", "int_parsing_size"), "integer"),
@@ -125,6 +127,14 @@ def _beyond(kind: str, context: Mapping[str, Any]) -> Refusal | None:
     if kind == "too_long" and isinstance(longest, int):
         return Refusal("field_list_long", max=longest)
     return None
+
+
+def carrying(refusal: Told, why: Refusal) -> Told:
+    """``refusal``, naming a field with ``why``'s English message as its
+    ``reason``, carrying ``why`` coded besides (``rule`` and its parameters:
+    :func:`atout.refusals.carried`), for a client to word in its reader's language."""
+    refusal.params = {**carried(why), **refusal.params}
+    return refusal
 
 
 def custom_error(refusal: Refusal) -> PydanticCustomError:

@@ -18,8 +18,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Match, Mount
 
-from atout.refusals import Param, Refusal, carried
-from atout.refusals_fields import field_path, field_reason
+from atout.refusals import Param, Refusal
+from atout.refusals_fields import carrying, field_path, field_reason
 
 METHODS: Final = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS")
 """The methods an ``Allow`` header may name."""
@@ -77,14 +77,9 @@ async def invalid_request(_: Request, error: Exception) -> JSONResponse:
     first = error.errors()[0]
     if first["type"] == "json_invalid":  # not JSON at all: as ``unreadable_body`` says it
         return response(Refusal("invalid_request", field="body", reason="unreadable JSON"), 422)
-    return response(invalid(field_path(first), field_reason(first)), 422)
-
-
-def invalid(field: str, why: Refusal) -> Refusal:
-    """``invalid_request`` naming ``field``, the reason ``why`` carried along."""
-    told = Refusal("invalid_request", field=field, reason=str(why))
-    told.params = {**carried(why), **told.params}
-    return told
+    why = field_reason(first)
+    told = Refusal("invalid_request", field=field_path(first), reason=str(why))
+    return response(carrying(told, why), 422)
 
 
 async def unreadable_body(request: Request, error: Exception) -> Response:

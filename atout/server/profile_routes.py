@@ -19,11 +19,11 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from sqlalchemy import func, select
 
+from atout.refusals_fields import carrying, field_path, field_reason
 from atout.registry import GAME_NAMES
 from atout.server import accounts, avatars, badges, ledger, levels, offload
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.members import bearer_token
-from atout.server.protocol import where_and_why
 from atout.server.store import GamePlayer, GameRow, GameSeat, Store, User
 from atout.server.tablestore import game_lineups
 from atout.server.tournament_privacy import hidden_games
@@ -130,9 +130,11 @@ def _drawn_name(body: bytes) -> str:
     try:
         return _DrawnChoice.model_validate_json(body).drawn
     except ValidationError as error:
-        field, reason = where_and_why(error.errors()[0])
+        first = error.errors(include_url=False, include_input=False)[0]
+        why, field = field_reason(first), field_path(first)
         field = f"body.{field}" if field else "body"  # as FastAPI names a body's fields
-        raise HTTPRefusal(422, "invalid_request", field=field, reason=reason) from None
+        told = HTTPRefusal(422, "invalid_request", field=field, reason=str(why))
+        raise carrying(told, why) from None
 
 
 def _leaderboard(store: Store) -> list[dict[str, Any]]:

@@ -8,13 +8,13 @@ See ``docs/protocol.md`` for the whole protocol, server messages included.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 
 from atout.refusals import Refusal, message
+from atout.refusals_fields import carrying, field_path, field_reason
 from atout.registry import GAME_NAMES, game_rules, table_sizes
 from atout.text import PlainText
 from atout.variant_options import NUMBER_LIMIT, OptionError
@@ -276,9 +276,10 @@ class ProtocolError(Refusal, ValueError):
 def invalid(error: ValidationError) -> ProtocolError:
     """The refusal of the first thing wrong in a message: one of this module's
     checks by its own code, anything else as ``invalid_message`` with
-    pydantic's (English) reason. Of a value of several possible types, the
-    reason given is the one its own type failed (a number too big), not that it
-    is not the first type tried (a boolean)."""
+    pydantic's reason coded (:func:`atout.refusals_fields.field_reason`). Of a
+    value of several possible types, the reason given is the one its own type
+    failed (a number too big), not that it is not the first type tried (a
+    boolean)."""
     errors = error.errors(include_url=False, include_input=False)
     first = next((e for e in errors if not e["type"].endswith("_type")), errors[0])
     if first["type"] in _OWN_CHECKS:
@@ -286,15 +287,9 @@ def invalid(error: ValidationError) -> ProtocolError:
     where = first["loc"]
     if "rules" in where[:-1]:  # a rule's value: the option named, as the engine's refusal
         return ProtocolError("rules_option", option=str(where[where.index("rules") + 1])[:40])
-    field, reason = where_and_why(first)
-    return ProtocolError("invalid_message", field=field, reason=reason)
-
-
-def where_and_why(error: Mapping[str, Any]) -> tuple[str, str]:
-    """A pydantic error as a refusal's field (its dotted path) and reason, short,
-    and never the input (which may be anything, even unencodable)."""
-    where = ".".join(str(p) for p in error["loc"])
-    return where[:100], str(error["msg"])[:200]
+    why = field_reason(first)
+    told = ProtocolError("invalid_message", field=field_path(first), reason=str(why))
+    return carrying(told, why)
 
 
 def parse_message(text: str | bytes) -> Any:

@@ -91,6 +91,11 @@ def test_table_hub_and_hello_refusals_carry_codes(server: Server) -> None:
         error = await alice.expect(_is_error)
         assert error["code"] == "invalid_message" and error["params"]["field"] == "chat.text"
         _well_formed(error)
+        # pydantic's English reason comes coded, for a client to word it in French
+        assert error["params"]["rule"] == ["field_empty"]
+        assert full_message(error["code"], error["params"], "fr") == (
+            "message invalide : chat.text : ne doit pas être vide"
+        )
         await alice.close()
         async with connect(server.ws) as ws:
             await ws.send(json.dumps({"type": "hello", "v": 1}))
@@ -336,6 +341,19 @@ def test_a_request_of_the_wrong_shape_gives_its_reason_coded(server: Server) -> 
     )
     reply = httpx.get(f"{server.http}/api/tournaments/x")
     assert reply.json()["params"]["rule"] == ["field_kind"]
+    # The avatar's route reads its JSON itself, and says why alike.
+    reply = httpx.put(
+        f"{server.http}/api/avatar",
+        json={"drawn": 5},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert reply.status_code == 422, reply.text
+    params = reply.json()["params"]
+    assert (params["field"], params["rule"], params["json_wanted"]) == (
+        "body.drawn",
+        ["field_kind"],
+        "string",
+    )
 
 
 def _routes(routes: list[Any]) -> list[APIRoute]:
