@@ -255,7 +255,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         if format == "log":
             return record
         try:
-            body = await offload.workers.run(export_record, (json.dumps(record), tags, format))
+            made = (json.dumps(record), tags, format)
+            body = await offload.workers.run(export_record, made, public=True)
         except offload.Busy as error:
             raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
         return Response(body, media_type=MEDIA_TYPES[format])

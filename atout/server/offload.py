@@ -6,6 +6,12 @@ much. A small pool of worker processes takes such jobs instead; a bounded
 number may wait for a worker, and one more is refused at once (Busy, answered
 503) rather than queued without end.
 
+The jobs anyone may ask for without an account (``public``: a record replayed,
+a game exported) have that bound to themselves: a client replaying records in a
+loop made every other job 503, an organiser's tournament refused for as long as
+it went on. The others (a tournament's, an avatar's) have as many places again:
+public jobs may delay them, never refuse them.
+
 One server runs per process, so the pool is one per process (``workers``), as
 the robots' helper processes are: the app's lifespan starts and stops it, and
 the first job starts it if nothing did.
@@ -46,6 +52,7 @@ class Workers:
         self._pool: ProcessPoolExecutor | None = None
         self._lock = threading.Lock()
         self._jobs = 0
+        self._public = 0
 
     @property
     def jobs(self) -> int:
@@ -70,18 +77,26 @@ class Workers:
             await asyncio.to_thread(pool.shutdown, wait=not kill, cancel_futures=True)
 
     async def run(
-        self, work: Callable[[Argument], Result], argument: Argument, *, refusable: bool = True
+        self,
+        work: Callable[[Argument], Result],
+        argument: Argument,
+        *,
+        refusable: bool = True,
+        public: bool = False,
     ) -> Result:
         """``work(argument)`` computed in a worker (``work`` must be a module's
         top-level function, and both picklable).
 
-        Busy when every worker is taken and ``waiting`` jobs already wait (unless
-        the job is not ``refusable``: the server's own, which waits its turn), or
-        when the worker died (a new pool is started for the next job).
+        Busy when ``processes + waiting`` jobs of its kind (``public`` or not)
+        already run or wait, unless the job is not ``refusable`` (the server's
+        own, which waits its turn), or when the worker died (a new pool is
+        started for the next job).
         """
-        if refusable and self._jobs >= self.processes + self.waiting:
+        places = self.processes + self.waiting
+        if refusable and (self._public if public else self._jobs - self._public) >= places:
             raise Busy("server_busy")
         self._jobs += 1
+        self._public += public
         pool = self._pool
         try:
             if pool is None:
@@ -99,6 +114,7 @@ class Workers:
             raise Busy("worker_stopped") from None
         finally:
             self._jobs -= 1
+            self._public -= public
 
     def _start(self) -> ProcessPoolExecutor:
         with self._lock:

@@ -58,7 +58,7 @@ async def replay(request: Request) -> Response:
     in a worker process so that a long record never holds up the server."""
     record = (await request.body()).decode("utf-8", errors="replace")
     try:
-        steps = await offload.workers.run(replay_steps, record)
+        steps = await offload.workers.run(replay_steps, record, public=True)
     except ValueError as error:  # RecordError is one: coded, for the page's language
         raise HTTPRefusal.of(422, record_refusal(error)) from None
     except offload.Busy as error:

@@ -272,6 +272,8 @@ def test_a_full_replay_queue_answers_503_at_once(
 ) -> None:
     workers = offload.workers
     capacity = workers.processes + workers.waiting
+    token = server.register("painter")
+    png = (Path(__file__).with_name("images") / "chromium-30x20.png").read_bytes()
 
     async def scenario() -> None:
         await until(lambda: workers.jobs == 0, "no replay is left from another test")
@@ -288,6 +290,11 @@ def test_a_full_replay_queue_answers_503_at_once(
             assert refused.status_code == 503
             assert "busy" in refused.json()["detail"]
             assert refused.headers["retry-after"] == "1"
+            # Anyone may replay: a player's own job (an avatar) waits its turn, never
+            # refused however many replays anyone sends.
+            headers = {"Authorization": f"Bearer {token}", "Content-Type": "image/png"}
+            avatar = await client.put("/api/avatar", content=png, headers=headers)
+            assert avatar.status_code == 200, avatar.text
             replies = await asyncio.gather(long, *waiting)
         assert [reply.status_code for reply in replies] == [200] * capacity
         assert len(replies[-1].json()["steps"]) == len(short_record.actions) + 1
