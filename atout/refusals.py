@@ -105,3 +105,11 @@ class Refusal(Exception):
     def wire(self) -> dict[str, Any]:
         """The refusal as the protocol sends it: code, parameters and English message."""
         return {"code": self.code, "params": self.params, "message": str(self)}
+
+
+class TableRefused(Refusal, ValueError):
+    """A table the engine cannot set, coded for every caller to word in its reader's
+    language: an unknown variant (``unknown_variant`` ``{variant, known}``), a
+    number of players the game or the variant is not played by (``deal_players``,
+    ``africain_players``, ``africain_hand_sizes``). A ValueError, as these were:
+    callers catching that keep working."""

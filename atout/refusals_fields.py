@@ -89,15 +89,24 @@ def field_reason(error: Mapping[str, Any]) -> Refusal:
     if beyond is not None:
         return beyond
     if kind == "json_invalid":
-        at = _AT.search(str(context.get("error", "")))
+        said = str(context.get("error", ""))
+        at = _AT.search(said)
         if at:
-            return Refusal("field_json_at", line=int(at[1]), column=int(at[2]))
+            return Refusal("field_json_at", line=int(at[1]), column=_column(said, int(at[2])))
         return Refusal("field_json")
     if kind == "value_error" and str(context.get("error", "")) in _TEXTS:
         return Refusal(_TEXTS[str(context["error"])].code)
     if kind in MESSAGES and kind not in _RESERVED:  # a model's own check, by its code
         return Refusal(kind, **{k: v for k, v in context.items() if _param(v)})
     return Refusal("field_invalid")
+
+
+def _column(said: str, column: int) -> int:
+    """Pydantic's column of a JSON fault counted from 1 as Python's json module
+    counts it: at the end of the text pydantic names the last character read (0
+    after a new line) where json names the place after it, where the value is
+    awaited; elsewhere both name the character at fault."""
+    return column + 1 if said.startswith("EOF") else max(column, 1)
 
 
 def _beyond(kind: str, context: Mapping[str, Any]) -> Refusal | None:

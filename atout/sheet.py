@@ -32,7 +32,7 @@ from atout.french.scoring import (
 )
 from atout.french.variants import VARIANTS, Contract, Variant, get_variant
 from atout.refusals import Param, Refusal, carried
-from atout.refusals_fields import custom_error, field_path, field_reason
+from atout.refusals_fields import Told, carrying, custom_error, field_path, field_reason
 from atout.text import PlainText, inert_cell, repeated
 
 ContractName = Literal["prise", "pousse", "garde", "garde_sans", "garde_contre"]
@@ -87,6 +87,12 @@ class InputError(ValueError):
         told = Refusal("sheet_invalid", field=self.field, reason=self.reason)
         told.params = {**self.rule_params(), **told.params}
         return told
+
+    def carried_by(self, refusal: Told) -> Told:
+        """``refusal`` (a tournament's deal refused...), whose ``reason`` is this
+        input's, carrying it coded with its field (:meth:`refusal`): worded in
+        French too as ``points : doit valoir au plus 91``."""
+        return carrying(refusal, self.refusal())
 
 
 class _Input(BaseModel):

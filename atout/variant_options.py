@@ -11,7 +11,7 @@ import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, Final, Literal, Protocol, TypeVar, get_args, get_origin
 
-from atout.refusals import Refusal
+from atout.refusals import Refusal, TableRefused
 
 NUMBER_LIMIT: Final = 1_000_000
 """The largest number (either sign) an option may hold: far above any rule's
@@ -129,13 +129,13 @@ def choose_variant(
     fields are not options. Options are checked in the order of their names, so
     that the first refused is always the same; each number they hold is within
     the option's ``bounds``, or ±``NUMBER_LIMIT``. An unknown variant is a
-    ValueError (the callers check the name before, by their own codes).
+    ValueError coded ``unknown_variant`` (:class:`atout.refusals.TableRefused`).
     """
     try:
         variant = variants[name]
     except KeyError:
         known = ", ".join(sorted(variants))
-        raise ValueError(f"unknown {game} variant {name!r} (known: {known})") from None
+        raise TableRefused("unknown_variant", variant=name, known=known) from None
     if not options:
         return variant
     allowed = {f.name for f in dataclasses.fields(variant)} - set(fixed)  # type: ignore[arg-type]

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, get_type_hints
 
+from atout.refusals import TableRefused
 from atout.variant_options import NUMBER_LIMIT, OptionError, choose_variant, option_value
 
 LossRule = Literal["missing", "difference"]
@@ -47,18 +48,22 @@ class Variant:
         return tuple(h for h in self.hand_sizes if h * players <= DECK_CARDS)
 
     def check_players(self, players: int) -> None:
-        """Raise ValueError unless ``players`` may play this variant: OptionError
+        """Raise ValueError unless ``players`` may play this variant, coded
+        (:class:`atout.refusals.TableRefused`): OptionError
         ``option_players`` naming the option (``max_players``, ``hand_sizes``) that
         keeps them from it when the variant it changes would let them play."""
         if not MIN_PLAYERS <= players <= self.max_players:
             self._check_option(players)
-            raise ValueError(
-                f"Tarot Africain ({self.name}) is played by {MIN_PLAYERS} to "
-                f"{self.max_players} players, not {players}"
+            raise TableRefused(
+                "africain_players",
+                variant=self.name,
+                min=MIN_PLAYERS,
+                max=self.max_players,
+                players=players,
             )
         if not self.sizes_for(players):
             self._check_option(players)
-            raise ValueError(f"no hand size in {self.hand_sizes} fits {players} players")
+            raise TableRefused("africain_hand_sizes", sizes=list(self.hand_sizes), players=players)
 
     def _check_option(self, players: int) -> None:
         named = VARIANTS.get(self.name)

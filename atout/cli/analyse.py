@@ -44,7 +44,7 @@ def analyse_command(
             *columns,
             console=console,
             transient=True,
-            disable=as_json,
+            disable=as_json or not console.is_terminal,  # no line left on a file or a pipe
         ) as bar:
             task = bar.add_task(MESSAGES[lang]["seat"].format(seat=seat), total=None)
             review = analyse(

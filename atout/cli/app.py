@@ -1,7 +1,10 @@
 """The ``atout`` command-line application that every sub-command registers on."""
 
+import contextlib
+import errno
 import os
 import re
+import stat
 import sys
 from collections.abc import Sequence
 from enum import Enum
@@ -120,6 +123,15 @@ class RefusedValue(usage.BadParameter):
         self.refusal = refusal
 
 
+def positive(value: float | None) -> float | None:
+    """An option's callback refusing a time that is not more than 0 (a robot's
+    budget in seconds), coded as a field's bound: typer's ``min`` includes its
+    bound, and a budget of no time is none."""
+    if value is not None and value <= 0:
+        raise RefusedValue(Refusal("field_above", min=0))
+    return value
+
+
 def _told(error: usage.UsageError, lang: Language) -> Exception:
     """What to raise for a command line click refuses: the error itself, which
     click says (in English; help asked for by giving no argument too), or, to a
@@ -220,32 +232,106 @@ def read_input(file: str) -> str:
 
 
 def unreadable(file: str, error: OSError | UnicodeDecodeError) -> Refusal:
-    """Why ``file`` cannot be read, coded: no such file, permission denied, a folder,
-    not UTF-8 text (a file saved as Latin-1 or Windows-1252), or the system's reason."""
+    """Why ``file`` cannot be read, coded in both languages: no such file, a path
+    through something that is not a folder, permission denied, a folder, not UTF-8
+    text (a file saved as Latin-1 or Windows-1252); any other system's reason as
+    the system says it."""
     if isinstance(error, UnicodeDecodeError):
         return Refusal("file_not_utf8", file=file, byte=error.start)
-    if isinstance(error, FileNotFoundError | PermissionError | IsADirectoryError):
-        return Refusal(
-            "file_missing"
-            if isinstance(error, FileNotFoundError)
-            else "file_denied"
-            if isinstance(error, PermissionError)
-            else "file_folder",
-            file=file,
-        )
+    if error.errno == errno.ENOTDIR:
+        blocking = _not_a_folder(Path(file)) or Path(file).parent
+        return Refusal("file_read_not_folder", file=file, folder=str(blocking))
+    if error.errno == errno.ENOENT:
+        return Refusal("file_missing", file=file)
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return Refusal("file_denied", file=file)
+    if error.errno == errno.EISDIR:
+        return Refusal("file_folder", file=file)
     return Refusal("file_unreadable", file=file, reason=error.strerror or str(error))
 
 
+def _not_a_folder(path: Path) -> Path | None:
+    """The first of ``path``'s folders, from the top, that is there but is not a
+    folder (``names.txt`` of ``names.txt/x.json``); None when there is none."""
+    for folder in reversed(path.parents):
+        try:
+            if folder.exists() and not folder.is_dir():
+                return folder
+        except OSError:
+            return None
+    return None
+
+
 def unwritable(file: str, error: OSError) -> Refusal:
-    """Why ``file`` cannot be written, coded: a folder, in no folder, permission
-    denied, or the system's reason."""
-    if isinstance(error, IsADirectoryError):
+    """Why ``file`` cannot be written, coded in both languages: a folder, in no
+    folder, in a file taken for a folder, in a folder that takes no new file,
+    permission denied, no space left, a read-only file system; any other system's
+    reason as the system says it."""
+    number = error.errno
+    folder = Path(file).parent
+    if number == errno.EISDIR:
         return Refusal("file_write_folder", file=file)
-    if isinstance(error, FileNotFoundError):
-        return Refusal("file_write_no_folder", file=file, folder=str(Path(file).parent))
-    if isinstance(error, PermissionError):
+    if number in (errno.ENOENT, errno.ENOTDIR):
+        blocking = _not_a_folder(Path(file))
+        if blocking is not None:
+            return Refusal("file_write_not_folder", file=file, folder=str(blocking))
+        if folder.is_dir():
+            return Refusal("file_write_no_new", file=file, folder=str(folder))
+        return Refusal("file_write_no_folder", file=file, folder=str(folder))
+    if number in (errno.EACCES, errno.EPERM):
         return Refusal("file_write_denied", file=file)
+    if number == errno.ENOSPC:
+        return Refusal("file_write_full", file=file)
+    if number == errno.EROFS:
+        return Refusal("file_write_read_only", file=file)
     return Refusal("file_unwritable", file=file, reason=error.strerror or str(error))
+
+
+def cannot_write(file: str) -> Refusal | None:
+    """Why ``file`` could not be written, found before anything is written (or
+    played) and without creating anything; None when nothing stands in the way.
+    Only a regular file is replaced: a folder, a device, a pipe, or a link to one
+    of them, is refused."""
+    target = Path(file)
+    try:
+        mode = target.stat().st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as error:
+        return unwritable(file, error)
+    if mode is not None and stat.S_ISDIR(mode):
+        return Refusal("file_write_folder", file=file)
+    if mode is not None and not stat.S_ISREG(mode):
+        return Refusal("file_not_regular", file=file)
+    folder = target.parent
+    blocking = _not_a_folder(target)
+    if blocking is not None:
+        return Refusal("file_write_not_folder", file=file, folder=str(blocking))
+    if not folder.is_dir():
+        return Refusal("file_write_no_folder", file=file, folder=str(folder))
+    if not os.access(target if mode is not None else folder, os.W_OK):
+        return Refusal("file_write_denied", file=file)
+    return None
+
+
+def write_whole(file: str, text: str) -> None:
+    """Write ``text`` to ``file`` whole or not at all: into a temporary file beside
+    it, then renamed over it; the temporary file is removed when either fails.
+    Raises the refusal of :func:`cannot_write` or :func:`unwritable`, coded; the
+    file is left as it was."""
+    refused = cannot_write(file)
+    if refused is not None:
+        raise refused
+    target = Path(file)
+    temporary = target.with_name(target.name + ".tmp")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            if temporary.is_file():
+                temporary.unlink()
+        raise unwritable(file, error) from None
 
 
 def refusal_of(error: BaseException) -> Refusal | None:
@@ -261,6 +347,14 @@ def refusal_of(error: BaseException) -> Refusal | None:
     if isinstance(error, Unreviewable):
         return error.why
     return None
+
+
+def in_file(error: BaseException, file: str) -> BaseException:
+    """``error``, an input refused as a whole (not JSON: its field ``input``) named
+    by the ``file`` it was read from, when one was given (``-`` is stdin)."""
+    if isinstance(error, InputError) and error.field == "input" and file != "-":
+        return InputError(f"{file}: {error.reason}", error.rule, error.deal)
+    return error
 
 
 def fail(error: BaseException | str, lang: Language, where: str = "") -> typer.Exit:

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail
+from atout.cli.app import LangOpt, app, fail, positive
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES
 from atout.terminal.words import COMMAND_WORDS, count, decimal
@@ -80,9 +80,11 @@ def arena(
     seed: int = typer.Option(1, help="The same seed replays the same deals and results."),
     variant: str | None = typer.Option(None, help="Rule variant (default: the official one)."),
     budget: float | None = typer.Option(
-        None, help="Seconds per decision for the strong robot (default 0.5)."
+        None,
+        callback=positive,
+        help="Seconds per decision for the strong robot, more than 0 (default 0.5).",
     ),
-    workers: int | None = typer.Option(None, help="Processes (default: every core)."),
+    workers: int | None = typer.Option(None, min=1, help="Processes (default: every core)."),
     option: list[str] = typer.Option(  # noqa: B008
         [], "--option", "-o", help="A rule option, key=value (e.g. dealer_sits_out=true)."
     ),

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from atout.cli.app import LangOpt, app, fail, read_input
+from atout.cli.app import LangOpt, app, cannot_write, fail, read_input, write_whole
 from atout.record_files import record_text
 from atout.refusals import Refusal
 from atout.tarotclub import read_tarotclub
@@ -24,13 +24,20 @@ def import_file(
     json_form: Annotated[
         bool, typer.Option("--json", help="Print the record's JSON form.")
     ] = False,
+    force: Annotated[bool, typer.Option(help="Replace an existing --output file.")] = False,
 ) -> None:
-    """Read a TarotClub deal file and print it as an atout record (or write it with -o);
-    a file that cannot be read is refused in --lang's words."""
+    """Read a TarotClub deal file and print it as an atout record (or write it with -o,
+    an existing file replaced only with --force); a file that cannot be read or
+    written is refused in --lang's words, and nothing is written."""
+    refused = cannot_write(output) if output else None
+    if output and refused is None and not force and Path(output).exists():
+        refused = Refusal("file_exists", file=output)
+    if refused is not None:
+        raise fail(refused, lang)
     try:
         record = read_tarotclub(read_input(file))
         if output:
-            Path(output).write_text(record_text(record, output.endswith(".json")), encoding="utf-8")
+            write_whole(output, record_text(record, output.endswith(".json")))
         else:
             typer.echo(record_text(record, json_form), nl=False)
     except (OSError, Refusal, ValueError) as error:  # RecordError is a ValueError

@@ -3,13 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-from pathlib import Path
 from typing import Any
 
 import typer
 
-from atout.cli.app import LangOpt, RefusedValue, app, fail, unwritable
+from atout.cli.app import LangOpt, RefusedValue, app, cannot_write, fail
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules
 
@@ -31,18 +29,13 @@ def option_pairs(pairs: list[str]) -> dict[str, Any]:
 
 def writable(path: str | None) -> str | None:
     """Refuse a ``--save`` file that could not be written, before the game is played
-    (and lost), coded as :func:`atout.cli.app.unwritable` says it; nothing is
+    (and lost), coded as :func:`atout.cli.app.cannot_write` says it; nothing is
     created in checking."""
     if path is None:
         return None
-    target = Path(path)
-    folder = target.parent
-    if target.is_dir():
-        raise RefusedValue(Refusal("file_write_folder", file=path))
-    if not folder.is_dir():
-        raise RefusedValue(Refusal("file_write_no_folder", file=path, folder=str(folder)))
-    if not os.access(target if target.exists() else folder, os.W_OK):
-        raise RefusedValue(Refusal("file_write_denied", file=path))
+    refused = cannot_write(path)
+    if refused is not None:
+        raise RefusedValue(refused)
     return path
 
 
@@ -108,6 +101,6 @@ def play(
 
         try:
             save_played(save, game, chosen, options, session.match.log, level, players)
-        except OSError as error:
-            raise fail(unwritable(save, error), lang) from None
+        except Refusal as error:
+            raise fail(error, lang) from None
     raise typer.Exit(0 if finished else 1)

@@ -6,7 +6,8 @@ import datetime
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from atout.record_files import save_record
+from atout.cli.app import write_whole
+from atout.record_files import record_text
 from atout.record_format import from_log
 from atout.records import Record
 
@@ -21,7 +22,8 @@ def save_played(
     players: int,
 ) -> None:
     """Write the game (finished or not) to ``path``: the person at seat 0, robots of
-    ``level`` elsewhere, today's date (JSON when the name ends in ``.json``)."""
+    ``level`` elsewhere, today's date (JSON when the name ends in ``.json``), whole
+    or not at all: the refusal of :func:`atout.cli.app.write_whole` when it cannot be."""
     tags = {
         "Event": "atout terminal game",
         "Site": "atout play",
@@ -30,4 +32,4 @@ def save_played(
         **{f"Seat{seat}": f"robot {level}" for seat in range(1, players)},
     }
     record = Record(game, players, variant, options, tuple(log))
-    save_record(from_log(record, tags), path)
+    write_whole(path, record_text(from_log(record, tags), path.endswith(".json")))

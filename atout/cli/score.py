@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input
+from atout.cli.app import LangOpt, app, fail, in_file, read_input
 from atout.french.scoring import DealScore
 from atout.refusals import Refusal
 from atout.sheet import InputError, ScoreInput, score_text
@@ -32,7 +32,7 @@ def score(
     try:
         data, result = score_text(read_input(file))
     except (InputError, Refusal) as error:
-        raise fail(error, lang) from None
+        raise fail(in_file(error, file), lang) from None
     if text:
         _print_table(data, result, lang)
     else:

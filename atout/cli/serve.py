@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from atout.analysis.review import DEFAULT_DEALS
-from atout.cli.app import app
+from atout.cli.app import app, positive
 from atout.cli.extras import require_server
 from atout.server.logs import LogFormat
 
@@ -48,13 +48,14 @@ def serve(
         ),
     ] = None,
     grace: Annotated[
-        float, typer.Option(help="Seconds a disconnected player may take to return.")
+        float, typer.Option(min=0.0, help="Seconds a disconnected player may take to return.")
     ] = 180.0,
     robot_delay: Annotated[
-        float, typer.Option(help="Seconds a robot waits before it plays.")
+        float, typer.Option(min=0.0, help="Seconds a robot waits before it plays.")
     ] = 0.3,
     trick_pause: Annotated[
-        float, typer.Option(help="Seconds a completed trick stays in view before a robot plays.")
+        float,
+        typer.Option(min=0.0, help="Seconds a completed trick stays in view before a robot plays."),
     ] = 0.8,
     tournament_wait: Annotated[
         float,
@@ -64,7 +65,9 @@ def serve(
     ] = 60.0,
     robot_cores: Annotated[
         int | None,
-        typer.Option(help="Cores a strong robot's decision is spread over (default: every core)."),
+        typer.Option(
+            min=1, help="Cores a strong robot's decision is spread over (default: every core)."
+        ),
     ] = None,
     analysis_deals: Annotated[
         int,
@@ -73,9 +76,10 @@ def serve(
     lease_seconds: Annotated[
         float | None,
         typer.Option(
+            callback=positive,
             help="Seconds after its last sign of life a dead server's hold on the database "
             "ends (a restarted server waits that long after a crash); in a cluster, on its "
-            "tables, which another node then takes over. Default: 10, in a cluster 5."
+            "tables, which another node then takes over. Default: 10, in a cluster 5.",
         ),
     ] = None,
     forwarded_allow_ips: Annotated[

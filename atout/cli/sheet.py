@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input
+from atout.cli.app import LangOpt, app, fail, in_file, read_input
 from atout.refusals import Refusal
 from atout.sheet import (
     CSV_WORDS,
@@ -42,7 +42,7 @@ def sheet(
         check_names(sheet)
         scored = score_sheet(sheet)
     except (InputError, Refusal) as error:
-        raise fail(error, lang) from None
+        raise fail(in_file(error, file), lang) from None
     if as_csv:
         typer.echo(csv_text(scored, lang), nl=False)
     else:

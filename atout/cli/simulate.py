@@ -3,24 +3,39 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from atout.cli.app import app, fail
+from atout.cards import Language
+from atout.cli.app import LangOpt, app, fail
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules
+from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
+
+
+def _shown(value: Any, lang: Language) -> str:
+    """A statistic as a reader of ``lang`` reads it: yes or no, a decimal comma in
+    French, a count or a list as JSON."""
+    if isinstance(value, bool):
+        return MESSAGES[lang]["yes" if value else "no"]
+    if isinstance(value, float):
+        return decimal(value, lang, "g")
+    if isinstance(value, int | str):
+        return str(value)
+    return json.dumps(value, ensure_ascii=False)
 
 
 @app.command()
 def simulate(
+    lang: LangOpt,
     game: Annotated[
         str, typer.Option(help=f"Which game to play: {', '.join(GAME_NAMES)}.")
     ] = GAME_NAMES[0],
     players: Annotated[int, typer.Option(help="Number of players.")] = 4,
-    count: Annotated[
+    deals: Annotated[
         int,
         typer.Option("--deals", "--games", "-n", min=1, help="Deals (French) or games (Africain)."),
     ] = 1000,
@@ -29,18 +44,23 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for machines.")] = False,
 ) -> None:
     """Play random legal deals and print speed, contract mix and invariant checks."""
-    if game not in GAME_NAMES:  # in English, as the rest of its report
-        raise fail(Refusal("cli_choice", option="--game", choices=list(GAME_NAMES)), "en")
+    if game not in GAME_NAMES:
+        raise fail(Refusal("cli_choice", option="--game", choices=list(GAME_NAMES)), lang)
     try:
-        stats = game_rules(game).simulate(players, count, seed, variant)
-    except ValueError as error:  # its table, in English as the rest of its report
-        raise fail(error, "en") from None
+        stats = game_rules(game).simulate(players, deals, seed, variant)
+    except ValueError as error:  # its table: its players or variant the engine refuses
+        raise fail(error, lang) from None
     if as_json:
         typer.echo(json.dumps(stats, ensure_ascii=False, indent=1))
     else:
-        table = Table(title=f"atout simulate: {game}, {players} players", show_header=False)
+        words = COMMAND_WORDS[lang]
+        title = words["sim_title"].format(
+            game=words.get(f"game.{game}", game), players=count("n_players", players, lang)
+        )
+        table = Table(title=title, show_header=False)
         for key, value in stats.items():
-            table.add_row(key, json.dumps(value, ensure_ascii=False))
+            shown = words.get(f"game.{value}", value) if key == "game" else _shown(value, lang)
+            table.add_row(words.get(f"sim.{key}", key), shown)
         Console().print(table)
     if not stats["invariants_ok"]:
         raise typer.Exit(1)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
 import random
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -23,7 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input, unwritable
+from atout.cli.app import LangOpt, app, fail, read_input, write_whole
 from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 from atout.tournament.boards import Board, TournamentError, orientation_text
@@ -122,14 +121,13 @@ def _save(path: Path, tournament: Tournament, lang: Language) -> None:
 
 
 def _write(path: Path, state: dict[str, Any], lang: Language) -> None:
-    """Write the state whole or not at all (a new file renamed over the old); the
-    command stops, saying why in ``lang``, when it cannot be written."""
-    temporary = path.with_name(path.name + ".tmp")
+    """Write the state whole or not at all (a new file renamed over the old, removed
+    when that fails; only a regular file replaced); the command stops, saying why
+    in ``lang``, when it cannot be written."""
     try:
-        temporary.write_text(json.dumps(state, indent=1) + "\n", encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:
-        raise fail(unwritable(str(path), error), lang) from None
+        write_whole(str(path), json.dumps(state, indent=1) + "\n")
+    except Refusal as error:
+        raise fail(error, lang) from None
 
 
 def _rows_text(rows: list[dict[str, Any]], format: str, columns: Sequence[str] = ()) -> str:

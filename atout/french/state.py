@@ -83,6 +83,7 @@ from atout.french.view import (
     view_of,
 )
 from atout.game import CHANCE, Action, Event, IllegalAction, turn_refusal
+from atout.refusals import TableRefused
 from atout.variant_options import OptionError, check_range
 
 DEAL: Final = 0
@@ -208,7 +209,7 @@ class FrenchState:
 
     def __init__(self, seats: int, variant: Variant, deals: int = 1) -> None:
         if seats not in (3, 4, 5):
-            raise ValueError(f"French Tarot is played by 3, 4 or 5, not {seats}")
+            raise TableRefused("deal_players", players=seats)
         if variant.dealer_sits_out and seats != 5:  # the "mort" form
             raise OptionError("option_players", option="dealer_sits_out", players=seats)
         check_range("imposed_taker", variant.imposed_taker, (-1, seats - 1))

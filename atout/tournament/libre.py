@@ -144,9 +144,7 @@ class Libre:
         try:
             scored = score_sheet(self.sheet(position, table, deals))
         except InputError as error:
-            raise TournamentError(
-                "tournament_deal", reason=str(error), **error.rule_params()
-            ) from None
+            raise error.carried_by(TournamentError("tournament_deal", reason=str(error))) from None
         check_zero(scored.totals)
         if deals:
             self.results[position, table] = TableResult(tuple(deals), scored.totals)

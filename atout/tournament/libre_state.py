@@ -124,7 +124,7 @@ def enter(libre: Libre, text: str | bytes) -> TableEntry:
     try:
         entry: TableEntry = parse(TableEntry, text)
     except InputError as error:
-        raise TournamentError("tournament_deal", reason=str(error), **error.rule_params()) from None
+        raise error.carried_by(TournamentError("tournament_deal", reason=str(error))) from None
     if (entry.deals is None) == (entry.bilans is None):
         raise TournamentError("libre_deals_or_bilans")
     if entry.bilans is not None:

@@ -46,7 +46,7 @@ def read_deal(text: str) -> DealOutcome:
     try:
         data, _ = score_text(text)
     except InputError as error:
-        raise TournamentError("tournament_deal", reason=str(error), **error.rule_params()) from None
+        raise error.carried_by(TournamentError("tournament_deal", reason=str(error))) from None
     if data.variant != "fft" or data.options:
         raise TournamentError("tournament_fft_only")
     return data.outcome(data.players)

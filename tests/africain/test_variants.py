@@ -42,7 +42,7 @@ def test_options_override_fields() -> None:
 
 
 def test_unknown_variant_is_named() -> None:
-    with pytest.raises(ValueError, match="'belote'"):
+    with pytest.raises(ValueError, match="no variant called belote"):
         AFRICAIN.new(3, "belote")
 
 

@@ -234,8 +234,8 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
     ),
     "score: not JSON": (
         lambda _: (["score", "-"], "{"),
-        lambda _: "erreur : input : ce n'est pas du JSON valide (ligne 1, colonne 1)",
-        lambda _: "error: input: not valid JSON (line 1, column 1)",
+        lambda _: "erreur : input : ce n'est pas du JSON valide (ligne 1, colonne 2)",
+        lambda _: "error: input: not valid JSON (line 1, column 2)",
     ),
     "sheet: a contract that does not exist": (
         lambda _: (
@@ -366,6 +366,80 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
         lambda _: "erreur : l'option « misere » attend true ou false",
         lambda _: "error: option 'misere' expects true or false",
     ),
+    "play: a number of players French Tarot is not played by": (
+        lambda _: (["play", "--players", "9"], ""),
+        lambda _: "erreur : le Tarot se joue à 3, 4 ou 5 joueurs, pas à 9",
+        lambda _: "error: French Tarot is played by 3, 4 or 5 players, not 9",
+    ),
+    "play: a variant of no game": (
+        lambda _: (["play", "--variant", "belge"], ""),
+        lambda _: "erreur : aucune variante ne s'appelle belge (connues : fft, traditionnel)",
+        lambda _: "error: no variant called belge (known: fft, traditionnel)",
+    ),
+    "play: a number of players Tarot Africain is not played by": (
+        lambda _: (["play", "--game", "africain", "--players", "7"], ""),
+        lambda _: "erreur : le Tarot africain (standard) se joue de 2 à 4 joueurs, pas à 7",
+        lambda _: "error: Tarot Africain (standard) is played by 2 to 4 players, not 7",
+    ),
+    "arena: a number of players French Tarot is not played by": (
+        lambda _: (["arena", "--players", "8"], ""),
+        lambda _: "erreur : le Tarot se joue à 3, 4 ou 5 joueurs, pas à 8",
+        lambda _: "error: French Tarot is played by 3, 4 or 5 players, not 8",
+    ),
+    "arena: a variant of no game": (
+        lambda _: (["arena", "--variant", "belge"], ""),
+        lambda _: "erreur : aucune variante ne s'appelle belge (connues : fft, traditionnel)",
+        lambda _: "error: no variant called belge (known: fft, traditionnel)",
+    ),
+    "simulate: a number of players French Tarot is not played by": (
+        lambda _: (["simulate", "--players", "9", "-n", "1"], ""),
+        lambda _: "erreur : le Tarot se joue à 3, 4 ou 5 joueurs, pas à 9",
+        lambda _: "error: French Tarot is played by 3, 4 or 5 players, not 9",
+    ),
+    "tournament result: a field beyond its bound": (
+        lambda folder: (
+            ["tournament", "result", str(_club(folder)), "-", "--table", "1", "--board", "1"],
+            json.dumps({**GARDE, "points": 95}),
+        ),
+        lambda _: "erreur : cette donne ne peut être comptée : points : doit valoir au plus 91",
+        lambda _: "error: this deal cannot be scored: points: must be at most 91",
+    ),
+    "tournament adjust correct: a field beyond its bound": (
+        lambda folder: (
+            [
+                "tournament",
+                "adjust",
+                str(_club(folder)),
+                "correct",
+                "--table",
+                "1",
+                "--board",
+                "1",
+                "--deal",
+                "-",
+                "--reason",
+                "fiche",
+            ],
+            json.dumps({**GARDE, "points": 95}),
+        ),
+        lambda _: "erreur : cette donne ne peut être comptée : points : doit valoir au plus 91",
+        lambda _: "error: this deal cannot be scored: points: must be at most 91",
+    ),
+    "tournament libre sheet: a field beyond its bound": (
+        lambda folder: (
+            ["tournament", "libre", "sheet", str(_libre(folder)), "-", *SHEET_PLACE],
+            json.dumps({"deals": [{"contract": "garde", "taker": 0, "points": 95, "bouts": 2}]}),
+        ),
+        lambda _: (
+            "erreur : cette donne ne peut être comptée : deals.0.points : doit valoir au plus 91"
+        ),
+        lambda _: "error: this deal cannot be scored: deals.0.points: must be at most 91",
+    ),
+    "analyse: a seat of no player": (
+        lambda _: (["analyse", str(RECORD), "--seat", "7"], ""),
+        lambda _: "erreur : le siège 7 n'existe pas dans une partie à 4 joueurs",
+        lambda _: "error: seat 7 is not in a game of 4 players",
+    ),
 }
 """Each command refusing something coded, with what it says in French and in English."""
 
@@ -455,6 +529,22 @@ USAGE: dict[str, tuple[list[str], list[str]]] = {
         ["score", "a.json", "b.json"],
         ["erreur : arguments en trop : b.json", "aide : atout score --help"],
     ),
+    "a worker count below 1": (
+        ["arena", "--workers", "-3", "--deals", "1", "--bots", "random,heuristic"],
+        ["erreur : --workers : doit valoir au moins 1", "aide : atout arena --help"],
+    ),
+    "no worker": (
+        ["arena", "--workers", "0", "--deals", "1", "--bots", "random,heuristic"],
+        ["erreur : --workers : doit valoir au moins 1", "aide : atout arena --help"],
+    ),
+    "a budget of no time": (
+        ["arena", "--budget", "0", "--deals", "1", "--bots", "random,strong"],
+        ["erreur : --budget : doit valoir plus de 0", "aide : atout arena --help"],
+    ),
+    "a budget below zero": (
+        ["arena", "--budget", "-1", "--deals", "1", "--bots", "random,strong"],
+        ["erreur : --budget : doit valoir plus de 0", "aide : atout arena --help"],
+    ),
     "a save file in no folder": (
         ["play", "--save", "{folder}/none/game.atout"],
         [
@@ -541,12 +631,13 @@ def test_why_a_file_cannot_be_read_is_coded(error: OSError, code: str) -> None:
     [
         (
             FileNotFoundError(2, "No such file or directory"),
-            "file_write_no_folder",
-            "there is no folder .",
+            "file_write_no_new",  # its folder, here, is there
+            "no file can be made in .",
         ),
         (PermissionError(13, "Permission denied"), "file_write_denied", "permission denied"),
         (IsADirectoryError(21, "Is a directory"), "file_write_folder", "it is a folder"),
-        (OSError(28, "No space left on device"), "file_unwritable", "No space left on device"),
+        (OSError(28, "No space left on device"), "file_write_full", "no space left on the device"),
+        (OSError(5, "Input/output error"), "file_unwritable", "Input/output error"),
     ],
 )
 def test_why_a_file_cannot_be_written_is_coded(error: OSError, code: str, english: str) -> None:

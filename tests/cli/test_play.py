@@ -41,7 +41,7 @@ def test_a_save_file_that_cannot_be_written_is_refused(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Tests may run as root, whom file modes do not stop: the permission is denied here.
-    monkeypatch.setattr("atout.cli.play.os.access", lambda path, mode: False)
+    monkeypatch.setattr("atout.cli.app.os.access", lambda path, mode: False)
     code, out = play("--save", str(tmp_path / "x.atout"))
     assert code == 2 and not started(out)
     assert "--save" in out and "permission denied" in out

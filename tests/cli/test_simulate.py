@@ -40,12 +40,31 @@ def test_africain_games() -> None:
 
 
 def test_text_output_is_a_table() -> None:
-    code, out = run("--deals", "5")
-    assert code == 0 and "deals_per_second" in out and "invariants_ok" in out
+    code, out = run("--deals", "5", "--lang", "en")
+    assert code == 0 and "deals per second" in out and "invariants hold" in out
+
+
+def test_text_output_speaks_french() -> None:
+    """Its title and keys were English whatever the reader's language."""
+    code, out = run("--deals", "5", "--lang", "fr")
+    assert code == 0, out
+    assert "atout simulate : tarot français, 4 joueurs" in out
+    assert "donnes par seconde" in out and "invariants respectés" in out and "oui" in out
+    assert "deals" not in out and "players" not in out
 
 
 def test_bad_settings_exit_2_with_the_reason() -> None:
     code, out = run("--players", "7", "--deals", "1")
     assert code == 2 and "7" in out
     code, out = run("--variant", "nope", "--deals", "1")
-    assert code == 2 and "unknown French Tarot variant 'nope'" in out
+    assert code == 2 and "no variant called nope (known: fft, traditionnel)" in out
+
+
+def test_bad_settings_are_refused_in_french() -> None:
+    code, out = run("--players", "7", "--deals", "1", "--lang", "fr")
+    assert (code, out) == (2, "erreur : le Tarot se joue à 3, 4 ou 5 joueurs, pas à 7\n")
+    code, out = run("--variant", "nope", "--deals", "1", "--lang", "fr")
+    assert (code, out) == (
+        2,
+        "erreur : aucune variante ne s'appelle nope (connues : fft, traditionnel)\n",
+    )

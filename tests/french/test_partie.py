@@ -59,7 +59,7 @@ def test_new_refuses_bad_tables_and_options() -> None:
         FRENCH.new(4, options={"colour": 1})
     with pytest.raises(ValueError, match="'deals' expects an integer"):
         FRENCH.new(4, options={"deals": "2"})
-    with pytest.raises(ValueError, match="unknown French Tarot variant"):
+    with pytest.raises(ValueError, match="no variant called nope"):
         FRENCH.new(4, "nope")
 
 

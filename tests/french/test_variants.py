@@ -76,7 +76,7 @@ def test_bad_options_are_named(options: dict[str, Any], named: str) -> None:
 
 
 def test_unknown_variant_is_named() -> None:
-    with pytest.raises(ValueError, match="'belote'"):
+    with pytest.raises(ValueError, match=r"no variant called belote \(known: fft, traditionnel\)"):
         get_variant("belote")
 
 

@@ -293,8 +293,8 @@ def test_a_deal_to_score_of_the_wrong_shape_is_refused_coded(server: Server) -> 
             b'{"players": 4,',
             "input",
             ["field_json_at"],
-            {"line": 1, "column": 14},
-            "input : ce n'est pas du JSON valide (ligne 1, colonne 14)",
+            {"line": 1, "column": 15},
+            "input : ce n'est pas du JSON valide (ligne 1, colonne 15)",
         ),
         (
             _deal(options={"misere": "often"}),
