@@ -24,6 +24,7 @@ from atout.records import (
     RecordFault,
     because,
     game_for,
+    shown_text,
     start,
     unknown_game,
 )
@@ -170,12 +171,12 @@ def check(record: GameRecord, unfinished: Collection[Part] = ()) -> GameState:
         for index, text in enumerate(deal.actions):
             where = ("action", number, index)
             if state.to_move == CHANCE or state.is_over:
-                over = Refusal("rec_move_deal_over", move=repr(text), in_deal=number + 1)
+                over = Refusal("rec_move_deal_over", move=shown_text(text), in_deal=number + 1)
                 raise RecordFault(where, over)
             try:
                 state.apply(rules.parse_action(text))
             except (IllegalAction, ActionSyntaxError) as error:
-                told = Refusal("rec_move", move=repr(text), reason=str(error))
+                told = Refusal("rec_move", move=shown_text(text), reason=str(error))
                 raise RecordFault(where, because(told, error)) from None
         part = ("score", number)
         if deal.score is not None or part in unfinished:
@@ -255,7 +256,7 @@ def from_log(record: Record, tags: Mapping[str, str] | None = None) -> GameRecor
                 actions.append(text)
             state.apply(action)
         except (IllegalAction, ActionSyntaxError) as error:
-            told = Refusal("rec_log_action", index=number, move=repr(text), reason=str(error))
+            told = Refusal("rec_log_action", index=number, move=shown_text(text), reason=str(error))
             raise RecordError(because(told, error)) from None
     if deals:
         deals[-1] = _closed(deals[-1], actions, rules, state)
@@ -348,7 +349,7 @@ def check_tags(tags: Mapping[str, str]) -> None:
     for name, value in tags.items():
         fault = tag_fault(name, value)
         if fault:
-            told = Refusal("rec_tag", tag=repr(name), reason=str(fault))
+            told = Refusal("rec_tag", tag=shown_text(name), reason=str(fault))
             raise RecordError(because(told, fault))
 
 

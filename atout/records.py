@@ -20,6 +20,18 @@ from atout.registry import GAME_NAMES, game_rules, table_sizes
 
 FORMAT: Final = "atout-record/1"
 
+_SHOWN_TEXT: Final = 80
+"""The longest user text a refusal repeats whole."""
+
+
+def shown_text(value: object) -> str:
+    """A person's text as a refusal's parameter repeats it, the catalogue quoting
+    it the reader's way (« x » / 'x'): any character that does not print (a
+    control, an escape, a reordering mark) written as its escape, so the text
+    cannot act on the terminal or the page that shows it, and cut when long."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(value))
+    return text if len(text) <= _SHOWN_TEXT else text[: _SHOWN_TEXT - 1] + "…"
+
 
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says where and why.
@@ -34,13 +46,13 @@ class RecordError(ValueError):
 
 def unknown_game(name: str) -> Refusal:
     """The refusal of a record's game that atout does not have."""
-    return Refusal("rec_unknown_game", game=repr(name), known=", ".join(GAME_NAMES))
+    return Refusal("rec_unknown_game", game=shown_text(name), known=", ".join(GAME_NAMES))
 
 
 def bad_action(error: BadLog) -> Refusal:
     """A log's action that the game refuses, as a refusal: its number, its text and why."""
     outer = Refusal(
-        "rec_log_action", index=error.number, move=repr(error.text), reason=str(error.error)
+        "rec_log_action", index=error.number, move=shown_text(error.text), reason=str(error.error)
     )
     return because(outer, error.error)
 
@@ -94,7 +106,7 @@ def start(game: str, players: int, variant: str, options: Mapping[str, Any] | No
     rules = game_for(game, players)
     if variant not in rules.variants:
         known = ", ".join(sorted(rules.variants))
-        reason = Refusal("rec_variant", variant=repr(variant), known=known)
+        reason = Refusal("rec_variant", variant=shown_text(variant), known=known)
         raise RecordFault(("header", "Variant"), reason)
     sizes = table_sizes(rules.name)[variant]
     if players not in sizes:
@@ -212,10 +224,10 @@ class Record:
             raise RecordError(Refusal("rec_log_fields", fields=fields, wanted=FORMAT))
         for key, kind in checks:
             if key not in data and key in ("game", "players", "variant"):
-                raise RecordError(Refusal("rec_log_missing", key=repr(key)))
+                raise RecordError(Refusal("rec_log_missing", key=key))
             if key in data and not isinstance(data[key], kind):
                 wanted, given = json_kind_key(kind), json_kind_key(type(data[key]))
-                wrong = Refusal("rec_log_kind", key=repr(key), json_wanted=wanted, json_given=given)
+                wrong = Refusal("rec_log_kind", key=key, json_wanted=wanted, json_given=given)
                 raise RecordError(wrong)
         actions = data.get("actions", [])
         if not all(isinstance(a, str) for a in actions):

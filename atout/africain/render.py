@@ -13,7 +13,7 @@ from typing import Any, Final
 from atout.africain.rules import AFRICAIN
 from atout.cards import Language
 from atout.game import Event
-from atout.terminal.words import MESSAGES, count
+from atout.terminal.words import MESSAGES, cards_words, count
 
 WORDS: Final[dict[Language, dict[str, str]]] = {
     "en": {
@@ -75,7 +75,7 @@ def _clause(key: str, lang: Language, **values: str) -> str:
 
 def _play_text(play: Mapping[str, Any], lang: Language) -> str:
     excuse = f" ({MESSAGES[lang][play['excuse']]})" if "excuse" in play else ""
-    return f"{_seat(play['seat'], lang)} {play['card']}{excuse}"
+    return f"{_seat(play['seat'], lang)} {cards_words(play['card'], lang)}{excuse}"
 
 
 def _round_end_lines(data: Mapping[str, Any], lang: Language) -> list[str]:
@@ -130,7 +130,7 @@ def render_round(events: Iterable[Event], lang: Language = "en") -> str:
             dealer = _seat(data["dealer"], lang)
             lines.append(words["round"].format(round=data["round"], dealer=dealer, cards=cards))
         elif event.kind == "hand":
-            hands[data["seat"]] = " ".join(data["cards"])
+            hands[data["seat"]] = cards_words(data["cards"], lang)
         elif event.kind == "bid":
             if hands:
                 lines.extend(
@@ -140,7 +140,11 @@ def render_round(events: Iterable[Event], lang: Language = "en") -> str:
                 hands = {}
             bids.append(f"{_seat(data['seat'], lang)} {data['bid']}")
         elif event.kind == "reveal":
-            shown = (f"{_seat(s, lang)} {c}" for s, c in enumerate(data["cards"]) if c is not None)
+            shown = (
+                f"{_seat(s, lang)} {cards_words(c, lang)}"
+                for s, c in enumerate(data["cards"])
+                if c is not None
+            )
             lines.append(words["foreheads"].format(cards=", ".join(shown)))
         elif event.kind == "trick":
             if bids:

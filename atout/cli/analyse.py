@@ -13,10 +13,10 @@ from rich.table import Table
 from atout.analysis import Budget, Review, analyse
 from atout.analysis.review import DEFAULT_DEALS
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input
+from atout.cli.app import LangOpt, app, fail, read_input, show
 from atout.record_files import read_log
 from atout.refusals import Refusal
-from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
+from atout.terminal.words import COMMAND_WORDS, MESSAGES, action_words, count, decimal
 
 
 @app.command(name="analyse")
@@ -58,12 +58,12 @@ def analyse_command(
     if as_json:
         typer.echo(json.dumps(review.to_dict(), ensure_ascii=False, indent=1))
     else:
-        Console().print(_table(review, lang))
+        show(_table(review, lang))
 
 
 def _table(review: Review, lang: Language = "en") -> Table:
-    """Each reviewed decision on a row, the summary under it, in ``lang`` (actions
-    in the record's notation, ``play:KH``, as in the record and in ``--json``)."""
+    """Each reviewed decision on a row, the summary under it, in ``lang``, the
+    actions in words (:func:`action_words`; ``--json`` keeps the notation)."""
     words = COMMAND_WORDS[lang]
     summary = review.to_dict()["summary"]
     caption = words["analyse_summary"].format(
@@ -89,9 +89,9 @@ def _table(review: Review, lang: Language = "en") -> Table:
         table.add_row(
             str(decision.index + 1),
             str(decision.deal),
-            decision.taken.action,
+            action_words(decision.taken.action, lang),
             decimal(decision.taken.expected, lang, ".1f"),
-            best.action if best.action != decision.taken.action else "=",
+            action_words(best.action, lang) if best.action != decision.taken.action else "=",
             decimal(best.expected, lang, ".1f"),
             decimal(decision.loss, lang, ".1f"),
             mark,

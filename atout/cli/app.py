@@ -13,6 +13,7 @@ from typing import Annotated, Any, Final
 
 import typer
 from pydantic import ValidationError
+from rich.console import Console, RenderableType
 from typer._click import exceptions as usage  # typer reads command lines with its own click
 from typer._click.core import Context, Parameter
 from typer.core import TyperArgument, TyperGroup, TyperOption
@@ -370,3 +371,20 @@ def fail(error: BaseException | str, lang: Language, where: str = "") -> typer.E
         text = words["error_in"].format(where=where, message=text)
     typer.echo(words["error"].format(message=text), err=True)
     return typer.Exit(2)
+
+
+PRINTOUT_WIDTH: Final = 100_000
+"""Wider than any table: the width a printout's tables are measured in."""
+
+
+def show(renderable: RenderableType, **options: Any) -> None:
+    """Print a table (or any renderable) on standard output whole: on a terminal
+    at its width, on a file or a pipe (a printout, where rich would take 80
+    columns and cut headers to ``Orien…``) as wide as the table needs."""
+    console = Console()
+    if not console.is_terminal:
+        wide = console.options.update_width(PRINTOUT_WIDTH)
+        needed = console.measure(renderable, options=wide).maximum
+        if needed > console.width:
+            console = Console(width=needed)
+    console.print(renderable, **options)

@@ -8,7 +8,7 @@ from typing import Any
 import typer
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, positive
+from atout.cli.app import LangOpt, app, fail, positive, show
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES
 from atout.terminal.words import COMMAND_WORDS, count, decimal
@@ -134,4 +134,4 @@ def arena(
     if as_json:
         typer.echo(json.dumps(report, indent=1))
     else:
-        Console().print(_table(report, lang))
+        show(_table(report, lang))

@@ -8,6 +8,7 @@ from typing import Any
 import typer
 
 from atout.cli.app import LangOpt, RefusedValue, app, cannot_write, fail
+from atout.records import shown_text
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules
 
@@ -19,7 +20,7 @@ def option_pairs(pairs: list[str]) -> dict[str, Any]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise Refusal("cli_option_pair", pair=repr(pair))
+            raise Refusal("cli_option_pair", pair=shown_text(pair))
         try:
             options[key.strip()] = json.loads(value)
         except json.JSONDecodeError:

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, in_file, read_input
+from atout.cli.app import LangOpt, app, fail, in_file, read_input, show
 from atout.french.scoring import DealScore
 from atout.refusals import Refusal
 from atout.sheet import InputError, ScoreInput, score_text
@@ -71,9 +71,9 @@ def _print_table(data: ScoreInput, result: DealScore, lang: Language = "en") -> 
     seats = Table(words["seat_col"], words["role_col"], words["score_col"])
     for seat, value in enumerate(result.scores):
         seats.add_row(str(seat), words[f"role.{_role(data, seat)}"], f"{value:+d}")
-    console.print(seats)
+    show(seats)
     parts = Table(words["part_col"], words["points_col"])
     names = BREAKDOWN_NAMES[lang]
     for name, value in result.breakdown.items():
         parts.add_row(names.get(name, name.replace("_", " ")), str(value))
-    console.print(parts)
+    show(parts)

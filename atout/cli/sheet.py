@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, in_file, read_input
+from atout.cli.app import LangOpt, app, fail, in_file, read_input, show
 from atout.refusals import Refusal
 from atout.sheet import (
     CSV_WORDS,
@@ -77,4 +76,4 @@ def _print_table(scored: ScoredSheet, lang: Language = "en") -> None:
     table.columns[2].footer = words["total"].capitalize()
     for column, total in zip(table.columns[3:], scored.totals, strict=True):
         column.footer = str(total)
-    Console().print(table)
+    show(table)

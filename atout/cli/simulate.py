@@ -6,11 +6,10 @@ import json
 from typing import Annotated, Any
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail
+from atout.cli.app import LangOpt, app, fail, show
 from atout.refusals import Refusal
 from atout.registry import GAME_NAMES, game_rules
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
@@ -61,6 +60,6 @@ def simulate(
         for key, value in stats.items():
             shown = words.get(f"game.{value}", value) if key == "game" else _shown(value, lang)
             table.add_row(words.get(f"sim.{key}", key), shown)
-        Console().print(table)
+        show(table)
     if not stats["invariants_ok"]:
         raise typer.Exit(1)

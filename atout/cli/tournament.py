@@ -18,11 +18,10 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal, TypeVar
 
 import typer
-from rich.console import Console
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input, write_whole
+from atout.cli.app import LangOpt, app, fail, read_input, show, write_whole
 from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 from atout.tournament.boards import Board, TournamentError, orientation_text
@@ -342,7 +341,7 @@ def _show_rows(
     )
     for row in rows:
         view.add_row(*(_cell(key, value, lang) for key, value in row.items()))
-    Console().print(view)
+    show(view)
 
 
 def _cell(key: str, value: object, lang: Language) -> str:

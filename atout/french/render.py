@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any, Final
 
-from atout.cards import Language, card_name, card_text, cards_of, hand_text, sort_key
+from atout.cards import Language, card_face, card_name, cards_of, hand_faces, sort_key
 from atout.french.rules import FRENCH
 from atout.french.state import FrenchState
 from atout.french.variants import Contract
@@ -16,14 +16,15 @@ from atout.game import CHANCE
 from atout.terminal.words import BREAKDOWN_NAMES, CHOICE_NAMES, MESSAGES, count
 
 
-def _cards(mask: int, language: Language | None) -> str:
+def _cards(mask: int, language: Language | None, lang: Language) -> str:
+    """Cards named in ``language``, or (None) as ``lang``'s reader writes their faces."""
     if language is None:
-        return hand_text(mask) or "-"
+        return hand_faces(mask, lang) or "-"
     return ", ".join(card_name(c, language) for c in sorted(cards_of(mask), key=sort_key))
 
 
-def _card(card: int, language: Language | None) -> str:
-    return card_text(card) if language is None else card_name(card, language)
+def _card(card: int, language: Language | None, lang: Language) -> str:
+    return card_face(card, lang) if language is None else card_name(card, language)
 
 
 WORDS: Final[dict[Language, dict[str, str]]] = {
@@ -92,8 +93,8 @@ def render_deal(state: FrenchState, language: Language | None = None, lang: Lang
     """The deal as text: hands, dog, bids, écart, every trick and its winner, the
     score; a deal dealt again says why, and one under way stops where it stands.
 
-    Cards are written in the notation (``KH``) unless ``language`` asks for names;
-    the words are in ``lang``.
+    Cards are written as their faces for a reader of ``lang`` (``R♥``, ``A21``)
+    unless ``language`` asks for names; the words are in ``lang``.
     """
     if state.to_move == CHANCE and state.score is None and not state.cancelled:
         raise ValueError("only a deal that was dealt can be rendered")
@@ -115,10 +116,10 @@ def render_deal(state: FrenchState, language: Language | None = None, lang: Lang
         words["hands"],
     ]
     lines += [
-        words["hand"].format(seat=seat(s), cards=_cards(state.dealt[s], language))
+        words["hand"].format(seat=seat(s), cards=_cards(state.dealt[s], language, lang))
         for s in state.ring(dealer)
     ]
-    lines.append(words["dog"].format(cards=_cards(state.dog, language)))
+    lines.append(words["dog"].format(cards=_cards(state.dog, language, lang)))
     bids = ", ".join(f"{seat(s)} {names[Contract(b).text]}" for s, b in state.bids)
     lines.append(words["bids"].format(bids=bids))
     if state.cancelled:
@@ -133,14 +134,14 @@ def render_deal(state: FrenchState, language: Language | None = None, lang: Lang
     if state.called >= 0:
         alone = state.partner == state.taker
         partner = words["alone"] if alone else words["partner"].format(seat=seat(state.partner))
-        taking += words["called"].format(card=_card(state.called, language), partner=partner)
+        taking += words["called"].format(card=_card(state.called, language, lang), partner=partner)
     lines.append(taking)
     if state.ecart:
-        lines.append(words["ecart"].format(cards=_cards(state.ecart, language)))
+        lines.append(words["ecart"].format(cards=_cards(state.ecart, language, lang)))
     if state.chelem_announced:
         lines.append(words["chelem_announced"])
     for who, shown in state.poignees:
-        lines.append(words["poignee"].format(seat=seat(who), cards=_cards(shown, language)))
+        lines.append(words["poignee"].format(seat=seat(who), cards=_cards(shown, language, lang)))
     for who, kind in state.miseres:
         lines.append(words["misere"].format(kind=names.get(kind, kind), seat=seat(who)))
     lines.append(words["tricks"])
@@ -148,14 +149,14 @@ def render_deal(state: FrenchState, language: Language | None = None, lang: Lang
         player = leader
         played = []
         for card in cards:
-            played.append(f"{_card(card, language)} ({player})")
+            played.append(f"{_card(card, language, lang)} ({player})")
             player = state.nxt[player]
         lines.append(f"  {number:2}. {', '.join(played)} -> {seat(winner)}")
     outcome, score = state.outcome, state.score
     if outcome is None or score is None:
         if state.trick:
             seats = zip(state.trick, state.trick_seats, strict=False)
-            played = [f"{_card(card, language)} ({player})" for card, player in seats]
+            played = [f"{_card(card, language, lang)} ({player})" for card, player in seats]
             lines.append(f"  {len(state.tricks) + 1:2}. {', '.join(played)}")
         return "\n".join([*lines, words["not_finished"]])
     lines.append(
@@ -188,7 +189,7 @@ def render_game(
     """Every deal of a partie (or of its part played so far) replayed and rendered,
     with the running totals after each scored deal: the deals dealt again too,
     and the last one as far as it was played. Words in ``lang``, cards named in
-    ``language`` (None: the notation)."""
+    ``language`` (None: their faces in ``lang``)."""
     state = FRENCH.new(players, variant, options)
     words = WORDS[lang]
     parts = [words["game"].format(variant=variant, players=count("n_players", players, lang))]

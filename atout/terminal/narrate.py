@@ -23,6 +23,7 @@ from atout.terminal.words import (
     CHOICE_NAMES,
     CONTRACT_NAMES,
     MESSAGES,
+    count,
     decimal,
 )
 
@@ -221,7 +222,7 @@ class Narrator:
         self.say(
             "outcome",
             points=decimal(points, self.lang, "g"),
-            bouts=data["bouts"],
+            bouts=count("n_bouts", data["bouts"], self.lang),
             target=breakdown["target"],
             result=text["made"] if data["made"] else text["failed"],
             by=decimal(abs(points - breakdown["target"]), self.lang, "g"),
@@ -265,7 +266,9 @@ class Narrator:
         self.console.print()
         self.console.rule(
             self.text["round_header"].format(
-                round=data["round"], size=data["hand_size"], who=self.who(data["dealer"])
+                round=data["round"],
+                size=count("n_cards", data["hand_size"], self.lang),
+                who=self.who(data["dealer"]),
             )
         )
         lives = " · ".join(f"{self.who(s)} {view['lives'][s]}" for s in data["seats"])
@@ -276,7 +279,9 @@ class Narrator:
         self.line(self.text["one_card"], " ", self.seat_cards(shown))
 
     def _africain_bid(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:
-        text = self.about("africain_bid", data["seat"], bid=data["bid"])
+        text = self.about(
+            "africain_bid", data["seat"], bid=count("n_tricks", data["bid"], self.lang)
+        )
         self.console.print(text, highlight=False)
 
     def _africain_reveal(self, data: Mapping[str, Any], view: Mapping[str, Any]) -> None:

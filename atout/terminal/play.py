@@ -25,6 +25,7 @@ from atout.cards import CardSyntaxError, Language, card_name, card_text, parse_c
 from atout.french.scoring import POIGNEE_SIZES
 from atout.game import ActionSyntaxError, Event, GameState, IllegalAction
 from atout.match import Match, random_seeds
+from atout.records import shown_text
 from atout.registry import game_rules
 from atout.robots import make_robot
 from atout.terminal.narrate import HUMAN, Narrator
@@ -42,6 +43,8 @@ from atout.terminal.words import (
     QUIT_WORDS,
     VERBS,
     YES_WORDS,
+    action_words,
+    count,
     decimal,
     normalise,
     refusal,
@@ -160,7 +163,7 @@ class TerminalGame:
                 for option in advice.options:  # the reason: the best few expected scores
                     self.console.print(
                         self.text["hint.option"].format(
-                            action=option.action,
+                            action=action_words(option.action, self.lang),
                             expected=decimal(option.expected, self.lang, "+.1f"),
                         ),
                         highlight=False,
@@ -238,7 +241,8 @@ class TerminalGame:
             return self.text["prompt.africain_bid"].format(bids=bids)
         if kind == "discard":
             dog = len(view["dog"] or ())
-            return self.text["prompt.discard"].format(left=dog - len(view["ecart"] or ()))
+            left = count("n_cards", dog - len(view["ecart"] or ()), self.lang)
+            return self.text["prompt.discard"].format(left=left)
         return self.text[f"prompt.{kind}"]
 
     def show_decision(
@@ -360,4 +364,4 @@ class TerminalGame:
         return NotUnderstood(self.text["one_only"])
 
     def not_understood(self, line: str) -> str:
-        return self.text["not_understood"].format(text=line, help=self.text["help"])
+        return self.text["not_understood"].format(text=shown_text(line), help=self.text["help"])

@@ -10,9 +10,10 @@ and the browser (:mod:`atout.refusals`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
-from atout.cards import Language, parse_card
+from atout.cards import Language, card_face, parse_card
 from atout.refusals import Refusal, message
 from atout.terminal.show import face
 
@@ -61,7 +62,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "with_partner": " with {partner}",
         "made": "made",
         "failed": "failed",
-        "outcome": "Attack {points} points with {bouts} bout(s), needed {target}: {result} by {by}",
+        "outcome": "Attack {points} points with {bouts}, needed {target}: {result} by {by}",
         "petit_au_bout": "Petit au bout: {side}",
         "side.attack": "attack",
         "side.defense": "defence",
@@ -81,7 +82,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         ),
         "prompt.bid": "Your bid",
         "prompt.call": "Call a card",
-        "prompt.discard": "Your écart: {left} card(s) to put aside",
+        "prompt.discard": "Your écart: {left} to put aside",
         "prompt.chelem": "Announce a chelem?",
         "prompt.poignee": "Show a poignée? (number, yes, no, or the trumps to show)",
         "prompt.misere": "Announce a misère?",
@@ -90,7 +91,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "hint": "The strong robot would choose: {action}",
         "hint.option": "  {action}: expected score {expected}",
         "bad": "Not possible: {error}",
-        "not_understood": "I do not understand {text!r}. {help}",
+        "not_understood": "I do not understand '{text}'. {help}",
         "out_of_range": "Choose a number from 1 to {last}.",
         "one_only": "Only one choice at a time here.",
         "yes": "yes",
@@ -99,12 +100,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "poignee_choice": "{size} ({count} trumps): {cards}",
         "high": "high",
         "low": "low",
-        "round_header": "Round {round}: {size} card(s) each · dealer: {who}",
+        "round_header": "Round {round}: {size} each · dealer: {who}",
         "lives": "Lives: {lives}",
         "one_card": "One-card round: you see the others' cards, not yours:",
         "reveal": "Every card is revealed:",
-        "africain_bid.you": "You bid {bid} trick(s).",
-        "africain_bid.other": "{who} bids {bid} trick(s).",
+        "africain_bid.you": "You bid {bid}.",
+        "africain_bid.other": "{who} bids {bid}.",
         "bids_so_far": "Bids so far: {bids}",
         "forbidden_bid": "Bid {bid} is forbidden to you: the bids would total the cards dealt.",
         "prompt.africain_bid": "How many tricks do you bid? ({bids})",
@@ -174,8 +175,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "made": "réussie",
         "failed": "chutée",
         "outcome": (
-            "L'attaque fait {points} points avec {bouts} bout(s), il en fallait {target} : "
-            "{result} de {by}"
+            "L'attaque fait {points} points avec {bouts}, il en fallait {target} : {result} de {by}"
         ),
         "petit_au_bout": "Petit au bout : {side}",
         "side.attack": "attaque",
@@ -196,7 +196,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         ),
         "prompt.bid": "À vous d'annoncer",
         "prompt.call": "Appelez une carte",
-        "prompt.discard": "Votre écart : encore {left} carte(s) à écarter",
+        "prompt.discard": "Votre écart : encore {left} à écarter",
         "prompt.chelem": "Annoncez-vous un chelem ?",
         "prompt.poignee": "Montrer une poignée ? (numéro, oui, non, ou les atouts à montrer)",
         "prompt.misere": "Annoncer une misère ?",
@@ -205,7 +205,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "hint": "Le robot fort choisirait : {action}",
         "hint.option": "  {action} : score espéré {expected}",
         "bad": "Impossible : {error}",
-        "not_understood": "Je ne comprends pas {text!r}. {help}",
+        "not_understood": "Je ne comprends pas « {text} ». {help}",
         "out_of_range": "Choisissez un numéro de 1 à {last}.",
         "one_only": "Un seul choix à la fois ici.",
         "yes": "oui",
@@ -214,12 +214,12 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "poignee_choice": "{size} ({count} atouts) : {cards}",
         "high": "haute",
         "low": "basse",
-        "round_header": "Tour {round} : {size} carte(s) chacun · donneur : {who}",
+        "round_header": "Tour {round} : {size} chacun · donneur : {who}",
         "lives": "Vies : {lives}",
         "one_card": "Tour à une carte : vous voyez les cartes des autres, pas la vôtre :",
         "reveal": "Toutes les cartes sont révélées :",
-        "africain_bid.you": "Vous annoncez {bid} pli(s).",
-        "africain_bid.other": "{who} annonce {bid} pli(s).",
+        "africain_bid.you": "Vous annoncez {bid}.",
+        "africain_bid.other": "{who} annonce {bid}.",
         "bids_so_far": "Annonces : {bids}",
         "forbidden_bid": (
             "L'annonce {bid} vous est interdite : le total ferait le nombre de cartes données."
@@ -233,7 +233,7 @@ MESSAGES: Final[dict[str, dict[str, str]]] = {
         "lives_col": "Vies",
         "player_col": "Joueur",
         "remontee": "Remontée : {who}, seul à ne rien perdre, regagne une vie.",
-        "out": "Éliminé(s) : {who}",
+        "out": "Hors jeu : {who}",
         "africain_winners.you": "Partie terminée : vous gagnez.",
         "africain_winners.other": "Partie terminée : {who} gagne.",
         "africain_shared": "Partie terminée : victoire partagée entre {who}.",
@@ -478,6 +478,8 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         "n_points_one": "{n} point",
         "n_points": "{n} points",
         "n_cards_one": "{n} card",
+        "n_tricks_one": "{n} trick",
+        "n_tricks": "{n} tricks",
         "n_cards": "{n} cards",
         "n_inaccuracies_one": "{n} inaccuracy",
         "n_inaccuracies": "{n} inaccuracies",
@@ -629,6 +631,8 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         "n_points_one": "{n} point",
         "n_points": "{n} points",
         "n_cards_one": "{n} carte",
+        "n_tricks_one": "{n} pli",
+        "n_tricks": "{n} plis",
         "n_cards": "{n} cartes",
         "n_inaccuracies_one": "{n} imprécision",
         "n_inaccuracies": "{n} imprécisions",
@@ -659,6 +663,85 @@ def count(key: str, n: float, lang: Language) -> str:
     one = abs(n) < 2 if lang == "fr" else n == 1
     shown = decimal(n, lang, "" if isinstance(n, int) else "g")
     return COMMAND_WORDS[lang][f"{key}_one" if one else key].format(n=shown)
+
+
+# --- Actions for people ---------------------------------------------------------
+
+ACTION_WORDS: Final[dict[Language, dict[str, str]]] = {
+    "en": {
+        "deal": "deal",
+        "bid": "bid {bid}",
+        "call": "call {card}",
+        "discard": "put aside {card}",
+        "ecart": "écart {cards}",
+        "chelem.yes": "announce a chelem",
+        "chelem.no": "no chelem",
+        "poignee": "poignée {cards}",
+        "poignee.none": "no poignée",
+        "misere": "misère {kinds}",
+        "misere.none": "no misère",
+    },
+    "fr": {
+        "deal": "donne",
+        "bid": "annonce {bid}",
+        "call": "appel {card}",
+        "discard": "écarte {card}",
+        "ecart": "écart {cards}",
+        "chelem.yes": "annonce un chelem",
+        "chelem.no": "pas de chelem",
+        "poignee": "poignée {cards}",
+        "poignee.none": "pas de poignée",
+        "misere": "misère {kinds}",
+        "misere.none": "pas de misère",
+    },
+}
+"""How :func:`action_words` says an action that is not a bare contract or card."""
+
+
+def cards_words(texts: str | Iterable[str], lang: Language) -> str:
+    """Cards of the notation (``QS KH T21 EX``) as a reader of ``lang`` writes
+    them (``D♠ R♥ A21 Excuse``), in the given order; an unreadable one as it is."""
+    if isinstance(texts, str):
+        texts = texts.replace(",", " ").split()
+    shown = []
+    for text in texts:
+        try:
+            shown.append(card_face(parse_card(text), lang))
+        except ValueError:
+            shown.append(text)
+    return " ".join(shown)
+
+
+def action_words(action: str, lang: Language) -> str:
+    """An action's text (``bid:garde_sans``, ``play:KH``, ``play:EX:high``,
+    ``ecart:QS 10C``...) as words for a reader of ``lang``, its cards as faces:
+    ``garde sans``, ``R♥``, ``Excuse (haute)``, ``écart D♠ 10♣``. The hint, the
+    review and the replay say actions so; records and JSON keep the notation.
+    An action this does not know is returned as it is."""
+    kind, _, rest = action.partition(":")
+    arg, _, extra = rest.partition(":")
+    words, said, names = ACTION_WORDS[lang], MESSAGES[lang], CHOICE_NAMES[lang]
+    if kind == "play":
+        face = cards_words(arg, lang)
+        return f"{face} ({said[extra]})" if extra in ("high", "low") else face
+    if kind == "bid":
+        return words["bid"].format(bid=arg) if arg.isdigit() else names.get(arg, arg)
+    if kind in ("call", "discard"):
+        return words[kind].format(card=cards_words(arg, lang))
+    if kind in ("ecart", "poignee"):
+        if arg == "none":
+            return words["poignee.none"]
+        return words[kind].format(cards=cards_words(arg, lang))
+    if kind == "chelem" and arg in ("yes", "no"):
+        return words[f"chelem.{arg}"]
+    if kind == "misere":
+        if arg == "none":
+            return words["misere.none"]
+        kinds = " + ".join(names.get(k, k) for k in arg.split("+"))
+        return words["misere"].format(kinds=kinds)
+    if kind == "deal":
+        return words["deal"]
+    return action
 
 
 # --- Words read from the person -------------------------------------------------

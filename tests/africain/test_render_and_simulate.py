@@ -11,10 +11,10 @@ def test_a_round_reads_as_text() -> None:
     text = render_round(round_events)
     assert text.splitlines() == [
         "Round 1: seat 0 deals 5 cards each",
-        "  seat 0 holds T1 T2 T3 T21 EX",
+        "  seat 0 holds T1 T2 T3 T21 Excuse",
         "  seat 1 holds T4 T5 T6 T7 T8",
         "  bids: seat 0 2, seat 1 0",
-        "  trick 1: seat 0 EX (high), seat 1 T4 -> seat 0",
+        "  trick 1: seat 0 Excuse (high), seat 1 T4 -> seat 0",
         "  trick 2: seat 0 T21, seat 1 T5 -> seat 0",
         "  trick 3: seat 0 T1, seat 1 T6 -> seat 1",
         "  trick 4: seat 1 T7, seat 0 T2 -> seat 1",

@@ -37,7 +37,7 @@ def test_a_record_that_does_not_replay_names_its_action_by_codes() -> None:
         analyse(broken, 0)
     why = failure(refused.value)
     assert why["code"] == "bad_record"
-    assert why["params"]["index"] == 2 and why["params"]["move"] == "'play:KH'"
+    assert why["params"]["index"] == 2 and why["params"]["move"] == "play:KH"
     rules = why["params"]["rule"]
     assert rules[0] == "rec_log_action" and all(code in MESSAGES for code in rules)
 

@@ -24,7 +24,7 @@ def test_the_table_shows_the_blunder_and_the_summary(tmp_path: Path) -> None:
     path, planted = _record(tmp_path)
     result = runner.invoke(app, ["analyse", str(path), "--seat", "0", "--deals", "16"])
     assert result.exit_code == 0, result.output
-    row = next(line for line in result.output.splitlines() if "play:T1" in line)
+    row = next(line for line in result.output.splitlines() if "│ T1 " in line)  # play:T1, in words
     assert f" {planted[0] + 1} " in row and "??" in row
     assert "1 blunder" in result.output and "1 blunders" not in result.output
 

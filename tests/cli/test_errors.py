@@ -98,7 +98,7 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
         lambda folder: (["replay", str(_illegal(folder)[0])], ""),
         lambda folder: (
             "erreur : cet enregistrement est illisible à la ligne {}, colonne {} : "
-            "'play:T3' : vous devez fournir à cœur".format(*_illegal(folder)[1:])
+            "« play:T3 » : vous devez fournir à cœur".format(*_illegal(folder)[1:])
         ),
         lambda folder: (
             "error: this record cannot be read at line {}, column {}: "
@@ -109,7 +109,7 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
         lambda folder: (["analyse", str(_illegal(folder)[0]), "-s", "0"], ""),
         lambda folder: (
             "erreur : cet enregistrement est illisible à la ligne {}, colonne {} : "
-            "'play:T3' : vous devez fournir à cœur".format(*_illegal(folder)[1:])
+            "« play:T3 » : vous devez fournir à cœur".format(*_illegal(folder)[1:])
         ),
         lambda folder: (
             "error: this record cannot be read at line {}, column {}: "
@@ -120,7 +120,7 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
         lambda folder: (["replay", "--json", str(_belote(folder)[0])], ""),
         lambda folder: (
             f"erreur : cet enregistrement est illisible à la ligne {_belote(folder)[1]}"
-            ", colonne 1 : jeu inconnu 'belote' (jeux connus : french, africain)"
+            ", colonne 1 : jeu inconnu « belote » (jeux connus : french, africain)"
         ),
         lambda folder: (
             f"error: this record cannot be read at line {_belote(folder)[1]}"
@@ -148,11 +148,12 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
     "score: a deal no play gives": (
         lambda _: (["score", "-"], json.dumps({**GARDE, "points": 91})),
         lambda _: (
-            "erreur : points : 91 points ne peuvent aller avec 2 bout(s) "
+            "erreur : points : 91 points ne peuvent aller avec ce nombre de bouts : 2 "
             "(un bout vaut 4 ou 4,5 points)"
         ),
         lambda _: (
-            "error: points: 91 points cannot go with 2 bout(s) (each bout is worth 4 or 4.5 points)"
+            "error: points: 91 points cannot go with this number of bouts: 2 "
+            "(each bout is worth 4 or 4.5 points)"
         ),
     ),
     "sheet: an option refused": (
@@ -345,7 +346,7 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
     ),
     "play: an option not written key=value": (
         lambda _: (["play", "--level", "random", "-o", "misere"], ""),
-        lambda _: "erreur : 'misere' : une option s'écrit clé=valeur",
+        lambda _: "erreur : « misere » : une option s'écrit clé=valeur",
         lambda _: "error: 'misere': write an option as key=value",
     ),
     "arena: one robot": (

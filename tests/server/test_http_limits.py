@@ -220,8 +220,8 @@ def test_a_bad_record_is_refused_with_the_reason(server: Server, record: str, me
     ("record", "rule", "params"),
     [
         (Record("french", 9, "fft"), "rec_players_range", {"game": "french", "min": 3, "max": 5}),
-        (Record("french", 4, "zzz"), "rec_variant", {"variant": "'zzz'"}),
-        (Record("chess", 4, "fft", {}, ("deal:seed=1",)), "rec_unknown_game", {"game": "'chess'"}),
+        (Record("french", 4, "zzz"), "rec_variant", {"variant": "zzz"}),
+        (Record("chess", 4, "fft", {}, ("deal:seed=1",)), "rec_unknown_game", {"game": "chess"}),
     ],
 )
 def test_a_logs_game_players_and_variant_are_refused_coded(

@@ -141,7 +141,7 @@ OLD_LOG = (
             "old.json",
             OLD_LOG,
             "this record cannot be read: action 2 'play:KH': it is time to bid, not to play:KH",
-            "cet enregistrement est illisible : action 2 'play:KH' : "
+            "cet enregistrement est illisible : action 2 « play:KH » : "
             "il faut maintenant annoncer, pas play:KH",
         ),
     ],
