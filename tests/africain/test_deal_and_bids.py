@@ -50,7 +50,10 @@ def test_different_seeds_usually_deal_differently() -> None:
     ("hands", "message"),
     [
         (("T1 T2 T3 T4 T5", "T6 T7 T8 T9 T10"), "must list 3 hands"),
-        (("T1 T2 T3 T4 T5", "T6 T7 T8 T9 T10", "T11 T12 T13 T14"), "seat 2 must get 5 card"),
+        (
+            ("T1 T2 T3 T4 T5", "T6 T7 T8 T9 T10", "T11 T12 T13 T14"),
+            "wrong number of cards: 4, not 5",
+        ),
         (("T1 T2 T3 T4 T5", "T6 T7 T8 T9 T10", "T11 T12 T13 T14 T5"), "dealt twice: T5"),
         (("T1 T2 T3 T4 KH", "T6 T7 T8 T9 T10", "T11 T12 T13 T14 T15"), "trumps and the Excuse"),
     ],

@@ -75,7 +75,7 @@ def test_a_player_at_zero_leaves_and_is_skipped() -> None:
     assert end["out"] == [1]
     assert not state.is_over
     assert state.view(-1)["in_game"] == [True, False, True]
-    with pytest.raises(IllegalAction, match="seat 1 must get 0 card"):
+    with pytest.raises(IllegalAction, match="seat 1 is dealt the wrong number of cards: 4, not 0"):
         deal(state, "T1 T2 T3 T4", "T5 T6 T7 T8", "T9 T10 T11 T12")
     deal(state, "T1 T2 T3 T4", "-", "T9 T10 T11 T12")
     order = []

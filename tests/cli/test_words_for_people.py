@@ -89,17 +89,13 @@ def test_a_printed_sheet_keeps_its_headers_whole() -> None:
 
 # --- 3. Plurals agreed, not written "(s)" ------------------------------------------
 
-LAZY_PLURAL_LEFT = {"seat_cards"}
-"""Its wording is checked by the engine's own tests (tests/french, tests/africain)."""
-
 
 def test_no_message_writes_a_lazy_plural() -> None:
     for lang in ("en", "fr"):
         for key, text in {**MESSAGES[lang], **COMMAND_WORDS[lang]}.items():
             assert "(s)" not in text, (lang, key)
     for code, texts in CATALOGUE["messages"].items():
-        if code not in LAZY_PLURAL_LEFT:
-            assert "(s)" not in str(texts), code
+        assert "(s)" not in str(texts), code
 
 
 def test_counts_in_the_game_agree() -> None:

@@ -127,7 +127,12 @@ def test_faults_in_a_hand_written_record_are_named_by_line_and_column() -> None:
     cases = [
         (SMALL.replace("T21 T1", "T21 Q1"), 10, 13, "Q1"),
         (SMALL.replace("T21 T1", "T21 T21"), 10, 13, "T21 is given twice"),
-        (SMALL.replace('[Hand1 "T5 EX"]', '[Hand1 "T5"]'), 11, 1, "seat 1 must get 2"),
+        (
+            SMALL.replace('[Hand1 "T5 EX"]', '[Hand1 "T5"]'),
+            11,
+            1,
+            "seat 1 is dealt the wrong number",
+        ),
         (SMALL.replace("bid:2 bid:1", "bid:2 bid:0"), 12, 7, "bid:0"),
         (SMALL.replace("play:T1 ", "play:T5 "), 13, 18, "play:T5"),
         (SMALL.replace('[Score "1 0"]', '[Score "0 1"]'), 14, 1, "ends at 1 0, not 0 1"),
@@ -164,7 +169,9 @@ def test_a_french_deal_short_of_a_card_is_refused_at_its_hand() -> None:
     lines = text.splitlines()
     hand = next(line for line in lines if line.startswith("[Hand2 "))
     short, number = _replace_line(text, "[Hand2 ", hand.rsplit(" ", 1)[0] + '"]')
-    with pytest.raises(RecordSyntaxError, match="seat 2 must get 18 card") as caught:
+    with pytest.raises(
+        RecordSyntaxError, match="seat 2 is dealt the wrong number of cards"
+    ) as caught:
         read_text(short)
     assert caught.value.line == number
     # a card of seat 0's hand put in the dog too: the deal as a whole is refused
