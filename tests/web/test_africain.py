@@ -140,19 +140,28 @@ def test_the_round_label_and_seat_tags_read_right(page: Page, base_url: str) -> 
     create_table(page, base_url, game="africain", players=3, robots="random")
     page.click("#start")
     expect(page.locator(".seat-tags .tag.dealer")).to_have_count(1)
-    # measured again if the seat was drawn anew between finding and measuring it
-    # (the board is redrawn at every move: a box read off a replaced node is None)
+    # Both boxes measured in one script, so from one drawing: the board is redrawn
+    # at every move, and two reads could straddle a redraw (184 px apart once).
+    boxes = None
     for _ in range(50):
-        tag, pack = (
-            page.locator(".seat-tags", has=page.locator(".tag.dealer"))
-            .locator(selector)
-            .bounding_box()
-            for selector in (".tag.dealer", ".life-pack")
+        boxes = page.evaluate(
+            """() => {
+              const tags = [...document.querySelectorAll('.seat-tags')]
+                .find((t) => t.querySelector('.tag.dealer') && t.querySelector('.life-pack'));
+              if (!tags) return null;
+              const box = (el) => {
+                const r = el.getBoundingClientRect();
+                return { y: r.y, height: r.height };
+              };
+              const [tag, pack] = ['.tag.dealer', '.life-pack'].map((s) => tags.querySelector(s));
+              return [box(tag), box(pack)];
+            }"""
         )
-        if tag is not None and pack is not None:
+        if boxes is not None:
             break
         page.wait_for_timeout(20)
-    assert tag is not None and pack is not None
+    assert boxes is not None
+    tag, pack = boxes
     assert tag["height"] < 24, tag
     assert abs(tag["y"] + tag["height"] / 2 - (pack["y"] + pack["height"] / 2)) < 2
     # every label drawn between rounds, however briefly
