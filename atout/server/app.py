@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final
 
-from fastapi import FastAPI, Response, WebSocket
+from fastapi import FastAPI, Request, Response, WebSocket
 from fastapi import Path as FastAPIPath
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import select
@@ -40,6 +40,7 @@ from atout.server.metrics import Metrics
 from atout.server.ops_routes import Readiness, ops_routes
 from atout.server.passwords import Passwords
 from atout.server.profile_routes import profile_routes
+from atout.server.public_jobs import run_public
 from atout.server.robots import Thinking
 from atout.server.served import Served
 from atout.server.shared_limits import SharedLimits
@@ -242,7 +243,9 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
 
     @app.get("/api/games/{game_id}")
     async def replay(
-        game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)], format: str = "log"
+        request: Request,
+        game_id: Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)],
+        format: str = "log",
     ) -> Any:
         """A finished game's full record; an unfinished game is never shown, nor a
         duplicate tournament's before the tournament is over (403
@@ -254,11 +257,8 @@ def create_app(settings: Settings, rules: Callable[[str], GameRules] = game_rule
         record, tags = await asyncio.to_thread(finished_game, game_id)
         if format == "log":
             return record
-        try:
-            made = (json.dumps(record), tags, format)
-            body = await offload.workers.run(export_record, made, public=True)
-        except offload.Busy as error:
-            raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
+        made = (json.dumps(record), tags, format)
+        body = await run_public(request, export_record, made)
         return Response(body, media_type=MEDIA_TYPES[format])
 
     app.socket = functools.partial(serve_socket, hub=hub, settings=settings)

@@ -10,7 +10,10 @@ The jobs anyone may ask for without an account (``public``: a record replayed,
 a game exported) have that bound to themselves: a client replaying records in a
 loop made every other job 503, an organiser's tournament refused for as long as
 it went on. The others (a tournament's, an avatar's) have as many places again:
-public jobs may delay them, never refuse them.
+public jobs may delay them, never refuse them. Among the public jobs, each
+``holder`` (a client's address) has one place at a time (``JobsAtOnce`` beyond
+it): a client replaying in a loop, or many at once, held them all, and every
+other reader of a replay was told the server was busy.
 
 One server runs per process, so the pool is one per process (``workers``), as
 the robots' helper processes are: the app's lifespan starts and stops it, and
@@ -42,6 +45,15 @@ class Busy(Refusal):
     """No worker can take the job now; the refusal says to try again."""
 
 
+class JobsAtOnce(Busy):
+    """The job's holder already has its public job running or waiting."""
+
+
+PUBLIC_JOBS_PER_HOLDER: Final = 1
+"""Public jobs one holder may have running or waiting at once: a reader's page
+asks for one at a time, and a job takes a fraction of a second."""
+
+
 class Workers:
     """A pool of ``processes`` worker processes, with at most ``waiting`` jobs
     waiting for one of them."""
@@ -53,6 +65,7 @@ class Workers:
         self._lock = threading.Lock()
         self._jobs = 0
         self._public = 0
+        self._holders: dict[str, int] = {}
 
     @property
     def jobs(self) -> int:
@@ -83,6 +96,7 @@ class Workers:
         *,
         refusable: bool = True,
         public: bool = False,
+        holder: str | None = None,
     ) -> Result:
         """``work(argument)`` computed in a worker (``work`` must be a module's
         top-level function, and both picklable).
@@ -90,11 +104,17 @@ class Workers:
         Busy when ``processes + waiting`` jobs of its kind (``public`` or not)
         already run or wait, unless the job is not ``refusable`` (the server's
         own, which waits its turn), or when the worker died (a new pool is
-        started for the next job).
+        started for the next job); JobsAtOnce when a public job's ``holder``
+        (None: nobody to count) already has ``PUBLIC_JOBS_PER_HOLDER``.
         """
         places = self.processes + self.waiting
         if refusable and (self._public if public else self._jobs - self._public) >= places:
             raise Busy("server_busy")
+        counted = holder if public else None
+        if counted is not None:
+            if self._holders.get(counted, 0) >= PUBLIC_JOBS_PER_HOLDER:
+                raise JobsAtOnce("jobs_at_once")
+            self._holders[counted] = self._holders.get(counted, 0) + 1
         self._jobs += 1
         self._public += public
         pool = self._pool
@@ -115,6 +135,13 @@ class Workers:
         finally:
             self._jobs -= 1
             self._public -= public
+            if counted is not None:
+                self._release(counted)
+
+    def _release(self, holder: str) -> None:
+        left = self._holders.pop(holder) - 1
+        if left:
+            self._holders[holder] = left
 
     def _start(self) -> ProcessPoolExecutor:
         with self._lock:

@@ -14,8 +14,8 @@ from fastapi.responses import FileResponse
 
 from atout.record_format import record_refusal
 from atout.refusals import CATALOGUE_PATH
-from atout.server import offload
 from atout.server.http_refusals import HTTPRefusal
+from atout.server.public_jobs import run_public
 from atout.sheet import InputError, score_text
 from atout.web.replays import replay_steps
 
@@ -58,9 +58,7 @@ async def replay(request: Request) -> Response:
     in a worker process so that a long record never holds up the server."""
     record = (await request.body()).decode("utf-8", errors="replace")
     try:
-        steps = await offload.workers.run(replay_steps, record, public=True)
+        steps = await run_public(request, replay_steps, record)
     except ValueError as error:  # RecordError is one: coded, for the page's language
         raise HTTPRefusal.of(422, record_refusal(error)) from None
-    except offload.Busy as error:
-        raise HTTPRefusal.of(503, error, {"Retry-After": "1"}) from None
     return Response(steps, media_type="application/json")

@@ -267,6 +267,13 @@ def test_the_server_goes_on_while_a_long_replay_runs(server: Server, long_record
     asyncio.run(scenario())
 
 
+def client_at(server: Server, host: int) -> httpx.AsyncClient:
+    """A client whose requests come from loopback address ``127.0.0.<host>``: the
+    server counts public jobs per address."""
+    transport = httpx.AsyncHTTPTransport(local_address=f"127.0.0.{host}")
+    return httpx.AsyncClient(base_url=server.http, timeout=120, transport=transport)
+
+
 def test_a_full_replay_queue_answers_503_at_once(
     server: Server, long_record: Record, short_record: Record
 ) -> None:
@@ -277,27 +284,57 @@ def test_a_full_replay_queue_answers_503_at_once(
 
     async def scenario() -> None:
         await until(lambda: workers.jobs == 0, "no replay is left from another test")
-        async with httpx.AsyncClient(base_url=server.http, timeout=120) as client:
-            long = asyncio.create_task(client.post("/api/replay", content=long_record.to_json()))
-            await until(lambda: workers.jobs == 1, "the long replay is under way")
-            waiting = [
-                asyncio.create_task(client.post("/api/replay", content=short_record.to_json()))
-                for _ in range(capacity - 1)
-            ]
-            await until(lambda: workers.jobs == capacity, "the queue is full")
-            refused = await client.post("/api/replay", content=short_record.to_json())
-            assert not long.done()
-            assert refused.status_code == 503
-            assert "busy" in refused.json()["detail"]
-            assert refused.headers["retry-after"] == "1"
-            # Anyone may replay: a player's own job (an avatar) waits its turn, never
-            # refused however many replays anyone sends.
-            headers = {"Authorization": f"Bearer {token}", "Content-Type": "image/png"}
-            avatar = await client.put("/api/avatar", content=png, headers=headers)
-            assert avatar.status_code == 200, avatar.text
-            replies = await asyncio.gather(long, *waiting)
+        # one reader per address: an address has one job at a time
+        readers = [client_at(server, host) for host in range(2, capacity + 3)]
+        long = asyncio.create_task(readers[0].post("/api/replay", content=long_record.to_json()))
+        await until(lambda: workers.jobs == 1, "the long replay is under way")
+        waiting = [
+            asyncio.create_task(reader.post("/api/replay", content=short_record.to_json()))
+            for reader in readers[1:capacity]
+        ]
+        await until(lambda: workers.jobs == capacity, "the queue is full")
+        refused = await readers[capacity].post("/api/replay", content=short_record.to_json())
+        assert not long.done()
+        assert refused.status_code == 503
+        assert refused.json()["code"] == "server_busy"
+        assert refused.headers["retry-after"] == "1"
+        # Anyone may replay: a player's own job (an avatar) waits its turn, never
+        # refused however many replays anyone sends.
+        headers = {"Authorization": f"Bearer {token}", "Content-Type": "image/png"}
+        avatar = await readers[0].put("/api/avatar", content=png, headers=headers)
+        assert avatar.status_code == 200, avatar.text
+        replies = await asyncio.gather(long, *waiting)
+        for reader in readers:
+            await reader.aclose()
         assert [reply.status_code for reply in replies] == [200] * capacity
         assert len(replies[-1].json()["steps"]) == len(short_record.actions) + 1
+
+    asyncio.run(scenario())
+
+
+def test_an_address_has_one_public_job_at_a_time(
+    server: Server, long_record: Record, short_record: Record
+) -> None:
+    """A client replaying in a loop, or many at once, held every public place,
+    and every other reader was told the server was busy."""
+    workers = offload.workers
+
+    async def scenario() -> None:
+        await until(lambda: workers.jobs == 0, "no replay is left from another test")
+        async with client_at(server, 2) as greedy, client_at(server, 3) as other:
+            long = asyncio.create_task(greedy.post("/api/replay", content=long_record.to_json()))
+            await until(lambda: workers.jobs == 1, "the long replay is under way")
+            refused = await greedy.post("/api/replay", content=short_record.to_json())
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["code"] == "jobs_at_once"
+            assert refused.headers["retry-after"] == "1"
+            # another address is served meanwhile, after the long job
+            served = await other.post("/api/replay", content=short_record.to_json())
+            assert served.status_code == 200
+            assert (await long).status_code == 200
+            # once its job is done, the address may ask again
+            again = await greedy.post("/api/replay", content=short_record.to_json())
+            assert again.status_code == 200
 
     asyncio.run(scenario())
 
