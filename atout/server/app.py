@@ -33,7 +33,13 @@ from atout.server.account_routes import account_routes
 from atout.server.clients import RateLimiter
 from atout.server.cluster import ClusterHub
 from atout.server.friend_routes import friend_routes
-from atout.server.http_refusals import HTTPRefusal, invalid_request, refused, unreadable_body
+from atout.server.http_refusals import (
+    HTTPRefusal,
+    invalid_request,
+    refused,
+    unreadable_body,
+)
+from atout.server.http_refusals import response as http_response
 from atout.server.hub import Hub
 from atout.server.limits import BodyLimit, storage_unavailable, unstorable
 from atout.server.metrics import Metrics
@@ -274,10 +280,13 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     A connection closed by the server's own shutdown (uvicorn's 1012) is not the
     player leaving: no robot may take their seat before the tables stop, and the
     restarted server keeps their seat for them. An address opening sockets too
-    fast, or holding too many, is refused before the upgrade (HTTP 403)."""
+    fast, or holding too many, is refused before the upgrade: HTTP 429, coded
+    (``too_many_sockets``, ``sockets_too_fast``) for a program to read why."""
     ip = ws.client.host if ws.client else "unknown"
-    if not hub.admit(ip):
-        await ws.close(1008)
+    refusal = hub.admit(ip)
+    if refusal is not None:
+        wait = str(refusal.params.get("seconds", 1))
+        await ws.send_denial_response(http_response(refusal, 429, {"Retry-After": wait}))
         return
     try:
         await _serve(ws, hub, settings, ip)

@@ -1,5 +1,6 @@
 """Limits uvicorn does not have: a deadline for a request's headers, and a
-bound on the connections one address holds open.
+bound on the connections one address holds open; and its refusal of what is
+not HTTP coded as the application's refusals are.
 
 Without them, 300 sockets trickling their headers a byte at a time stayed open
 for as long as they liked. uvicorn already closes idle keep-alive connections
@@ -13,7 +14,10 @@ import asyncio
 from collections import Counter
 from typing import Any, ClassVar
 
-from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+
+from atout.refusals import Refusal
+from atout.server.http_refusals import response
 
 
 class GuardedHttp(HttpToolsProtocol):
@@ -54,6 +58,22 @@ class GuardedHttp(HttpToolsProtocol):
     def handle_websocket_upgrade(self) -> None:
         self._uncount()
         super().handle_websocket_upgrade()
+
+    def send_400_response(self, msg: str) -> None:
+        """What the parser refuses (a bad method, a NUL in a header, two
+        ``Content-Length``) answered 400 ``bad_http_request`` in JSON, as every
+        refusal: uvicorn answered it in plain, uncoded English itself."""
+        body = response(Refusal("bad_http_request"), 400).body
+        head = [STATUS_LINE[400]]
+        for name, value in self.server_state.default_headers:
+            head += [name, b": ", value, b"\r\n"]
+        head += [
+            b"content-type: application/json\r\n",
+            b"content-length: %d\r\n" % len(body),
+            b"connection: close\r\n\r\n",
+        ]
+        self.transport.write(b"".join(head) + body)
+        self.transport.close()
 
     def _start_deadline(self) -> None:
         self._deadline = self.loop.call_later(self.header_seconds, self.transport.close)

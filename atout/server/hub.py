@@ -227,15 +227,17 @@ class Hub:
             return None
         return known
 
-    def admit(self, ip: str) -> bool:
-        """Whether a new socket from ``ip`` may open (counted until ``release``)."""
+    def admit(self, ip: str) -> Refusal | None:
+        """Why a new socket from ``ip`` may not open, or None: it is counted
+        until ``release``."""
         guards = self.guards
         if ip not in guards.exempt and self.sockets[ip] >= guards.sockets_per_address:
-            return False
-        if guards.wait(guards.connections, ip):
-            return False
+            return Refusal("too_many_sockets", limit=guards.sockets_per_address)
+        wait = guards.wait(guards.connections, ip)
+        if wait:
+            return Refusal("sockets_too_fast", seconds=math.ceil(wait))
         self.sockets[ip] += 1
-        return True
+        return None
 
     def release(self, ip: str) -> None:
         self.sockets[ip] -= 1

@@ -9,6 +9,7 @@ alone; the test of the proxy header itself runs a server that trusts nobody.
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import subprocess
 import sys
@@ -22,6 +23,7 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
+from atout.server.protocol import PROTOCOL_VERSION
 from tests.server.conftest import (
     Player,
     Server,
@@ -351,8 +353,10 @@ def test_invitation_codes_are_throttled_per_address_not_per_socket(proxied: Serv
 
 
 def test_a_socket_flood_from_one_address_is_refused_before_the_upgrade(proxied: Server) -> None:
-    async def flood() -> list[str]:
-        outcomes = []
+    """Refused coded, for a program to read why and when to come back."""
+
+    async def flood() -> tuple[list[str], list[Any]]:
+        outcomes, refusals = [], []
         for _ in range(40):
             try:
                 ws = await connect(proxied.ws, additional_headers={"X-Forwarded-For": "10.9.4.1"})
@@ -360,10 +364,46 @@ def test_a_socket_flood_from_one_address_is_refused_before_the_upgrade(proxied: 
                 await ws.close()
             except InvalidStatus as refused:
                 outcomes.append(str(refused.response.status_code))
-        return outcomes
+                refusals.append((refused.response.headers, json.loads(refused.response.body)))
+        return outcomes, refusals
 
-    outcomes = asyncio.run(flood())
-    assert outcomes[:30] == ["open"] * 30 and "403" in outcomes[30:]
+    outcomes, refusals = asyncio.run(flood())
+    assert outcomes[:30] == ["open"] * 30 and set(outcomes[30:]) == {"429"}
+    headers, answer = refusals[0]
+    assert answer["code"] == "sockets_too_fast" and answer["params"] == {"seconds": 1}
+    assert headers["Retry-After"] == "1"
+
+
+def test_one_address_holds_a_bounded_number_of_sockets(tmp_path: Path) -> None:
+    """The 41st socket held open from one address is refused, coded."""
+
+    async def hold() -> tuple[int, Any]:
+        held = []
+        token = register(server, "holder", "127.0.0.1")
+        hello = {"type": "hello", "v": PROTOCOL_VERSION, "token": token}
+        try:
+            for opened in range(40):
+                if opened >= 30:  # within the rate: 30 at once, then one a second
+                    await asyncio.sleep(1.05)
+                ws = await connect(server.ws)
+                await ws.send(json.dumps(hello))  # else closed past the hello's deadline
+                held.append(ws)
+            await asyncio.sleep(1.05)
+            with pytest.raises(InvalidStatus) as refused:
+                await connect(server.ws)
+            return refused.value.response.status_code, json.loads(refused.value.response.body)
+        finally:
+            for ws in held:
+                await ws.close()
+
+    server, process = serve(tmp_path)
+    try:
+        status, answer = asyncio.run(hold())
+    finally:
+        process.kill()
+        process.wait(10)
+    assert status == 429
+    assert answer["code"] == "too_many_sockets" and answer["params"] == {"limit": 40}
 
 
 def test_slow_headers_are_cut_off_and_one_address_holds_few_connections(tmp_path: Path) -> None:
@@ -409,6 +449,33 @@ def test_bad_input_gets_a_4xx_never_a_500(proxied: Server) -> None:
 
     for answer in asyncio.run(scenario()):
         assert answer["type"] == "error" and answer["message"].startswith("invalid message")
+
+
+@pytest.mark.parametrize(
+    "request_head",
+    [
+        b"G\x01T /api/leaderboard HTTP/1.1\r\nHost: x\r\n\r\n",  # a method that is none
+        b"GET /api/leaderboard HTTP/1.1\r\nHost: x\x00y\r\n\r\n",  # a NUL in a header
+        b"POST /api/score HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n"
+        b"Content-Length: 40\r\n\r\n{}",  # two lengths: which one frames the body?
+        b"GET /api/leaderboard HTTP/9.9\r\n\r\n",
+    ],
+)
+def test_what_is_not_http_is_refused_coded(proxied: Server, request_head: bytes) -> None:
+    """The parser's refusals, answered before the application runs, are coded as
+    every refusal (uvicorn said them in plain English text)."""
+    with socket.create_connection(("127.0.0.1", proxied.port), timeout=30) as sock:
+        sock.sendall(request_head)
+        reply = b""
+        while chunk := sock.recv(65536):  # the server closes the connection
+            reply += chunk
+    head, _, body = reply.partition(b"\r\n\r\n")
+    lines = head.decode().split("\r\n")
+    assert lines[0] == "HTTP/1.1 400 Bad Request"
+    assert "content-type: application/json" in lines
+    answer = json.loads(body)
+    assert answer["code"] == "bad_http_request" and answer["params"] == {}
+    assert answer["detail"] == "the request is not valid HTTP"
 
 
 def test_an_abandoning_players_vote_no_longer_counts(proxied: Server) -> None:
