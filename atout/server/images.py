@@ -14,7 +14,9 @@ not decode and is refused, rather than stored and served broken. The picture is
 turned as its EXIF orientation says (a phone stores it sideways with a tag),
 scaled down to fit a square and encoded as WebP from its pixels alone: nothing
 of the upload's metadata is kept (a phone photo's EXIF holds where it was
-taken, its maker and model). Decoding a photo is CPU work, and a crafted header
+taken, its maker and model). Its colour profile is not kept either: the pixels
+are converted to sRGB, which a browser assumes of an untagged image (a phone's
+Display P3 photo came out dull, a CMYK JPEG's colours wrong). Decoding a photo is CPU work, and a crafted header
 can make even its reading long: the caller runs all of it in a worker process.
 """
 
@@ -25,7 +27,7 @@ import struct
 from dataclasses import dataclass
 from typing import Final
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageCms, ImageOps
 
 from atout.refusals import Refusal
 
@@ -33,6 +35,10 @@ PNG_SIGNATURE: Final = b"\x89PNG\r\n\x1a\n"
 ENCODED_TYPE: Final = "image/webp"
 """What ``reencoded`` makes: small for a photo, and keeps transparency."""
 QUALITY: Final = 85
+_SRGB: Final = ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+_PROFILED_MODES: Final = frozenset({"RGB", "RGBA", "CMYK", "L"})
+"""The modes whose pixels a colour profile is converted from; others (a
+palette, grey with alpha) are first made RGB or RGBA."""
 _JPEG_FRAMES: Final = frozenset(range(0xC0, 0xD0)) - {0xC4, 0xC8, 0xCC}
 """Start-of-frame markers (the others of C0-CF are tables, not frames)."""
 _JPEG_STANDALONE: Final = frozenset({0x01, *range(0xD0, 0xD8)})
@@ -99,12 +105,30 @@ def _reencoded(data: bytes, info: ImageInfo, side: int) -> bytes:
         if picture.mode.startswith("I"):  # 16-bit grey (PNG): to 8 bits, not clipped white
             picture = picture.convert("I").point(lambda value: value * (1 / 256)).convert("L")
         mode = "RGBA" if opened.has_transparency_data else "RGB"
+        picture = _in_srgb(picture, opened.info.get("icc_profile"), mode)
         picture = picture if picture.mode == mode else picture.convert(mode)
         picture.thumbnail((side, side), Image.Resampling.LANCZOS)
         encoded = io.BytesIO()
         # WebP writes only the metadata given here: none
         picture.save(encoded, "WEBP", quality=QUALITY, method=4)
     return encoded.getvalue()
+
+
+def _in_srgb(picture: Image.Image, profile: bytes | None, mode: str) -> Image.Image:
+    """The picture's pixels in sRGB, in ``mode``, when it carries a colour profile;
+    as they are when it carries none, or one that does not read or does not fit
+    its pixels (a crafted or broken profile costs the colours, not the upload)."""
+    if not profile:
+        return picture
+    if picture.mode not in _PROFILED_MODES:
+        picture = picture.convert(mode)
+    try:
+        source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+        converted = ImageCms.profileToProfile(picture, source, _SRGB, outputMode=mode)
+    except (ImageCms.PyCMSError, OSError, ValueError):
+        return picture
+    assert converted is not None  # None only when converting in place
+    return converted
 
 
 def _png(data: bytes) -> ImageInfo:

@@ -200,3 +200,75 @@ def test_a_jpeg_whose_decoder_reads_another_size_is_refused_before_decoding(
         reencoded(twice, 8192, 256)
     assert refused.value.code == "image_corrupt"
     assert loaded == []
+
+
+def _icc_profile(red: tuple[float, float, float], green: tuple[float, float, float]) -> bytes:
+    """A matrix/TRC RGB display profile (ICC.1, version 2.1) with these primaries
+    (XYZ, D50), sRGB's blue and D50 white, and a 2.2 gamma: built from the ICC
+    specification, so that the test's colours do not come from the converter."""
+
+    def xyz(value: tuple[float, float, float]) -> bytes:
+        return b"XYZ \0\0\0\0" + b"".join(struct.pack(">i", round(v * 65536)) for v in value)
+
+    gamma = b"curv\0\0\0\0" + struct.pack(">IH", 1, round(2.2 * 256)) + b"\0\0"
+    tags = [
+        (b"wtpt", xyz((0.9642, 1.0, 0.8249))),
+        (b"rXYZ", xyz(red)),
+        (b"gXYZ", xyz(green)),
+        (b"bXYZ", xyz((0.1431, 0.0606, 0.7141))),
+        (b"rTRC", gamma),
+        (b"gTRC", gamma),
+        (b"bTRC", gamma),
+    ]
+    table_size = 4 + 12 * len(tags)
+    offset, entries, bodies = 128 + table_size, b"", b""
+    for signature, body in tags:
+        entries += signature + struct.pack(">II", offset, len(body))
+        bodies += body
+        offset += len(body)
+    size = offset
+    header = struct.pack(">I4sI4s4s4s", size, b"\0\0\0\0", 0x02100000, b"mntr", b"RGB ", b"XYZ ")
+    header += b"\0" * 12 + b"acsp" + b"\0" * 24  # date; platform, flags, maker, model, attributes
+    header += struct.pack(">I", 0) + xyz((0.9642, 1.0, 0.8249))[8:]  # intent, illuminant
+    header += b"\0" * (128 - len(header))
+    return header + struct.pack(">I", len(tags)) + entries + bodies
+
+
+SRGB_RED, SRGB_GREEN = (0.4361, 0.2225, 0.0139), (0.3851, 0.7169, 0.0971)
+
+
+@pytest.mark.parametrize("kind", ["PNG", "JPEG"])
+def test_the_colours_are_converted_from_the_images_profile_to_srgb(kind: str) -> None:
+    """A photo's colours are its pixels read through its profile (a phone's is
+    Display P3): served untagged, a browser reads them as sRGB. Here a profile
+    whose red primary is sRGB's green: the red pixels it tags are green."""
+    swapped = _icc_profile(red=SRGB_GREEN, green=SRGB_RED)
+    data = io.BytesIO()
+    Image.new("RGB", (20, 20), (255, 0, 0)).save(data, kind, icc_profile=swapped)
+    made = _decoded(reencoded(data.getvalue(), 8192, 256))
+    assert "icc_profile" not in made.info
+    pixel = made.convert("RGB").getpixel((10, 10))
+    assert isinstance(pixel, tuple)
+    assert pixel[0] < 60 and pixel[1] > 200 and pixel[2] < 60, pixel
+
+
+def test_transparency_is_kept_through_a_profile() -> None:
+    profile = _icc_profile(red=SRGB_RED, green=SRGB_GREEN)  # sRGB's primaries, gamma 2.2
+    picture = Image.new("RGBA", (20, 20), (0, 0, 255, 255))
+    picture.paste((0, 0, 0, 0), (10, 0, 20, 20))
+    data = io.BytesIO()
+    picture.save(data, "PNG", icc_profile=profile)
+    made = _decoded(reencoded(data.getvalue(), 8192, 256))
+    opaque, clear = made.getpixel((5, 10)), made.getpixel((15, 10))
+    assert isinstance(opaque, tuple) and isinstance(clear, tuple)
+    assert opaque[2] > 220 and opaque[3] == 255 and clear[3] == 0, (opaque, clear)
+
+
+@pytest.mark.parametrize("profile", [b"not a profile", _icc_profile(SRGB_RED, SRGB_GREEN)[:100]])
+def test_a_profile_that_does_not_read_leaves_the_pixels_as_they_are(profile: bytes) -> None:
+    data = io.BytesIO()
+    Image.new("RGB", (20, 20), (200, 30, 30)).save(data, "PNG", icc_profile=profile)
+    made = _decoded(reencoded(data.getvalue(), 8192, 256)).convert("RGB")
+    pixel = made.getpixel((10, 10))
+    assert isinstance(pixel, tuple)
+    assert all(abs(a - b) < 12 for a, b in zip(pixel, (200, 30, 30), strict=True)), pixel
