@@ -16,8 +16,9 @@ scaled down to fit a square and encoded as WebP from its pixels alone: nothing
 of the upload's metadata is kept (a phone photo's EXIF holds where it was
 taken, its maker and model). Its colour profile is not kept either: the pixels
 are converted to sRGB, which a browser assumes of an untagged image (a phone's
-Display P3 photo came out dull, a CMYK JPEG's colours wrong). Decoding a photo is CPU work, and a crafted header
-can make even its reading long: the caller runs all of it in a worker process.
+Display P3 photo came out dull, a CMYK JPEG's colours wrong). Decoding a photo
+is CPU work, and a crafted header can make even its reading long: the caller
+runs all of it in a worker process.
 """
 
 from __future__ import annotations
