@@ -33,6 +33,13 @@ def shown_text(value: object) -> str:
     return text if len(text) <= _SHOWN_TEXT else text[: _SHOWN_TEXT - 1] + "…"
 
 
+def _json_spelled(value: object) -> str:
+    """A record's value as a refusal repeats it: in JSON, as the reader wrote it
+    (``"atout-record/2"``, ``3``) in any language, escaped and cut as
+    ``shown_text`` does (Python's ``repr`` read ``'x'``)."""
+    return shown_text(json.dumps(value, ensure_ascii=False))
+
+
 class RecordError(ValueError):
     """A record that cannot be read or replayed; the message says where and why.
 
@@ -204,7 +211,7 @@ class Record:
         if not isinstance(data, dict):
             raise RecordError(Refusal("rec_object"))
         if data.get("format", FORMAT) != FORMAT:
-            given = repr(data.get("format"))
+            given = _json_spelled(data.get("format"))
             raise RecordError(Refusal("rec_log_format", given=given, wanted=FORMAT))
         try:  # JSON may spell a lone surrogate, which no message or store could hold
             json.dumps(data, ensure_ascii=False).encode()
@@ -220,7 +227,7 @@ class Record:
         )
         unknown = sorted(set(data) - {"format"} - {key for key, _ in checks})
         if unknown:  # a readable record that lost its "format" would lose its deals
-            fields = ", ".join(map(repr, unknown))
+            fields = ", ".join(map(_json_spelled, unknown))
             raise RecordError(Refusal("rec_log_fields", fields=fields, wanted=FORMAT))
         for key, kind in checks:
             if key not in data and key in ("game", "players", "variant"):

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from atout.cli.commands import app
 from atout.game import CHANCE
 from atout.records import Record, RecordError, load, save
+from atout.refusals import message
 from atout.registry import game_rules
 
 
@@ -69,12 +70,40 @@ def test_files_round_trip(tmp_path: Path) -> None:
         ('{"game": "french", "players": 4, "variant": "fft", "actions": [1]}', "list of strings"),
         ('{"format": "other/9", "game": "french", "players": 4, "variant": "fft"}', "format"),
         # a readable record that lost its "format": its deals must not vanish unsaid
-        ('{"game": "french", "players": 4, "variant": "fft", "deals": []}', "'deals'"),
+        ('{"game": "french", "players": 4, "variant": "fft", "deals": []}', '"deals"'),
     ],
 )
 def test_bad_records_are_refused_with_the_reason(text: str, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         Record.from_json(text)
+
+
+@pytest.mark.parametrize(
+    ("field", "code", "french"),
+    [
+        (
+            '"format": "atout-record/9"',
+            "rec_log_format",
+            'format non pris en charge "atout-record/9"',
+        ),
+        ('"format": 9', "rec_log_format", "format non pris en charge 9 (attendu"),
+        (
+            '"deals": [], "tags": {}',
+            "rec_log_fields",
+            'champs inconnus pour atout-record/1 : "deals", "tags"',
+        ),
+    ],
+)
+def test_a_logs_fields_are_repeated_as_json_in_every_language(
+    field: str, code: str, french: str
+) -> None:
+    """As the reader wrote them, not as Python's ``repr`` ('x') spells them."""
+    text = f'{{"game": "french", "players": 4, "variant": "fft", {field}}}'
+    with pytest.raises(RecordError) as refused:
+        Record.from_json(text)
+    why = refused.value.why
+    assert why is not None and why.code == code
+    assert french in message(why.code, why.params, "fr")
 
 
 def test_replay_names_the_action_that_breaks_the_rules() -> None:
