@@ -251,6 +251,8 @@ class ClusterHub(Hub):
                 await self._give_up(row.id, row.game_id)
             finally:
                 current.reset(token)
+            if setup is not None and self.live is not None:  # its position may go on
+                self.live.settle_soon(setup.tournament)
             return
         log.info("table %s taken over (token %d)", table.id, lease.token)
         self._run(table, lease)

@@ -146,18 +146,28 @@ def stored_tables(store: Store, tables: list[str]) -> set[str]:
 
 
 def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[str, int, int, list[str]]]:
-    """(table id, position, table, actions) of each finished game of these tables."""
-    games = []
+    """(table id, position, table, actions) of each of these tables that has ended:
+    a finished game's every action, a cancelled game's complete deals (none for a
+    game that could not be rebuilt from its log), and none for a table closed
+    before its game began. A table that ended without playing its boards leaves
+    them without a result (the arbiter may give one) and its position goes on:
+    waiting for it, the tournament never ended, and its games stayed hidden."""
+    ended: dict[str, list[str]] = {}
     with store.session() as db:
         rows = db.execute(
-            select(GameRow.id, GameRow.table_id).where(
-                GameRow.table_id.in_(list(tables)), GameRow.status == "over"
+            select(GameRow.id, GameRow.table_id, GameRow.status, GameRow.result).where(
+                GameRow.table_id.in_(list(tables)), GameRow.status.in_(("over", "cancelled"))
             )
         ).all()
-        for game_id, table_id in rows:
-            actions = db.scalars(
-                select(ActionRow.text).where(ActionRow.game_id == game_id).order_by(ActionRow.index)
-            ).all()
-            position, table = tables[table_id]
-            games.append((table_id, position, table, list(actions)))
-    return games
+        for game_id, table_id, status, result in rows:
+            query = select(ActionRow.text).where(ActionRow.game_id == game_id)
+            query = query.order_by(ActionRow.index)
+            if status == "cancelled":
+                query = query.limit((result or {}).get("shown_actions", 0))
+            ended[table_id] = list(db.scalars(query).all())
+        closed = db.scalars(
+            select(TableRow.id).where(TableRow.id.in_(list(tables)), TableRow.status == "closed")
+        )
+        for table_id in closed:
+            ended.setdefault(table_id, [])
+    return [(table_id, *tables[table_id], actions) for table_id, actions in ended.items()]

@@ -7,11 +7,16 @@ from __future__ import annotations
 
 import asyncio
 import math
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
+from sqlalchemy import select, update
+
+from atout.server.store import ActionRow, GameRow, Store
 from tests.server.conftest import Player, Server, play_until_over, run_server
 from tests.server.test_tournaments import call, changed, first_place_held, garde
 
@@ -274,3 +279,45 @@ async def opened_until(server: Server, number: int, ann: str, test: Any) -> dict
     async with following(server, number) as (watcher, _, _):
         call(server, ann, f"/{number}/online", {"position": 1})
         return await pushed(watcher, test)
+
+
+def test_a_table_that_cannot_be_rebuilt_ends_and_its_tournament_goes_on(tmp_path: Path) -> None:
+    """A tournament table whose log cannot be read at a restart is closed, its game
+    cancelled: the tournament waited for it for ever, and kept every game of it
+    hidden for good. Its boards are left without a result, and the tournament ends."""
+    server, stop = run_server(tmp_path, tournament_wait=600.0)
+    try:
+        ann, ben = server.register("ann"), server.register("ben")
+        form = {"name": "Broken", "tables": 1, "per_position": 2}
+        number = first_place_held(server, ann, ben, form)
+        table = asyncio.run(_sits_and_the_game_starts(server, number, ben, ann))
+    finally:
+        stop()
+    store = Store.in_dir(tmp_path)  # the server has stopped: nothing else writes now
+    with store.session.begin() as db:
+        game = db.scalar(select(GameRow.id).where(GameRow.table_id == table))
+        first = (ActionRow.game_id == game) & (ActionRow.index == 0)
+        db.execute(update(ActionRow).where(first).values(text="play:nonsense"))
+    store.close()
+    server, stop = run_server(tmp_path, tournament_wait=600.0)
+    try:
+        deadline = time.monotonic() + 30
+        while not (view := call(server, ann, f"/{number}").json())["over"]:
+            assert time.monotonic() < deadline, view["online"]
+            time.sleep(0.1)
+        assert view["results"] == [] and [o["done"] for o in view["online"]] == [True]
+        record = httpx.get(f"{server.http}/api/games/{game}", timeout=30)
+        assert record.status_code == 200, record.text  # 403 tournament_game_hidden while it ran
+        assert record.json()["meta"]["status"] == "cancelled"
+    finally:
+        stop()
+
+
+async def _sits_and_the_game_starts(server: Server, number: int, ben: str, ann: str) -> str:
+    async with following(server, number, ben) as (watcher, _, (player,)):
+        call(server, ann, f"/{number}/online", {"position": 1})
+        view = await pushed(watcher, lambda v: len(v["online"]) == 1)
+        table, _ = seat_of(view, 1, 1)
+        await player.send({"type": "sit", "table": table})
+        await player.event("table.game_started")
+        return table
