@@ -131,15 +131,23 @@ def test_a_table_whose_log_cannot_be_replayed_does_not_stop_the_others(tmp_path:
         return broken, kept
 
     broken, kept = asyncio.run(make_tables_then_stop())
-    store = Store.in_dir(tmp_path)  # the server has stopped: nothing else writes now
-    with store.session.begin() as db:
-        game = db.scalar(select(GameRow.id).where(GameRow.table_id == broken))
-        deal = (ActionRow.game_id == game) & (ActionRow.index == 0)
-        db.execute(update(ActionRow).where(deal).values(text="play:nonsense"))
-    store.close()
+    break_log(tmp_path, broken)
     server, stop = run_server(tmp_path)
     assert set(server.app.state.hub.tables) == {kept}
     stop()
+
+
+def break_log(data_dir: Path, table: str) -> int:
+    """Make the log of ``table``'s game unreadable (its first action one no rule
+    takes), in a stopped server's store: the game's id."""
+    store = Store.in_dir(data_dir)
+    with store.session.begin() as db:
+        game = db.scalar(select(GameRow.id).where(GameRow.table_id == table))
+        assert game is not None
+        first = (ActionRow.game_id == game) & (ActionRow.index == 0)
+        db.execute(update(ActionRow).where(first).values(text="play:nonsense"))
+    store.close()
+    return game
 
 
 def _actions_stored(store: Store) -> int:

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from sqlalchemy import select, update
 
-from atout.server.store import ActionRow, GameRow, Store
 from tests.server.conftest import Player, Server, play_until_over, run_server
+from tests.server.test_recovery import break_log
 from tests.server.test_tournaments import call, changed, first_place_held, garde
 
 ORIENTATIONS = ("N", "W", "S", "E")
@@ -293,12 +292,7 @@ def test_a_table_that_cannot_be_rebuilt_ends_and_its_tournament_goes_on(tmp_path
         table = asyncio.run(_sits_and_the_game_starts(server, number, ben, ann))
     finally:
         stop()
-    store = Store.in_dir(tmp_path)  # the server has stopped: nothing else writes now
-    with store.session.begin() as db:
-        game = db.scalar(select(GameRow.id).where(GameRow.table_id == table))
-        first = (ActionRow.game_id == game) & (ActionRow.index == 0)
-        db.execute(update(ActionRow).where(first).values(text="play:nonsense"))
-    store.close()
+    game = break_log(tmp_path, table)
     server, stop = run_server(tmp_path, tournament_wait=600.0)
     try:
         deadline = time.monotonic() + 30
