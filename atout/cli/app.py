@@ -15,11 +15,12 @@ import typer
 from pydantic import ValidationError
 from rich.console import Console, RenderableType
 from typer._click import exceptions as usage  # typer reads command lines with its own click
-from typer._click.core import Context, Parameter
+from typer._click.core import Context, Parameter, ParameterSource
 from typer.core import TyperArgument, TyperGroup, TyperOption
 
 from atout.analysis.review import Unreviewable
 from atout.cards import Language
+from atout.cli.french_help import speak_french
 from atout.record_format import record_refusal
 from atout.records import RecordError
 from atout.refusals import Refusal, full_message
@@ -36,8 +37,10 @@ class _Worded(TyperGroup):
     missing, an option unknown, a value of the wrong kind...) is said to a reader
     of French in French, from ``COMMAND_WORDS`` (:func:`usage_text`), on one line
     as :func:`fail` says a refusal, with the command's help to read; click has no
-    French, and says it in English itself. The language is the command line's
-    ``--lang``, looked for before click reads the rest, else the locale's."""
+    French, and says it in English itself. Its help pages, and every command's,
+    are French too (:func:`atout.cli.french_help.speak_french`). The language is
+    the command line's ``--lang``, looked for before click reads the rest, else
+    the locale's."""
 
     def make_context(
         self,
@@ -47,6 +50,8 @@ class _Worded(TyperGroup):
         **extra: Any,
     ) -> Context:
         lang = asked_language(args)
+        if lang == "fr":
+            speak_french(self)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
         except usage.UsageError as error:
@@ -70,11 +75,6 @@ app = typer.Typer(
 )
 
 
-@app.callback()
-def _root() -> None:
-    """Tarot: French Tarot and Tarot Africain rules, robots and online play."""
-
-
 def locale_language() -> Language:
     """The reader's language as the locale names it, the default of every ``--lang``:
     French when the first of LC_ALL, LC_MESSAGES and LANG that is set starts with
@@ -86,21 +86,43 @@ def locale_language() -> Language:
     return "en"
 
 
+def _given_before(ctx: typer.Context, param: typer.CallbackParam, value: Language) -> Language:
+    """A command's ``--lang`` when it is given one; else the one given before the
+    command's name (``atout --lang fr score``), else the locale's: the command
+    line's language (:func:`asked_language`, kept by the ``atout`` command)."""
+    if param.name and ctx.get_parameter_source(param.name) is ParameterSource.DEFAULT:
+        asked: Language = ctx.meta.get(_LANG, value)
+        return asked
+    return value
+
+
 LangOpt = Annotated[
     Language,
     typer.Option(
         "--lang",
         default_factory=locale_language,
+        callback=_given_before,
         show_default="the locale's: fr for LANG=fr_FR..., else en",
         help="The language of what is shown: en or fr.",
     ),
 ]
-"""A command's ``--lang``, the locale's language unless given."""
+"""A command's ``--lang``, else the one given to ``atout`` before the command's
+name, else the locale's language."""
+
+
+@app.callback()
+def group_language(lang: LangOpt) -> None:
+    """The ``--lang`` of ``atout`` and of each group of commands, before a command's
+    name (``atout --lang fr score``, ``atout tournament --lang fr --help``): the
+    language of the group's help page, and of its commands given no ``--lang``."""
 
 
 def asked_language(args: Sequence[str]) -> Language:
     """The language a command line asks for, before click reads it: its ``--lang``
-    (``fr`` or ``en``) wherever it stands, else the locale's (:func:`locale_language`)."""
+    (``fr`` or ``en``) wherever it stands, the last one given when there are several
+    (``atout --lang fr score --lang en``: the command's own), else the locale's
+    (:func:`locale_language`)."""
+    asked: Language | None = None
     for index, arg in enumerate(args):
         if arg == "--":
             break
@@ -108,10 +130,10 @@ def asked_language(args: Sequence[str]) -> Language:
         if arg == "--lang" and index + 1 < len(args):
             value = args[index + 1]
         if value == "en":
-            return "en"
+            asked = "en"
         if value == "fr":
-            return "fr"
-    return locale_language()
+            asked = "fr"
+    return asked or locale_language()
 
 
 class RefusedValue(usage.BadParameter):

@@ -10,12 +10,14 @@ from typing import Annotated
 
 import typer
 
-from atout.cli.app import LangOpt, app, fail, unwritable
+from atout.cli.app import LangOpt, app, fail, group_language, unwritable
 from atout.cli.extras import require_server
 from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS
 
-db_app = typer.Typer(help="The server's database: schema revisions.", no_args_is_help=True)
+db_app = typer.Typer(
+    help="The server's database: schema revisions.", no_args_is_help=True, callback=group_language
+)
 app.add_typer(db_app, name="db")
 
 DataDir = Annotated[Path, typer.Option(help="Where the SQLite database lives.")]

@@ -21,7 +21,7 @@ import typer
 from rich.table import Table
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, app, fail, read_input, show, write_whole
+from atout.cli.app import LangOpt, app, fail, group_language, read_input, show, write_whole
 from atout.refusals import Refusal
 from atout.terminal.words import COMMAND_WORDS, MESSAGES, count, decimal
 from atout.tournament.boards import Board, TournamentError, orientation_text
@@ -49,6 +49,7 @@ from atout.tournament.state import from_json, read_deal, to_json
 tournament_app = typer.Typer(
     help="Duplicate tournaments (FFT): boards, movement, results and ranking.",
     no_args_is_help=True,
+    callback=group_language,
 )
 app.add_typer(tournament_app, name="tournament")
 

@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 import typer
 
 from atout.cards import Language
-from atout.cli.app import LangOpt, fail
+from atout.cli.app import LangOpt, fail, group_language
 from atout.cli.sheet import _print_table
 from atout.cli.tournament import (
     _one_of,
@@ -49,6 +49,7 @@ from atout.tournament.libre_state import (
 libre_app = typer.Typer(
     help="Tournoi libre (deals bid and played freely): table plan, sheets, ranking.",
     no_args_is_help=True,
+    callback=group_language,
 )
 tournament_app.add_typer(libre_app, name="libre")
 
