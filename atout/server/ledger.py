@@ -123,20 +123,27 @@ def pay_winners(db: Session, game_id: int, winners: Sequence[int | None]) -> Non
 
 
 def pay_one_round(
-    db: Session, game_id: int, bettors: Sequence[int], taker: int | None, made: bool
+    db: Session, game_id: int, bettors: Sequence[int], attack: Sequence[int | None], made: bool
 ) -> None:
-    """The one-round rule: a winning taker takes every chip; otherwise the
-    defenders get their bets back and the taker's bet goes to the bank."""
+    """The one-round rule (seed 004): a winning taker takes every chip; otherwise
+    the defenders get their bets back and the taker's bet goes to the bank.
+    ``attack`` is the taker's user, then at five its called partner's (None: a
+    robot's seat), empty when nobody took. At five the partner shares the
+    attack's fate: a third of the pot when it wins, as it has a third of the
+    attack's points, its bet to the bank when it loses. A robot's share goes to
+    the bank, as at the end of a longer game."""
     pot = balance(db, pot_account(game_id))
     if pot == 0:
         return
-    if taker is not None and made:
-        transfer(
-            db, f"pot game {game_id}", [(pot_account(game_id), -pot), (user_account(taker), pot)]
-        )
+    if made and attack:
+        shares = [pot] if len(attack) == 1 else [pot - pot // 3, pot // 3]
+        paid = [(user_account(u), s) for u, s in zip(attack, shares, strict=True) if u is not None]
+        bank = pot - sum(share for _, share in paid)
+        transfer(db, f"pot game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
         return
-    defenders = [u for u in bettors if u != taker]
-    refund(db, game_id, defenders, to_bank=[taker] if taker is not None else [])
+    attackers = [u for u in attack if u is not None]
+    defenders = [u for u in bettors if u not in attackers]
+    refund(db, game_id, defenders, to_bank=attackers)
 
 
 def refund(db: Session, game_id: int, users: Sequence[int], to_bank: Sequence[int] = ()) -> None:

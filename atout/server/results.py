@@ -93,9 +93,12 @@ def settle(
     order = ranks(result, game.players)
     if options.get("rounds", 1) == 1 and deals and game_rules(game.game).contracts:
         last = deals[-1]
-        taker = game.seats[last.taker] if last.taker is not None else None
-        taker_user = taker.get("user") if taker else None
-        ledger.pay_one_round(db, game.id, bettors, taker_user, last.made)
+        partner = deal_ends[-1].get("partner") if len(deal_ends) == len(deals) else None
+        seats = [] if last.taker is None else [last.taker]
+        if isinstance(partner, int) and partner != last.taker:  # at five, unless alone
+            seats.append(partner)
+        attack = [(game.seats[seat] or {}).get("user") for seat in seats]
+        ledger.pay_one_round(db, game.id, bettors, attack, last.made)
     else:
         first = [game.seats[seat] for seat in range(game.players) if order[seat] == 1]
         ledger.pay_winners(db, game.id, [s.get("user") if s else None for s in first])

@@ -68,16 +68,57 @@ def test_winners_share_the_pot_less_the_rake_and_nothing_is_lost(
     store.close()
 
 
-def test_one_round_rule(store: Store) -> None:
+@pytest.mark.parametrize(
+    ("attack", "made", "chips", "bank"),
+    [
+        # three or four players: the taker's user, or None for a robot taker
+        ([2], True, [990, 1020, 990], 0),
+        ([3], False, [1000, 1000, 990], 10),
+        # a robot that wins takes the pot as a player would: to the bank, whose
+        # chips the humans lost (they were refunded as if it had lost)
+        ([None], True, [990, 990, 990], 30),
+        ([None], False, [1000, 1000, 1000], 0),
+        ([], False, [1000, 1000, 1000], 0),  # nobody took
+    ],
+)
+def test_one_round_rule(
+    store: Store, attack: list[int | None], made: bool, chips: list[int], bank: int
+) -> None:
+    """Seed 004: "If the declarer wins, he gets all the chips. If the defenders
+    win, each one gets back the chips they bet. The declarer's chips go to the bank.\""""
     fund(store, [1, 2, 3])
     with store.session.begin() as db:
         ledger.collect_bets(db, 1, [1, 2, 3], 10)
-        ledger.pay_one_round(db, 1, [1, 2, 3], taker=2, made=True)
-        ledger.collect_bets(db, 2, [1, 2, 3], 10)
-        ledger.pay_one_round(db, 2, [1, 2, 3], taker=3, made=False)
-        balances = [ledger.balance(db, ledger.user_account(u)) for u in (1, 2, 3)]
-        assert balances == [1000 - 10, 1000 + 20, 1000 - 10 - 10]
-        assert ledger.balance(db, ledger.BANK) == 10
+        ledger.pay_one_round(db, 1, [1, 2, 3], attack, made)
+        assert [ledger.balance(db, ledger.user_account(u)) for u in (1, 2, 3)] == chips
+        assert ledger.balance(db, ledger.BANK) == bank
+        assert ledger.balance(db, ledger.pot_account(1)) == 0
+
+
+@pytest.mark.parametrize(
+    ("attack", "made", "chips", "bank"),
+    [
+        # taker 1 with partner 2: the attack wins, the pot of 50 shared two to one
+        ([1, 2], True, [1024, 1006, 990, 990, 990], 0),
+        # it loses: the defenders get their bets back, the attack's go to the bank
+        ([1, 2], False, [990, 990, 1000, 1000, 1000], 20),
+        # a robot partner's third goes to the bank; a robot taker's two thirds too
+        ([1, None], True, [1024, 990, 990, 990, 990], 16),
+        ([None, 2], True, [990, 1006, 990, 990, 990], 34),
+    ],
+)
+def test_one_round_rule_at_five_the_partner_shares_the_attacks_fate(
+    store: Store, attack: list[int | None], made: bool, chips: list[int], bank: int
+) -> None:
+    """The partner won or lost with the taker: it lost its bet when the attack won,
+    and had it back when the attack lost, as if it had defended."""
+    users = [1, 2, 3, 4, 5]
+    fund(store, users)
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 1, users, 10)
+        ledger.pay_one_round(db, 1, users, attack, made)
+        assert [ledger.balance(db, ledger.user_account(u)) for u in users] == chips
+        assert ledger.balance(db, ledger.BANK) == bank
 
 
 def test_ranks_read_winners_first_then_scores_totals_or_lives() -> None:

@@ -180,6 +180,33 @@ def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
     asyncio.run(scenario())
 
 
+def test_one_round_at_five_the_called_partner_wins_or_loses_with_the_taker(
+    server: Server,
+) -> None:
+    """A third of the pot to the partner when the attack wins, its bet to the bank
+    when it loses: it lost its bet to the taker it had helped, and had it back when
+    they lost together."""
+
+    async def scenario() -> None:
+        names = ["kim", "lea", "max", "ned", "oli"]
+        ips = [f"10.0.4.{n}" for n in range(1, 6)]
+        players, _ = await play_competitive(server, names, ips, players=5, bet=30)
+        deals = [d["data"] for d in events_of(players[0], "deal_end") if "taker" in d["data"]]
+        last = deals[-1]
+        taker, partner, made = last["taker"], last["partner"], last["made"]
+        for seat, name in enumerate(names):
+            if seat == taker:
+                won = (150 if partner in (None, taker) else 100) if made else 0
+            elif seat == partner:
+                won = 50 if made else 0
+            else:
+                won = 0 if made else 30
+            assert chips(server, name) == START - 30 + won, (seat, last)
+        await close_all(server, players)
+
+    asyncio.run(scenario())
+
+
 def test_players_sharing_an_ip_play_but_score_nothing(server: Server) -> None:
     async def scenario() -> None:
         names = ["gus", "hal", "ivy"]
