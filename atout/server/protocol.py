@@ -57,7 +57,8 @@ class TableOptions(_Strict):
 
     game: str = Field(default="french", max_length=32)
     """One of the registry's games (``atout.registry.GAME_NAMES``)."""
-    players: int = Field(default=4, ge=2, le=5)
+    players: int = 4
+    """Bounded by the game's variant, which says its range (``players_range``)."""
     variant: str | None = Field(default=None, max_length=32)
     """None: the game's default variant."""
     turn_seconds: float = Field(default=30.0, ge=0.05, le=600)
@@ -123,7 +124,7 @@ class OptionsPatch(_Strict):
     """A partial change of options: only the given fields change."""
 
     game: str | None = Field(default=None, max_length=32)
-    players: int | None = Field(default=None, ge=2, le=5)
+    players: int | None = None
     variant: str | None = Field(default=None, max_length=32)
     turn_seconds: float | None = Field(default=None, ge=0.05, le=600)
     competitive: bool | None = None

@@ -187,6 +187,10 @@ def test_a_table_offers_only_what_the_engine_deals(server: Server) -> None:
                 ("unknown_variant", {"variant": "fftx", "known": "fft, traditionnel"}),
             ),
             ({"game": "africain", "players": 5}, ("players_range", {"min": 2, "max": 4})),
+            # beyond every game's sizes too, the range is the game's (not a field's bound)
+            ({"players": 6}, ("players_range", {"min": 3, "max": 5})),
+            ({"players": 1}, ("players_range", {"min": 3, "max": 5})),
+            ({"players": 10**30}, ("players_range", {"min": 3, "max": 5})),
             (
                 {"players": 4, "rules": {"dealer_sits_out": True}},
                 ("rules_option", {"option": "dealer_sits_out"}),
