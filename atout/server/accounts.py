@@ -174,9 +174,22 @@ def guest_key(token: str) -> str:
     return "g:" + token_hash(token)[:32]
 
 
-def add_guest(db: Session, key: str, name: str) -> None:
-    """Store a new guest (a writer job)."""
+GUEST_NAME_TRIES: Final = 8
+"""Names of four hex digits tried for a new guest before one of eight."""
+
+
+def add_guest(db: Session, key: str, wanted: str) -> str:
+    """Store a new guest (a writer job) under a name no other guest has,
+    ``guest_<wanted>_`` and four hex digits (eight when those run short): its
+    name. Two guests of one name could not be told apart at a table or in its
+    chat, where a guest has no account's id; a few hundred guests asking for one
+    name met twins."""
+    for digits in (2,) * GUEST_NAME_TRIES + (4,):
+        name = f"guest_{wanted}_{secrets.token_hex(digits)}"
+        if db.scalar(select(Guest.key).where(Guest.name == name).limit(1)) is None:
+            break
     db.add(Guest(key=key, name=name))
+    return name
 
 
 def account_named(store: Store, name: str) -> tuple[int, str] | None:

@@ -192,11 +192,13 @@ class Hub:
                 raise protocol.ProtocolError("too_many_guests", seconds=math.ceil(wait))
             token = secrets.token_urlsafe(24)
             key = guest_key(token)
-            identity = Identity(None, f"guest_{hello.name or 'player'}_{secrets.token_hex(2)}")
             try:  # stored before the guest hears of it
-                await self.writer.call(partial(add_guest, key=key, name=identity.name))
+                name = await self.writer.call(
+                    partial(add_guest, key=key, wanted=hello.name or "player")
+                )
             except StorageError:
                 raise protocol.ProtocolError("storage_unavailable") from None
+            identity = Identity(None, name)
             welcome["guest_token"] = token
         welcome |= {"user": identity.user_id, "name": identity.name, "guest": identity.guest}
         client = Client(identity, ip, key, session)

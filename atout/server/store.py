@@ -83,7 +83,8 @@ class Guest(Base):
     __tablename__ = "guests"
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     """``g:`` and the token's hash: the guest's seat key at tables."""
-    name: Mapped[str] = mapped_column(String(48))
+    name: Mapped[str] = mapped_column(String(48), index=True)
+    """No other guest's (``accounts.add_guest``)."""
     created: Mapped[float] = mapped_column(Float, default=time.time)
 
 

@@ -152,7 +152,7 @@ def test_the_lobby_lists_public_tables_live(server: Server) -> None:
     [
         "[]",
         '{"type": "act", "table": "t", "action": "play:KH", "extra": 1}',
-        '{"type": "options", "table": "t", "options": {"players": 9}}',
+        '{"type": "options", "table": "t", "options": {"bet": -1}}',
         '{"type": "create", "options": {"game": "french", "players": 2}}',
         '{"type": "create", "options": {"bet": 10}}',
         '{"type": "sit", "table": "../etc"}',
