@@ -11,7 +11,12 @@ export function frenchSeatTags(ctx, seat) {
   const tags = [];
   if (v.dealer === seat) tags.push(h("span", { class: "tag dealer" }, t("dealer")));
   if (v.sitting_out === seat) tags.push(h("span", { class: "tag" }, t("sits_out")));
-  if (v.taker === seat && v.phase !== "bid") tags.push(h("span", { class: "tag taker" }, h("span", { class: "role" }, `${t("taker")} · `), t(v.contract)));
+  // At five, the taker's tag names the card called too, in sight all the deal long
+  // (a phone keeps the side panel, which says it, in its drawer).
+  if (v.taker === seat && v.phase !== "bid") {
+    tags.push(h("span", { class: "tag taker" }, h("span", { class: "role" }, `${t("taker")} · `), t(v.contract),
+      v.called ? h("span", { class: "called", title: t("called", { card: cardName(v.called) }) }, ` · ${cardsText([v.called])}`) : null));
+  }
   else {
     const bids = v.bids.filter((b) => b.seat === seat);
     if (bids.length && v.phase === "bid") tags.push(h("span", { class: "tag bid" }, t(bids.at(-1).bid)));

@@ -52,7 +52,7 @@ export function tablePage(id, params) {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
     error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, askedInSide: false, blocked: null,
-    hint: null, hinting: false, prompt: null,
+    hint: null, hinting: false, prompt: null, chatUnread: false,
   };
   parked = null;
   // Whom the player blocked: their chat is not shown, nor any line until that is known
@@ -161,7 +161,13 @@ export function tablePage(id, params) {
     if (kind === "bid" && others) saying.push(labelled(seatName(s, data.seat), typeof data.bid === "number" ? String(data.bid) : t(data.bid)));
     if (kind === "play" && others) saying.push(t("plays_card", { name: seatName(s, data.seat), card: cardName(data.card) }));
     if (kind === "trick") saying.push(t("trick_won", { name: seatName(s, data.winner) }));
-    if (kind === "table.chat") { s.chat.push(data); return; }
+    // A line said while a phone's drawer is closed marks its button (a player's own
+    // is said from the open drawer; a blocked player's is not shown).
+    if (kind === "table.chat") {
+      s.chat.push(data);
+      if (!s.showSide && !s.blocked?.has(data.user)) s.chatUnread = true;
+      return;
+    }
     if (kind === "table.options") {
       s.optionsChanged = data.changed;
       if (data.changed.length) s.notices.push(() => t("options_changed", { what: data.changed.map(optionLabel).join(", ") }));
@@ -360,14 +366,25 @@ export function tablePage(id, params) {
 
   function render() {
     keepChoice();
+    if (s.showSide) s.chatUnread = false; // the drawer open shows the chat
     const active = document.activeElement;
     const lost = !active || active === document.body || active.id === "app" || root.contains(active); // #app: a page just opened
     const typing = Boolean(active?.matches("input, textarea, select, [contenteditable]"));
     const again = root.contains(active) ? focusSelector(active) : null;
     const chatValue = root.querySelector("#chat-input")?.value ?? "";
+    // Drawn anew, the side panels (a phone's drawer) and the chat would start at their
+    // top at each move: they keep where the player scrolled them, and the chat, left
+    // at its end, shows its latest lines.
+    const sideTop = root.querySelector("#side")?.scrollTop ?? 0;
+    const log = root.querySelector("#chat-log");
+    const logTop = log && log.scrollTop + log.clientHeight < log.scrollHeight - 2 ? log.scrollTop : null;
     clear(board, s.info ? layout(ctx) : s.error ? refusedPage(s) : [h("p", { class: "muted" }, t("connecting"))]);
     const chatInput = root.querySelector("#chat-input");
     if (chatInput) chatInput.value = chatValue;
+    const side = root.querySelector("#side");
+    if (side) side.scrollTop = sideTop;
+    const newLog = root.querySelector("#chat-log");
+    if (newLog) newLog.scrollTop = logTop ?? newLog.scrollHeight;
     // What had the keyboard keeps it, drawn anew.
     if (again) board.querySelector(again)?.focus({ preventScroll: true });
     // The game's end is told and takes the keyboard as a decision does: what comes next.
@@ -602,13 +619,13 @@ function layout(ctx) {
     // Where the side panels are a drawer (a phone, a tablet upright), this opens it:
     // at the turn line's end, where no seat of the felt can be.
     // Its badge says the drawer holds something to see: a vote asking this player,
-    // options changed.
+    // options changed, a chat line unread.
     h("button", { class: "icon side-toggle", id: "side-toggle", "aria-expanded": String(s.showSide), title: t("table_menu"),
       "aria-label": t("table_menu"), onclick: () => {
         s.showSide = !s.showSide; ctx.render();
         if (s.showSide) document.getElementById("side-close")?.focus(); // the drawer opened takes the keyboard
       } }, "☰",
-      voteAsks(s) || s.optionsChanged.length ? h("span", { class: "side-badge", id: "side-badge", "aria-hidden": "true" }) : null),
+      voteAsks(s) || s.optionsChanged.length || s.chatUnread ? h("span", { class: "side-badge", id: "side-badge", "aria-hidden": "true" }) : null),
     votePrompt(ctx), prompt,
     // A refusal shows between the prompt and the hand, where the player looks (on a
     // phone too), in a line kept even when empty so that the cards never move.
@@ -846,7 +863,7 @@ function optionsForm(ctx, isMaster) {
     send({ type: "options", table: s.id, options: patch });
     s.showOptions = false;
     ctx.render();
-  } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("options")));
+  } }, fields.fields, h("button", { type: "submit", id: "save-options" }, t("save_options")));
 }
 
 function tableInfoPanel(ctx) {
