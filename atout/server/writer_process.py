@@ -49,6 +49,9 @@ from atout.server.store import ActionRow, Store
 from atout.server.table_lease import TableLease
 
 BATCH: Final = 500
+CHECK_SECONDS: Final = 1.0
+"""How long the process holds a connection before the pool checks it again
+(``_Worker._given``)."""
 """Most actions committed in one transaction."""
 _INSERT: Final = insert(ActionRow)
 """Built once, as the fences' statements: building costs more than running."""
@@ -149,6 +152,8 @@ class _Worker:
         self.report = Report()
         self.failing = False
         self._db: Connection | None = None
+        self._taken = 0.0
+        """When ``_db`` was taken from the pool."""
 
     def run(self) -> None:
         """Take what was given, commit the appends, then the oldest other job;
@@ -176,8 +181,14 @@ class _Worker:
 
     def _given(self, wait: bool) -> list[list[Job] | None] | None:
         """The lists of jobs handed over (waiting for the first, if ``wait``);
-        None when the server closed its end."""
+        None when the server closed its end. Before waiting, a connection held
+        for ``CHECK_SECONDS`` goes back to the pool, whose check at the next job
+        finds one the database closed meanwhile (a restart): kept, it failed the
+        next job that wrote, however late it came (a guest's hello refused),
+        as the transactions of nothing that renew a lease send it nothing."""
         if wait:
+            if self._db is not None and time.monotonic() - self._taken > CHECK_SECONDS:
+                self._give_back()
             select.select([self.channel], [], [])
         messages: list[list[Job] | None] = []
         while True:
@@ -248,12 +259,14 @@ class _Worker:
         return result
 
     def _connection(self) -> Connection:
-        """The process's connection, kept from one transaction to the next:
-        taking it from the pool and giving it back cost a third of a small group
-        commit. A transaction that failed otherwise than by a conflict gives it
-        back, so that the next one starts on a fresh connection."""
+        """The process's connection, kept from one transaction to the next for a
+        second at most (``_given``): taking it from the pool and giving it back
+        cost a third of a small group commit. A transaction that failed otherwise
+        than by a conflict gives it back, so that the next one starts on a fresh
+        connection."""
         if self._db is None:
             self._db = self.store.engine.connect()
+            self._taken = time.monotonic()
         return self._db
 
     def _give_back(self) -> None:

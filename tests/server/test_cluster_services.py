@@ -19,6 +19,7 @@ import pytest
 
 from atout.server.bus import IO_SECONDS
 from atout.server.store import TableLeaseRow
+from atout.server.writer_process import CHECK_SECONDS
 from tests.server.cluster_nodes import (
     LEASE_SECONDS,
     Cluster,
@@ -324,3 +325,24 @@ async def _until_turn_of(
             return turn
         await player.send({"type": "act", "table": table, "action": rng.choice(turn["legal"])})
         played += 1
+
+
+def test_a_guests_hello_after_a_postgres_restart_is_stored_on_every_node(
+    services: Services,
+) -> None:
+    """Each node's writer kept its connection between jobs: after PostgreSQL
+    restarted, its first job failed however late it came (a guest's hello refused
+    storage_unavailable 15 s on, on every node: an outside fault probe)."""
+    cluster = services.cluster
+
+    async def main() -> None:
+        for node in cluster.nodes:  # each writer holds a connection
+            await (await Player.connect(node.server)).close()
+        await asyncio.to_thread(restart_postgres, 0.5)
+        await asyncio.sleep(CHECK_SECONDS + 1)
+        for node in cluster.nodes:
+            guest = await Player.connect(node.server)
+            assert guest.name.startswith("guest_")
+            await guest.close()
+
+    asyncio.run(main())
