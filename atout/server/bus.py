@@ -111,12 +111,17 @@ class Bus:
         from redis.asyncio import Redis
         from redis.asyncio.retry import Retry
         from redis.backoff import NoBackoff
+        from redis.exceptions import ConnectionError as Broken
 
+        # A connection found broken is tried again once, at once, on a new one: the
+        # pool's connections to a Redis that restarted failed once each (the lobby
+        # then listed this node's tables only), however late they were used. A
+        # timeout is not tried again: a hung Redis costs IO_SECONDS, not twice.
         self._redis = Redis.from_url(
             self.url,
             socket_connect_timeout=CONNECT_SECONDS,
             socket_timeout=IO_SECONDS,
-            retry=Retry(NoBackoff(), 0),
+            retry=Retry(NoBackoff(), 1, supported_errors=(Broken,)),
         )
         pubsub = await self._subscribe()
         self._tasks = [
@@ -160,7 +165,8 @@ class Bus:
     @property
     def redis(self) -> Redis:
         """The node's client, once started, for the other state nodes share in
-        Redis (``shared_limits``): it retries nothing and waits ``IO_SECONDS`` at most."""
+        Redis (``shared_limits``): it tries a broken connection again once, on a new
+        one, and waits ``IO_SECONDS`` at most."""
         assert self._redis is not None
         return self._redis
 

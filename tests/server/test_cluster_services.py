@@ -12,6 +12,7 @@ import signal
 import time
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import httpx
@@ -344,5 +345,39 @@ def test_a_guests_hello_after_a_postgres_restart_is_stored_on_every_node(
             guest = await Player.connect(node.server)
             assert guest.name.startswith("guest_")
             await guest.close()
+
+    asyncio.run(main())
+
+
+def test_lobby_reads_after_a_redis_restart_list_every_nodes_tables(services: Services) -> None:
+    """A node's pooled connections to a Redis that restarted were used once more
+    and failed: its lobby then listed its own tables only (here none), however
+    late the read came (2 reads of 12, 20 s on: an outside fault probe)."""
+    cluster, redis = services.cluster, services.redis
+    first, second = (node.server for node in cluster.nodes)
+
+    async def read(readers: list[Player]) -> list[list[str]]:
+        for reader in readers:  # at once: as many of the node's connections
+            await reader.send({"type": "lobby"})
+        lobbies = [
+            await reader.expect(lambda m: m["type"] == "lobby", timeout=IO_SECONDS + 10)
+            for reader in readers
+        ]
+        return [[table["id"] for table in lobby["tables"]] for lobby in lobbies]
+
+    async def main() -> None:
+        ann = await Player.connect(first, name="ann")
+        table = await create_table(ann, players=3)
+        readers = [await Player.connect(second, name=f"reader{n}") for n in range(12)]
+        assert await read(readers) == [[table]] * 12
+        redis.kill()
+        await asyncio.to_thread(redis.start)
+        for node in (first, second):
+            heard = partial(lambda server: scrape(server)["atout_redis_hearing"] == 1, node)
+            await asyncio.to_thread(wait_until, heard, "Redis heard again")
+        await asyncio.sleep(1)  # the owner lists its table again once it hears
+        assert await read(readers) == [[table]] * 12
+        for player in (ann, *readers):
+            await player.close()
 
     asyncio.run(main())
