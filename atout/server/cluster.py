@@ -131,7 +131,10 @@ class ClusterHub(Hub):
         self.peers = Peers(self.node)
         # A table's entry outlives its owner's death until another node takes it over.
         self.masters = Masters(self.bus, MASTERS_LAPSE_SECONDS + 3 * lease_seconds)
-        self._forwards: asyncio.Queue[tuple[Client, str, str | None]] = asyncio.Queue()
+        self._forwards: asyncio.Queue[tuple[Client, str, str | None, bool]] = asyncio.Queue()
+        """Commands for tables owned elsewhere, in order: (client, table, the command's
+        text or None when the client is gone, whether it is this node's ``resume``
+        after a change of owner rather than the client's)."""
         """Commands for tables owned elsewhere, in order; a None command: the
         client is gone (its stand-in at the table's owner goes)."""
         self._tasks: set[asyncio.Task[None]] = set()
@@ -361,21 +364,22 @@ class ClusterHub(Hub):
             super().dispatch(client, message)
             return
         self.joined[client].add(table)
-        self._forwards.put_nowait((client, table, message.model_dump_json(exclude_unset=True)))
+        text = message.model_dump_json(exclude_unset=True)
+        self._forwards.put_nowait((client, table, text, False))
 
     def disconnected(self, client: Client) -> None:
         self.resyncing.forget(client.id)
         # Told in turn after the commands still waiting to be forwarded: a ``gone``
         # overtaking the client's last command would leave its stand-in there for good.
         for table in self.joined.get(client, set()) - set(self.tables):
-            self._forwards.put_nowait((client, table, None))
+            self._forwards.put_nowait((client, table, None, False))
         self.local.pop(client.id, None)
         super().disconnected(client)
 
     async def _forward(self) -> None:
         """Send commands for tables owned elsewhere to their owners, in order."""
         while True:
-            client, table, text = await self._forwards.get()
+            client, table, text, afresh = await self._forwards.get()
             if text is None:  # the client is gone: its stand-in at the owner goes too
                 owner = self.owners.get(table)
                 if owner is not None and owner != self.node:  # once per table: the
@@ -401,6 +405,8 @@ class ClusterHub(Hub):
                 "session": client.session,
             }
             message = {"cmd": text, "node": self.node, "id": client.id, "client": about}
+            if afresh:
+                message["afresh"] = True
             self.bus.publish(node_channel(owner), message)
 
     # ----- what the other nodes say -------------------------------------------------
@@ -466,6 +472,12 @@ class ClusterHub(Hub):
         if proxy is None:
             proxy = self.proxies[key] = RemoteClient(self.bus, *key, message["client"])
             self.joined[proxy] = set()
+        if message.get("afresh") and isinstance(command, protocol.Resume):
+            # its node's resume after a change of owner, not the client's own
+            table = self.tables[command.table]
+            self.joined[proxy].add(command.table)
+            table.submit(None, partial(table.heard_again, proxy))
+            return
         super().dispatch(proxy, command)
 
     def _taken(self, table_id: str, owner: str, token: int) -> None:
@@ -482,15 +494,22 @@ class ClusterHub(Hub):
 
     def _resume_at(self, table_id: str, owner: str | None) -> None:
         """This node's clients at a table resume at its new ``owner`` (None:
-        another node, found when their resume is forwarded)."""
+        another node, found when their resume is forwarded), each seated again
+        unless another socket of its player took the seat meanwhile: this node
+        may have been paused, its sockets long left by their players, who
+        resumed elsewhere (``heard_again``; a plain resume gave the seat to the
+        dead socket and told the live one ``elsewhere``)."""
         resume = _afresh(table_id)
         for client in list(self.local.values()):
             if table_id not in self.joined.get(client, ()):
                 continue
-            if owner == self.node:
-                self.dispatch(client, resume)
+            table = self.tables.get(table_id)
+            if owner == self.node and table is not None:
+                table.submit(None, partial(table.heard_again, client))
+            elif owner == self.node:
+                self.dispatch(client, resume)  # gone meanwhile: answered no_table
             else:
-                self._forwards.put_nowait((client, table_id, resume.model_dump_json()))
+                self._forwards.put_nowait((client, table_id, resume.model_dump_json(), True))
 
     # ----- after Redis lost messages (``resync``) -----------------------------------
 

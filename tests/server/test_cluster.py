@@ -286,6 +286,53 @@ def test_a_paused_node_s_client_does_not_take_back_a_seat_resumed_elsewhere(
     asyncio.run(main())
 
 
+def test_a_paused_owner_s_client_does_not_take_back_a_seat_resumed_elsewhere(
+    cluster: Cluster,
+) -> None:
+    """Pia plays at the node that owns her table, which is paused past its lease:
+    another node takes the table over, and she resumes from there, as the protocol
+    advises. When the former owner wakes, it sends its clients at the table to the
+    new owner: her old socket, which never sat or resumed since, is told
+    ``elsewhere``, and the one she plays from keeps the seat. (It was the other way
+    round: the seat went to the dead socket and a robot played it, the live one
+    told ``elsewhere``: an outside fault probe, three times out of three.)"""
+    owner, first, second = cluster.nodes
+
+    async def main() -> None:
+        pia = await Player.connect(owner.server, name="pia")
+        po = await Player.connect(first.server, name="po")
+        pt = await Player.connect(second.server, name="pt")
+        table = await seat_at_new_table([pia, po, pt], players=3, turn_seconds=600.0)
+        await pia.send({"type": "start", "table": table})
+        await pia.expect(lambda m: m["type"] == "update" and m["view"] is not None)
+        owner.signal(signal.SIGSTOP)
+        try:
+            await resumed(po)  # another node took the table over
+            back = await Player.connect(first.server, token=pia.token)
+            await back.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+            await back.expect(lambda m: m["type"] == "table")
+            woke = len(back.log)
+        finally:
+            owner.signal(signal.SIGCONT)
+        told = await pia.expect(lambda m: m["type"] in ("table", "error"), timeout=20)
+        assert (told["type"], told.get("code"), told.get("table")) == ("error", "elsewhere", table)
+        await back.send({"type": "chat", "table": table, "text": "still here"})
+        assert (await po.event("table.chat"))["data"]["text"] == "still here"
+        assert not [m for m in back.log[woke:] if m.get("code") == "elsewhere"]
+        for player in (back, po, pt):  # the turns skipped above given again
+            await player.send({"type": "resume", "table": table, "last_seq": 0, "epoch": None})
+            snapshot = await player.expect(lambda m: m["type"] == "table")
+            player.inbox.put_nowait(snapshot)
+        seat = snapshot["table"]["seats"][0]
+        assert seat["name"] == back.name and not seat["robot"], seat
+        over = await play_until_over([back, po, pt], table, seed=5)
+        assert over["kind"] == "table.game_over"  # her turns came to the socket she uses
+        for player in (pia, back, po, pt):
+            await player.close()
+
+    asyncio.run(main())
+
+
 def test_a_killed_owner_s_table_goes_on_at_another_node(cluster: Cluster) -> None:
     async def main() -> None:
         players = [
