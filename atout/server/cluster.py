@@ -461,6 +461,7 @@ class ClusterHub(Hub):
     def _command(self, message: dict[str, Any]) -> None:
         """A command from a client of another node for a table of this one."""
         key = (message["node"], message["id"])
+        self.peers.seen(message["node"])
         proxy = self.proxies.get(key)
         command = protocol.parse_message(message["cmd"])
         if command.table not in self.tables:  # the sender's idea of the owner is stale

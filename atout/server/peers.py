@@ -69,6 +69,14 @@ class Peers:
             tables = [SeatedAt.read(t) for t in beat["tables"]]
             self.known[beat["beat"]] = Peer(set(beat["online"]), tables)
 
+    def seen(self, node: str) -> None:
+        """A message came from ``node`` (a client's command): a node not heard
+        beating yet is known from now on, so that it is forgotten if it falls
+        silent. Its first beat may have come before this node listened, and one
+        paused before its second was never let go of, its clients' seats kept."""
+        if node != self.node and node not in self.known:
+            self.known[node] = Peer(set(), [])
+
     def forget_silent(self) -> dict[str, Peer]:
         """Forget the nodes silent too long; returns them, as last heard."""
         now = time.monotonic()

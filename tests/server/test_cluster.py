@@ -20,7 +20,7 @@ from sqlalchemy import select
 from atout.match import Match
 from atout.registry import game_rules
 from atout.server.store import ActionRow, GameRow
-from tests.server.cluster_nodes import ATOUT, Cluster
+from tests.server.cluster_nodes import ATOUT, Cluster, Node
 from tests.server.conftest import (
     Player,
     Server,
@@ -240,6 +240,17 @@ def test_a_paused_owner_cannot_write_after_its_lease_is_taken(cluster: Cluster) 
     asyncio.run(main())
 
 
+async def started_across(seats: list[tuple[Node, str]]) -> tuple[list[Player], str]:
+    """A game started at a table of the first node, each seat's player (named)
+    connected to its node: the players in seat order, and the table."""
+    players = [await Player.connect(node.server, name=name) for node, name in seats]
+    table = await seat_at_new_table(players, players=len(players), turn_seconds=600.0)
+    await players[0].send({"type": "start", "table": table})
+    for player in players:
+        await player.expect(lambda m: m["type"] == "update" and m["view"] is not None)
+    return players, table
+
+
 def test_a_paused_node_s_client_does_not_take_back_a_seat_resumed_elsewhere(
     cluster: Cluster,
 ) -> None:
@@ -251,12 +262,9 @@ def test_a_paused_node_s_client_does_not_take_back_a_seat_resumed_elsewhere(
     first, paused, owner = cluster.nodes
 
     async def main() -> None:
-        master = await Player.connect(owner.server, name="pm")
-        pia = await Player.connect(paused.server, name="pia")
-        third = await Player.connect(first.server, name="pt")
-        table = await seat_at_new_table([master, pia, third], players=3, turn_seconds=600.0)
-        await master.send({"type": "start", "table": table})
-        await pia.expect(lambda m: m["type"] == "update" and m["view"] is not None)
+        (master, pia, third), table = await started_across(
+            [(owner, "pm"), (paused, "pia"), (first, "pt")]
+        )
         paused.signal(signal.SIGSTOP)
         try:
             gone = await master.event("table.disconnected", timeout=20)  # the owner let her go
@@ -299,12 +307,7 @@ def test_a_paused_owner_s_client_does_not_take_back_a_seat_resumed_elsewhere(
     owner, first, second = cluster.nodes
 
     async def main() -> None:
-        pia = await Player.connect(owner.server, name="pia")
-        po = await Player.connect(first.server, name="po")
-        pt = await Player.connect(second.server, name="pt")
-        table = await seat_at_new_table([pia, po, pt], players=3, turn_seconds=600.0)
-        await pia.send({"type": "start", "table": table})
-        await pia.expect(lambda m: m["type"] == "update" and m["view"] is not None)
+        (pia, po, pt), table = await started_across([(owner, "pia"), (first, "po"), (second, "pt")])
         owner.signal(signal.SIGSTOP)
         try:
             await resumed(po)  # another node took the table over
