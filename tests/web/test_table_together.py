@@ -230,6 +230,7 @@ def test_a_spectator_sent_away_is_told_why_on_the_lobby(new_context: object, bas
     cy: Page = new_context(mobile=True).new_page()  # type: ignore[operator]
     create_table(ann, base_url)
     cy.goto(f"{base_url}/#/lobby")
+    expect(cy.locator(".lobby h1")).to_be_visible()  # the page's script runs: #lang answers
     cy.click("#lang")
     expect(cy.locator("html")).to_have_attribute("lang", "fr")
     cy.goto(ann.url)  # the table's page, not its invitation: Cy watches
