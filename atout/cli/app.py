@@ -52,6 +52,7 @@ class _Worded(TyperGroup):
         lang = asked_language(args)
         if lang == "fr":
             speak_french(self)
+        _summarise(self)
         try:
             ctx = super().make_context(info_name, args, parent, **extra)
         except usage.UsageError as error:
@@ -64,6 +65,17 @@ class _Worded(TyperGroup):
             return super().invoke(ctx)
         except usage.UsageError as error:  # a sub-command's command line
             raise _told(error, ctx.meta.get(_LANG, "en")) from None
+
+
+def _summarise(group: TyperGroup) -> None:
+    """Give each command under ``group`` its help's first paragraph, on one line,
+    as the summary a group's page lists: typer 0.29's rich pages list it with
+    the docstring's own line breaks, which then wrap mid-line."""
+    for command in group.commands.values():
+        first = (command.help or "").split("\n\n", 1)[0]
+        command.short_help = " ".join(first.split())
+        if isinstance(command, TyperGroup):
+            _summarise(command)
 
 
 app = typer.Typer(

@@ -205,6 +205,22 @@ def test_a_group_lists_its_commands_in_french() -> None:
     assert "Utilisation : atout tournament libre [OPTIONS] COMMANDE [ARGUMENTS]..." in page
 
 
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_a_group_lists_each_commands_summary_on_one_line(lang: str) -> None:
+    """On a page wide enough, a command's summary (its help's first paragraph)
+    is one line: the docstring's own line breaks are not kept."""
+    for path, command in COMMANDS.items():
+        if not isinstance(command, TyperGroup):
+            continue
+        page = _page(path, ["--lang", lang])
+        for name, sub in command.commands.items():
+            summary = (sub.help or "").split("\n\n")[0]
+            if lang == "fr":
+                summary = _french_of(f"{path} {name}", "").split("\n\n")[0]
+            line = " ".join(summary.split())
+            assert re.search(rf"│ {re.escape(name)} +{re.escape(line)} +│", page), (path, name)
+
+
 def test_a_group_given_no_command_shows_its_page_in_french() -> None:
     result = CliRunner().invoke(app, ["db"], env={**ENV, "LC_ALL": "fr_FR.UTF-8"})
     page = _plain(result.stdout)
