@@ -129,16 +129,25 @@ def pay_one_round(
     the defenders get their bets back and the taker's bet goes to the bank.
     ``attack`` is the taker's user, then at five its called partner's (None: a
     robot's seat), empty when nobody took. At five the partner shares the
-    attack's fate: a third of the pot when it wins, as it has a third of the
-    attack's points, its bet to the bank when it loses. A robot's share goes to
-    the bank, as at the end of a longer game."""
+    attack's fate: when it wins, each has its bet back and the rest of the pot
+    (what the defence lost) is shared two thirds to the taker, one third to the
+    partner, as they share the deal's points, so that a winner never ends with
+    less than it bet; when it loses, its bet goes to the bank. A robot's share
+    goes to the bank, as at the end of a longer game."""
     pot = balance(db, pot_account(game_id))
     if pot == 0:
         return
     if made and attack:
-        shares = [pot] if len(attack) == 1 else [pot - pot // 3, pot // 3]
-        paid = [(user_account(u), s) for u, s in zip(attack, shares, strict=True) if u is not None]
-        bank = pot - sum(share for _, share in paid)
+        bets = {user: -net for user, net in game_net(db, game_id).items()}
+        own = [0 if u is None else bets.get(u, 0) for u in attack]
+        lost = pot - sum(own)
+        shares = [lost] if len(attack) == 1 else [lost - lost // 3, lost // 3]
+        paid = [
+            (user_account(u), bet + share)
+            for u, bet, share in zip(attack, own, shares, strict=True)
+            if u is not None
+        ]
+        bank = pot - sum(amount for _, amount in paid)
         transfer(db, f"pot game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
         return
     attackers = [u for u in attack if u is not None]

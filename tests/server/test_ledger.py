@@ -98,20 +98,22 @@ def test_one_round_rule(
 @pytest.mark.parametrize(
     ("attack", "made", "chips", "bank"),
     [
-        # taker 1 with partner 2: the attack wins, the pot of 50 shared two to one
-        ([1, 2], True, [1024, 1006, 990, 990, 990], 0),
+        # taker 1 with partner 2: the attack wins; each has its bet back, and the
+        # defence's 30 are shared two to one
+        ([1, 2], True, [1020, 1010, 990, 990, 990], 0),
         # it loses: the defenders get their bets back, the attack's go to the bank
         ([1, 2], False, [990, 990, 1000, 1000, 1000], 20),
-        # a robot partner's third goes to the bank; a robot taker's two thirds too
-        ([1, None], True, [1024, 990, 990, 990, 990], 16),
-        ([None, 2], True, [990, 1006, 990, 990, 990], 34),
+        # a robot partner's third of the defence's 40 goes to the bank (13); a
+        # robot taker's two thirds too (27)
+        ([1, None], True, [1027, 990, 990, 990, 990], 13),
+        ([None, 2], True, [990, 1013, 990, 990, 990], 27),
     ],
 )
 def test_one_round_rule_at_five_the_partner_shares_the_attacks_fate(
     store: Store, attack: list[int | None], made: bool, chips: list[int], bank: int
 ) -> None:
-    """The partner won or lost with the taker: it lost its bet when the attack won,
-    and had it back when the attack lost, as if it had defended."""
+    """The partner wins or loses with the taker: it had lost its bet when the
+    attack won, and had it back when the attack lost, as if it had defended."""
     users = [1, 2, 3, 4, 5]
     fund(store, users)
     with store.session.begin() as db:
@@ -119,6 +121,22 @@ def test_one_round_rule_at_five_the_partner_shares_the_attacks_fate(
         ledger.pay_one_round(db, 1, users, attack, made)
         assert [ledger.balance(db, ledger.user_account(u)) for u in users] == chips
         assert ledger.balance(db, ledger.BANK) == bank
+
+
+def test_one_round_a_winning_partner_of_a_robot_taker_never_ends_below_its_bet(
+    store: Store,
+) -> None:
+    """Two humans at five: the called partner, with a robot taker, and one
+    defender. The attack wins: the partner has its bet back and a third of the
+    defender's; it once had a third of the pot, 6 of the 20 chips, less than
+    the 10 it bet."""
+    fund(store, [2, 3])
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 1, [2, 3], 10)
+        ledger.pay_one_round(db, 1, [2, 3], [None, 2], True)
+        assert ledger.balance(db, ledger.user_account(2)) == 1000 + 3
+        assert ledger.balance(db, ledger.user_account(3)) == 990
+        assert ledger.balance(db, ledger.BANK) == 7
 
 
 def test_ranks_read_winners_first_then_scores_totals_or_lives() -> None:

@@ -183,9 +183,10 @@ def test_one_round_a_winning_taker_takes_every_chip_else_the_bank_takes_theirs(
 def test_one_round_at_five_the_called_partner_wins_or_loses_with_the_taker(
     server: Server,
 ) -> None:
-    """A third of the pot to the partner when the attack wins, its bet to the bank
-    when it loses: it lost its bet to the taker it had helped, and had it back when
-    they lost together."""
+    """When the attack wins, each of it has its bet back and the defence's bets are
+    shared two thirds to the taker, one third to the partner; when it loses, the
+    partner's bet goes to the bank: it once lost its bet to the taker it had
+    helped, and had it back when they lost together."""
 
     async def scenario() -> None:
         names = ["kim", "lea", "max", "ned", "oli"]
@@ -195,10 +196,11 @@ def test_one_round_at_five_the_called_partner_wins_or_loses_with_the_taker(
         last = deals[-1]
         taker, partner, made = last["taker"], last["partner"], last["made"]
         for seat, name in enumerate(names):
-            if seat == taker:
-                won = (150 if partner in (None, taker) else 100) if made else 0
+            alone = partner in (None, taker)
+            if seat == taker:  # its bet back and its share of the defence's
+                won = (30 + (120 if alone else 60)) if made else 0
             elif seat == partner:
-                won = 50 if made else 0
+                won = 30 + 30 if made else 0
             else:
                 won = 0 if made else 30
             assert chips(server, name) == START - 30 + won, (seat, last)

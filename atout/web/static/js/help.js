@@ -26,7 +26,7 @@ const TEXT = {
       "Click or tap a card to play it; cards you may not play are dimmed. For the écart, pick the cards then confirm.",
       "Keys: the left and right arrows choose a card and Enter plays it, L shows the last trick, C writes in the chat; the buttons of a prompt take Tab and Enter; in a replay, the arrows step through the game.",
       "The table's master chooses its options, may start the game and invite players; everyone may propose an amicable end, which cancels the game when all agree.",
-      "Competitive tables count for the leaderboard and may carry a bet in chips: the winner takes the pot less the bank's 25%. In a game of a single deal, a taker who makes the contract takes the whole pot; if the defence wins, each defender gets their bet back and the taker's goes to the bank. A game ended by agreement gives every bet back. Once a day, a player with fewer than 300 chips can take the daily chips from their profile.",
+      "Competitive tables count for the leaderboard and may carry a bet in chips: the winner takes the pot less the bank's 25%. In a game of a single deal, a taker who makes the contract takes the whole pot; if the defence wins, each defender gets their bet back and the taker's goes to the bank; at five, the called partner wins or loses with the taker: when they win, each gets their bet back and they share the defenders' bets, two thirds to the taker and one third to the partner. A game ended by agreement gives every bet back. Once a day, a player with fewer than 300 chips can take the daily chips from their profile.",
     ]],
   ],
   fr: [
@@ -51,7 +51,7 @@ const TEXT = {
       "Cliquez ou touchez une carte pour la jouer ; les cartes interdites sont grisées. Pour l'écart, choisissez les cartes puis confirmez.",
       "Clavier : les flèches gauche et droite choisissent une carte et Entrée la joue, L montre le dernier pli, C écrit dans la discussion ; les boutons d'une question se prennent avec Tab et Entrée ; quand on revoit une partie, les flèches la font avancer ou reculer.",
       "Le maître de la table choisit les options, lance la partie et invite des joueurs ; chacun peut proposer une fin amiable, qui annule la partie si tous l'acceptent.",
-      "Les tables en compétition comptent pour le classement et peuvent porter une mise en jetons : le gagnant emporte le pot moins 25 % pour la banque. Dans une partie d'une seule donne, le preneur qui réussit son contrat emporte tout le pot ; si la défense gagne, chaque défenseur reprend sa mise et celle du preneur va à la banque. Une partie arrêtée d'un commun accord rend toutes les mises. Une fois par jour, qui a moins de 300 jetons peut prendre les jetons du jour depuis son profil.",
+      "Les tables en compétition comptent pour le classement et peuvent porter une mise en jetons : le gagnant emporte le pot moins 25 % pour la banque. Dans une partie d'une seule donne, le preneur qui réussit son contrat emporte tout le pot ; si la défense gagne, chaque défenseur reprend sa mise et celle du preneur va à la banque ; à cinq, l'appelé gagne ou perd avec le preneur : s'ils gagnent, chacun reprend sa mise et ils se partagent celles des défenseurs, deux tiers au preneur et un tiers à l'appelé. Une partie arrêtée d'un commun accord rend toutes les mises. Une fois par jour, qui a moins de 300 jetons peut prendre les jetons du jour depuis son profil.",
     ]],
   ],
 };
