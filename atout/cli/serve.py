@@ -111,7 +111,7 @@ def serve(
 
     from atout.server.app import Settings, create_app
     from atout.server.bus import BusError
-    from atout.server.connections import guarded_http
+    from atout.server.connections import RefusingSocket, guarded_http
     from atout.server.lease import LeaseHeld
     from atout.server.logs import logging_config
     from atout.server.protocol import MAX_MESSAGE_BYTES
@@ -162,6 +162,7 @@ def serve(
         proxy_headers=bool(proxies),
         forwarded_allow_ips=",".join(proxies),  # none unless named: the header is anyone's
         http=guarded_http(HEADER_SECONDS, CONNECTIONS_PER_ADDRESS, exempt | proxies),
+        ws=RefusingSocket,
         timeout_keep_alive=5,
         log_config=None,  # configured above
         log_level="info",

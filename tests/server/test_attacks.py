@@ -487,6 +487,67 @@ def test_what_is_not_http_is_refused_coded(proxied: Server, request_head: bytes)
     assert answer["detail"] == "the request is not valid HTTP"
 
 
+UPGRADE = (
+    b"Host: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+    b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+)
+"""The headers of an upgrade RFC 6455 allows (its own example key) but its version."""
+
+
+def _answer(port: int, request_head: bytes) -> tuple[list[str], Any]:
+    """The status and header lines, and the JSON body, of what the server says
+    to ``request_head`` before it closes the connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall(request_head)
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    head, _, body = reply.partition(b"\r\n\r\n")
+    return [line.lower() for line in head.decode().split("\r\n")], json.loads(body)
+
+
+def test_a_websocket_upgrade_rfc_6455_refuses_is_refused_coded(tmp_path: Path) -> None:
+    """A websocket asked with a key that is not one, a version the server does
+    not speak or another method than GET, or at an address that names none, is
+    refused coded before the upgrade, as every refusal, and the server logs no
+    error for it (uvicorn said these in plain English or an empty 403, and
+    logged an error at each refusal)."""
+    errors = tmp_path / "stderr"
+    server, process = serve(tmp_path / "data", errors=errors)
+    try:
+        key_missing = UPGRADE.replace(b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n", b"")
+        cases = [
+            (b"GET /ws HTTP/1.1\r\n" + key_missing + b"Sec-WebSocket-Version: 13\r\n\r\n", 400),
+            (
+                b"GET /ws HTTP/1.1\r\n"
+                + UPGRADE.replace(b"dGhlIHNhbXBsZSBub25jZQ==", b"c2hvcnQ=")
+                + b"Sec-WebSocket-Version: 13\r\n\r\n",
+                400,
+            ),  # a key of 5 bytes
+            (b"GET /ws HTTP/1.1\r\n" + UPGRADE + b"Sec-WebSocket-Version: 8\r\n\r\n", 426),
+            (b"POST /ws HTTP/1.1\r\n" + UPGRADE + b"Sec-WebSocket-Version: 13\r\n\r\n", 405),
+            (b"GET /wss HTTP/1.1\r\n" + UPGRADE + b"Sec-WebSocket-Version: 13\r\n\r\n", 404),
+        ]
+        answers = [(_answer(server.port, head), status) for head, status in cases]
+    finally:
+        process.kill()
+        process.wait(10)
+    for (lines, answer), status in answers[:3]:
+        assert lines[0].startswith(f"http/1.1 {status} ")
+        assert "content-type: application/json" in lines
+        assert answer["code"] == "bad_websocket_upgrade"
+    assert answers[0][0][1]["params"] == {"header": "Sec-WebSocket-Key"}
+    assert answers[1][0][1]["params"] == {"header": "Sec-WebSocket-Key"}
+    assert answers[2][0][1]["params"] == {"header": "Sec-WebSocket-Version"}
+    assert "sec-websocket-version: 13" in answers[2][0][0]  # the version it speaks
+    (post_lines, post_answer), _ = answers[3]
+    assert post_lines[0].startswith("http/1.1 405 ") and "allow: get" in post_lines
+    assert post_answer["code"] == "method_not_allowed"
+    (lost_lines, lost_answer), _ = answers[4]
+    assert lost_lines[0].startswith("http/1.1 404 ") and lost_answer["code"] == "not_found"
+    assert "ERROR" not in errors.read_text()
+
+
 def test_an_abandoning_players_vote_no_longer_counts(proxied: Server) -> None:
     async def scenario() -> None:
         ann = await Player.connect(proxied, ip="10.9.6.1")
