@@ -110,16 +110,24 @@ def collect_bets(db: Session, game_id: int, user_ids: Sequence[int], bet: int) -
     transfer(db, f"bets game {game_id}", [*legs, (pot_account(game_id), bet * len(user_ids))])
 
 
+def bets(db: Session, game_id: int) -> dict[int, int]:
+    """What each user bet on a game whose pot is not paid out yet."""
+    return {user: -net for user, net in game_net(db, game_id).items()}
+
+
 def pay_winners(db: Session, game_id: int, winners: Sequence[int | None]) -> None:
-    """The winners share the pot minus the bank's rake; a robot's share (None)
-    and the remainder of the division go to the bank."""
+    """The winners share the pot minus the bank's rake, but a winner is never
+    paid less than its own bet back: robots bet nothing, and a player who beat
+    robots alone (or shared first place with one) once had three quarters of
+    their own bet back. A robot's share and the remainder go to the bank."""
     pot = balance(db, pot_account(game_id))
     if pot == 0:
         return
     share = (pot - pot * RAKE_PERCENT // 100) // max(1, len(winners))
-    paid = [(user_account(w), share) for w in winners if w is not None]
-    legs = [(pot_account(game_id), -pot), *paid, (BANK, pot - share * len(paid))]
-    transfer(db, f"pot game {game_id}", legs)
+    staked_by = bets(db, game_id)
+    paid = [(user_account(w), max(share, staked_by.get(w, 0))) for w in winners if w is not None]
+    bank = pot - sum(amount for _, amount in paid)
+    transfer(db, f"pot game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
 
 
 def pay_one_round(
@@ -138,8 +146,8 @@ def pay_one_round(
     if pot == 0:
         return
     if made and attack:
-        bets = {user: -net for user, net in game_net(db, game_id).items()}
-        own = [0 if u is None else bets.get(u, 0) for u in attack]
+        staked_by = bets(db, game_id)
+        own = [0 if u is None else staked_by.get(u, 0) for u in attack]
         lost = pot - sum(own)
         shares = [lost] if len(attack) == 1 else [lost - lost // 3, lost // 3]
         paid = [
@@ -152,19 +160,19 @@ def pay_one_round(
         return
     attackers = [u for u in attack if u is not None]
     defenders = [u for u in bettors if u not in attackers]
-    refund(db, game_id, defenders, to_bank=attackers)
+    refund(db, game_id, defenders)
 
 
-def refund(db: Session, game_id: int, users: Sequence[int], to_bank: Sequence[int] = ()) -> None:
-    """Return bets to ``users``; the bets of ``to_bank`` (forfeits) go to the bank.
-    Whatever else is left in the pot (robots never bet) also goes to the bank."""
+def refund(db: Session, game_id: int, users: Sequence[int]) -> None:
+    """Return ``users`` their bets; the rest of the pot (the bank's stakes for
+    robots, the bets of players who forfeited) goes to the bank."""
     pot = balance(db, pot_account(game_id))
     if pot == 0:
         return
-    share = pot // max(1, len(users) + len(to_bank))
-    legs = [(user_account(u), share) for u in users]
-    legs += [(pot_account(game_id), -pot), (BANK, pot - share * len(users))]
-    transfer(db, f"refund game {game_id}", legs)
+    staked_by = bets(db, game_id)
+    paid = [(user_account(u), staked_by.get(u, 0)) for u in users]
+    bank = pot - sum(amount for _, amount in paid)
+    transfer(db, f"refund game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
 
 
 class AllowanceRefused(Refusal, LedgerError):

@@ -196,7 +196,7 @@ def cancel_game(db: Session, table_id: str, game_id: int, shown_actions: int = 0
     game.status, game.result = "cancelled", {"shown_actions": shown_actions}
     forfeits = {s["user"] for s in game.abandoned if s.get("user") is not None}
     seated = [s["user"] for s in game.seats if s and s.get("user") is not None]
-    ledger.refund(db, game.id, [u for u in seated if u not in forfeits], sorted(forfeits))
+    ledger.refund(db, game.id, [u for u in seated if u not in forfeits])
     _no_game(db, table_id)
 
 

@@ -45,98 +45,117 @@ def test_a_player_short_of_chips_cannot_bet(store: Store) -> None:
 @settings(max_examples=40, deadline=None)
 @given(
     bet=st.integers(1, 997),
-    winners=st.lists(st.one_of(st.none(), st.sampled_from([1, 2, 3, 4])), min_size=1, max_size=4),
+    humans=st.integers(1, 4),
+    first=st.lists(st.integers(0, 3), min_size=1, max_size=4, unique=True),
 )
 def test_winners_share_the_pot_less_the_rake_and_nothing_is_lost(
-    tmp_path_factory: pytest.TempPathFactory, bet: int, winners: list[int | None]
+    tmp_path_factory: pytest.TempPathFactory, bet: int, humans: int, first: list[int]
 ) -> None:
+    """Four seats, the first ``humans`` of them people (users 1...), the others
+    robots, which bet nothing; the seats ranked ``first`` share the pot less a
+    quarter, a robot's share going to the bank, and a person ranked first has
+    at least their bet back."""
     store = Store.in_dir(tmp_path_factory.mktemp("ledger"))
-    users = [1, 2, 3, 4]
+    users = list(range(1, humans + 1))
     fund(store, users)
     with store.session.begin() as db:
         ledger.collect_bets(db, 1, users, bet)
-        ledger.pay_winners(db, 1, winners)
-        pot = 4 * bet
-        share = (pot - pot // 4) // len(winners)
+        ledger.pay_winners(db, 1, [seat + 1 if seat < humans else None for seat in first])
+        pot = humans * bet
+        share = (pot - pot // 4) // len(first)
         for user in users:
-            assert ledger.balance(
-                db, ledger.user_account(user)
-            ) == 1000 - bet + share * winners.count(user)
+            won = max(share, bet) if user - 1 in first else 0
+            assert ledger.balance(db, ledger.user_account(user)) == 1000 - bet + won
         assert ledger.balance(db, ledger.pot_account(1)) == 0
-        assert ledger.balance(db, ledger.BANK) >= pot // 4
+        assert ledger.balance(db, ledger.BANK) >= 0
         assert db.scalar(select(func.sum(LedgerEntry.amount))) == 0
     store.close()
 
 
+def test_a_player_who_wins_alone_among_robots_has_their_bet_back(store: Store) -> None:
+    """Robots bet nothing: the pot is the player's own bet, of which the winners'
+    part, less the rake, was three quarters."""
+    fund(store, [1, 2])
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 1, [1], 10)
+        ledger.pay_winners(db, 1, [1])
+        assert ledger.balance(db, ledger.user_account(1)) == 1000
+        ledger.collect_bets(db, 2, [1, 2], 10)
+        ledger.pay_winners(db, 2, [1, None])  # first with a robot: 7 of the pot's 20
+        assert ledger.balance(db, ledger.user_account(1)) == 1000
+        assert ledger.balance(db, ledger.user_account(2)) == 990
+        assert ledger.balance(db, ledger.BANK) == 10
+
+
 @pytest.mark.parametrize(
-    ("attack", "made", "chips", "bank"),
+    ("humans", "attack", "made", "chips", "bank"),
     [
-        # three or four players: the taker's user, or None for a robot taker
-        ([2], True, [990, 1020, 990], 0),
-        ([3], False, [1000, 1000, 990], 10),
-        # a robot that wins takes the pot as a player would: to the bank, whose
-        # chips the humans lost (they were refunded as if it had lost)
-        ([None], True, [990, 990, 990], 30),
-        ([None], False, [1000, 1000, 1000], 0),
-        ([], False, [1000, 1000, 1000], 0),  # nobody took
+        ([1, 2, 3], [2], True, [990, 1020, 990], 0),
+        ([1, 2, 3], [3], False, [1000, 1000, 990], 10),
+        # a robot that wins takes the pot as a player would: to the bank
+        ([1, 2], [None], True, [990, 990], 20),
+        ([1, 2], [None], False, [1000, 1000], 0),
+        ([1, 2, 3], [], False, [1000, 1000, 1000], 0),  # nobody took
+        ([1], [1], True, [1000], 0),  # alone with two robots: its bet back
     ],
 )
 def test_one_round_rule(
-    store: Store, attack: list[int | None], made: bool, chips: list[int], bank: int
+    store: Store,
+    humans: list[int],
+    attack: list[int | None],
+    made: bool,
+    chips: list[int],
+    bank: int,
 ) -> None:
     """Seed 004: "If the declarer wins, he gets all the chips. If the defenders
-    win, each one gets back the chips they bet. The declarer's chips go to the bank.\""""
-    fund(store, [1, 2, 3])
+    win, each one gets back the chips they bet. The declarer's chips go to the
+    bank." Three seats, the others robots."""
+    fund(store, humans)
     with store.session.begin() as db:
-        ledger.collect_bets(db, 1, [1, 2, 3], 10)
-        ledger.pay_one_round(db, 1, [1, 2, 3], attack, made)
-        assert [ledger.balance(db, ledger.user_account(u)) for u in (1, 2, 3)] == chips
+        ledger.collect_bets(db, 1, humans, 10)
+        ledger.pay_one_round(db, 1, humans, attack, made)
+        assert [ledger.balance(db, ledger.user_account(u)) for u in humans] == chips
         assert ledger.balance(db, ledger.BANK) == bank
         assert ledger.balance(db, ledger.pot_account(1)) == 0
 
 
 @pytest.mark.parametrize(
-    ("attack", "made", "chips", "bank"),
+    ("humans", "attack", "made", "chips", "bank"),
     [
         # taker 1 with partner 2: the attack wins; each has its bet back, and the
         # defence's 30 are shared two to one
-        ([1, 2], True, [1020, 1010, 990, 990, 990], 0),
+        ([1, 2, 3, 4, 5], [1, 2], True, [1020, 1010, 990, 990, 990], 0),
         # it loses: the defenders get their bets back, the attack's go to the bank
-        ([1, 2], False, [990, 990, 1000, 1000, 1000], 20),
-        # a robot partner's third of the defence's 40 goes to the bank (13); a
-        # robot taker's two thirds too (27)
-        ([1, None], True, [1027, 990, 990, 990, 990], 13),
-        ([None, 2], True, [990, 1013, 990, 990, 990], 27),
+        ([1, 2, 3, 4, 5], [1, 2], False, [990, 990, 1000, 1000, 1000], 20),
+        # a robot partner's third of the defence's 30 goes to the bank; a robot
+        # taker's two thirds too
+        ([1, 3, 4, 5], [1, None], True, [1020, 990, 990, 990], 10),
+        ([2, 3, 4, 5], [None, 2], True, [1010, 990, 990, 990], 20),
+        # the partner and one defender the only people: a third of the pot of
+        # 20 was 6, under the partner's bet
+        ([2, 3], [None, 2], True, [1003, 990], 7),
+        ([2, 3], [None, 2], False, [990, 1000], 10),
     ],
 )
 def test_one_round_rule_at_five_the_partner_shares_the_attacks_fate(
-    store: Store, attack: list[int | None], made: bool, chips: list[int], bank: int
+    store: Store,
+    humans: list[int],
+    attack: list[int | None],
+    made: bool,
+    chips: list[int],
+    bank: int,
 ) -> None:
     """The partner wins or loses with the taker: it had lost its bet when the
-    attack won, and had it back when the attack lost, as if it had defended."""
-    users = [1, 2, 3, 4, 5]
-    fund(store, users)
+    attack won, and had it back when the attack lost, as if it had defended; and
+    with a robot taker and few people betting, a third of the pot was less than
+    its bet."""
+    fund(store, humans)
     with store.session.begin() as db:
-        ledger.collect_bets(db, 1, users, 10)
-        ledger.pay_one_round(db, 1, users, attack, made)
-        assert [ledger.balance(db, ledger.user_account(u)) for u in users] == chips
+        ledger.collect_bets(db, 1, humans, 10)
+        ledger.pay_one_round(db, 1, humans, attack, made)
+        assert [ledger.balance(db, ledger.user_account(u)) for u in humans] == chips
         assert ledger.balance(db, ledger.BANK) == bank
-
-
-def test_one_round_a_winning_partner_of_a_robot_taker_never_ends_below_its_bet(
-    store: Store,
-) -> None:
-    """Two humans at five: the called partner, with a robot taker, and one
-    defender. The attack wins: the partner has its bet back and a third of the
-    defender's; it once had a third of the pot, 6 of the 20 chips, less than
-    the 10 it bet."""
-    fund(store, [2, 3])
-    with store.session.begin() as db:
-        ledger.collect_bets(db, 1, [2, 3], 10)
-        ledger.pay_one_round(db, 1, [2, 3], [None, 2], True)
-        assert ledger.balance(db, ledger.user_account(2)) == 1000 + 3
-        assert ledger.balance(db, ledger.user_account(3)) == 990
-        assert ledger.balance(db, ledger.BANK) == 7
+        assert ledger.balance(db, ledger.pot_account(1)) == 0
 
 
 def test_ranks_read_winners_first_then_scores_totals_or_lives() -> None:
