@@ -46,10 +46,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Final, Literal
 
 from atout.cards import DECK_SIZE, FIRST_TRUMP, HALF_POINTS, TOTAL_HALF_POINTS
-from atout.french.dealing import dog_size
+from atout.french.dealing import dog_size, hand_size
 from atout.french.variants import Contract, Variant
 from atout.refusals import Param, Refusal, message
 
@@ -61,9 +62,16 @@ POIGNEE_SIZES: Final[tuple[PoigneeSize, ...]] = ("simple", "double", "triple")
 MISERE_KINDS: Final[tuple[MisereKind, ...]] = ("sans_atouts", "sans_points")
 SIDES: Final[tuple[Side, ...]] = ("attack", "defense")
 TARGETS: Final = (56, 51, 41, 36)
+"""Points the attack needs with 0, 1, 2 or 3 bouts."""
 _TRUMPS_AND_EXCUSE: Final = DECK_SIZE - FIRST_TRUMP
 """The cards a poignée may show: 21 trumps and the Excuse."""
-"""Points the attack needs with 0, 1, 2 or 3 bouts."""
+_CARDS_BY_KIND: Final = {"bouts": 3, "trumps": 19, "honours": 16, "plain": 40}
+"""The deck as the misères see it: the bouts (Petit, 21, Excuse), the other
+trumps, the honours (King to Jack) and the plain cards."""
+_EXCLUDED: Final[Mapping[str, frozenset[str]]] = {
+    "sans_atouts": frozenset({"bouts", "trumps"}),  # no trump, no Excuse
+    "sans_points": frozenset({"bouts", "honours"}),  # no bout, no honour
+}
 BOUT_HALF_POINTS: Final = 8
 """The least a bout brings its side, in half points: 4.5 points, but 4 for an
 Excuse kept by a defence suffering a slam (rulebook, "Le jeu de la carte")."""
@@ -454,3 +462,25 @@ def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
                 "deal_misere_twice", at="miseres", who=misere.seat, kind=misere.kind
             )
         announced.add((misere.seat, misere.kind))
+    _check_misere_hands(outcome, announced)
+
+
+def _check_misere_hands(outcome: DealOutcome, announced: set[tuple[int, str]]) -> None:
+    """Misères some deal allows: a seat without trumps shows no poignée, and the
+    cards the misères keep out of their seats' hands fit in the other hands and
+    the chien (for every set of kinds of card, those that may hold one of them
+    have room for them all: then, and only then, the cards can be dealt)."""
+    shown = {declared.seat for declared in outcome.poignees}
+    for seat, kind in sorted(announced):
+        if kind == "sans_atouts" and seat in shown:
+            raise ImpossibleDeal("deal_misere_poignee", at="miseres", who=seat)
+    excluded: dict[int, frozenset[str]] = {}
+    for seat, kind in announced:
+        excluded[seat] = excluded.get(seat, frozenset()) | _EXCLUDED[kind]
+    active = outcome.players - (outcome.sitting_out is not None)
+    for size in range(1, len(_CARDS_BY_KIND) + 1):
+        for kinds in combinations(_CARDS_BY_KIND, size):
+            barred = sum(1 for out in excluded.values() if out.issuperset(kinds))
+            room = DECK_SIZE - hand_size(active) * barred
+            if sum(_CARDS_BY_KIND[k] for k in kinds) > room:
+                raise ImpossibleDeal("deal_miseres_cards", at="miseres")

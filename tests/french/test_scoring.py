@@ -17,7 +17,9 @@ from atout.french.scoring import (
     MISERE_KINDS,
     POIGNEE_SIZES,
     DealOutcome,
+    ImpossibleDeal,
     MisereDeclared,
+    MisereKind,
     PoigneeDeclared,
     Side,
     score_deal,
@@ -339,6 +341,29 @@ def test_traditionnel_capot() -> None:
     assert scores(deal(80, 3, chelem_announced=True), TRADITIONNEL)[1] == -(25 + 44 - 600)
 
 
+def test_traditionnel_capot_of_a_thousand() -> None:
+    """Seed 001: "reçoit 600 points (dans certaines régions, il en reçoit 1000
+    points). S'il échoue, ce sont ses adversaires qui reçoivent ces points [...]
+    la moitié": the four numbers of docs/rules.md."""
+    thousand = get_variant(
+        "traditionnel",
+        {
+            "chelem_announced_made": 1000,
+            "chelem_announced_failed": -1000,
+            "chelem_unannounced_made": 500,
+            "chelem_defence": 500,
+        },
+    )
+    base = 25 + 55
+    assert scores(deal(91, 3, chelem="attack", chelem_announced=True), thousand)[1] == -(
+        base + 1000
+    )
+    assert scores(deal(91, 3, chelem="attack"), thousand)[1] == -(base + 500)
+    # announced, failed with 80 and 3 bouts: 25 + 44, and the 1000 to each defender
+    each = 25 + 44 - 1000
+    assert scores(deal(80, 3, chelem_announced=True), thousand) == (3 * each, -each, -each, -each)
+
+
 def test_traditionnel_five_players_taker_and_partner_share_equally() -> None:
     # Seed 001: "le preneur et son allié se partagent à égalité les points gagnés
     # ou perdus". Garde made by 4: (25 + 4) x 4 = 116 from each of the three
@@ -493,6 +518,59 @@ def test_misere_validation() -> None:
         score_deal(deal(60, 2, miseres=(MisereDeclared(4, "sans_points"),)), variant)
 
 
+def _misere_code(
+    players: int, miseres: dict[int, tuple[MisereKind, ...]], **fields: Any
+) -> str | None:
+    """The refusal's code of a deal whose seats announce ``miseres``, or None
+    when it is scored (5 players: seat 1 is the partner)."""
+    declared = tuple(MisereDeclared(seat, k) for seat, kinds in miseres.items() for k in kinds)
+    if players == 5:
+        fields.setdefault("partner", 1)
+    outcome = deal(60, 2, players=players, miseres=declared, **fields)
+    try:
+        score_deal(outcome, get_variant("fft", {"misere": True}))
+    except ImpossibleDeal as refused:
+        return refused.code
+    return None
+
+
+@pytest.mark.parametrize(
+    ("players", "miseres", "code"),
+    [
+        # 21 trumps and the Excuse: 6 cards of the chien left for them at four
+        (
+            4,
+            {0: ("sans_atouts",), 1: ("sans_atouts",), 2: ("sans_atouts",), 3: ("sans_atouts",)},
+            "deal_miseres_cards",
+        ),
+        (4, {0: ("sans_atouts",), 1: ("sans_atouts",), 2: ("sans_atouts",)}, None),  # 18 + 6
+        # 3 bouts and 16 honours, in the 6 cards of the chien at three
+        (3, {0: ("sans_points",), 1: ("sans_points",), 2: ("sans_points",)}, "deal_miseres_cards"),
+        (3, {0: ("sans_points",), 1: ("sans_points",)}, None),  # 24 + 6
+        # at five, four seats of 15 without trumps leave 15 + 3 cards for 22
+        (5, {s: ("sans_atouts",) for s in range(4)}, "deal_miseres_cards"),
+        (5, {s: ("sans_atouts",) for s in range(3)}, None),
+        # three seats with both misères hold plain cards only: 54 of the 40
+        (4, {s: MISERE_KINDS for s in range(3)}, "deal_miseres_cards"),
+        (4, {s: MISERE_KINDS for s in range(2)}, None),  # 36 plain cards
+    ],
+)
+def test_misères_no_deal_allows_are_refused(
+    players: int, miseres: dict[int, tuple[MisereKind, ...]], code: str | None
+) -> None:
+    """A misère keeps cards out of its seat's hand; together they must leave
+    room for those cards in the other hands and the chien."""
+    assert _misere_code(players, miseres) == code
+
+
+def test_a_seat_without_trumps_shows_no_poignée() -> None:
+    """A poignée shows trumps: sans atouts is having none (seed 001: "ne possède
+    ni atouts ni l'Excuse"); without points, trumps other than the bouts remain."""
+    simple = (PoigneeDeclared(2, "simple"),)
+    assert _misere_code(4, {2: ("sans_atouts",)}, poignees=simple) == "deal_misere_poignee"
+    assert _misere_code(4, {2: ("sans_points",)}, poignees=simple) is None
+
+
 # --- Properties -----------------------------------------------------------
 
 
@@ -544,6 +622,7 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
             MisereDeclared(seat, kind)
             for seat, kind in draw(st.lists(announcements, unique=True, max_size=2))
         )
+        assume(not any(m.kind == "sans_atouts" and m.seat in poignee_seats for m in miseres))
     outcome = DealOutcome(
         players=players,
         contract=contract,
