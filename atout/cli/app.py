@@ -34,11 +34,12 @@ _LANG: Final = "atout.lang"
 
 class _Worded(TyperGroup):
     """The ``atout`` command: what click refuses in a command line (an argument
-    missing, an option unknown, a value of the wrong kind...) is said to a reader
-    of French in French, from ``COMMAND_WORDS`` (:func:`usage_text`), on one line
-    as :func:`fail` says a refusal, with the command's help to read; click has no
-    French, and says it in English itself. Its help pages, and every command's,
-    are French too (:func:`atout.cli.french_help.speak_french`). The language is
+    missing, an option unknown, a value of the wrong kind...) is said in the
+    reader's language from ``COMMAND_WORDS`` (:func:`usage_text`), on one line
+    as :func:`fail` says a refusal, with the command's help to read: click has
+    no French, and typer drew its English in a box of several lines. Its help
+    pages, and every command's, are French too
+    (:func:`atout.cli.french_help.speak_french`). The language is
     the command line's ``--lang``, looked for before click reads the rest, else
     the locale's."""
 
@@ -168,10 +169,11 @@ def positive(value: float | None) -> float | None:
 
 
 def _told(error: usage.UsageError, lang: Language) -> Exception:
-    """What to raise for a command line click refuses: the error itself, which
-    click says (in English; help asked for by giving no argument too), or, to a
-    reader of another language, the exit with click's status once it is said."""
-    if lang == "en" or isinstance(error, usage.NoArgsIsHelpError):
+    """What to raise for a command line click refuses: the exit with click's
+    status once it is said on one line, in ``lang``'s words, with the command's
+    help to read (typer drew a box of click's English around it); help asked
+    for by giving no argument is the error itself, which prints the help."""
+    if isinstance(error, usage.NoArgsIsHelpError):
         return error
     words = COMMAND_WORDS[lang]
     typer.echo(words["error"].format(message=usage_text(error, lang)), err=True)

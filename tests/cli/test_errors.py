@@ -563,7 +563,9 @@ the test's folder); nothing else changes."""
 def test_a_command_line_click_refuses_is_said_in_french(case: str, tmp_path: Path) -> None:
     """Click has no French: it said "Missing argument 'file'." under ``--lang fr``.
     Its refusals are worded from the command line's words in French (by
-    ``--lang fr`` wherever it stands, or the locale's), and left to click in English."""
+    ``--lang fr`` wherever it stands, or the locale's), and in English from
+    their English, on one line too, with the command's help to read (typer drew
+    click's English in a box)."""
     args, french = USAGE[case]
     given = [arg.format(folder=tmp_path) for arg in args]
     said = "".join(line.format(folder=tmp_path) + "\n" for line in french)
@@ -572,7 +574,9 @@ def test_a_command_line_click_refuses_is_said_in_french(case: str, tmp_path: Pat
         assert (code, err) == (2, said), (case, lang)
     for lang, env in (([], {}), (["--lang", "en"], {"LANG": "fr_FR.UTF-8"})):
         code, err = _invoke([*given, *lang], env=env)
-        assert code == 2 and "erreur" not in err and "Error" in err, (case, err)
+        error, *help_line = err.splitlines()  # the help as in French: not for a flag's value
+        assert code == 2 and error.startswith("error: ") and "erreur" not in err, (case, err)
+        assert [line.replace("help: ", "aide : ") for line in help_line] == french[1:]
     assert list(tmp_path.iterdir()) == []  # nothing written
 
 

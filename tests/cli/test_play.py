@@ -61,4 +61,4 @@ def test_a_writable_save_file_lets_the_game_start(tmp_path: Path) -> None:
 def test_a_count_below_one_is_refused_naming_its_option(option: str, value: str) -> None:
     code, out = play(option, value)
     assert code == 2 and not started(out)
-    assert f"Invalid value for '{option}'" in out and "greater than or equal to 1" in out
+    assert f"error: {option}: must be at least 1\nhelp: atout play --help\n" in out
