@@ -8,7 +8,8 @@ input stops with exit code 2 and a message naming the field.
 
 from __future__ import annotations
 
-from typing import Annotated
+import re
+from typing import Annotated, Final
 
 import typer
 from rich.table import Table
@@ -27,6 +28,7 @@ from atout.sheet import (
     score_sheet,
     taker_text,
 )
+from atout.terminal.words import COMMAND_WORDS
 
 
 @app.command("sheet")
@@ -41,11 +43,23 @@ def sheet(
         check_names(sheet)
         scored = score_sheet(sheet)
     except (InputError, Refusal) as error:
-        raise fail(in_file(error, file), lang) from None
+        raise fail(in_file(error, file), lang, _deal_of(error, lang)) from None
     if as_csv:
         typer.echo(csv_text(scored, lang), nl=False)
     else:
         _print_table(scored, lang)
+
+
+_DEAL_FIELD: Final = re.compile(r"deals\.(\d+)(?:\.|$)")
+
+
+def _deal_of(error: Exception, lang: Language) -> str:
+    """The deal a refused field is in, numbered from 1 as the printed sheet
+    numbers it (``deal 2``; the JSON's path ``deals.1`` counts from 0), else ""."""
+    found = _DEAL_FIELD.match(error.field) if isinstance(error, InputError) else None
+    if found is None:
+        return ""
+    return COMMAND_WORDS[lang]["sheet.deal"].format(number=int(found[1]) + 1)
 
 
 def _print_table(scored: ScoredSheet, lang: Language = "en") -> None:

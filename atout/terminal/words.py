@@ -355,6 +355,7 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         "db.current": "database: {revision}; newest: {newest}",
         "db.no_revision": "none",
         "error_in": "{where}: {message}",
+        "sheet.deal": "deal {number}",
         # a command line click refuses, worded for a reader of French (atout.cli.app,
         # usage_text); in English click says it itself
         "usage.help": "help: {command} --help",
@@ -516,6 +517,7 @@ COMMAND_WORDS: Final[dict[Language, dict[str, str]]] = {
         "db.current": "base de données : {revision} ; la plus récente : {newest}",
         "db.no_revision": "aucune",
         "error_in": "{where} : {message}",
+        "sheet.deal": "donne {number}",
         "usage.help": "aide : {command} --help",
         "usage.missing_argument": "argument {name} manquant",
         "usage.missing_option": "option {name} manquante",

@@ -37,6 +37,21 @@ def test_a_bad_deal_stops_with_its_field() -> None:
     assert "deals.4.petit_au_bout" in result.stderr
 
 
+def test_a_refused_deal_is_numbered_as_the_printed_sheet_numbers_it() -> None:
+    """The fifth deal is ``deals.4`` in the JSON, and the printed sheet's 5: an
+    organizer told only ``deals.4`` corrected the fourth."""
+    for deal, field, value, lang, said in (
+        (4, "taker", 9, "en", "error: deal 5: deals.4.taker: "),  # a seat the table has not
+        (2, "bouts", "two", "fr", "erreur : donne 3 : deals.2.bouts : "),  # the JSON's shape
+    ):
+        sheet = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+        sheet["deals"][deal][field] = value
+        args = ["sheet", "-", "--lang", lang]
+        result = CliRunner().invoke(app, args, input=json.dumps(sheet))
+        assert result.exit_code == 2
+        assert result.stderr.startswith(said), result.stderr
+
+
 def test_an_unreadable_file() -> None:
     """One line starting ``error:``, as every command's refusals (it began ``FILE:``)."""
     for command in ("sheet", "score"):
