@@ -197,7 +197,9 @@ FRENCH_HELP: Final[dict[str, dict[str, str]]] = {
         "": (
             "Créer un tournoi : distribuer ses étuis et fixer son mouvement. Une option d'une "
             "autre formule que celle choisie (--movement howell, --first-badge, --team-sizes, "
-            "--tables pour le match) est refusée, comme un nom donné deux fois."
+            "--tables pour le match) est refusée, comme un nom donné deux fois, ou un tournoi "
+            "de plusieurs tables qui fait jouer un étui à une seule table (rien à quoi le "
+            "comparer)."
         ),
         "form": "L'une des formules : individual, quadrettes, triplettes, teams.",
         "players": "Joueurs par table : 4 ou 5 (individual).",
@@ -319,13 +321,18 @@ FRENCH_HELP: Final[dict[str, dict[str, str]]] = {
         "": "Afficher la feuille de marque de chaque table à chaque position.",
     },
     "atout tournament libre sheet": {
-        "": "Saisir (ou corriger) la feuille de marque d'une table à une position.",
+        "": (
+            "Saisir la feuille de marque d'une table à une position. Une table dont la "
+            "feuille est déjà saisie est refusée, sa feuille gardée, sauf si --replace dit "
+            "de la remplacer ; sans donnes, la feuille est reprise."
+        ),
         "file": (
             "Du JSON avec « deals » (comme « atout sheet » les prend ; un fichier de feuille "
             "de marque convient) ou « bilans » (un par siège), ou -."
         ),
         "position": "Position (à partir de 1).",
         "table": "Numéro de la table (à partir de 1).",
+        "replace": "Remplacer la feuille que la table a déjà (une correction).",
     },
     "atout tournament libre ranking": {
         "": "Afficher le classement : joueurs (ou équipes) par points décroissants.",

@@ -183,7 +183,8 @@ def create(
 ) -> None:
     """Create a tournament: deal its boards and set its movement. An option of
     another form than the one chosen (--movement howell, --first-badge, --team-sizes,
-    --tables for the match) is refused, as is a name given twice."""
+    --tables for the match) is refused, as is a name given twice, or a tournament of
+    several tables playing some board at one table only (nothing to compare it with)."""
     if state.exists() and not force:
         raise fail(Refusal("file_exists", file=str(state)), lang)
     chosen = _one_of("--form", form, FORMS, lang)
@@ -211,7 +212,7 @@ def create(
         explicit = None
         if boards:
             explicit = [Board.from_json(item) for item in json.loads(_read_text(str(boards), lang))]
-        tournament = Tournament.create(
+        tournament = Tournament.new(
             setup, random.SystemRandom().getrandbits(32) if seed is None else seed, explicit
         )
     except json.JSONDecodeError as error:

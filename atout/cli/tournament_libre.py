@@ -124,8 +124,14 @@ def sheet(
     position: Annotated[int, typer.Option(help="Position (from 1).")],
     table: Annotated[int, typer.Option(help="Table number (from 1).")],
     lang: LangOpt,
+    replace: Annotated[
+        bool,
+        typer.Option("--replace", help="Replace the sheet the table has already (a correction)."),
+    ] = False,
 ) -> None:
-    """Enter (or correct) one table's sheet at one position."""
+    """Enter one table's sheet at one position. A table that has its sheet already is
+    refused, its sheet kept, unless --replace says to replace it; no deals takes the
+    sheet back."""
     libre = _load(state, lang)
     try:
         data = json.loads(_read_text(file, lang))
@@ -134,6 +140,9 @@ def sheet(
     if not isinstance(data, dict):
         raise fail(Refusal("cli_libre_sheet", file=file), lang)
     written = {key: data[key] for key in ("deals", "bilans") if key in data}
+    taken_back = written == {"deals": []}
+    if not (replace or taken_back) and (position - 1, table - 1) in libre.results:
+        raise fail(TournamentError("libre_sheet_entered", position=position, table=table), lang)
     try:
         entry = enter(libre, json.dumps({"position": position, "table": table, **written}))
     except TournamentError as error:

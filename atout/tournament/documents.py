@@ -37,7 +37,8 @@ from atout.tournament.state import from_json, read_adjustment, read_deal, to_jso
 
 def create(choices: dict[str, Any]) -> dict[str, Any]:
     """A new tournament's document from checked choices (form, players, tables...):
-    an option of another form, or a name given twice, is refused (TournamentError)."""
+    an option of another form, a name given twice, or a board no other table plays,
+    is refused (TournamentError)."""
     form: Form = choices["form"]
     setup = new_setup(
         form,
@@ -49,7 +50,7 @@ def create(choices: dict[str, Any]) -> dict[str, Any]:
         choices.get("movement") or "plain",
         choices.get("team_sizes") or (),
     )
-    return to_json(Tournament.create(setup, choices["seed"]))
+    return to_json(Tournament.new(setup, choices["seed"]))
 
 
 def record(job: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:

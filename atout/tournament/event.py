@@ -204,6 +204,26 @@ def movement_of(setup: Setup) -> Movement:
     return triplette_movement(setup.tables, setup.positions, setup.per_position)
 
 
+def check_compared(setup: Setup, movement: Movement | None = None) -> None:
+    """TournamentError when a tournament of several tables would play some board at one
+    table only: the rulebook's results are "établis en comparant les scores réalisés
+    par les différents joueurs avec les mêmes cartes", and such a board compares
+    nothing (every play of it would score 50%). The refusal names what to change: the
+    plain triplettes movement at 2 tables (known from the setup alone, before its
+    one position is checked) plays each set at one table, where the Howell plays each
+    at both; one position plays each set once, two or more move the sets. A single
+    table compares nothing whatever the movement, and is allowed: prepared boards
+    played at one table (online, or to try the tournament out)."""
+    if setup.form == "triplettes" and setup.movement == "plain" and setup.tables == 2:
+        raise TournamentError("tournament_triplettes_two_tables")
+    if movement is None or movement.tables < 2:
+        return
+    plays = Counter(board for seating in movement.seatings for board in seating.boards)
+    once = next((b for b in range(1, setup.board_count + 1) if plays[b] < 2), None)
+    if once is not None:
+        raise TournamentError("tournament_uncompared", board=once)
+
+
 def _quadrette(player: int) -> int:
     """A quadrette's number from one of its players' (four a team, attacker first)."""
     return player // 4
@@ -279,6 +299,17 @@ class Tournament:
         tournament = cls(setup, boards, movement)
         if setup.form == "triplettes":
             tournament.rotation = tournament.badge_rotation()
+        return tournament
+
+    @classmethod
+    def new(cls, setup: Setup, seed: int, boards: Sequence[Board] | None = None) -> Tournament:
+        """A tournament the organiser creates (:meth:`create`), refused when some board
+        would be compared with nothing (:func:`check_compared`); a stored tournament, or
+        its next session, is made as it was written."""
+        check_setup(setup)
+        check_compared(setup)  # before the movement refuses what it cannot make
+        tournament = cls.create(setup, seed, boards)
+        check_compared(setup, tournament.movement)
         return tournament
 
     def badge_rotation(self) -> dict[PlayKey, int]:

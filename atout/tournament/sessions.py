@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from atout.tournament.boards import TournamentError
+from atout.tournament.boards import Board, TournamentError
 from atout.tournament.event import Tournament
 from atout.tournament.ranking import rounded, shared_ranks
 
@@ -33,7 +33,9 @@ def next_session(previous: Tournament, seed: int) -> Tournament:
 
 
 def check_sessions(sessions: Sequence[Tournament], coefficients: Sequence[Fraction]) -> None:
-    """TournamentError unless the sessions share form and entrants, one coefficient each."""
+    """TournamentError unless the sessions share form and entrants, one coefficient each,
+    and no session is given twice: one file named twice, or two copies of one session
+    (its boards: each session has new ones), would count its percentages twice."""
     if not sessions:
         raise TournamentError("tournament_sessions")
     first = sessions[0].setup
@@ -48,6 +50,11 @@ def check_sessions(sessions: Sequence[Tournament], coefficients: Sequence[Fracti
             raise TournamentError("tournament_sessions")
     if len(coefficients) != len(sessions) or any(c <= 0 for c in coefficients):
         raise TournamentError("tournament_sessions_coefficients")
+    seen: dict[tuple[Board, ...], int] = {}
+    for number, session in enumerate(sessions, 1):
+        earlier = seen.setdefault(session.boards, number)
+        if earlier != number:
+            raise TournamentError("tournament_session_twice", first=earlier, second=number)
 
 
 def series_rows(

@@ -137,3 +137,32 @@ def test_a_result_is_corrected_with_its_reason_never_replaced(tmp_path: Path) ->
     ]
     assert run("revoke", str(state), "1")[0] == 0
     assert points() == "44"
+
+
+def test_a_session_given_twice_is_refused(tmp_path: Path) -> None:
+    """``sessions t12.json t12.json`` counted each percentage twice (a 75 % player at
+    150 %): the same file twice, or a copy of one session (its boards), is refused in
+    both languages; the next session, with new boards, is counted."""
+    state, copy, second = tmp_path / "t12.json", tmp_path / "copy.json", tmp_path / "t12b.json"
+    assert run("create", str(state), "--tables", "3", "--seed", "4")[0] == 0
+    for table, points in ((1, 44), (2, 47)):  # board 1 at tables 1 and 2: +56, +62
+        where = ("--table", str(table), "--board", "1")
+        assert run("result", str(state), "-", *where, stdin=garde(points))[0] == 0
+    copy.write_text(state.read_text(encoding="utf-8"), encoding="utf-8")
+    message = (
+        "sessions 1 and 2 are one session given twice (the same boards): give each session once"
+    )
+    for args in ((state, state), (state, copy)):
+        code, out, err = run("sessions", *map(str, args))
+        assert (code, out, err) == (2, "", f"error: {message}\n"), args
+    assert run("next-session", str(state), str(second), "--seed", "9")[0] == 0
+    code, _, err = run("sessions", str(state), str(second), str(copy), "--lang", "fr")
+    assert (code, err) == (
+        2,
+        "erreur : les séances 1 et 3 sont une même séance donnée deux fois (les mêmes "
+        "étuis) : donnez chaque séance une fois\n",
+    )
+    code, out, err = run("sessions", str(state), str(second), "--json")
+    assert code == 0, err
+    totals = {row["player"]: row["total"] for row in json.loads(out)}
+    assert (totals[1], totals[5]) == (0, 100)  # the bulle and the top, once each

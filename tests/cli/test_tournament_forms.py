@@ -108,3 +108,51 @@ def test_options_of_another_form_are_refused(tmp_path: Path) -> None:
         assert not state.exists()
     code, out, err = run("create", str(state), "--form", "teams", "--tables", "2")
     assert code == 0 and "16 boards, 2 tables, 4 positions" in out, err
+
+
+def test_triplettes_at_two_tables_compare_their_boards(tmp_path: Path) -> None:
+    """The plain movement at 2 tables (12 names) had table 1 play boards 1-4 and table 2
+    boards 5-8: no board played twice, every triplette at 50 %, and `create` said all
+    was well. It is refused, naming the Howell, which plays each board at both tables."""
+    state = tmp_path / "tr.json"
+    names = tmp_path / "names12.txt"
+    names.write_text("\n".join(f"Nom {n:02}" for n in range(1, 13)), encoding="utf-8")
+    plain = ("create", str(state), "--form", "triplettes", "--tables", "2", "--names", str(names))
+    code, out, err = run(*plain)
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: at 2 tables the plain triplettes movement plays each board at one table only, "
+        "and a duplicate compares each board's results between tables: choose the movement "
+        "howell (4 triplettes, 3 positions, each board at both tables), or 3 tables or more\n"
+    )
+    # more positions cannot help: the refusal names the Howell, not "1 to 1 positions"
+    assert run(*plain, "--positions", "2")[2].startswith("error: at 2 tables the plain")
+    code, _, err = run(*plain, "--lang", "fr")
+    assert code == 2 and err.startswith(
+        "erreur : à 2 tables le mouvement simple des triplettes ne fait jouer chaque étui "
+        "qu'à une table"
+    )
+    assert not state.exists()
+    three = ("create", str(state), "--form", "triplettes", "--tables", "3", "--positions", "1")
+    code, _, err = run(*three)
+    assert (code, err) == (
+        2,
+        "error: board 1 would be played at one table only, and a duplicate compares each "
+        "board's results between tables: give at least 2 positions\n",
+    )
+    assert not state.exists()
+
+    code, out, err = run(*plain, "--movement", "howell", "--first-badge", "bleu", "--seed", "1")
+    assert code == 0 and "12 boards, 2 tables, 3 positions" in out, err
+    # position 1: triplette 4 (players 10-12) holds NS at table 1, triplette 2 (4-6) at
+    # table 2, both on board 1 (taker North): each attacks it first, with its bleu
+    one = ("--board", "1", "--position", "1")
+    code, _, err = run("result", str(state), "-", "--table", "1", *one, "--attacker", "10",
+                       stdin=deal(0, 44))  # fmt: skip
+    assert code == 0, err
+    code, _, err = run("result", str(state), "-", "--table", "2", *one, "--attacker", "4",
+                       stdin=deal(0, 38))  # fmt: skip
+    assert code == 0, err
+    code, out, _ = run("ranking", str(state), "--json")
+    attack = {row["team"]: row["attack"] for row in json.loads(out)}
+    assert (attack[4], attack[2]) == (100, 0)  # +56 over -56, not 50 each

@@ -154,3 +154,41 @@ def test_a_duplicate_tournaments_file_is_told_apart(tmp_path: Path) -> None:
     assert code == 2 and err.endswith(
         "a duplicate tournament's file: read it with `atout tournament`\n"
     )
+
+
+def test_an_entered_sheet_is_replaced_only_when_told(tmp_path: Path) -> None:
+    """A table's sheet entered again (a wrong --table, a file given twice) silently
+    replaced the first: it is refused, coded and in French too, the file unchanged,
+    naming --replace, which makes the correction; no deals still takes a sheet back."""
+    state = tmp_path / "libre.json"
+    names = tmp_path / "names.txt"
+    names.write_text("\n".join(f"Joueur {n}" for n in range(1, 13)), encoding="utf-8")
+    assert run("create", str(state), "--names", str(names), "--seed", "3")[0] == 0
+    where = ("--position", "1", "--table", "3")
+    first = json.dumps({"bilans": [120, -40, -40, -40]})
+    other = json.dumps({"bilans": [-60, 20, 20, 20]})
+    assert run("sheet", str(state), "-", *where, stdin=first)[0] == 0
+    before = state.read_text(encoding="utf-8")
+    code, out, err = run("sheet", str(state), "-", *where, stdin=other)
+    assert (code, out) == (2, "")
+    assert err == (
+        "error: table 3 already has its sheet at position 1: "
+        "to replace it, enter it again with --replace\n"
+    )
+    code, _, err = run("sheet", str(state), "-", *where, "--lang", "fr", stdin=other)
+    assert (code, err) == (
+        2,
+        "erreur : la table 3 a déjà sa feuille à la position 1 : "
+        "pour la remplacer, saisissez-la de nouveau avec --replace\n",
+    )
+    code, _, err = run("sheet", str(state), str(SAMPLE), *where)  # deals are refused alike
+    assert code == 2 and "already has its sheet" in err
+    assert state.read_text(encoding="utf-8") == before
+    code, out, err = run("sheet", str(state), "-", *where, "--replace", stdin=other)
+    assert code == 0 and "bilans -60 +20 +20 +20" in out, err
+    code, out, _ = run("export", str(state), "--what", "results", "--format", "json")
+    assert sorted(row["bilan"] for row in json.loads(out)) == [-60, 20, 20, 20]
+    empty = json.dumps({"deals": []})
+    code, out, _ = run("sheet", str(state), "-", *where, stdin=empty)
+    assert code == 0 and out.startswith("position 1, table 3: sheet taken back")
+    assert run("sheet", str(state), "-", *where, stdin=first)[0] == 0  # free again

@@ -246,6 +246,19 @@ def test_sessions_add_their_global_percentages_with_their_coefficients() -> None
         series_rows([first, rulebook_board()[0]], [Fraction(1)])  # a coefficient missing
 
 
+def test_a_session_given_twice_is_refused() -> None:
+    """One session twice (or a copy of it: its boards) counted each percentage twice;
+    a session read back from its JSON is the same session."""
+    first, _ = rulebook_board()
+    second = next_session(first, seed=5)
+    for sessions in ([first, first], [first, second, from_json(to_json(first))]):
+        with pytest.raises(TournamentError) as error:
+            series_rows(sessions)
+        assert error.value.code == "tournament_session_twice"
+        assert error.value.params == {"first": 1, "second": len(sessions)}
+    assert len(series_rows([first, second])) == 20
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     kind=st.sampled_from(["cancel", "score", "penalty"]),
