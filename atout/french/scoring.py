@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Final, Literal
 
-from atout.cards import DECK_SIZE, FIRST_TRUMP, HALF_POINTS, TOTAL_HALF_POINTS
+from atout.cards import DECK_SIZE, FIRST_TRUMP, HALF_POINTS, KING, TOTAL_HALF_POINTS, rank_of
 from atout.french.dealing import dog_size, hand_size
 from atout.french.variants import Contract, Variant
 from atout.refusals import Param, Refusal, message
@@ -404,25 +404,51 @@ def _check_chelem(outcome: DealOutcome) -> None:
 
 
 _MOST_A_CARD: Final = max(HALF_POINTS)
+_BOUT_OVER_A_CARD: Final = HALF_POINTS[FIRST_TRUMP] - min(HALF_POINTS)
+"""What a bout (4.5 points) is worth over the least card (a half point)."""
+_DISCARDABLE: Final = sorted(
+    (HALF_POINTS[card] for card in range(FIRST_TRUMP) if rank_of(card) != KING), reverse=True
+)
+"""What the cards an écart may hold are worth, best first: no King, no trump
+(FFT: "Il est interdit d'écarter des Rois et des Bouts"; a trump it is forced
+to hold is worth a half point, as the lowest here)."""
 
 
 def _check_tricks(outcome: DealOutcome, variant: Variant) -> None:
     """The attack's points as the tricks allow them: a side that took a trick has
     at least a half point for each of its cards, and a garde contre's chien is the
     defence's; an attack that took none has only the chien or its écart, when they
-    are its own, and its Excuse, at 4.5 points a card at most. An Excuse played to
-    the last trick outside a slam may leave it (``other_side``, FFT: "sinon elle
-    change de camp"): a defence whose one trick is that one keeps its other cards."""
+    are its own (an écart holds no King and no bout), and its Excuse, at 4.5
+    points a card at most. An Excuse played to the last trick outside a slam may
+    leave it (``other_side``, FFT: "sinon elle change de camp"): a side whose one
+    trick is that one keeps its other cards. Without a slam, the attack took a
+    trick: a 0 is the defence's slam, its bonus forgotten."""
     active = outcome.players - (outcome.sitting_out is not None)
     dog = dog_size(active)
     garde_contre = outcome.contract == Contract.GARDE_CONTRE
+    one_trick = active - (variant.excuse_last_trick == "other_side")
+    if outcome.chelem is None:
+        cards = one_trick + (0 if garde_contre else dog)
+        least = cards + _BOUT_OVER_A_CARD * outcome.bouts
+        if outcome.attack_half_points < least:
+            raise ImpossibleDeal(
+                "deal_trick_won_points",
+                at="attack_half_points",
+                least_points=_points(least),
+                attack_points=_points(outcome.attack_half_points),
+            )
     if outcome.chelem == "defense":
-        most = _MOST_A_CARD * ((0 if garde_contre else dog) + 1)
+        if garde_contre:
+            kept = 0
+        elif outcome.contract.sees_dog:
+            kept = sum(_DISCARDABLE[:dog])
+        else:
+            kept = _MOST_A_CARD * dog
+        most = kept + _MOST_A_CARD
     elif outcome.chelem == "attack":
         most = TOTAL_HALF_POINTS - (dog if garde_contre else 0)
     else:
-        lost = active - (variant.excuse_last_trick == "other_side")
-        most = TOTAL_HALF_POINTS - lost - (dog if garde_contre else 0)
+        most = TOTAL_HALF_POINTS - one_trick - (dog if garde_contre else 0)
     if outcome.attack_half_points > most:
         raise ImpossibleDeal(
             "deal_no_trick_points"

@@ -22,6 +22,7 @@ from atout.cli.commands import app
 EXAMPLES = Path(__file__).parents[2] / "examples"
 RECORD = EXAMPLES / "record-french-4.atout"
 SHEET = EXAMPLES / "sheet-fft-rulebook.json"
+HALF_POINT_RULE = "points are counted to the half point (e.g. 40.5)"
 NO_LOCALE = {"LC_ALL": "", "LC_MESSAGES": "", "LANG": "", "COLUMNS": "250"}
 SHEET_PLACE = ("--position", "1", "--table", "1")
 GARDE = {"players": 4, "contract": "garde", "taker": 0, "points": 50.5, "bouts": 2}
@@ -249,11 +250,12 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
             ),
         ),
         lambda _: (
-            "erreur : deals.0.contract : doit être l'une des valeurs prise, pousse, garde, "
-            "garde_sans, garde_contre"
+            "erreur : donne 1 : deals.0.contract : doit être l'une des valeurs prise, pousse, "
+            "garde, garde_sans, garde_contre"
         ),
         lambda _: (
-            "error: deals.0.contract: must be one of prise, pousse, garde, garde_sans, garde_contre"
+            "error: deal 1: deals.0.contract: must be one of prise, pousse, garde, garde_sans, "
+            "garde_contre"
         ),
     ),
     "sheet: points between half points": (
@@ -267,9 +269,10 @@ CASES: dict[str, tuple[Setup, Said, Said]] = {
             ),
         ),
         lambda _: (
-            "erreur : deals.0.points : les points se comptent au demi-point près (par exemple 40,5)"
+            "erreur : donne 1 : deals.0.points : les points se comptent au demi-point près "
+            "(par exemple 40,5)"
         ),
-        lambda _: "error: deals.0.points: points are counted to the half point (e.g. 40.5)",
+        lambda _: "error: deal 1: deals.0.points: " + HALF_POINT_RULE,
     ),
     "tournament create: a form of no tournament": (
         lambda folder: (["tournament", "create", str(folder / "c.json"), "--form", "zz"], ""),

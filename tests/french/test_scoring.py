@@ -457,6 +457,13 @@ def test_traditionnel_five_players_taker_alone_takes_four_times() -> None:
         (deal(91, 3, GARDE_CONTRE, chelem="attack"), "attack_half_points"),
         (deal(50, 1, GARDE_CONTRE, chelem="defense"), "attack_half_points"),
         (deal(32, 1, GARDE, chelem="defense"), "attack_half_points"),
+        # an écart holds no King and no bout (FFT: "Il est interdit d'écarter des
+        # Rois et des Bouts"): four Queens and two Knights at best, and the Excuse
+        (deal(24, 1, GARDE, chelem="defense"), "attack_half_points"),
+        # without a chelem the attack took a trick: 0 is the defence's slam
+        (deal(0, 0, GARDE), "attack_half_points"),
+        (deal(4, 0), "attack_half_points"),
+        (deal(1, 0, GARDE_CONTRE), "attack_half_points"),
         (deal(18.5, 1, GARDE, players=5, partner=1, chelem="defense"), "attack_half_points"),
         # 13 + 15 trumps shown, of 21 and the Excuse
         (
@@ -480,7 +487,14 @@ def test_impossible_outcomes_name_the_field(outcome: DealOutcome, field: str) ->
         deal(89.5, 3),
         deal(88, 3, GARDE_CONTRE, chelem="attack"),  # a chien of six low cards
         deal(85, 3, GARDE_CONTRE),
-        deal(31.5, 1, GARDE, chelem="defense"),  # an écart of six 4.5 points, and the Excuse
+        # an écart of four Queens and two Knights, and the Excuse
+        deal(23.5, 1, GARDE, chelem="defense"),
+        # a chien of four Kings, the Petit and the 21, and the Excuse
+        deal(31.5, 3, GARDE_SANS, chelem="defense"),
+        # one trick of three low cards (the attack's Excuse in it went to the
+        # defence) and an écart of six: the least without a chelem
+        deal(4.5, 0),
+        deal(1.5, 0, GARDE_CONTRE),  # the trick alone: a garde contre's chien is the defence's
         deal(18, 1, GARDE_SANS, players=5, partner=1, chelem="defense"),
         deal(4.5, 1, GARDE_CONTRE, chelem="defense"),  # its Excuse alone
     ],
@@ -600,10 +614,12 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
     chelem: Side | None = draw(st.sampled_from([None, "attack", "defense"]))
     if chelem == "attack":
         lowest, highest = max(lowest, target), highest - chien_lost
-    elif chelem == "defense":
-        highest = min(highest, target - 1, 9 * (dog - chien_lost + 1))
-    else:
+    elif chelem == "defense":  # an écart holds Queens and Knights at best, a chien anything
+        ecart = (7, 7, 7, 7, 5, 5)[:dog] if contract.sees_dog else (9,) * (dog - chien_lost)
+        highest = min(highest, target - 1, sum(ecart) + 9)
+    else:  # the defence took a trick, and the attack one with its chien or écart
         highest = min(highest, 182 - len(playing) - chien_lost)
+        lowest = max(lowest, 8 * bouts + len(playing) + dog - chien_lost)
     assume(lowest <= highest)
     half = draw(st.integers(lowest, highest))
     petit_sides: list[Side | None] = [None]  # the side holding the Petit has a bout
@@ -659,7 +675,7 @@ def test_taker_sign_follows_the_result_without_side_bonuses(
     # Only chelem bonuses, misères and personal (traditionnel defender) poignées
     # can outweigh the contract: without them the taker wins exactly when made.
     outcome, variant = case
-    assume(outcome.chelem != "attack")  # its points may need every trick
+    assume(outcome.chelem is None)  # the attack's points may need every trick, or none
     attackers = {outcome.taker, outcome.partner}
     if variant.poignee_scoring == "taker_result":
         side_poignees = tuple(p for p in outcome.poignees if p.seat in attackers)
@@ -687,6 +703,10 @@ def test_taker_sign_follows_the_result_without_side_bonuses(
 def test_more_points_never_score_less(case: tuple[DealOutcome, Variant], extra: int) -> None:
     outcome, variant = case  # and the same with fewer points (no bound of the tricks is crossed)
     poorer_half = max(outcome.attack_half_points - extra, 8 * outcome.bouts)
+    if outcome.chelem is None:  # the attack took a trick, and the chien unless in garde contre
+        active = outcome.players - (outcome.sitting_out is not None)
+        kept = 0 if outcome.contract == GARDE_CONTRE else (3 if active == 5 else 6)
+        poorer_half = max(poorer_half, 8 * outcome.bouts + active + kept)
     # an attack that took every trick made its contract
     assume(outcome.chelem != "attack" or poorer_half >= 2 * (56, 51, 41, 36)[outcome.bouts])
     poorer = replace(outcome, attack_half_points=poorer_half)

@@ -219,9 +219,9 @@ _DEAL = st.integers(0, 3).flatmap(
             "taker": st.integers(0, 2),
             "bouts": st.just(bouts),
             # each bout is worth 4.5 points: held ones are taken, missing ones are not;
-            # without a chelem the defence took a trick (5 cards at most), and a garde
-            # contre's chien (6 cards)
-            "points": st.integers(9 * bouts, 182 - 9 * (3 - bouts) - 11).map(lambda h: h / 2),
+            # without a chelem each side took a trick (5 cards at most), and one of them
+            # the chien or the écart (6 cards)
+            "points": st.integers(9 * bouts + 10, 182 - 9 * (3 - bouts) - 11).map(lambda h: h / 2),
         }
     )
 )
