@@ -18,6 +18,10 @@ import orjson
 from atout.server.accounts import Identity
 
 OUTGOING_LIMIT: Final = 1000
+OUTGOING_CHARACTERS: Final = 8 * 2**20
+"""What the texts waiting for one client may hold in all: snapshots of a table
+with a long chat are a few hundred kilobytes, and a client asking for them
+without reading once held 1,000 of them, 70 MB a socket."""
 _ids = itertools.count(1)
 
 
@@ -42,7 +46,8 @@ class Client:
     before it and the socket's ``send`` finishes without suspending (its transport
     is writable): no queue, no task to wake. Otherwise it waits in ``out``, in
     order, for ``drain``, the connection's writer task; a client that lets
-    ``OUTGOING_LIMIT`` texts pile up there is disconnected."""
+    ``OUTGOING_LIMIT`` texts, or ``OUTGOING_CHARACTERS`` characters, pile up there
+    is disconnected."""
 
     identity: Identity
     ip: str
@@ -53,6 +58,8 @@ class Client:
     out: deque[str | _Unfinished] = field(default_factory=deque)
     """What is not written yet, oldest first; the head stays until written."""
     id: int = field(default_factory=lambda: next(_ids))
+    waiting: int = 0
+    """The characters of the texts in ``out``."""
     closed: bool = False
     close_code: int = 1000
     """The websocket close code the writer sends (1008 for a flood)."""
@@ -71,11 +78,7 @@ class Client:
         if self.closed:
             return
         if self.out or self._send is None:
-            if len(self.out) >= OUTGOING_LIMIT:
-                self.close()
-                return
-            self.out.append(text)
-            self._woken()
+            self._queue(text, text)
             return
         sending = cast(Coroutine[Any, Any, None], self._send(_frame(text)))
         try:
@@ -85,7 +88,18 @@ class Client:
         except Exception:  # the socket is gone: the reader sees it close
             self._send = None
             return
-        self.out.append(_Unfinished(sending, blocked))
+        self._queue(_Unfinished(sending, blocked, len(text)), text)
+
+    def _queue(self, waiting: str | _Unfinished, text: str) -> None:
+        """Put ``waiting`` (``text``, or its send begun) in ``out`` for ``drain``, or
+        close a client whose queue is full."""
+        if len(self.out) >= OUTGOING_LIMIT or self.waiting + len(text) > OUTGOING_CHARACTERS:
+            if isinstance(waiting, _Unfinished):
+                waiting.sending.close()
+            self.close()
+            return
+        self.out.append(waiting)
+        self.waiting += len(text)
         self._woken()
 
     def close(self, code: int = 1000) -> None:
@@ -106,6 +120,7 @@ class Client:
                     head = self.out[0]
                     await (send(_frame(head)) if isinstance(head, str) else head)
                     self.out.popleft()
+                    self.waiting -= len(head) if isinstance(head, str) else head.size
                 if self.closed:
                     break
                 self._wake = loop.create_future()
@@ -133,6 +148,8 @@ class _Unfinished:
     sending: Coroutine[Any, Any, None]
     blocked: Any
     """What it yielded: the future it waits for (None: a bare yield)."""
+    size: int
+    """The characters of its text."""
 
     def __await__(self) -> Generator[Any, None, None]:
         blocked = self.blocked

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from atout.server.accounts import Identity
-from atout.server.clients import OUTGOING_LIMIT, Client
+from atout.server.clients import OUTGOING_CHARACTERS, OUTGOING_LIMIT, Client
 
 
 class Socket:
@@ -83,6 +83,28 @@ def test_texts_arrive_in_order_whichever_way_each_went_out(plan: list[str]) -> N
     sent, written, closes = asyncio.run(run())
     assert written == sent
     assert closes == [1000]
+
+
+def test_a_client_whose_queue_holds_too_many_characters_is_closed() -> None:
+    """Fewer texts than ``OUTGOING_LIMIT``, but large ones (a table's snapshot with a
+    long chat, asked for again and again without reading): a client held 70 MB."""
+
+    async def run() -> None:
+        socket = Socket()
+        client, writer = await _served(socket)
+        socket.writable.clear()
+        big = "x" * (OUTGOING_CHARACTERS // 10)
+        for _ in range(10):
+            client.send_text(big)
+        assert not client.closed and client.waiting <= OUTGOING_CHARACTERS
+        client.send_text(big)
+        assert client.closed and len(client.out) < OUTGOING_LIMIT
+        socket.writable.set()
+        await asyncio.wait_for(writer, 5)
+        assert socket.texts() == [big] * 10 and client.waiting == 0
+        assert socket.closes() == [1000]
+
+    asyncio.run(run())
 
 
 def test_a_client_that_lets_its_queue_fill_is_closed_after_what_it_holds() -> None:
