@@ -81,37 +81,50 @@ def settle(
 ) -> None:
     """Pay the pot, give XP and badges, update ratings and statistics for a
     finished game; ``deal_ends`` are its deals' ``deal_end`` data (the badges'
-    chelem, petit au bout and contract)."""
+    chelem, petit au bout and contract). A player who abandoned it ranks last,
+    forfeits their bet and earns nothing of what the robot in their seat did."""
     game.status = "over"
     game.result = dict(result)
     options = game.table_options
     seated = humans(game.seats)
-    bettors = [u for _, u in seated]
+    # Who abandoned the game: a robot played their seat to its end, and what it
+    # won is not theirs (they forfeit their bet, as at an amicable end).
+    gone = {s["user"] for s in game.abandoned if s.get("user") is not None}
+    bettors = [u for _, u in seated if u not in gone]
     if not options.get("competitive") or game.shared_ip:
         ledger.refund(db, game.id, bettors)
         return
-    order = ranks(result, game.players)
+
+    def player(seat: int) -> int | None:
+        """The user a seat's winnings go to: None for a robot, or an abandoner."""
+        user = (game.seats[seat] or {}).get("user")
+        return None if user in gone else user
+
+    first = ranks(result, game.players)
+    abandoners = {seat for seat, user in seated if user in gone}
+    order = [game.players if seat in abandoners else rank for seat, rank in enumerate(first)]
     if options.get("rounds", 1) == 1 and deals and game_rules(game.game).contracts:
         last = deals[-1]
         partner = deal_ends[-1].get("partner") if len(deal_ends) == len(deals) else None
         seats = [] if last.taker is None else [last.taker]
         if isinstance(partner, int) and partner != last.taker:  # at five, unless alone
             seats.append(partner)
-        attack = [(game.seats[seat] or {}).get("user") for seat in seats]
-        ledger.pay_one_round(db, game.id, bettors, attack, last.made)
+        ledger.pay_one_round(db, game.id, bettors, [player(s) for s in seats], last.made)
     else:
-        first = [game.seats[seat] for seat in range(game.players) if order[seat] == 1]
-        ledger.pay_winners(db, game.id, [s.get("user") if s else None for s in first])
+        winners = [player(seat) for seat in range(game.players) if first[seat] == 1]
+        ledger.pay_winners(db, game.id, winners)
     winner_xp = 10 * game.players + 10 * (options.get("rounds", 1) - 1)
-    users = {u: db.get(User, u) for u in bettors}
+    users = {u: db.get(User, u) for _, u in seated}
     people = {seat: user for seat, u in seated if (user := users[u]) is not None}
     if people and len(people) == len(seated):
         _rate(order, people, options.get("robot_level", "heuristic"))
     for seat, user_id in seated:
-        xp = winner_xp if order[seat] == 1 else 5
+        played = seat not in abandoners
+        xp = (winner_xp if order[seat] == 1 else 5) if played else 0
         user = users[user_id]
         if user is not None:
             user.xp += xp
+        mine = deals if played else ()  # the robot's play is not theirs
         db.add(
             GamePlayer(
                 game_id=game.id,
@@ -119,13 +132,14 @@ def settle(
                 seat=seat,
                 rank=order[seat],
                 xp=xp,
-                deals=len(deals),
-                deal_score_total=sum(d.scores[seat] for d in deals),
-                contracts_taken=sum(d.taker == seat for d in deals),
-                contracts_made=sum(d.taker == seat and d.made for d in deals),
+                deals=len(mine),
+                deal_score_total=sum(d.scores[seat] for d in mine),
+                contracts_taken=sum(d.taker == seat for d in mine),
+                contracts_made=sum(d.taker == seat and d.made for d in mine),
             )
         )
-    badges.award(db, game, seated, order, deal_ends, time.time())
+    stayed = [(seat, user) for seat, user in seated if seat not in abandoners]
+    badges.award(db, game, stayed, order, deal_ends, time.time())
 
 
 def settlement(db: Session, game: GameRow) -> list[dict[str, Any]] | None:

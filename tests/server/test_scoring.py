@@ -269,6 +269,33 @@ def test_the_vote_of_all_humans_cancels_and_an_abandoner_forfeits(server: Server
     asyncio.run(scenario())
 
 
+def test_an_abandoner_earns_nothing_of_what_the_robot_in_its_seat_does(server: Server) -> None:
+    """Found by a hostile-user probe: an account that started competitive games and
+    left at once had the robot's wins, XP, badges and rating, and led the
+    leaderboard without playing a card. It ranks last and forfeits its bet."""
+
+    async def scenario() -> None:
+        names = ["max", "ned", "oli"]
+        players, table, _ = await start_and_leave(
+            server, names, ["10.0.3.4", "10.0.3.5", "10.0.3.6"], players=3, bet=100, rounds=2
+        )
+        over = await play_until_over(players[:2], table)
+        winners = set(over["data"]["result"]["winners"])
+        oli = server.get("/api/profile/oli")
+        assert (oli["xp"], oli["wins"], oli["badges"]) == (0, 0, [])
+        assert oli["rating"] < 0  # rated as the game's last, however its robot did
+        assert chips(server, "oli") == START - 100
+        for seat, name in enumerate(names[:2]):
+            profile = server.get(f"/api/profile/{name}")
+            assert profile["xp"] == (40 if seat in winners else 5)
+        pot_to_people = sum(chips(server, name) - START for name in names)
+        if 2 in winners:  # the robot's share of the pot of 300 goes to the bank
+            assert pot_to_people < -75
+        await close_all(server, players)
+
+    asyncio.run(scenario())
+
+
 def test_the_record_shows_a_robot_at_an_abandoned_seat_from_the_next_deal(
     server: Server,
 ) -> None:
