@@ -6,8 +6,10 @@ a player uploads it, and a seat) and is answered at once with the key to ask for
 the result by (``GET /api/analysis/{key}``) while a worker computes it. The
 workers are niced processes of their own (``atout.server.offload``), so reviews
 never hold up replays or the tables; a bounded number of reviews may wait, and one
-more is refused (503). Results are stored by the digest of the record, seat and
-budget: asking again for the same review costs nothing.
+more is refused (503), and a client address has one review under way at a
+time (429: one address once took every place for minutes). Results are stored
+by the digest of the record, seat and budget: asking again for the same review
+costs nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import json
 import logging
 from typing import Any, Final
 
-from fastapi import APIRouter, Path
+from fastapi import APIRouter, Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from atout.analysis.review import DEFAULT_DEALS, Unreviewable, review_record
@@ -26,7 +28,7 @@ from atout.record_files import read_log
 from atout.record_format import record_refusal
 from atout.records import Record, RecordError
 from atout.server.http_refusals import HTTPRefusal
-from atout.server.offload import Busy, Workers
+from atout.server.offload import PUBLIC_JOBS_PER_HOLDER, Busy, Workers
 from atout.server.store import AnalysisRow, Store, storable
 
 log = logging.getLogger(__name__)
@@ -64,6 +66,9 @@ def digest(record: Record, seat: int, deals: int) -> str:
 
 running: dict[str, asyncio.Task[None]] = {}
 """The reviews under way, by key."""
+asked_from: dict[str, str] = {}
+"""The client address each review under way was asked from, by key (not for an
+address the server trusts, ``Guards.exempt``)."""
 
 
 async def stop() -> None:
@@ -114,9 +119,10 @@ def analysis_routes(store: Store, deals: int = DEFAULT_DEALS) -> APIRouter:
             log.exception("review %s failed", key)
         finally:
             running.pop(key, None)
+            asked_from.pop(key, None)
 
     @router.post("/api/analysis", status_code=202)
-    async def ask(asked: Asked) -> dict[str, Any]:
+    async def ask(asked: Asked, request: Request) -> dict[str, Any]:
         """Start the review of a finished game for one seat, or give the stored one."""
         try:
             if isinstance(asked.record, str):  # read and checked on the engine: a worker's job
@@ -133,9 +139,15 @@ def analysis_routes(store: Store, deals: int = DEFAULT_DEALS) -> APIRouter:
         known = await asyncio.to_thread(load, key)
         if known is not None and (known["status"] != "running" or key in running):
             return known
+        address = request.client.host if request.client else "unknown"
+        counted = address not in request.app.state.hub.guards.exempt
+        if counted and list(asked_from.values()).count(address) >= PUBLIC_JOBS_PER_HOLDER:
+            raise HTTPRefusal(429, "analyses_at_once", {"Retry-After": "10"})
         if len(running) >= workers.processes + workers.waiting:
             raise HTTPRefusal(503, "server_busy", {"Retry-After": "10"})
         game_id = asked.game_id if asked.game_id is not None and storable(asked.game_id) else None
+        if counted:
+            asked_from[key] = address
         await asyncio.to_thread(save, key, game_id, asked.seat, "running", None)
         running[key] = asyncio.create_task(review(key, record, asked.seat))
         return {"key": key, "seat": asked.seat, "status": "running", "analysis": None}

@@ -90,9 +90,32 @@ def test_a_full_queue_answers_503(server: Server) -> None:
     for seat in range(4):
         for record in records:
             asked = {"record": record, "seat": seat}
-            answers.append(httpx.post(f"{server.http}/api/analysis", json=asked).status_code)
+            address = {"X-Forwarded-For": f"10.7.0.{len(answers) + 1}"}  # one each
+            reply = httpx.post(f"{server.http}/api/analysis", json=asked, headers=address)
+            answers.append(reply.status_code)
     assert answers[:capacity] == [202] * capacity
     assert 503 in answers[capacity:]
+
+
+def test_an_address_has_one_review_under_way_at_a_time(server: Server) -> None:
+    """Found by a hostile-user probe: one address asked for four reviews of
+    different records and held every place for minutes (every other reader: 503)."""
+    records = [scripted(PETIT_DEAL, planted)[0].to_dict() for planted in ({}, PETIT_LOST)]
+
+    def ask(record: dict[str, Any], address: str) -> httpx.Response:
+        asked = {"record": record, "seat": 0}
+        headers = {"X-Forwarded-For": address}
+        return httpx.post(f"{server.http}/api/analysis", json=asked, headers=headers)
+
+    first = ask(records[0], "10.7.1.1")
+    assert first.status_code == 202 and first.json()["status"] == "running"
+    second = ask(records[1], "10.7.1.1")
+    assert second.status_code == 429 and second.json()["code"] == "analyses_at_once"
+    assert int(second.headers["Retry-After"]) >= 1
+    assert ask(records[1], "10.7.1.2").status_code == 202  # another address's turn
+    assert ask(records[0], "10.7.1.1").json()["key"] == first.json()["key"]  # its own, again
+    _done(server, first.json()["key"])
+    assert ask(records[1], "10.7.1.1").status_code == 202  # done: its next
 
 
 def test_a_record_in_its_readable_text_form_is_reviewed_the_same(server: Server) -> None:
