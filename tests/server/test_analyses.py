@@ -86,7 +86,7 @@ def test_a_review_failed_before_the_codes_is_given_as_stored(server: Server) -> 
 def test_a_full_queue_answers_503(server: Server) -> None:
     capacity = analyses.workers.processes + analyses.workers.waiting
     records = [scripted(PETIT_DEAL, planted)[0].to_dict() for planted in ({}, PETIT_LOST)]
-    answers = []
+    answers: list[int] = []
     for seat in range(4):
         for record in records:
             asked = {"record": record, "seat": seat}
