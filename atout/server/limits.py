@@ -7,8 +7,10 @@ A body used to be read whole before anything looked at its size: a 200 MiB
 upload was taken into memory. Now a declared length over the limit is refused
 without reading a byte, and a streamed (chunked) body as soon as it passes the
 limit; the refusal closes the connection, so the rest is never read. A body
-whose next part does not come within ``BODY_SECONDS`` is refused likewise: a
-client sending a byte a minute held its connection and its request for good.
+whose next part does not come within ``BODY_SECONDS``, or that is not whole
+within ``BODY_TOTAL_SECONDS``, is refused likewise: a client sending a byte a
+minute held its connection and its request for good, and one sending a byte
+every 20 s held an avatar's 16 MiB.
 A client that leaves before its body is whole made Starlette raise
 ClientDisconnect in the route, logged as a server error: there is nobody to
 answer, and nothing is logged.
@@ -39,6 +41,10 @@ BODY_SECONDS: Final = 30.0
 """The longest a request's body may pause between two parts: a phone on a poor
 link sends an avatar's photo in well under that (nginx's default is 60 s)."""
 
+BODY_TOTAL_SECONDS: Final = 180.0
+"""The longest a request's body may take to come whole: an avatar's 16 MiB at
+0.75 Mbit/s, the upload of a poor mobile link."""
+
 AVATAR_BODY_LIMIT: Final = 16 << 20
 """Bytes of an image uploaded as an avatar: a phone's photo as it comes (3 to 12 MB
 at 12 megapixels), made small once received (``atout.server.avatars``)."""
@@ -58,9 +64,10 @@ class _Refused(Exception):
 
 class BodyLimit:
     """ASGI middleware refusing an HTTP request whose body is over its path's
-    limit with 413, or pauses longer than ``BODY_SECONDS``  with 408, and
-    ``{"detail", "code", "params"}``. Websockets and the lifespan pass
-    untouched, as do requests within their limits."""
+    limit with 413, or pauses longer than ``BODY_SECONDS`` or takes longer than
+    ``BODY_TOTAL_SECONDS`` with 408, and ``{"detail", "code", "params"}``.
+    Websockets and the lifespan pass untouched, as do requests within their
+    limits."""
 
     def __init__(
         self, app: ASGIApp, default: int = BODY_LIMIT, paths: Mapping[str, int] = PATH_LIMITS
@@ -81,6 +88,8 @@ class BodyLimit:
             return
         received = 0
         started = refused = whole = False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + BODY_TOTAL_SECONDS
 
         async def refuse(refusal: Refusal, status: int) -> NoReturn:
             nonlocal refused
@@ -94,9 +103,11 @@ class BodyLimit:
             if whole:  # only the client's leaving is still to come
                 return await receive()
             try:
-                async with asyncio.timeout(BODY_SECONDS):
+                async with asyncio.timeout_at(min(deadline, loop.time() + BODY_SECONDS)):
                     message = await receive()
             except TimeoutError:
+                if loop.time() >= deadline:
+                    await refuse(Refusal("body_too_slow", seconds=int(BODY_TOTAL_SECONDS)), 408)
                 await refuse(Refusal("body_timeout", seconds=int(BODY_SECONDS)), 408)
             if message["type"] == "http.request":
                 received += len(message.get("body", b""))

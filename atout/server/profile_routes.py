@@ -43,6 +43,9 @@ UserId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 
 def profile_routes(store: Store) -> APIRouter:
     router = APIRouter()
+    uploading: set[int] = set()
+    """The accounts whose avatar's upload is under way: one at a time each, as
+    its body (16 MiB at most) is held in memory while it comes."""
 
     @router.get("/api/leaderboard")
     async def leaderboard() -> list[dict[str, Any]]:
@@ -85,20 +88,26 @@ def profile_routes(store: Store) -> APIRouter:
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
-        body = await request.body()
-        drawn, image = None, None
+        user_id = known.identity.user_id
+        if user_id in uploading:  # its body is held in memory as it comes
+            raise HTTPRefusal(429, "avatar_uploading", {"Retry-After": "5"})
+        uploading.add(user_id)
         try:
+            body = await request.body()
+            drawn, image = None, None
             if request.headers.get("content-type", "").lower().startswith("application/json"):
                 drawn = _drawn_name(body)
             else:
                 image = await avatars.uploaded(body)
             address = await asyncio.to_thread(
-                avatars.choose, store, known.identity.user_id, drawn, image, time.time()
+                avatars.choose, store, user_id, drawn, image, time.time()
             )
         except avatars.AvatarRefused as refused:
             raise HTTPRefusal.of(refused.status, refused) from None
         except offload.Busy as busy:
             raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
+        finally:
+            uploading.discard(user_id)
         return {"avatar": address}
 
     @router.get("/api/records")

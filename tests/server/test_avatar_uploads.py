@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import random
+import socket
 from pathlib import Path
 
 import httpx
@@ -97,3 +98,30 @@ def test_an_image_cut_short_is_refused_and_the_avatar_kept(
     after = served(server, "bruno")
     assert after.url == before.url and after.content == before.content
     assert Image.open(io.BytesIO(after.content)).size == (17, 9)
+
+
+def test_an_account_uploads_one_avatar_at_a_time(server: Server) -> None:
+    """Found by a hostile-user probe: 20 uploads of 16 MiB trickled at once by one
+    account held 320 MB. A second while the first is still coming is refused."""
+    small = phone_photo(400, 300)
+    token = server.register("trickle")
+    head = (
+        "PUT /api/avatar HTTP/1.1\r\nHost: atout\r\n"
+        f"Authorization: Bearer {token}\r\nContent-Type: image/jpeg\r\n"
+        "Content-Length: 1000000\r\n\r\n"
+    )
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as first:
+        first.sendall(head.encode() + b"\xff" * 1000)  # and the rest never comes
+        for _ in range(100):  # until the server holds it
+            second = put_avatar(server, token, small, "image/jpeg")
+            if second.status_code == 429:
+                break
+        refused(second, 429, "avatar_uploading")
+        assert int(second.headers["Retry-After"]) >= 1
+        other = server.register("other")
+        assert put_avatar(server, other, small, "image/jpeg").status_code == 200
+    for _ in range(100):  # the first gone, the account's next is taken
+        third = put_avatar(server, token, small, "image/jpeg")
+        if third.status_code != 429:
+            break
+    assert third.status_code == 200, third.text

@@ -127,6 +127,42 @@ def test_a_body_that_stops_coming_is_refused(
         assert b" 422 " in sock.recv(65536)  # read, and found not to be a deal
 
 
+def test_a_body_that_takes_too_long_in_all_is_refused(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each part within the pause allowed, but the whole far too slow: a byte every
+    20 s held an avatar's 16 MiB for as long as the client liked."""
+    monkeypatch.setattr(limits, "BODY_SECONDS", 1.0)
+    monkeypatch.setattr(limits, "BODY_TOTAL_SECONDS", 2.0)
+    head = "POST /api/score HTTP/1.1\r\nHost: atout\r\nContent-Length: 100\r\n\r\n"
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as sock:
+        sock.sendall(head.encode())
+        reply = b""
+        for _ in range(20):
+            time.sleep(0.5)
+            try:
+                sock.sendall(b" ")
+            except OSError:  # answered and closed
+                break
+            sock.settimeout(0.01)
+            try:
+                reply += sock.recv(65536)
+            except TimeoutError:
+                continue
+            if reply:
+                break
+        sock.settimeout(5)
+        while b"\r\n\r\n" not in reply or not reply.rstrip().endswith(b"}"):
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 408 ")
+    assert json.loads(reply.partition(b"\r\n\r\n")[2])["code"] == "body_too_slow"
+    assert time.monotonic() - started < 8
+
+
 @pytest.mark.parametrize(
     ("path", "head"),
     [
