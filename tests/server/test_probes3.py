@@ -110,6 +110,23 @@ def test_a_player_who_left_a_game_neither_chats_nor_invites_there(
     assert until(master, event("table.chat"))["data"]["text"] == "watching"
 
 
+def test_a_player_who_left_a_game_and_resumes_it_watches_and_chats(
+    left_game: tuple[ClientConnection, ClientConnection, str, str],
+) -> None:
+    """A ``resume`` from a client neither seated nor watching does what ``spectate``
+    does: the player who left watches, told why it does not play (``seat_left``),
+    and chats as a spectator (a probe read its chat as refused)."""
+    master, leaver, table, _ = left_game
+    leaver.send(json.dumps({"type": "resume", "table": table, "last_seq": 0}))
+    resumed = until(leaver, lambda m: m["type"] in ("table", "update"))
+    assert resumed.get("seat") is None
+    told = until(leaver, lambda m: m["type"] == "error")
+    assert told["code"] == "seat_left"
+    leaver.send(json.dumps({"type": "chat", "table": table, "text": "watching"}))
+    assert until(master, event("table.chat"))["data"]["text"] == "watching"
+    assert not [m for m in quiet(leaver) if m["type"] == "error"]
+
+
 def test_leaving_a_game_twice_tells_the_table_once(
     left_game: tuple[ClientConnection, ClientConnection, str, str],
 ) -> None:
