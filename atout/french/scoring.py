@@ -422,7 +422,11 @@ def _check_tricks(outcome: DealOutcome, variant: Variant) -> None:
     points a card at most. An Excuse played to the last trick outside a slam may
     leave it (``other_side``, FFT: "sinon elle change de camp"): a side whose one
     trick is that one keeps its other cards. Without a slam, the attack took a
-    trick: a 0 is the defence's slam, its bonus forgotten."""
+    trick: a 0 is the defence's slam, its bonus forgotten. At four, tricks are
+    of four cards and the chien or écart of six, every card a whole point and a
+    half: unless the Excuse of the last trick changed side, or a slam left it
+    with a side that had no trick to give a card back from, the attack's points
+    are whole (seed 001's Excuse goes to the last trick's winner)."""
     active = outcome.players - (outcome.sitting_out is not None)
     dog = dog_size(active)
     garde_contre = outcome.contract == Contract.GARDE_CONTRE
@@ -435,6 +439,13 @@ def _check_tricks(outcome: DealOutcome, variant: Variant) -> None:
                 "deal_trick_won_points",
                 at="attack_half_points",
                 least_points=_points(least),
+                attack_points=_points(outcome.attack_half_points),
+            )
+        excuse_stays = variant.excuse_last_trick != "other_side"
+        if active == 4 and excuse_stays and outcome.attack_half_points % 2:
+            raise ImpossibleDeal(
+                "deal_whole_points",
+                at="attack_half_points",
                 attack_points=_points(outcome.attack_half_points),
             )
     if outcome.chelem == "defense":

@@ -364,6 +364,23 @@ def test_traditionnel_capot_of_a_thousand() -> None:
     assert scores(deal(80, 3, chelem_announced=True), thousand) == (3 * each, -each, -each, -each)
 
 
+def test_at_four_the_points_are_whole_unless_the_excuse_changed_side() -> None:
+    """Every card is worth a whole number and a half, and at four a side's cards
+    are even in number (tricks of four, a chien of six), the Excuse exchanged
+    for a half-point card: 40.5 is a typo. Only the FFT's Excuse of the last
+    trick, which changes side without a card back, leaves a side an odd count."""
+    with pytest.raises(ImpossibleDeal, match=r"^attack_half_points:") as refused:
+        score_deal(deal(40.5, 2), TRADITIONNEL)
+    assert refused.value.code == "deal_whole_points"
+    # 41 with two bouts, made by 0: the 25 of a made contract from each defender
+    assert scores(deal(41, 2), TRADITIONNEL) == (75, -25, -25, -25)
+    score_deal(deal(40.5, 2), FFT)  # the FFT's Excuse of the last trick: possible
+    score_deal(deal(40.5, 2, players=3), TRADITIONNEL)  # at three a trick has 3 cards
+    owner = get_variant("fft", {"excuse_last_trick": "owner"})
+    with pytest.raises(ImpossibleDeal):
+        score_deal(deal(40.5, 2), owner)
+
+
 def test_traditionnel_five_players_taker_and_partner_share_equally() -> None:
     # Seed 001: "le preneur et son allié se partagent à égalité les points gagnés
     # ou perdus". Garde made by 4: (25 + 4) x 4 = 116 from each of the three
@@ -622,6 +639,9 @@ def outcomes(draw: st.DrawFn) -> tuple[DealOutcome, Variant]:
         lowest = max(lowest, 8 * bouts + len(playing) + dog - chien_lost)
     assume(lowest <= highest)
     half = draw(st.integers(lowest, highest))
+    # at four, whole points but when the Excuse of the last trick changes side
+    whole = len(playing) == 4 and chelem is None and variant.excuse_last_trick != "other_side"
+    assume(not (whole and half % 2))
     petit_sides: list[Side | None] = [None]  # the side holding the Petit has a bout
     if bouts > 0 and chelem != "defense":
         petit_sides.append("attack")
@@ -707,6 +727,8 @@ def test_more_points_never_score_less(case: tuple[DealOutcome, Variant], extra: 
         active = outcome.players - (outcome.sitting_out is not None)
         kept = 0 if outcome.contract == GARDE_CONTRE else (3 if active == 5 else 6)
         poorer_half = max(poorer_half, 8 * outcome.bouts + active + kept)
+        if active == 4 and variant.excuse_last_trick != "other_side":
+            poorer_half -= poorer_half % 2  # whole points, above that even least
     # an attack that took every trick made its contract
     assume(outcome.chelem != "attack" or poorer_half >= 2 * (56, 51, 41, 36)[outcome.bouts])
     poorer = replace(outcome, attack_half_points=poorer_half)
