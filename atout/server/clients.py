@@ -19,9 +19,11 @@ from atout.server.accounts import Identity
 
 OUTGOING_LIMIT: Final = 1000
 OUTGOING_CHARACTERS: Final = 8 * 2**20
-"""What the texts waiting for one client may hold in all: snapshots of a table
-with a long chat are a few hundred kilobytes, and a client asking for them
-without reading once held 1,000 of them, 70 MB a socket."""
+"""What the texts waiting for one client may hold in all, each text counted
+once however often it waits (one tournament's view, shared by every socket, is
+one copy): snapshots of a table with a long chat are a few hundred kilobytes,
+and a client asking for them without reading once held 1,000 of them, 70 MB a
+socket."""
 _ids = itertools.count(1)
 
 
@@ -59,7 +61,9 @@ class Client:
     """What is not written yet, oldest first; the head stays until written."""
     id: int = field(default_factory=lambda: next(_ids))
     waiting: int = 0
-    """The characters of the texts in ``out``."""
+    """The characters of the texts in ``out``, each text once."""
+    _texts: dict[int, int] = field(default_factory=dict, init=False, repr=False)
+    """How often each text in ``out`` waits there, by its ``id``."""
     closed: bool = False
     close_code: int = 1000
     """The websocket close code the writer sends (1008 for a flood)."""
@@ -88,19 +92,29 @@ class Client:
         except Exception:  # the socket is gone: the reader sees it close
             self._send = None
             return
-        self._queue(_Unfinished(sending, blocked, len(text)), text)
+        self._queue(_Unfinished(sending, blocked, text), text)
 
     def _queue(self, waiting: str | _Unfinished, text: str) -> None:
         """Put ``waiting`` (``text``, or its send begun) in ``out`` for ``drain``, or
         close a client whose queue is full."""
-        if len(self.out) >= OUTGOING_LIMIT or self.waiting + len(text) > OUTGOING_CHARACTERS:
+        new = 0 if id(text) in self._texts else len(text)
+        if len(self.out) >= OUTGOING_LIMIT or self.waiting + new > OUTGOING_CHARACTERS:
             if isinstance(waiting, _Unfinished):
                 waiting.sending.close()
             self.close()
             return
         self.out.append(waiting)
-        self.waiting += len(text)
+        self._texts[id(text)] = self._texts.get(id(text), 0) + 1
+        self.waiting += new
         self._woken()
+
+    def _written(self, text: str) -> None:
+        """Forget a text of ``out`` once written."""
+        left = self._texts.pop(id(text)) - 1
+        if left:
+            self._texts[id(text)] = left
+        else:
+            self.waiting -= len(text)
 
     def close(self, code: int = 1000) -> None:
         """Ask the writer to close the socket with ``code`` once ``out`` is written."""
@@ -120,7 +134,7 @@ class Client:
                     head = self.out[0]
                     await (send(_frame(head)) if isinstance(head, str) else head)
                     self.out.popleft()
-                    self.waiting -= len(head) if isinstance(head, str) else head.size
+                    self._written(head if isinstance(head, str) else head.text)
                 if self.closed:
                     break
                 self._wake = loop.create_future()
@@ -148,8 +162,7 @@ class _Unfinished:
     sending: Coroutine[Any, Any, None]
     blocked: Any
     """What it yielded: the future it waits for (None: a bare yield)."""
-    size: int
-    """The characters of its text."""
+    text: str
 
     def __await__(self) -> Generator[Any, None, None]:
         blocked = self.blocked

@@ -93,15 +93,16 @@ def test_a_client_whose_queue_holds_too_many_characters_is_closed() -> None:
         socket = Socket()
         client, writer = await _served(socket)
         socket.writable.clear()
-        big = "x" * (OUTGOING_CHARACTERS // 10)
-        for _ in range(10):
-            client.send_text(big)
+        shared = "s" * (OUTGOING_CHARACTERS // 10)  # one text for many: held once
+        big = [f"{n}".ljust(OUTGOING_CHARACTERS // 10, "x") for n in range(11)]
+        for text in [shared] * 20 + big[:9]:
+            client.send_text(text)
         assert not client.closed and client.waiting <= OUTGOING_CHARACTERS
-        client.send_text(big)
+        client.send_text(big[9])
         assert client.closed and len(client.out) < OUTGOING_LIMIT
         socket.writable.set()
         await asyncio.wait_for(writer, 5)
-        assert socket.texts() == [big] * 10 and client.waiting == 0
+        assert socket.texts() == [shared] * 20 + big[:9] and client.waiting == 0
         assert socket.closes() == [1000]
 
     asyncio.run(run())
