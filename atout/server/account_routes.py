@@ -12,7 +12,6 @@ their ``code`` and ``params`` (``atout.server.http_refusals``).
 from __future__ import annotations
 
 import asyncio
-import math
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
 from typing import Annotated, Final, TypeVar
@@ -21,7 +20,7 @@ from fastapi import APIRouter, Header, Request
 from pydantic import BaseModel, ConfigDict
 
 from atout.server import accounts, ledger, names, passwords
-from atout.server.http_refusals import HTTPRefusal
+from atout.server.http_refusals import HTTPRefusal, throttled
 from atout.server.members import bearer_token
 from atout.server.passwords import Passwords
 from atout.server.store import Store
@@ -82,7 +81,7 @@ def account_routes(
             raise HTTPRefusal.of(400, error) from None
         _check_length(body.password)
         wait = await guards.take_address(guards.registrations, "registrations", _address(request))
-        _throttled(wait, "too_many_registrations")
+        throttled(wait, "too_many_registrations")
         hashed = await _hashing(passwords_pool.hash(body.password))
         try:
             _, token = await asyncio.to_thread(accounts.create, store, name, hashed)
@@ -95,11 +94,11 @@ def account_routes(
         if len(body.name) > LONGEST_NAME or len(body.password) > passwords.MAX_LENGTH:
             raise HTTPRefusal(401, "wrong_credentials")  # no account has them: no hash to check
         address, key = _address(request), name_key(body.name)
-        _throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
+        throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         name_wait = await guards.try_sign_in(key)  # counted as failed as well, if let try
         if name_wait:
             await _forgive_address(address)  # not tried after all
-            _throttled(name_wait, "too_many_sign_ins")
+            throttled(name_wait, "too_many_sign_ins")
         found = await asyncio.to_thread(accounts.password_of, store, body.name)
         if not await _hashing(passwords_pool.verify(found[2] if found else None, body.password)):
             raise HTTPRefusal(401, "wrong_credentials")
@@ -126,7 +125,7 @@ def account_routes(
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
         user_id, address = known.identity.user_id, _address(request)
-        _throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
+        throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         found = await asyncio.to_thread(accounts.password_of, store, known.identity.name)
         if (
             found is None
@@ -176,13 +175,6 @@ def _check_length(password: str) -> None:
         raise HTTPRefusal(
             400, "password_length", min=passwords.MIN_LENGTH, max=passwords.MAX_LENGTH
         )
-
-
-def _throttled(wait: float, code: str) -> None:
-    """Refuse with ``code`` (``too_many_...``) while the throttle says to wait."""
-    if wait > 0:
-        seconds = math.ceil(wait)
-        raise HTTPRefusal(429, code, headers={"Retry-After": str(seconds)}, seconds=seconds)
 
 
 async def _hashing(work: Awaitable[T]) -> T:

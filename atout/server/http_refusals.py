@@ -8,6 +8,7 @@ shows the refusal in the reader's language.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any, Final
 
@@ -109,3 +110,11 @@ def _allow(request: Request, headers: Mapping[str, str] | None) -> dict[str, str
         if any(r.matches({**request.scope, "method": method})[0] is Match.FULL for r in routes)
     ]
     return dict(headers or {}) | ({"Allow": ", ".join(taken)} if taken else {})
+
+
+def throttled(wait: float, code: str) -> None:
+    """Refuse with 429 ``code`` (``too_many_...``, ``{seconds}``, and
+    ``Retry-After``) while a throttle says to wait."""
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise HTTPRefusal(429, code, headers={"Retry-After": str(seconds)}, seconds=seconds)

@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, Depends, Header, Query
 from fastapi import Path as FastAPIPath
 from fastapi.responses import HTMLResponse
 
@@ -22,6 +22,7 @@ from atout.cards import Language
 from atout.server.accounts import Known
 from atout.server.http_refusals import HTTPRefusal
 from atout.server.store import Store, TournamentRow
+from atout.server.tournament_limits import created_here
 from atout.server.tournament_live import Live
 from atout.tournament import libre_state
 from atout.tournament.libre_state import LibreChoices, TableEntry
@@ -45,7 +46,7 @@ def libre_routes(
     organiser's bound on kept tournaments)."""
     router = APIRouter()
 
-    @router.post("/api/tournaments/libre")
+    @router.post("/api/tournaments/libre", dependencies=[Depends(created_here)])
     async def create(
         body: LibreChoices, authorization: Annotated[str, Header()] = ""
     ) -> dict[str, Any]:

@@ -139,6 +139,9 @@ class Guards:
     invitations: Rate = field(default_factory=lambda: Rate(burst=10, per_second=1 / 60))
     """Per account (a guest: per address, as a guest is cheap to make): invitations
     by name to a table, found or not (no flooding anyone's sockets)."""
+    tournaments: Rate = field(default_factory=lambda: Rate(burst=10, per_second=10 / 3600))
+    """New tournaments (duplicate or libre): a guest is cheap to make, and a new
+    one every 6 s could each keep 100 tournaments."""
     sockets_per_address: int = 40
     exempt: frozenset[str] = frozenset()
     shared: SharedLimits | None = None

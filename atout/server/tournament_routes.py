@@ -23,7 +23,7 @@ import asyncio
 import secrets
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import APIRouter, Header, Query
+from fastapi import APIRouter, Depends, Header, Query
 from fastapi import Path as FastAPIPath
 from fastapi.responses import HTMLResponse, PlainTextResponse, Response
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
@@ -38,6 +38,7 @@ from atout.server.libre_routes import libre_routes
 from atout.server.members import bearer_token
 from atout.server.store import Store, TournamentRow
 from atout.server.tournament_arbiter_routes import arbiter_routes
+from atout.server.tournament_limits import created_here
 from atout.server.tournament_live import Live
 from atout.server.tournament_privacy import holders
 from atout.text import PlainText, no_controls
@@ -116,7 +117,7 @@ def tournament_routes(store: Store, live: Live) -> APIRouter:
         if await asyncio.to_thread(count) >= TOURNAMENTS_PER_MASTER:
             raise HTTPRefusal(429, "too_many_tournaments", limit=TOURNAMENTS_PER_MASTER)
 
-    @router.post("/api/tournaments")
+    @router.post("/api/tournaments", dependencies=[Depends(created_here)])
     async def create(body: Choices, authorization: Annotated[str, Header()] = "") -> dict[str, Any]:
         key = (await caller(authorization)).key
         await room_for_one_more(key)

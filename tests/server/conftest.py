@@ -71,6 +71,7 @@ def unthrottled() -> Guards:
         connections=Rate(many, many),
         codes=Backoff(free=10**9),
         invitations=Rate(many, many),
+        tournaments=Rate(many, many),
         sockets_per_address=10**9,
     )
 
