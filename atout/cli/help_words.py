@@ -209,7 +209,10 @@ FRENCH_HELP: Final[dict[str, dict[str, str]]] = {
         ),
         "positions": "Positions (tours).",
         "per_position": "Étuis par position (par défaut : les joueurs d'une table).",
-        "movement": "Triplettes : plain ou howell.",
+        "movement": (
+            "Triplettes : plain ou howell (plain) ; individuel : searched ou plain "
+            "(searched ; plain est le mouvement arithmétique des fichiers plus anciens)."
+        ),
         "team_sizes": (
             "Le match par équipes seulement : joueurs des équipes A et B, par exemple 4,5 (4,4)."
         ),

@@ -157,8 +157,12 @@ def create(
         int | None, typer.Option(min=1, help="Boards per position (default: seats a table).")
     ] = None,
     movement: Annotated[
-        str, typer.Option(help=f"Triplettes: one of {', '.join(MOVEMENTS)}.")
-    ] = "plain",
+        str | None,
+        typer.Option(
+            help="Triplettes: plain or howell (plain); individual: searched or plain "
+            "(searched; plain is the arithmetic movement of older files)."
+        ),
+    ] = None,
     team_sizes: Annotated[
         str | None,
         typer.Option(help="The team match only: players of team A and B, e.g. 4,5 (4,4)."),
@@ -188,7 +192,7 @@ def create(
     if state.exists() and not force:
         raise fail(Refusal("file_exists", file=str(state)), lang)
     chosen = _one_of("--form", form, FORMS, lang)
-    kind = _one_of("--movement", movement, MOVEMENTS, lang)
+    kind = None if movement is None else _one_of("--movement", movement, MOVEMENTS, lang)
     badge = (
         None
         if first_badge is None

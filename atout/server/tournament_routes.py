@@ -65,7 +65,8 @@ class Choices(BaseModel):
     names: list[Annotated[str, Field(min_length=1, max_length=32), AfterValidator(no_controls)]] = (
         Field(default_factory=list, max_length=6 * MAX_TABLES)
     )
-    movement: MovementKind = "plain"
+    movement: MovementKind | None = None
+    """None: the form's own (searched for individual, plain for triplettes)."""
     team_sizes: list[Annotated[int, Field(ge=1, le=10)]] = Field(default_factory=list, max_length=2)
 
 

@@ -47,7 +47,7 @@ def create(choices: dict[str, Any]) -> dict[str, Any]:
         choices.get("positions"),
         choices.get("per_position"),
         choices.get("names") or (),
-        choices.get("movement") or "plain",
+        choices.get("movement"),
         choices.get("team_sizes") or (),
     )
     return to_json(Tournament.new(setup, choices["seed"]))

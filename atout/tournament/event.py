@@ -57,7 +57,7 @@ from atout.tournament.ranking import (
 
 Form = Literal["individual", "quadrettes", "triplettes", "teams"]
 FORMS: Final[tuple[Form, ...]] = get_args(Form)
-MovementKind = Literal["plain", "howell"]
+MovementKind = Literal["plain", "howell", "searched"]
 MOVEMENTS: Final[tuple[MovementKind, ...]] = get_args(MovementKind)
 TEAM_SEATS: Final[tuple[Form, ...]] = ("triplettes", "teams")
 """The forms whose seatings hold teams, the attacker being entered with each result."""
@@ -94,7 +94,9 @@ class Setup:
     triplettes (each in the alphabetical order of surname, which gives the badges),
     team A then team B in the match."""
     movement: MovementKind = "plain"
-    """Triplettes: the plain movement or the Howell."""
+    """Triplettes: the plain movement or the Howell. Individual: the searched movement
+    (new tournaments) or the plain, arithmetic one (files written before it, which
+    have no movement: a file stores sizes, and its movement is rebuilt when read)."""
     first_badge: int | None = None
     """Triplettes: the badge drawn for the first attacker (0 bleu, 1 blanc, 2 rouge)."""
     team_sizes: tuple[int, ...] = ()
@@ -140,7 +142,7 @@ def new_setup(
     positions: int | None = None,
     per_position: int | None = None,
     names: Sequence[str] = (),
-    movement: MovementKind = "plain",
+    movement: MovementKind | None = None,
     team_sizes: Sequence[int] = (),
     first_badge: int | None = None,
 ) -> Setup:
@@ -151,6 +153,8 @@ def new_setup(
     tables. The match has always its two tables: another number is refused, as is a
     name given twice (a new tournament's; a stored one is read as it was written)."""
     sizes = tuple(team_sizes) or ((4, 4) if form == "teams" else ())
+    if movement is None:
+        movement = "searched" if form == "individual" else "plain"
     if form == "teams":
         if tables not in (None, MATCH_TABLES):
             raise TournamentError("tournament_match_tables")
@@ -192,7 +196,13 @@ def check_names(names: Sequence[str]) -> None:
 def movement_of(setup: Setup) -> Movement:
     """The movement the form calls for."""
     if setup.form == "individual":
-        return individual_movement(setup.tables, setup.players, setup.positions, setup.per_position)
+        return individual_movement(
+            setup.tables,
+            setup.players,
+            setup.positions,
+            setup.per_position,
+            searched=setup.movement == "searched",
+        )
     if setup.form == "quadrettes":
         return quadrette_movement(setup.tables, setup.positions, setup.per_position)
     if setup.form == "teams":
@@ -233,7 +243,8 @@ def check_setup(setup: Setup) -> None:
     if setup.form not in FORMS:
         raise TournamentError("tournament_form", forms=[str(form) for form in FORMS])
     if setup.movement not in MOVEMENTS or (
-        setup.movement != "plain" and setup.form != "triplettes"
+        setup.movement != "plain"
+        and setup.form != {"howell": "triplettes", "searched": "individual"}[setup.movement]
     ):
         raise TournamentError("tournament_movement")
     if setup.team_sizes and setup.form != "teams":

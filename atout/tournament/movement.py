@@ -13,6 +13,10 @@ numbers of tables the multipliers are searched for the fewest repeats (boards
 first: a player who sees a board twice knows its cards) and the movement says
 what it cannot promise (:attr:`Movement.meets_once`, :attr:`Movement.boards_once`).
 
+There the *searched* movement does better (:mod:`atout.tournament.movement_search`).
+New individual tournaments are seated by it; one stored before, whose file
+names no movement, keeps the arithmetic movement.
+
 Quadrettes are a round robin of teams: each position pairs the teams two by two
 and each pairing plays one set of boards at two tables, each team's attacker in
 South against the other's defence (rulebook, "Tournoi en quadrettes").
@@ -32,6 +36,7 @@ from itertools import combinations, product
 from typing import Final
 
 from atout.tournament.boards import SOUTH, TournamentError
+from atout.tournament.movement_search import Lines, searched_lines
 
 SEARCH_LIMIT: Final = 50_000
 """Multiplier choices tried at most when the arithmetic movement cannot promise everything."""
@@ -129,10 +134,48 @@ def _check(tables: int, players: int, positions: int, per_position: int) -> None
     _check_sizes(tables, positions, tables, per_position)
 
 
-def individual_movement(tables: int, players: int, positions: int, per_position: int) -> Movement:
-    """The individual movement: player ``t*players + i`` starts at table ``t`` in
-    orientation ``i`` and keeps it; ``tables`` sets of ``per_position`` boards travel."""
+def individual_movement(
+    tables: int, players: int, positions: int, per_position: int, *, searched: bool = False
+) -> Movement:
+    """The individual movement: player ``t*players + i`` plays in orientation ``i``
+    for the whole session and starts at table ``t``; ``tables`` sets of
+    ``per_position`` boards travel. ``searched``: the searched movement where the
+    arithmetic one cannot promise everything (there the players start elsewhere, and
+    set ``s`` is at table ``s + r`` at position ``r``)."""
     _check(tables, players, positions, per_position)
+    arithmetic = _arithmetic_movement(tables, players, positions, per_position)
+    if not searched or (arithmetic.meets_once and arithmetic.boards_once):
+        return arithmetic
+    lines = searched_lines(
+        tables, players, positions, _arithmetic_lines(tables, players, positions)
+    )
+    seatings = []
+    for position in range(positions):
+        for table in range(tables):
+            # the sets move up one table a position: no table plays a set twice
+            board_set = (table - position) % tables
+            cell = position * tables + board_set
+            seats = tuple(line[cell] * players + i for i, line in enumerate(lines))
+            seatings.append(Seating(position, table, seats, _sets(board_set, per_position)))
+    return Movement(tables, players, positions, tuple(seatings), *_promises(seatings))
+
+
+def _arithmetic_lines(tables: int, players: int, positions: int) -> Lines | None:
+    """The arithmetic movement as the search's lines (set ``s`` at table ``s + c*r``,
+    players of line ``i`` at ``table + m[i]*r``), or None when a player plays a set
+    twice in it: not a movement to start from."""
+    steps, board_step = _multipliers(tables, players, positions)
+    if _repeats(steps, board_step, _collisions(tables, positions))[0]:
+        return None
+    return tuple(
+        tuple((s + (m - board_step) * r) % tables for r in range(positions) for s in range(tables))
+        for m in steps
+    )
+
+
+def _arithmetic_movement(tables: int, players: int, positions: int, per_position: int) -> Movement:
+    """The arithmetic movement (see the module's docstring): what tournaments created
+    before the searched movement were, and still are, seated by."""
     lines, board_step = _multipliers(tables, players, positions)
     seatings = []
     for position in range(positions):

@@ -80,6 +80,8 @@ def _form_fields(setup: Setup) -> dict[str, Any]:
         return {"movement": setup.movement, "first_badge": setup.first_badge}
     if setup.form == "teams":
         return {"team_sizes": list(setup.team_sizes)}
+    if setup.movement != "plain":  # the searched individual movement; plain files stay as they were
+        return {"movement": setup.movement}
     return {}
 
 
