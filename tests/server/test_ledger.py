@@ -87,6 +87,20 @@ def test_a_player_who_wins_alone_among_robots_has_their_bet_back(store: Store) -
         assert ledger.balance(db, ledger.BANK) == 10
 
 
+def _one_round(
+    store: Store, humans: list[int], attack: list[int | None], made: bool
+) -> tuple[list[int], int]:
+    """Each of ``humans`` bets 10 on a game of one round, paid out: their chips
+    then, and the bank's; the pot is left empty."""
+    fund(store, humans)
+    with store.session.begin() as db:
+        ledger.collect_bets(db, 1, humans, 10)
+        ledger.pay_one_round(db, 1, humans, attack, made)
+        assert ledger.balance(db, ledger.pot_account(1)) == 0
+        chips = [ledger.balance(db, ledger.user_account(u)) for u in humans]
+        return chips, ledger.balance(db, ledger.BANK)
+
+
 @pytest.mark.parametrize(
     ("humans", "attack", "made", "chips", "bank"),
     [
@@ -110,13 +124,7 @@ def test_one_round_rule(
     """Seed 004: "If the declarer wins, he gets all the chips. If the defenders
     win, each one gets back the chips they bet. The declarer's chips go to the
     bank." Three seats, the others robots."""
-    fund(store, humans)
-    with store.session.begin() as db:
-        ledger.collect_bets(db, 1, humans, 10)
-        ledger.pay_one_round(db, 1, humans, attack, made)
-        assert [ledger.balance(db, ledger.user_account(u)) for u in humans] == chips
-        assert ledger.balance(db, ledger.BANK) == bank
-        assert ledger.balance(db, ledger.pot_account(1)) == 0
+    assert _one_round(store, humans, attack, made) == (chips, bank)
 
 
 @pytest.mark.parametrize(
@@ -149,13 +157,7 @@ def test_one_round_rule_at_five_the_partner_shares_the_attacks_fate(
     attack won, and had it back when the attack lost, as if it had defended; and
     with a robot taker and few people betting, a third of the pot was less than
     its bet."""
-    fund(store, humans)
-    with store.session.begin() as db:
-        ledger.collect_bets(db, 1, humans, 10)
-        ledger.pay_one_round(db, 1, humans, attack, made)
-        assert [ledger.balance(db, ledger.user_account(u)) for u in humans] == chips
-        assert ledger.balance(db, ledger.BANK) == bank
-        assert ledger.balance(db, ledger.pot_account(1)) == 0
+    assert _one_round(store, humans, attack, made) == (chips, bank)
 
 
 def test_ranks_read_winners_first_then_scores_totals_or_lives() -> None:
