@@ -50,11 +50,25 @@ def message(
         kind = _KINDS.get(name)
         items = value if isinstance(value, list) else [value]
         words = terms.get(kind or "", {})
+        if kind == "duration":
+            return ", ".join(duration(int(v)) for v in items)
         return ", ".join(
             card(str(v)) if kind == "card" else words.get(str(v), str(v)) for v in items
         )
 
     return _PLACEHOLDER.sub(show, template)
+
+
+def duration(seconds: int) -> str:
+    """A wait as people read it, in English and French alike: ``45 s``, ``9 min 9 s``,
+    ``2 h 5 min`` (a throttle said ``549 s``)."""
+    if seconds < 120:
+        return f"{seconds} s"
+    minutes, rest = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
 
 
 def full_message(

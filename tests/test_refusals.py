@@ -29,7 +29,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 NOT_PARAMS = frozenset({"headers", "at"})
 """Keyword arguments of a refusal class that are not parameters of its message (an
 HTTP refusal's headers, the field an impossible deal names)."""
-HELPERS = {"_refused": frozenset(), "_throttled": frozenset({"seconds"})}
+HELPERS = {"_refused": frozenset(), "throttled": frozenset({"seconds"})}
 """Functions given a literal code that build the refusal, with the parameters they add."""
 
 
@@ -123,7 +123,21 @@ def test_words_of_parameters_exist_in_both_languages() -> None:
     for group, words in terms["en"].items():
         assert set(words) == set(terms["fr"][group]), group
     for kind in CATALOGUE["kinds"].values():
-        assert kind in ("card", "number") or kind in terms["en"]
+        assert kind in ("card", "number", "duration") or kind in terms["en"]
+
+
+def test_a_wait_is_said_in_minutes_and_hours_beyond_two_minutes() -> None:
+    """A throttle said "try again in 549 s"."""
+    said = {s: message("too_many_sign_ins", {"seconds": s}) for s in (45, 119, 549, 600, 7500)}
+    assert [text.rsplit(" in ", 1)[1] for text in said.values()] == [
+        "45 s",
+        "119 s",
+        "9 min 9 s",
+        "10 min",
+        "2 h 5 min",
+    ]
+    french = message("too_many_sign_ins", {"seconds": 549}, "fr")
+    assert french.endswith("réessayez dans 9 min 9 s")
 
 
 def test_parameters_are_shown_in_the_readers_language() -> None:

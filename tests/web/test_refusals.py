@@ -89,3 +89,18 @@ def test_the_login_page_refuses_in_french(page: Page, base_url: str) -> None:
     page.click("#do-login")
     expect(alert).to_have_text("nom ou mot de passe incorrect")
     assert not ENGLISH.search(alert.inner_text())
+
+
+def test_a_long_wait_is_said_in_minutes_by_the_page(page: Page, base_url: str) -> None:
+    """As the server words it (atout.refusals.duration): a throttle said 549 s."""
+    page.goto(f"{base_url}/#/")
+    page.wait_for_selector("#who")
+    said = page.evaluate(
+        """async () => {
+            const i18n = await import("/js/i18n.js");
+            await i18n.refusalsLoaded;
+            return [45, 549, 600, 7500].map((seconds) =>
+                i18n.refusal({ code: "too_many_sign_ins", params: { seconds } }));
+        }"""
+    )
+    assert [text.split(" in ")[-1] for text in said] == ["45 s", "9 min 9 s", "10 min", "2 h 5 min"]

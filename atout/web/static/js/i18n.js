@@ -546,6 +546,15 @@ export function refusal(error, card = (text) => text, seat = null) {
   return worded(error.code, params, card, seat);
 }
 
+// A wait as people read it (atout/refusals.py `duration`): 45 s, 9 min 9 s, 2 h 5 min.
+function duration(seconds) {
+  if (seconds < 120) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60), rest = seconds % 60;
+  if (minutes < 60) return rest ? `${minutes} min ${rest} s` : `${minutes} min`;
+  const hours = Math.floor(minutes / 60), left = minutes % 60;
+  return left ? `${hours} h ${left} min` : `${hours} h`;
+}
+
 function worded(code, params, card, seat) {
   const texts = REFUSALS.messages[code];
   const show = (name) => {
@@ -556,6 +565,7 @@ function worded(code, params, card, seat) {
         if (kind === "card") return card(String(v));
         if (kind === "seat" && seat) return seat(Number(v));
         if (kind === "number") return Number(v).toLocaleString(lang);
+        if (kind === "duration") return duration(Number(v));
         return REFUSALS.terms[lang][kind]?.[v] ?? String(v);
       })
       .join(", ");
