@@ -81,6 +81,8 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         limit = self.paths.get(scope["path"], self.default)
+        if scope["path"] == AVATAR_PATH and _json(scope):  # a drawn avatar's few words
+            limit = self.default
         declared = _declared_length(scope)
         if declared is not None and declared > limit:
             refusal = _too_large(limit, scope)
@@ -128,6 +130,14 @@ class BodyLimit:
             await self.app(scope, limited_receive, guarded_send)
 
 
+def _json(scope: Scope) -> bool:
+    """Whether the request's body is declared to be JSON."""
+    for name, value in scope["headers"]:
+        if name == b"content-type":
+            return bytes(value).lower().startswith(b"application/json")
+    return False
+
+
 def _declared_length(scope: Scope) -> int | None:
     """The request's Content-Length, if it has a valid one (the server checked it)."""
     for name, value in scope["headers"]:
@@ -140,7 +150,7 @@ def _too_large(limit: int, scope: Scope) -> Refusal:
     """A body over ``limit`` bytes (answered with the connection closed, so that
     the rest is never read). An avatar's image says what is too large, for the
     page to word it so; ``mib`` is the limit for people, in MiB."""
-    avatar = scope["path"] == AVATAR_PATH
+    avatar = scope["path"] == AVATAR_PATH and not _json(scope)
     return Refusal("avatar_too_large" if avatar else "body_too_large", limit=limit, mib=limit >> 20)
 
 

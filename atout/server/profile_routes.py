@@ -10,10 +10,11 @@ answer a code (``atout.server.http_refusals``).
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import time
 from typing import Annotated, Any, Final
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, Header, Query, Request
 from fastapi import Path as FastAPIPath
 from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -32,20 +33,25 @@ from atout.text import name_key
 PAGE_SIZE: Final = 20
 MAX_PAGE: Final = 10_000
 AVATAR_HEADERS: Final = {
-    "Cache-Control": "public, max-age=300",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
 }
-"""An avatar's address changes with it (``avatars.url``): a short cache is only
-for an address without its version. Never sniffed, never a document that runs."""
+"""Never sniffed, never a document that runs (a drawn avatar's own SVG)."""
+VERSIONED_CACHE: Final = "public, max-age=31536000, immutable"
+"""An avatar's versioned address (``avatars.url``) changes with it: kept a year."""
+UNVERSIONED_CACHE: Final = "no-cache"
+"""Its bare address ``/api/avatar/{id}`` (older pages, a table's seats) is asked
+again at each use, answered 304 by its ETag while unchanged: a cache of minutes
+showed a player's old avatar, to them too, after they chose a new one."""
 UserId = Annotated[int, FastAPIPath(ge=1, le=2**63 - 1)]
 
 
 def profile_routes(store: Store) -> APIRouter:
     router = APIRouter()
     uploading: set[int] = set()
-    """The accounts whose avatar's upload is under way: one at a time each, as
-    its body (16 MiB at most) is held in memory while it comes."""
+    """The accounts whose image's upload is under way: one at a time each, as its
+    body (16 MiB at most) is held in memory while it comes (a drawn avatar's
+    JSON is a few words, under the plain body limit)."""
 
     @router.get("/api/leaderboard")
     async def leaderboard() -> list[dict[str, Any]]:
@@ -71,11 +77,22 @@ def profile_routes(store: Store) -> APIRouter:
         return Response(avatars.DRAWN[name], media_type=avatars.SVG, headers=headers)
 
     @router.get("/api/avatar/{user_id}")
-    async def avatar(user_id: UserId) -> Response:
+    async def avatar(
+        user_id: UserId,
+        v: Annotated[str | None, Query(max_length=32)] = None,
+        if_none_match: Annotated[str | None, Header()] = None,
+    ) -> Response:
+        """The avatar; ``v`` (its version, from ``avatars.url``) only says how
+        long it may be kept."""
         found = await asyncio.to_thread(avatars.read, store, user_id)
         if found is None:
             raise HTTPRefusal(404, "no_such_player")
-        return Response(found.data, media_type=found.content_type, headers=AVATAR_HEADERS)
+        tag = f'"{hashlib.blake2b(found.data, digest_size=12).hexdigest()}"'
+        cache = VERSIONED_CACHE if v else UNVERSIONED_CACHE
+        headers = AVATAR_HEADERS | {"Cache-Control": cache, "ETag": tag}
+        if if_none_match is not None and tag in {t.strip() for t in if_none_match.split(",")}:
+            return Response(status_code=304, headers=headers)
+        return Response(found.data, media_type=found.content_type, headers=headers)
 
     @router.put("/api/avatar")
     async def choose_avatar(
@@ -89,13 +106,15 @@ def profile_routes(store: Store) -> APIRouter:
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
         user_id = known.identity.user_id
-        if user_id in uploading:  # its body is held in memory as it comes
-            raise HTTPRefusal(429, "avatar_uploading", {"Retry-After": "5"})
-        uploading.add(user_id)
+        drawing = request.headers.get("content-type", "").lower().startswith("application/json")
+        if not drawing:  # an image's body (16 MiB at most) is held in memory as it comes
+            if user_id in uploading:
+                raise HTTPRefusal(429, "avatar_uploading", {"Retry-After": "5"})
+            uploading.add(user_id)
         try:
             body = await request.body()
             drawn, image = None, None
-            if request.headers.get("content-type", "").lower().startswith("application/json"):
+            if drawing:
                 drawn = _drawn_name(body)
             else:
                 image = await avatars.uploaded(body)
@@ -107,7 +126,8 @@ def profile_routes(store: Store) -> APIRouter:
         except offload.Busy as busy:
             raise HTTPRefusal.of(503, busy, {"Retry-After": "1"}) from None
         finally:
-            uploading.discard(user_id)
+            if not drawing:
+                uploading.discard(user_id)
         return {"avatar": address}
 
     @router.get("/api/records")

@@ -125,3 +125,12 @@ def test_an_account_uploads_one_avatar_at_a_time(server: Server) -> None:
         if third.status_code != 429:
             break
     assert third.status_code == 200, third.text
+
+
+def test_a_drawn_avatars_json_has_the_plain_body_limit(server: Server) -> None:
+    """A drawn avatar is a few words of JSON, chosen as often as one likes (not
+    one upload at a time): its body may not take an image's 16 MiB."""
+    token = server.register("drawer")
+    headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    big = httpx.put(f"{server.http}/api/avatar", content=b" " * (2 << 20), headers=headers)
+    refused(big, 413, "body_too_large")
