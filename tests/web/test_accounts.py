@@ -47,7 +47,7 @@ def test_an_empty_form_is_said_so_in_the_pages_language(page: Page, base_url: st
     page.evaluate("document.querySelector('#login-name').value = 'x'.repeat(65)")
     page.fill("#login-password", "a long password")
     page.click("#do-register")
-    expect(message).to_have_text("un nom a de 3 à 24 caractères")
+    expect(message).to_have_text("Un nom a de 3 à 24 caractères.")
     # A refusal of the request's shape, which this page's own requests no longer
     # provoke (another client's might), is worded too.
     refusal = {"code": "invalid_request", "params": {"field": "body.name", "reason": "x"}}

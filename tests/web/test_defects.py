@@ -90,7 +90,7 @@ def test_each_number_of_more_rules_sits_under_its_own_words(page: Page, base_url
 
 def test_a_game_that_is_not_there_offers_no_record(page: Page, base_url: str) -> None:
     page.goto(f"{base_url}/#/replay/99999")
-    expect(page.locator("#replay")).to_contain_text("no finished game with this number")
+    expect(page.locator("#replay")).to_contain_text("No finished game with this number.")
     expect(page.locator("#record-links")).to_be_hidden()
 
 

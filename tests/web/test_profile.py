@@ -105,7 +105,7 @@ def test_the_profile_shows_avatar_level_badges_and_games(
     )
     page.fill("#records-player", "nobody-" + name)
     page.click("#records-filter button")
-    expect(page.locator("#records .error")).to_have_text("no such player")
+    expect(page.locator("#records .error")).to_have_text("No such player.")
 
     # On a small phone, in French (the longer words): nothing runs past the screen's
     # or the panel's right edge (the list's names and dates, the level's bar and rule).
@@ -200,7 +200,7 @@ def test_a_player_changes_their_password_on_their_profile(
     page.fill("#password-current", "not my password")
     page.fill("#password-new", "a new long password")
     page.click("#change-password")
-    expect(page.locator("#password-note")).to_have_text("wrong password")
+    expect(page.locator("#password-note")).to_have_text("Wrong password.")
     page.fill("#password-current", "a long password")
     page.click("#change-password")
     expect(page.locator("#password-note")).to_have_text(
@@ -217,7 +217,7 @@ def test_a_player_changes_their_password_on_their_profile(
     other.fill("#login-name", name)
     other.fill("#login-password", "a long password")
     other.click("#do-login")
-    expect(other.locator("p.error[role=alert]")).to_have_text("wrong name or password")
+    expect(other.locator("p.error[role=alert]")).to_have_text("Wrong name or password.")
     other.fill("#login-password", "a new long password")
     other.click("#do-login")
     expect(other.locator("#who")).to_contain_text(name)

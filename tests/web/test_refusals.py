@@ -84,10 +84,10 @@ def test_the_login_page_refuses_in_french(page: Page, base_url: str) -> None:
     page.fill("#login-password", "a long password")
     page.click("#do-register")
     alert = page.locator("#app p.error")
-    expect(alert).to_have_text("les noms commençant par « guest » sont réservés aux invités")
+    expect(alert).to_have_text("Les noms commençant par « guest » sont réservés aux invités.")
     page.fill("#login-name", "Personne Ici")
     page.click("#do-login")
-    expect(alert).to_have_text("nom ou mot de passe incorrect")
+    expect(alert).to_have_text("Nom ou mot de passe incorrect.")
     assert not ENGLISH.search(alert.inner_text())
 
 

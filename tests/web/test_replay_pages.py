@@ -41,7 +41,8 @@ def _stop(page: Page) -> None:
 @pytest.mark.parametrize(
     ("address", "en", "fr"),
     [
-        ("99999", "no finished game with this number", "aucune partie finie ne porte ce numéro"),
+        # a refusal standing alone is a sentence: a capital, a full stop
+        ("99999", "No finished game with this number.", "Aucune partie finie ne porte ce numéro."),
         ("abc", "No such game", "Aucune partie ne porte ce numéro"),
     ],
 )
@@ -126,8 +127,8 @@ OLD_LOG = (
         (
             "cut.atout",
             '[Game "french"]\n[Variant "fft"\n',
-            "this record cannot be read at line 2, column 15: the tag has no closing ]",
-            "cet enregistrement est illisible à la ligne 2, colonne 15 : "
+            "This record cannot be read at line 2, column 15: the tag has no closing ]",
+            "Cet enregistrement est illisible à la ligne 2, colonne 15 : "
             "la balise n'a pas de ] fermant",
         ),
         (
@@ -140,8 +141,8 @@ OLD_LOG = (
         (
             "old.json",
             OLD_LOG,
-            "this record cannot be read: action 2 'play:KH': it is time to bid, not to play:KH",
-            "cet enregistrement est illisible : action 2 « play:KH » : "
+            "This record cannot be read: action 2 'play:KH': it is time to bid, not to play:KH",
+            "Cet enregistrement est illisible : action 2 « play:KH » : "
             "il faut maintenant annoncer, pas play:KH",
         ),
     ],

@@ -227,7 +227,7 @@ def test_numbers_and_a_lost_connection_in_the_pages_language(
     page.fill("#tour-tables", "2")
     page.fill("#tour-names", "Anne\nBen\nCléo")
     page.click("#tour-create")
-    expect(page.locator("#tour-error")).to_have_text("il faut 8 noms, et non 3")
+    expect(page.locator("#tour-error")).to_have_text("Il faut 8 noms, et non 3.")
     page.fill("#tour-names", "")
     page.click("#tour-create")
     expect(page.locator("#result-form")).to_be_visible()

@@ -1,14 +1,26 @@
 // The single page: a header (navigation, language, account) and a router from the
 // URL's hash (#/, #/table/ID, #/leaderboard, #/friends, #/profile/NAME, #/replay/ID, #/sheet, #/sheet/ID,
 // #/shared/TOKEN, #/tournament/ID).
-import { clear, h } from "./dom.js";
+import { clear, h, sentence } from "./dom.js";
 import { getLang, refusal, setLang, t } from "./i18n.js";
-import { api, connect, forgetAccount, listen, session, setAccount } from "./net.js";
+import { api, connect, forgetAccount, listen, send, session, setAccount } from "./net.js";
 import { lobbyPage } from "./lobby.js";
-import { friendsPage, showNotice } from "./friends.js";
+import { dismissNotices, friendsPage, showNotice } from "./friends.js";
 
 const app = document.getElementById("app");
 let leavePage = null;
+// The table whose page is shown, and the tables this page watches without a seat
+// (as their last snapshot said): a spectator who goes to another page of the app
+// stops watching (`leave`), so that the lobby no longer counts them; a seated
+// player keeps the seat (they may be inviting friends from another page).
+let tableShown = null;
+const watching = new Set();
+listen((m) => {
+  if (m.type === "table" && m.table?.id) {
+    if (m.seat === null || m.seat === undefined) watching.add(m.table.id); else watching.delete(m.table.id);
+  } else if (m.type === "left") watching.delete(m.table);
+  else if (m.type === "closed") watching.clear(); // the server forgets a closed socket's watching
+});
 let signedOut = false; // the session ended elsewhere: the sign-in page says so
 
 export function toast(text, kind = "info") {
@@ -70,7 +82,7 @@ function loginPage() {
       setAccount(answer.name, answer.token);
       location.hash = "#/";
     } catch (error) {
-      message.textContent = refusal(error);
+      message.textContent = sentence(refusal(error));
     }
   }
   return h("section", { class: "panel narrow" },
@@ -98,6 +110,10 @@ export async function route() {
   const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
   const params = new URLSearchParams(query || "");
   if (parts[0] !== "login") signedOut = false;
+  const table = parts[0] === "table" && parts[1] ? parts[1] : null;
+  if (tableShown !== null && tableShown !== table && watching.delete(tableShown)) send({ type: "leave", table: tableShown });
+  tableShown = table;
+  dismissNotices(); // the notices that only told something: read on the page they came to
   let page;
   let leave = null;
   if (parts[0] === "table" && parts[1]) [page, leave] = (await import("./table.js")).tablePage(parts[1], params);

@@ -85,3 +85,14 @@ export function download(filename, text, type) {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A refusal shown on its own, as a sentence: the catalogue words refusals as
+ * clauses to follow "Error: " ("aucune partie finie ne porte ce numéro"), so one
+ * standing alone begins with a capital and ends with a full stop, as the page's
+ * other messages do. */
+export function sentence(text) {
+  const words = String(text ?? "").trim();
+  if (!words) return words;
+  const capital = words[0].toLocaleUpperCase(document.documentElement.lang || undefined) + words.slice(1);
+  return /[.!?…]$/.test(capital) ? capital : `${capital}.`;
+}

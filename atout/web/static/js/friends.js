@@ -4,7 +4,7 @@
 // blocked (whose chat a table hides), and the live notices of an invitation, a
 // request, a request declined, a friend lost, shown on whatever page is open.
 // Players are known by user id; names are shown.
-import { clear, h } from "./dom.js";
+import { clear, h, sentence } from "./dom.js";
 import { refusal, t } from "./i18n.js";
 import { api, listen, send, session } from "./net.js";
 
@@ -25,7 +25,7 @@ export function friendsPage() {
       note.textContent = done || "";
     } catch (error) {
       note.className = "error";
-      note.textContent = refusal(error);
+      note.textContent = sentence(refusal(error));
     }
     await load();
     if (focused && !box.contains(document.activeElement)) note.focus(); // not lost on the page's body
@@ -37,7 +37,7 @@ export function friendsPage() {
       return;
     }
     let data;
-    try { data = await api("/api/friends"); } catch (error) { clear(box, h("p", { class: "error" }, refusal(error))); return; }
+    try { data = await api("/api/friends"); } catch (error) { clear(box, h("p", { class: "error" }, sentence(refusal(error)))); return; }
     // A request answered meanwhile (in another tab, say) leaves no notice asking it.
     const waiting = new Set(data.incoming.map((p) => String(p.id)));
     for (const n of document.querySelectorAll("#live-notices .friend_request")) if (!waiting.has(n.dataset.id)) n.remove();
@@ -98,7 +98,7 @@ export function addFriendButton(name) {
       note.textContent = said(answer);
     } catch (error) {
       note.className = "error";
-      note.textContent = refusal(error);
+      note.textContent = sentence(refusal(error));
     }
   };
   const box = h("p", {},
@@ -151,6 +151,9 @@ function dismissRequest({ id, name }) {
   }
 }
 
+/** The notices that ask something: they stay across pages until answered or gone. */
+const ASKING = new Set(["invitation", "friend_request"]);
+
 // The live notices, on any page: an invitation with its Join link, a friend request,
 // a request declined, a friend lost.
 export function showNotice(message) {
@@ -167,8 +170,9 @@ export function showNotice(message) {
   } else return;
   let area = document.getElementById("live-notices");
   if (!area) {
-    // Under the header, never over it: a phone's stacked notices covered its links,
-    // Log out and the language button (the stylesheet lays them in the page's flow there).
+    // Under the header, never over it nor over the page: laid over them, the notices
+    // covered a phone's links and a table's heading and ⚙ (the stylesheet lays them
+    // in the page's flow, at every width).
     area = h("div", { id: "live-notices", role: "status", "aria-live": "polite" });
     const header = document.getElementById("top");
     if (header) header.after(area); else document.body.append(area);
@@ -177,6 +181,25 @@ export function showNotice(message) {
   const notice = h("div", { class: `live-notice ${message.type}`, ...request }, body,
     h("button", { class: "link close", "aria-label": t("close"), onclick: () => notice.remove() }, "×"));
   notice.addEventListener("click", (e) => { if (e.target.tagName === "A") notice.remove(); });
+  // It goes by itself: one that asks something (an invitation, a request) after
+  // 30 s, one that only tells after 12 s, or when another page opens. Not while
+  // the pointer or the keyboard is on it: its reader is still at it.
+  const stay = ASKING.has(message.type) ? 30000 : 12000;
+  let timer = null;
+  const arm = () => { clearTimeout(timer); timer = setTimeout(() => notice.remove(), stay); };
+  const hold = () => clearTimeout(timer);
+  notice.addEventListener("pointerenter", hold);
+  notice.addEventListener("focusin", hold);
+  notice.addEventListener("pointerleave", arm);
+  notice.addEventListener("focusout", (e) => { if (!notice.contains(e.relatedTarget)) arm(); });
   area.append(notice);
-  setTimeout(() => notice.remove(), 30000);
+  arm();
+}
+
+/** Another page opened: the notices that only told something (a friend accepted,
+ * declined, lost) were seen on the page they came to, and go. */
+export function dismissNotices() {
+  for (const n of document.querySelectorAll("#live-notices .live-notice")) {
+    if (![...ASKING].some((type) => n.classList.contains(type))) n.remove();
+  }
 }

@@ -11,6 +11,7 @@ const STRINGS = {
     tour_players: "Seats per table", tour_tables: "Tables (quadrettes: teams; triplettes: half the triplettes)", tour_positions: "Positions", tour_per_position: "Boards per position",
     tour_auto: "automatic", tour_names: "Player names, one a line, in starting seat order", tour_names_help: "table 1 N, W, S, E, table 2…",
     tour_mine: "My tournaments", tour_team: "Team", tour_player: "Player", tour_orientation: "Orientation", tour_boards: "Boards",
+    tour_player_n: "Player {n}", tour_names_empty: "Left empty, the places are numbered (Player 1, Player 2…): players take theirs by its number.",
     tour_overall: "Overall", tour_movement: "Movement", tour_meets_once: "No two players meet twice.", tour_meets_again: "Some players meet twice.",
     tour_boards_once: "Nobody plays a board twice.", tour_boards_again: "Some players see a board twice.",
     tour_position: "Position", tour_board: "Board", tour_score: "Score", tour_play: "Table and board",
@@ -161,6 +162,8 @@ const STRINGS = {
     made_by: "made by", attack: "attack", defence: "defence", simple: "simple", double: "double", triple: "triple",
     add_deal: "Add the deal", clear_sheet: "Clear the sheet", export_json: "Export JSON", export_csv: "Export CSV",
     delete: "Delete", total: "Total", seat_n: "Player {n}", sheet_cell: "{name}: {score}, total {total}", sheet_total_cell: "{name}: total {total}", confirm_clear: "Clear the whole sheet?",
+    // a sheet's default name as the other language made it, shown in this one
+    seat_n_other: "Joueur {n}",
     my_sheets: "My score sheets", new_sheet: "New score sheet", no_sheets: "No score sheet yet.",
     keep_sheet: "Keep this browser's sheet ({n} deals) in my account", n_deals: "{n} deals", n_deals_one: "{n} deal",
     sheet_setup: "Table and rules", sheet_title: "Title", sitting_out_l: "Sits out (the dealer)", misere: "Misère",
@@ -254,6 +257,7 @@ const STRINGS = {
     tour_players: "Places par table", tour_tables: "Tables (quadrettes : équipes ; triplettes : la moitié des triplettes)", tour_positions: "Positions", tour_per_position: "Étuis par position",
     tour_auto: "automatique", tour_names: "Noms des joueurs, un par ligne, dans l'ordre des places de départ", tour_names_help: "table 1 N, O, S, E, table 2…",
     tour_mine: "Mes tournois", tour_team: "Équipe", tour_player: "Joueur", tour_orientation: "Orientation", tour_boards: "Étuis",
+    tour_player_n: "Joueur {n}", tour_names_empty: "Laissée vide, la liste numérote les places (Joueur 1, Joueur 2…)\u00a0: les joueurs prennent la leur à son numéro.",
     tour_overall: "Global", tour_movement: "Mouvement", tour_meets_once: "Deux joueurs ne se rencontrent jamais deux fois.", tour_meets_again: "Certains joueurs se rencontrent deux fois.",
     tour_boards_once: "Personne ne joue deux fois un étui.", tour_boards_again: "Certains joueurs revoient un étui.",
     tour_position: "Position", tour_board: "Étui", tour_score: "Marque", tour_play: "Table et étui",
@@ -404,6 +408,8 @@ const STRINGS = {
     made_by: "réalisé par", attack: "attaque", defence: "défense", simple: "simple", double: "double", triple: "triple",
     add_deal: "Ajouter la donne", clear_sheet: "Effacer la feuille", export_json: "Exporter en JSON", export_csv: "Exporter en CSV",
     delete: "Supprimer", total: "Total", seat_n: "Joueur {n}", sheet_cell: "{name}\u00a0: {score}, total {total}", sheet_total_cell: "{name}\u00a0: total {total}", confirm_clear: "Effacer toute la feuille ?",
+    // a sheet's default name as the other language made it, shown in this one
+    seat_n_other: "Player {n}",
     my_sheets: "Mes feuilles de marque", new_sheet: "Nouvelle feuille de marque", no_sheets: "Aucune feuille de marque pour l'instant.",
     keep_sheet: "Garder la feuille de ce navigateur ({n} donnes) dans mon compte", n_deals: "{n} donnes", n_deals_one: "{n} donne",
     sheet_setup: "Table et règles", sheet_title: "Titre", sitting_out_l: "Au mort (le donneur)", misere: "Misère",

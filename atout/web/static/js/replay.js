@@ -1,6 +1,6 @@
 // Replays: the list of finished games to browse, and a finished game's record from the server, turned into every step's
 // all-seeing view by /api/replay, stepped through with all hands face up.
-import { clear, fileField, h } from "./dom.js";
+import { clear, fileField, h, sentence } from "./dom.js";
 import { getLang, labelled, refusal, refusalsLoaded, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { cardImage } from "./table.js";
@@ -33,7 +33,7 @@ export function gamesList(filters = {}) {
           answer.page > 1 ? h("button", { type: "button", class: "newer", onclick: () => load(answer.page - 1) }, "‹ ", t("newer")) : null,
           answer.page > 1 || answer.more ? h("span", {}, t("page_n", { n: answer.page })) : null,
           answer.more ? h("button", { type: "button", class: "older", onclick: () => load(answer.page + 1) }, t("older"), " ›") : null));
-    }).catch((error) => clear(box, h("p", { class: "error" }, refusal(error))));
+    }).catch((error) => clear(box, h("p", { class: "error" }, sentence(refusal(error)))));
   }
   load(1);
   return box;
@@ -196,16 +196,21 @@ function recordReplay(recordPromise, gameId) {
     const game = uiOf(v.game).replay;
     const hands = game.hands(v);
     const trick = game.trick(v);
+    // Nothing before the first step nor after the last: those buttons say so, and
+    // keep the keyboard (aria-disabled, not disabled: a button disabled under the
+    // keyboard, "Last" pressed, would drop it on the page's body).
+    const ends = (end) => (end ? "true" : null);
+    const first = ends(at === 0), last = ends(at === steps.length - 1);
     clear(box,
       stopped ? h("p", { class: "notice", id: "replay-note" }, t("replay_stopped")) : null,
       h("div", { class: "row replay-controls" },
-        h("button", { id: "replay-first", onclick: () => go(0) }, t("first")),
-        h("button", { id: "prev-trick", onclick: () => jumpTrick(-1) }, "« ", t("prev_trick")),
-        h("button", { id: "prev", onclick: () => go(at - 1) }, "‹ ", t("prev")),
+        h("button", { id: "replay-first", "aria-disabled": first, onclick: () => go(0) }, t("first")),
+        h("button", { id: "prev-trick", "aria-disabled": first, onclick: () => jumpTrick(-1) }, "« ", t("prev_trick")),
+        h("button", { id: "prev", "aria-disabled": first, onclick: () => go(at - 1) }, "‹ ", t("prev")),
         h("span", { id: "step" }, t("step", { i: at, n: steps.length - 1 })),
-        h("button", { id: "next", onclick: () => go(at + 1) }, t("next"), " ›"),
-        h("button", { id: "next-trick", onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
-        h("button", { id: "replay-last", onclick: () => go(steps.length - 1) }, t("last"))),
+        h("button", { id: "next", "aria-disabled": last, onclick: () => go(at + 1) }, t("next"), " ›"),
+        h("button", { id: "next-trick", "aria-disabled": last, onclick: () => jumpTrick(1) }, t("next_trick"), " »"),
+        h("button", { id: "replay-last", "aria-disabled": last, onclick: () => go(steps.length - 1) }, t("last"))),
       h("p", {}, labelled(t("action")), h("span", { id: "replay-action", "data-action": action || "" }, action ? actionText(action) : "–")),
       // the trick next to the buttons that step through it (on a phone the hands
       // below are a long page)
@@ -244,12 +249,13 @@ function recordReplay(recordPromise, gameId) {
       render();
     })
     // worded in the page's language: the refusals' words may still be on their way
-    .catch((error) => refusalsLoaded.then(() => clear(box, h("p", { class: "error" }, refusal(error)))));
+    .catch((error) => refusalsLoaded.then(() => clear(box, h("p", { class: "error" }, sentence(refusal(error))))));
   document.addEventListener("keydown", function keys(e) {
     if (!document.body.contains(box)) { document.removeEventListener("keydown", keys); return; }
     if (!steps.length || e.target.matches("input, select, textarea")) return; // a list's arrows are its own
-    if (e.key === "ArrowRight") go(at + 1);
-    if (e.key === "ArrowLeft") go(at - 1);
+    // as the buttons: nothing past either end (no step said again)
+    if (e.key === "ArrowRight" && at < steps.length - 1) go(at + 1);
+    if (e.key === "ArrowLeft" && at > 0) go(at - 1);
   });
   return [box, said];
 }

@@ -5,7 +5,7 @@
 // guest's sheet stays in localStorage, scored by /api/sheet/score, and can be kept
 // in the account after registering. The contracts and the options (misère, the "mort"
 // form at 5) come from the rule set as the engine describes it (/api/games).
-import { clear, download, h } from "./dom.js";
+import { clear, download, h, sentence } from "./dom.js";
 import { getLang, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 import { breakdownList } from "./french.js";
@@ -40,10 +40,15 @@ function loadLocal() {
   return blank();
 }
 
+// A player's default name, which nobody typed, speaks the page's language: a sheet
+// made in English and opened in French has "Joueur 1", not "Player 1".
+const named = (name, seat) => (name === t("seat_n_other", { n: seat + 1 }) ? t("seat_n", { n: seat + 1 }) : name);
+
 // The sheet as written, without what the server adds (scores, totals, id...).
 function written(view) {
   const fields = ["contract", "taker", "partner", "points", "bouts", "petit_au_bout", "poignees", "chelem", "miseres", "sitting_out"];
-  return { title: view.title, variant: view.variant, options: view.options, players: view.players.map(({ name, user }) => (user ? { name, user } : { name })),
+  return { title: view.title, variant: view.variant, options: view.options,
+    players: view.players.map(({ name, user }, seat) => (user ? { name, user } : { name: named(name, seat) })),
     deals: view.deals.map((d) => Object.fromEntries(fields.map((f) => [f, d[f]]))) };
 }
 
@@ -122,13 +127,13 @@ async function listPage(page) {
       const made = await api("/api/sheets", sheet);
       if (sheet === local) localStorage.removeItem(KEY);
       location.hash = `#/sheet/${made.id}`;
-    } catch (error) { message.textContent = refusal(error); }
+    } catch (error) { message.textContent = sentence(refusal(error)); }
   }
   let listed = [];
-  try { listed = (await api("/api/sheets")).sheets; } catch (error) { message.textContent = refusal(error); }
+  try { listed = (await api("/api/sheets")).sheets; } catch (error) { message.textContent = sentence(refusal(error)); }
   clear(page, h("h1", {}, t("my_sheets")), h("p", { class: "muted" }, t("sheet_help")),
     listed.length ? h("ul", { class: "sheet-list", id: "sheet-list" }, listed.map((s) => h("li", {},
-      h("a", { href: `#/sheet/${s.id}` }, s.title || s.players.join(", ")), " ",
+      h("a", { href: `#/sheet/${s.id}` }, s.title || s.players.map(named).join(", ")), " ",
       h("small", { class: "muted" }, `${t(`variant_${s.variant}`)} · ${tn("n_deals", s.deals)} · ${new Date(s.updated * 1000).toLocaleDateString(getLang())}`))))
       : h("p", { id: "no-sheets" }, t("no_sheets")),
     message,
@@ -145,7 +150,7 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
   try {
     view = await store.load();
   } catch (error) {
-    clear(page, h(fixed ? "h2" : "h1", {}, t("scoresheet")), h("p", { class: "error", role: "alert", id: "sheet-error" }, refusal(error)));
+    clear(page, h(fixed ? "h2" : "h1", {}, t("scoresheet")), h("p", { class: "error", role: "alert", id: "sheet-error" }, sentence(refusal(error))));
     return;
   }
   let editing = null; // the index of the deal being corrected
@@ -361,17 +366,17 @@ export async function show(page, store, { readOnly = false, fixed = false }) {
           view.totals.map((v, seat) => h("th", { class: "total", "data-total": seat, "aria-label": t("sheet_total_cell", { name: nameOf(seat), total: v }) }, v)))))),
       fixed ? null : h("div", { class: "row no-print sheet-actions" },
         h("button", { id: "export-csv", class: "secondary", onclick: async () => {
-          try { download("atout-sheet.csv", await store.csv(), "text/csv"); } catch (error) { message.textContent = refusal(error); }
+          try { download("atout-sheet.csv", await store.csv(), "text/csv"); } catch (error) { message.textContent = sentence(refusal(error)); }
         } }, t("export_csv")),
         h("button", { id: "export-json", class: "secondary", onclick: () => download("atout-sheet.json", JSON.stringify(sheet, null, 1), "application/json") }, t("export_json")),
         h("button", { id: "print-sheet", class: "secondary", onclick: () => window.print() }, t("print")),
         store.share && !shared ? h("button", { id: "share-sheet", class: "secondary", onclick: async () => {
-          try { shared = (await store.share(true)).token; render(); } catch (error) { message.textContent = refusal(error); }
+          try { shared = (await store.share(true)).token; render(); } catch (error) { message.textContent = sentence(refusal(error)); }
         } }, t("share_sheet")) : null,
         store.drop ? h("button", { id: store.id ? "delete-sheet" : "clear-sheet", class: "secondary", onclick: () => {
           if (!confirm(t(store.id ? "confirm_delete_sheet" : "confirm_clear"))) return;
           if (!store.id) change(() => store.drop());
-          else store.drop().then(() => { location.hash = "#/sheet"; }, (error) => { message.textContent = refusal(error); });
+          else store.drop().then(() => { location.hash = "#/sheet"; }, (error) => { message.textContent = sentence(refusal(error)); });
         } }, t(store.id ? "delete_sheet" : "clear_sheet")) : null,
         store.id ? h("a", { class: "button secondary", href: "#/sheet", id: "all-sheets" }, t("my_sheets")) : null),
       shareBox, readOnly ? message : null);

@@ -1,6 +1,6 @@
 // The leaderboard and a player's profile (level, badges, avatar, games), read from the
 // server's endpoints.
-import { clear, fileField, h } from "./dom.js";
+import { clear, fileField, h, sentence } from "./dom.js";
 import { getLang, refusal, t } from "./i18n.js";
 import { api, listen, session, setAccount } from "./net.js";
 import { gamesList } from "./replay.js";
@@ -14,7 +14,7 @@ export function leaderboardPage() {
       h("td", {}, i + 1),
       h("td", {}, avatarImage(row.avatar, "small"), h("a", { href: `#/profile/${encodeURIComponent(row.name)}` }, row.name)),
       h("td", {}, figure(row.rating)), h("td", {}, figure(row.xp)), h("td", {}, figure(row.games)), h("td", { class: "level" }, row.level))));
-  }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 6, class: "error" }, refusal(error)))));
+  }).catch((error) => clear(body, h("tr", {}, h("td", { colspan: 6, class: "error" }, sentence(refusal(error))))));
   return h("section", { class: "panel", id: "leaderboard" }, h("h1", {}, t("leaderboard")),
     h("table", { class: "score-table wide leaderboard-table" },
       h("thead", {}, h("tr", {}, h("th", {}, t("rank")), h("th", {}, t("name")), h("th", {}, t("rating")), h("th", {}, t("xp")), h("th", {}, t("games")), h("th", {}, t("level")))),
@@ -79,7 +79,7 @@ function avatarChooser(p) {
     const saved = localStorage.getItem("atout.token");
     const refused = (answer) => {
       note.className = "error";
-      note.textContent = refusal({ code: answer.code, params: answer.params, message: answer.detail });
+      note.textContent = sentence(refusal({ code: answer.code, params: answer.params, message: answer.detail }));
     };
     let response;
     try {
@@ -133,7 +133,7 @@ function passwordForm(p) {
       current.value = next.value = "";
       say(t("password_changed"), false);
     } catch (error) {
-      say(refusal(error), true);
+      say(sentence(refusal(error)), true);
     }
   } }, h("h2", {}, t("change_password")), h("label", {}, t("current_password"), current),
   h("label", {}, t("new_password"), next), note, h("button", { type: "submit", id: "change-password" }, t("change_password")));
@@ -168,7 +168,7 @@ function allowanceButton(floor) {
       note.textContent = t("allowance_paid", { n: paid.granted });
       button.remove();
     } catch (error) {
-      note.textContent = refusal(error);
+      note.textContent = sentence(refusal(error));
       note.className = "error";
     }
   } }, t("take_allowance"));

@@ -6,7 +6,7 @@
 // (atout.tournament): this page only shows and asks. A change the page makes is
 // answered by a receipt (the version it made); the view of that version is the one
 // pushed over the websocket, not sent twice.
-import { clear, h, redraw } from "./dom.js";
+import { clear, h, redraw, sentence } from "./dom.js";
 import { getLang, labelled, refusal, t, tn } from "./i18n.js";
 import { api, listen, send, session, token } from "./net.js";
 import { libreCreatePage, libreFollower } from "./libre.js";
@@ -74,7 +74,7 @@ function createPage() {
       const made = await call("/api/tournaments", body);
       location.hash = `#/tournament/${made.id}`;
     } catch (error) {
-      message.textContent = refusal(error);
+      message.textContent = sentence(refusal(error));
     }
   }
   call("/api/tournaments").then((list) => clear(mine, list.map((item) =>
@@ -86,10 +86,20 @@ function createPage() {
         h("label", {}, t("tour_name"), name), h("label", {}, t("tour_form"), form),
         playerChoices, tableChoices,
         h("label", {}, t("tour_positions"), positions), h("label", {}, t("tour_per_position"), perPosition), formChoices),
-      h("label", {}, t("tour_names"), names), message,
+      h("label", {}, t("tour_names"), names, h("small", { class: "muted", id: "tour-names-empty" }, t("tour_names_empty"))), message,
       h("button", { type: "submit", id: "tour-create" }, t("create"))),
     h("p", {}, h("a", { href: "#/tournament/libre", id: "libre-link" }, t("libre_create"))),
     h("h2", {}, t("tour_mine")), mine);
+}
+
+/** A tournament created without names numbers its places ("1", "2"...: the
+ * organiser prints the slips by number, the players take their places by it):
+ * each reads "Player 1", not a bare "1" beside its number. */
+function numbered(view) {
+  const name = (text) => (/^\d+$/.test(text) ? t("tour_player_n", { n: text }) : text);
+  return { ...view, names: view.names.map(name),
+    ranking: view.ranking.map((row) => ({ ...row, ...(row.name === undefined ? {} : { name: name(row.name) }),
+      ...(row.names === undefined ? {} : { names: row.names.map(name) }) })) };
 }
 
 function followPage(id) {
@@ -103,7 +113,7 @@ function followPage(id) {
       view = await call(`/api/tournaments/${id}`);
       render();
     } catch (error) {
-      clear(page, h("p", { class: "error", role: "alert" }, refusal(error)));
+      clear(page, h("p", { class: "error", role: "alert" }, sentence(refusal(error))));
     }
   }
 
@@ -307,7 +317,7 @@ function followPage(id) {
         await reached(correcting ? await call(`/api/tournaments/${id}/adjustments`, { kind: "correct", reason: reason.value, ...entry })
           : await call(`/api/tournaments/${id}/results`, entry));
       } catch (error) {
-        message.textContent = refusal(error);
+        message.textContent = sentence(refusal(error));
         if (error.code === "tournament_result_entered") { // entered meanwhile, and the page had not heard of it
           call(`/api/tournaments/${id}`).then((fresh) => { if (fresh.version > view.version) { view = fresh; render(); } }).catch(() => {});
         }
@@ -351,7 +361,7 @@ function followPage(id) {
         await reached(await call(`/api/tournaments/${id}/${path}`, body));
         render();
       } catch (error) {
-        message.textContent = refusal(error);
+        message.textContent = sentence(refusal(error));
       }
     }
     const rows = view.names.map((name, i) => {
@@ -427,7 +437,7 @@ function followPage(id) {
     // in the page's language (the server words the print pages in English or French)
     const response = await fetch(`/api/tournaments/${id}/print/${what}?lang=${getLang()}`, { headers: { Authorization: `Bearer ${token()}` } });
     if (!response.ok) { // the boards of an organiser who plays wait for the end
-      toast(refusal(await response.json().catch(() => ({ message: response.statusText }))), "error");
+      toast(sentence(refusal(await response.json().catch(() => ({ message: response.statusText })))), "error");
       return;
     }
     const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/html" }));
@@ -448,6 +458,7 @@ function followPage(id) {
   const adjusting = {}; // the arbiter's part's own kept elements
   function render() {
     if (view.kind === "libre") { renderLibre(); return; }
+    view = numbered(view);
     redraw(page,
       h("h1", {}, view.name),
       h("p", { class: "muted", id: "tour-summary" },

@@ -1,5 +1,5 @@
 // Parts of a tournament's page shared by the duplicate and the libre.
-import { h, redraw, redrawOptions } from "./dom.js";
+import { h, redraw, redrawOptions, sentence } from "./dom.js";
 import { checkWords, getLang, refusal, t, tn } from "./i18n.js";
 import { api } from "./net.js";
 
@@ -111,7 +111,7 @@ export function onlinePanel(view, id, seatsOf, help, opened, watchable = true, k
     try {
       opened(await api(`/api/tournaments/${id}/online`, { position: Number(position.value) }, { guest: true }));
     } catch (error) {
-      message.textContent = refusal(error);
+      message.textContent = sentence(refusal(error));
     }
   };
   kept.row ??= h("div", { class: "row" }, position, h("button", { id: "online-open", onclick: () => kept.open() }, t("tour_open_online")));
