@@ -100,7 +100,10 @@ def test_options_of_another_form_are_refused(tmp_path: Path) -> None:
         (("--first-badge", "rouge"), "the first attacker's badge is for triplettes only"),
         (("--form", "teams", "--first-badge", "bleu"), "badge is for triplettes only"),
         (("--form", "teams", "--tables", "3"), "the team match is played at its 2 tables"),
-        (("--form", "quadrettes", "--tables", "4", "--movement", "howell"), "howell is for triplettes"),
+        (
+            ("--form", "quadrettes", "--tables", "4", "--movement", "howell"),
+            "howell is for triplettes",
+        ),
     ]:
         code, out, err = run("create", str(state), *args)
         assert (code, out) == (2, ""), args
