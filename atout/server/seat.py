@@ -22,6 +22,9 @@ class Seat:
     client: Client | None = None
     grace_until: float | None = None
     abandoned: bool = False
+    stayed_away: bool = False
+    """Abandoned because the grace time ran out (not left): told so on returning.
+    Not stored: after a restart the seat is only abandoned."""
     awaiting: bool = False
     """Rebuilt after a restart: the player keeps their turn clock until they return."""
 

@@ -95,6 +95,7 @@ class Table(Seating, Playing, Clock):
         for seat_no, seat in enumerate(self.seats):
             if seat and seat.grace_until is not None and seat.grace_until <= now:
                 seat.grace_until = None
+                seat.stayed_away = self.state is not None
                 await self._vacate(seat_no)  # its socket is gone: no client to drop
                 if self.state is None:
                     broadcast.table_event(self, "table.left", {"seat": seat_no, "name": seat.name})

@@ -238,9 +238,14 @@ class TableBase(GameCounts, ABC):
         await self._store_table()
 
     async def close(self) -> None:
-        """Close an empty table for good."""
+        """Close an empty table for good; those still watching it are told
+        (``left`` ``table_closed``): their page would offer seats at a table
+        that no longer is."""
         await self._write(tablestore.close_table, self.id)
         self.closed = True
+        for client in self.spectators:
+            client.send({"type": "left", "table": self.id, "reason": "table_closed"})
+        self.spectators.clear()
         self.ctx.on_close(self)
 
     # ----- who sees what (``broadcast`` tells them) --------------------------------

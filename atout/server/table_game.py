@@ -128,6 +128,8 @@ class Playing(TableBase):
         seat = self.seats[seat_no]
         if seat is not None and seat.abandoned:
             raise TableError("vote_left")
+        if (message.agree and seat_no in self.votes) or (not message.agree and not self.votes):
+            return  # the same vote again (a second click, two tabs): counted and told once
         if message.agree:
             self.votes.add(seat_no)
         else:
@@ -282,7 +284,7 @@ class Playing(TableBase):
             self.deals,
             [e.data for e in self.deal_ends],
         )
-        self.ended = {"game": self.game_id, "result": result, **settled}
+        self.ended = {"game": self.game_id, "result": result, **settled, "names": self._names()}
         broadcast.table_event(self, "table.game_over", self.ended)
         self.ctx.on_game_over(self)
         await self._after_game()
@@ -290,9 +292,16 @@ class Playing(TableBase):
     async def _cancel_game(self) -> None:
         assert self.game_id is not None
         await self._write(tablestore.cancel_game, self.id, self.game_id, self.complete_actions)
-        self.ended = {"game": self.game_id, "cancelled": True}
-        broadcast.table_event(self, "table.game_cancelled", {"game": self.game_id})
+        names = self._names()
+        self.ended = {"game": self.game_id, "cancelled": True, "names": names}
+        broadcast.table_event(self, "table.game_cancelled", {"game": self.game_id, "names": names})
         await self._after_game()
+
+    def _names(self) -> list[str | None]:
+        """Who played each seat of the game as it ends (a player who left it or
+        stayed away included; None: a robot's), before the seats it leaves are
+        freed: a page shows the game's results under its players' names."""
+        return [s.name if s else None for s in self.seats]
 
     async def _after_game(self) -> None:
         self.match, self.game_id = None, None

@@ -350,7 +350,7 @@ class Seating(TableBase):
         seat = self.seats[seat_no]
         assert seat is not None
         if seat.abandoned:
-            raise TableError("seat_left")
+            raise self._seat_left(client)
         old, was_away = seat.client, "away_until" in seat.stored()
         seat.client, seat.grace_until, seat.awaiting = client, None, False
         if old is client:
@@ -360,6 +360,13 @@ class Seating(TableBase):
         if old is not None:
             old.send_text(protocol.error(Refusal("elsewhere"), self.id))
         return True
+
+    def _seat_left(self, client: Client) -> TableError:
+        """Why a player no longer plays their seat in the game under way: they
+        left it, or (``why: "away"``) their grace time ran out while away."""
+        seat_no = self._seat_of(client)
+        seat = None if seat_no is None else self.seats[seat_no]
+        return TableError("seat_left", **({"why": "away"} if seat and seat.stayed_away else {}))
 
     def _announce_return(self, seat_no: int) -> None:
         seat = self.seats[seat_no]
@@ -389,8 +396,8 @@ class Seating(TableBase):
             broadcast.snapshot(self, client)
         else:
             broadcast.resumed(self, client, missed)
-        if lost:  # told why they are not playing
-            client.send_text(protocol.error(Refusal("seat_left"), self.id))
+        if lost:  # told why they are not playing: left, or away past the grace
+            client.send_text(protocol.error(self._seat_left(client), self.id))
         if seat_no is not None:
             if returned:
                 self._announce_return(seat_no)
@@ -480,6 +487,7 @@ class Seating(TableBase):
         assert seat is not None
         if seat.abandoned:  # left already: nothing to give up again, nothing to tell
             raise TableError("seat_left")
+        seat.stayed_away = False  # left, this time (a seat taken back may have been lost so)
         await self._vacate(seat_no)
         if self.state is not None:
             broadcast.info_changed(self)

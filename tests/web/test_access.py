@@ -156,7 +156,11 @@ def test_a_table_reads_as_a_page_to_a_screen_reader(page: Page, base_url: str) -
     expect(page.get_by_role("heading", level=1)).to_have_text(f"French Tarot · Table {table}")
     robot = page.locator('.seat-box[data-seat="1"] .robot-badge')
     expect(robot).to_have_attribute("aria-hidden", "true")
+    expect(robot).to_have_text("BOT")  # "IA" in French (the badge said BOT there too)
     expect(page.locator('.seat-box[data-seat="1"] .seat-name')).to_contain_text("robot 2")
     mute = page.locator("#mute")
     expect(mute).to_have_text("♪ Sounds on")
     assert mute.get_attribute("aria-pressed") is None
+    page.click("#lang")  # the badge is the page's language's too
+    expect(robot).to_have_text("IA")
+    expect(mute).to_have_text("♪ Sons activés")

@@ -4,7 +4,7 @@
 import { h } from "./dom.js";
 import { labelled, t, tn } from "./i18n.js";
 import { cardName, cardsText, sortHand } from "./cards.js";
-import { cardButton, cardImage, seatAngle, seatName } from "./table.js";
+import { cardButton, cardImage, nameIn, seatAngle, seatName } from "./table.js";
 
 export function frenchSeatTags(ctx, seat) {
   const v = ctx.s.view;
@@ -93,13 +93,14 @@ export function frenchDealResult(ctx) {
   const deal = s.dealResult;
   if (!deal) return null;
   // What the result says scrolls inside the box when it is long (a small phone);
-  // the button to go on stays outside it, always in sight.
+  // the button to go on stays outside it, always in sight. Named as the deal was played.
+  const name = (seat) => nameIn(s, deal.names ?? s.names, seat);
   return h("div", { class: "deal-result", id: "deal-result", role: "dialog", "aria-labelledby": "deal-result-title" },
     h("div", { class: "deal-result-body" },
       h("h3", { id: "deal-result-title" }, t("deal_n", { n: deal.number })),
-      h("strong", {}, `${t(deal.contract)} · ${seatName(s, deal.taker)} · ${deal.made ? t("made") : t("failed", { n: Math.abs(deal.breakdown.difference ?? 0) })}`),
+      h("strong", {}, `${t(deal.contract)} · ${name(deal.taker)} · ${deal.made ? t("made") : t("failed", { n: Math.abs(deal.breakdown.difference ?? 0) })}`),
       h("div", {}, `${tn("n_points", deal.attack_half_points / 2)}, ${tn("n_bouts", deal.bouts)}`),
-      h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${seatName(s, seat)} ${score > 0 ? "+" : ""}${score}`))),
+      h("div", { class: "row" }, deal.scores.map((score, seat) => h("span", { class: `tag ${score >= 0 ? "pos" : "neg"}` }, `${name(seat)} ${score > 0 ? "+" : ""}${score}`))),
       breakdownList(deal.breakdown)),
     h("button", { id: "deal-continue", onclick: () => { s.dealResult = null; ctx.render(); } }, t("continue")));
 }

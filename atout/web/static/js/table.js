@@ -52,7 +52,7 @@ export function tablePage(id, params) {
     id, info: null, seat: null, view: null, legal: null, turnUntil: null, chat: [], notices: [],
     deals: [], shownTrick: null, showLast: false, gameOver: null, optionsChanged: [], dealResult: null,
     error: null, selection: new Set(), showOptions: false, asked: null, showSide: false, askedInSide: false, blocked: null,
-    hint: null, hinting: false, prompt: null, chatUnread: false,
+    hint: null, hinting: false, prompt: null, chatUnread: false, names: null, closed: false,
   };
   parked = null;
   // Whom the player blocked: their chat is not shown, nor any line until that is known
@@ -172,7 +172,9 @@ export function tablePage(id, params) {
       s.optionsChanged = data.changed;
       if (data.changed.length) s.notices.push(() => t("options_changed", { what: data.changed.map(optionLabel).join(", ") }));
     }
-    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; s.timedOut = false; }
+    if (kind === "table.game_started") { s.deals = []; s.gameOver = null; s.dealResult = null; s.timedOut = false; s.names = null; }
+    // The game's players as it ended (one who left it included): its results keep their names.
+    if ((kind === "table.game_over" || kind === "table.game_cancelled") && data.names) s.names = data.names;
     if (kind === "table.game_over") s.gameOver = data;
     // Nothing of a game ended amicably is scored: no deal's result waits to be seen.
     if (kind === "table.game_cancelled") { s.gameOver = { cancelled: true, game: data.game }; s.dealResult = null; s.notices.push(() => t("game_cancelled")); }
@@ -187,10 +189,12 @@ export function tablePage(id, params) {
     // the next deal is dealt or the game ends: the result does not hide it unseen.
     if (kind === "deal" || kind === "bid" || kind === "table.game_over" || kind === "table.game_cancelled") s.shownTrick = null;
     if (kind === "deal" || kind === "bid" || kind === "deal_end") s.showLast = false;
-    if (kind === "deal_end") { s.deals.push(data); s.dealResult = { ...data, number: s.deals.length }; }
+    // a deal is credited to those who sat there when it was played
+    if (kind === "deal_end") { const deal = { ...data, names: gameNames(s) }; s.deals.push(deal); s.dealResult = { ...deal, number: s.deals.length }; }
     if (kind === "round_end") {
-      const lost = () => data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean).join(", ");
-      s.notices.push(() => labelled(t("round_only", { n: data.round }), lost() || t("no_life_lost")));
+      // named now: a notice is worded again at each drawing, after seats change hands
+      const lost = data.losses.map((n, seat) => n ? `${seatName(s, seat)} −${n}` : null).filter(Boolean).join(", ");
+      s.notices.push(() => labelled(t("round_only", { n: data.round }), lost || t("no_life_lost")));
     }
     if (kind === "redeal") s.notices.push(() => t("redeal", { why: t(data.reason) }));
     if (kind === "table.storage") s.notices.push(() => t(data.ok ? "storage_ok" : "storage_waiting"));
@@ -205,7 +209,7 @@ export function tablePage(id, params) {
     if (kind === "table.master") s.notices.push(() => t("new_master", { name: data.name }));
     // A seat's clock ran out: a robot makes its move (the protocol's Robots).
     if (kind === "table.timed_out" && mine) { s.timedOut = true; s.notices.push(() => t("time_up")); }
-    if (kind === "table.timed_out" && !mine) s.notices.push(() => t("time_up_other", { name: seatName(s, data.seat) }));
+    if (kind === "table.timed_out" && !mine) { const name = seatName(s, data.seat); s.notices.push(() => t("time_up_other", { name })); }
     if (kind === "table.game_over" && data.shared_ip) s.notices.push(() => t("shared_ip_void"));
   }
 
@@ -237,6 +241,9 @@ export function tablePage(id, params) {
     if (m.type === "table" || m.type === "update") s.elsewhere = false; // the server serves this page again
     if (m.type === "table") {
       s.info = m.table; s.seat = m.seat; s.deals = m.deals || [];
+      // Who plays the game shown: its seats now, or the last game's players as it ended.
+      if (m.table.playing) s.names = m.table.seats.map((seat) => seat?.name ?? null);
+      else if (m.ended?.names) s.names = m.ended.names;
       // The table's recent chat, which this page heard live or missed (drawn anew): it
       // replaces the lines held, so that a snapshot during a session doubles none.
       if (m.chat) s.chat = m.chat;
@@ -272,9 +279,12 @@ export function tablePage(id, params) {
       render();
       s.fresh = null; // the card played slides in once, not at every drawing
     } else if (m.type === "table_info") {
+      // A seat taken during the game (a tournament's player arriving) plays on under
+      // its name; one given up keeps its player's. Between games the last game's stay.
+      if (m.table.playing) s.names = m.table.seats.map((seat, i) => seat?.name ?? s.names?.[i] ?? null);
       s.info = m.table; render();
     } else if (m.type === "event") { onEvent(m); tellMoves(); render(); }
-    else if (m.type === "error" && m.code === "seat_left") { s.notices.push(() => refusal(m)); render(); } // why this page watches
+    else if (m.type === "error" && m.code === "seat_left") { s.notices.push(() => refusalText(m)); render(); } // why this page watches
     // The seat taken over by another tab (or window) of this player: the server sends
     // this page nothing more and refuses its moves, so it offers none, runs no clock,
     // and offers to take the seat back (a resume does, as a sit would).
@@ -294,6 +304,11 @@ export function tablePage(id, params) {
     }
     else if (m.type === "hint") { s.hint = m; s.hinting = false; render(); }
     else if (m.type === "invited") { s.notices.push(() => t("invitation_sent", { name: m.name })); render(); }
+    else if (m.type === "left" && m.reason === "table_closed") {
+      // Every player gone, the table closed: nothing here to sit at or wait for.
+      Object.assign(s, { closed: true, legal: null, asked: null, turnUntil: null, hint: null, hinting: false });
+      render();
+    }
     else if (m.type === "left") {
       // Sent away (the master turned spectators off, a block): told why, on the lobby.
       // Sent away as a game ends (a block made during it), the page keeps the result
@@ -492,7 +507,13 @@ function rove(board) {
 
 function errorLine(s) {
   return h("p", { class: "error", id: "table-error", role: "alert" },
-    s.error ? t("illegal", { msg: refusal(s.error, cardName) }) : s.timedOut ? t("time_up") : "");
+    s.error ? t("illegal", { msg: refusalText(s.error) }) : s.timedOut ? t("time_up") : "");
+}
+
+/** A refusal in the reader's words; a seat given to a robot because its player
+ * stayed away past the grace time is said so (the catalogue's words say "you left"). */
+function refusalText(error) {
+  return error.code === "seat_left" && error.params?.why === "away" ? t("seat_left_away") : refusal(error, cardName);
 }
 
 // An option the server names by its field, as the options form labels it.
@@ -500,10 +521,25 @@ function optionLabel(key) {
   return t(key === "rules" ? "more_rules" : key);
 }
 
+/** The name of whoever plays `seat` in the game shown (its deals, bids, tricks,
+ * scores and winners), as it was played: a seat changing hands afterwards (a player
+ * leaving, a newcomer sitting down between games) renames nothing of it. With no
+ * game shown, whoever sits there now. */
 export function seatName(s, seat) {
+  return nameIn(s, s.view || s.gameOver ? s.names : null, seat);
+}
+
+/** The seat's name in `names` (a game's or a deal's players, null for a robot),
+ * or whoever sits there now when they are not known. */
+export function nameIn(s, names, seat) {
   if (seat === null || seat === undefined) return "";
-  const info = s.info?.seats?.[seat];
-  return info ? info.name : `${t("robot")} ${seat + 1}`;
+  const name = names ? names[seat] : s.info?.seats?.[seat]?.name;
+  return name ?? `${t("robot")} ${seat + 1}`;
+}
+
+/** The names of the game's players, as they stand (a deal played is credited to them). */
+function gameNames(s) {
+  return s.names ? [...s.names] : (s.info?.seats || []).map((seat) => seat?.name ?? null);
 }
 
 // Names cut to `size` characters for narrow places (score table, chart legend); when
@@ -541,6 +577,8 @@ function seatBox(ctx, seat) {
   // The last game's view, shown with its end, keeps the robots who played it.
   const free = !info && !s.info.playing && !v;
   const robot = !free && (!info || (info.robot && s.info.playing));
+  // whoever sits there now; an empty seat of the game shown, who played it
+  const name = info ? info.name : seatName(s, seat);
   const tags = v ? uiOf(v.game).seatTags(ctx, seat) : [];
   // A seat on the felt's left or right edge, level with the trick's side cards.
   const flank = Math.abs(Math.cos(angle)) > 0.7;
@@ -548,9 +586,9 @@ function seatBox(ctx, seat) {
     style: `left:${x}%;top:${y}%;--x:${x}%;--y:${y}%` },
     // A name too long for its seat ends in an ellipsis (atout.css); the whole of it is
     // the line's title, shown on hovering it.
-    h("div", { class: "seat-name", title: free ? null : seatName(s, seat) }, free ? null : seatAvatar(info, robot), robot ? robotBadge(info) : null,
+    h("div", { class: "seat-name", title: free ? null : name }, free ? null : seatAvatar(info, robot), robot ? robotBadge(info) : null,
       // the name alone ends in an ellipsis: the marks after it stay in view
-      free ? h("span", { class: "muted free-seat" }, t("free_seat")) : h("span", { class: "seat-label" }, seatName(s, seat)),
+      free ? h("span", { class: "muted free-seat" }, t("free_seat")) : h("span", { class: "seat-label" }, name),
       seat === s.info.master_seat ? h("span", { title: t("master"), role: "img", "aria-label": t("master") }, " ★") : null,
       info && !info.connected && !robot ? h("span", { title: t("away"), role: "img", "aria-label": t("away") }, " ⚠") : ""),
     h("div", { class: "seat-tags" }, tags),
@@ -562,7 +600,7 @@ function seatBox(ctx, seat) {
 // A robot's seat is named "robot 2" already: its badge is said only where a robot
 // plays a player's seat ("robot, Alice"), never run into the name ("BOTrobot 2").
 function robotBadge(info) {
-  return h("span", { class: "robot-badge", title: t("robot"), ...(info ? { role: "img", "aria-label": `${t("robot")},` } : { "aria-hidden": "true" }) }, "BOT");
+  return h("span", { class: "robot-badge", title: t("robot"), ...(info ? { role: "img", "aria-label": `${t("robot")},` } : { "aria-hidden": "true" }) }, t("robot_badge"));
 }
 
 const ROBOT = '<svg viewBox="0 0 24 24" aria-hidden="true"><rect width="24" height="24" rx="5" fill="#37474f"/><rect x="5" y="7" width="14" height="11" rx="3" fill="#cfd8dc"/><circle cx="9.5" cy="12" r="1.8" fill="#37474f"/><circle cx="14.5" cy="12" r="1.8" fill="#37474f"/><path d="M12 3v4" stroke="#cfd8dc" stroke-width="2"/></svg>';
@@ -611,7 +649,8 @@ function layout(ctx) {
   const main = h("section", { class: "play-area" },
     // the page's title for a screen reader, which goes from heading to heading
     h("h1", { class: "sr-only", id: "table-title" }, `${t(s.info.options.game)} · ${t("table")} ${s.id}`),
-    spectator ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
+    spectator && !s.closed ? h("div", { class: "spectator-banner", id: "spectator-banner" }, t("spectator_mode")) : null,
+    s.closed ? closedPanel() : null,
     // Who won the trick and the last deal's result are the play area's, not the
     // felt's: over the felt, or beside it on a phone on its side, where the felt has
     // no room between its seats.
@@ -658,9 +697,9 @@ function waitingCentre(ctx) {
   return h("div", { class: "waiting" },
     h("p", {}, describeOptions(s.info.options, true), s.info.options.private ? [" ", privateMark()] : null),
     // A guest may not sit at a competitive table: no seat is offered to be refused.
-    s.seat === null && free.length && !s.info.playing && session.guest && s.info.options.competitive
+    s.closed ? null : s.seat === null && free.length && !s.info.playing && session.guest && s.info.options.competitive
       ? h("p", { class: "muted", id: "guests-watch" }, labelled(t("competitive"), t("competitive_guests"))) : null,
-    s.seat === null && free.length && !s.info.playing && !(session.guest && s.info.options.competitive)
+    !s.closed && s.seat === null && free.length && !s.info.playing && !(session.guest && s.info.options.competitive)
       ? h("div", { class: "row" }, free.map((i) => h("button", { class: "sit", "data-sit": i,
           onclick: () => send({ type: "sit", table: s.id, seat: i, ...(ctx.code ? { code: ctx.code } : {}) }) }, `${t("sit_here")} ${i + 1}`))) : null,
     // After a game the game-over panel says what comes next (its Play again starts the
@@ -668,7 +707,7 @@ function waitingCentre(ctx) {
     isMaster && !s.info.playing && !s.info.tournament && !s.gameOver ? h("button", { id: "start", class: "big", onclick: () => send({ type: "start", table: s.id }) }, t("start")) : null,
     // whose move it is between games, for those seated who cannot start one
     !isMaster && s.seat !== null && !s.info.playing && !s.info.tournament && s.info.master && !s.gameOver
-      ? h("p", { class: "muted", id: "waiting-master" }, t("wait_for_master", { name: s.info.master })) : null);
+      ? h("p", { class: "muted", id: "waiting-master" }, masterLine(s, "wait_for_master")) : null);
 }
 
 function handRow(ctx) {
@@ -753,10 +792,10 @@ function gameOverPanel(ctx) {
   const { s } = ctx;
   const over = s.gameOver;
   if (!over) return null;
-  const master = s.seat !== null && s.seat === s.info.master_seat;
+  const master = !s.closed && s.seat !== null && s.seat === s.info.master_seat;
   const why = over.result ? uiOf(s.info.options.game)?.endNote?.(ctx, over.result) : null;
-  const next = master ? t("next_game_master")
-    : s.info.master ? t(s.seat === null ? "next_game_watch" : "next_game_seated", { name: s.info.master }) : null;
+  const next = s.closed ? null : master ? t("next_game_master")
+    : s.info.master ? masterLine(s, s.seat === null ? "next_game_watch" : "next_game_seated") : null;
   return h("div", { class: "panel game-over", id: "game-over" },
     h("h2", {}, over.cancelled ? t("game_cancelled") : t("game_over")),
     over.result ? h("p", { id: "winners" }, winnersLine(s, over.result.winners)) : null,
@@ -772,7 +811,23 @@ function gameOverPanel(ctx) {
       // the options form where it is, beside the table or in a phone's drawer (☰):
       // the panel names this button, not ⚙, which a phone keeps in the drawer
       master ? h("button", { class: "secondary", id: "over-options", onclick: () => openOptions(ctx) }, t("table_options")) : null,
-      !master && s.seat !== null ? h("button", { class: "secondary", id: "leave-over", onclick: () => ctx.leave() }, t("leave")) : null));
+      !master && s.seat !== null && !s.closed ? h("button", { class: "secondary", id: "leave-over", onclick: () => ctx.leave() }, t("leave")) : null));
+}
+
+/** What the master may do next, named as the table's master now; a master whose
+ * connection dropped holds the table (and its start) until they come back or their
+ * grace time runs out: said, lest the others wait on them unknowing. */
+function masterLine(s, key) {
+  const seat = s.info.seats?.[s.info.master_seat];
+  const line = t(key, { name: s.info.master });
+  return seat && !seat.connected ? `${line} ${t("master_away", { name: s.info.master })}` : line;
+}
+
+/** The table closed (every player gone): nothing left to sit at or wait for. */
+function closedPanel() {
+  return h("div", { class: "panel table-closed", id: "table-closed", role: "status" },
+    h("p", {}, t("table_closed")),
+    h("a", { class: "button", id: "back-to-lobby", href: "#/" }, t("back_to_lobby")));
 }
 
 // The options form opened (the drawer too, where the side panels are one), its
@@ -882,6 +937,7 @@ function tableInfoPanel(ctx) {
   if (s.optionsForm?.key !== formKey) s.optionsForm = formKey && { key: formKey, node: optionsForm(ctx, isMaster) };
   const editor = s.optionsForm?.node ?? null;
   const voters = (info.votes || []).map((seat) => seatName(s, seat));
+  const voted = s.seat !== null && (info.votes || []).includes(s.seat); // asked nothing again
   return h("div", { class: "panel table-info" },
     h("h2", {}, `${t("table")} ${info.id}`,
       h("button", { class: `icon${s.optionsChanged.length ? " changed" : ""}`, id: "options-button", title: t("options"), "aria-label": t("options"),
@@ -895,15 +951,16 @@ function tableInfoPanel(ctx) {
       onfocus: (e) => e.target.select() }))) : null,
     isMaster && info.options.private ? inviteBox(s.id) : null,
     voters.length ? h("p", { id: "votes" }, t("votes", { names: voters.join(", ") })) : null,
+    inGame(s) && voted ? h("p", { class: "muted", id: "my-vote" }, t("vote_given")) : null,
     hintBox(ctx),
     h("div", { class: "row" },
       inGame(s) && !voters.length ? h("button", { id: "vote-end", class: "secondary", onclick: () => send({ type: "vote", table: s.id, agree: true }) },
         t("vote_end")) : null,
-      inGame(s) && voters.length ? voteButtons(s, { agree: "vote-end" }) : null,
+      inGame(s) && voters.length && !voted ? voteButtons(s, { agree: "vote-end" }) : null,
       // its words say whether sounds are on (pressed or not would say it twice, at odds)
       h("button", { class: "secondary", id: "mute",
         onclick: () => { setMuted(!muted()); ctx.render(); } }, muted() ? t("sound_off") : t("sound_on")),
-      h("button", { class: "secondary", id: "leave", onclick: () => ctx.leave() }, t("leave"))));
+      s.closed ? null : h("button", { class: "secondary", id: "leave", onclick: () => ctx.leave() }, t("leave"))));
 }
 
 // The strong robot's suggestion for this player's own turn, at a practice table only
@@ -931,7 +988,7 @@ function dealsPanel(ctx) {
   const dealScores = finalDeals || s.deals.map((d) => d.scores);
   const totals = v?.totals || s.gameOver?.result?.totals || dealScores.reduce((acc, d) => acc.map((a, i) => a + d[i]), Array(n).fill(0));
   const rows = s.deals.flatMap((d, i) => [
-    h("tr", { class: "deal-head" }, h("td", { colspan: n + 1 }, `${i + 1}. ${t(d.contract) || "-"} · ${seatName(s, d.taker)} · `,
+    h("tr", { class: "deal-head" }, h("td", { colspan: n + 1 }, `${i + 1}. ${t(d.contract) || "-"} · ${nameIn(s, d.names ?? s.names, d.taker)} · `,
       h("small", {}, d.made ? t("made") : t("failed", { n: d.breakdown ? Math.abs(d.breakdown.difference ?? 0) : "" }),
         ` · ${tn("n_points", d.attack_half_points / 2)} · ${tn("n_bouts", d.bouts)}`),
       d.breakdown ? h("details", {}, h("summary", {}, t("breakdown")), breakdownList(d.breakdown)) : null)),
