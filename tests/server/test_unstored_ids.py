@@ -123,7 +123,8 @@ def test_a_review_of_a_game_no_row_can_have_keeps_no_game(server_on: Server) -> 
     keys: dict[str, int | None] = {}
     for seat, big in enumerate([LARGEST_ID, LARGEST_ID + 1, 2**63 - 1]):
         asked = {"record": record.to_dict(), "seat": seat, "game_id": big}
-        reply = httpx.post(f"{server.http}/api/analysis", json=asked)
+        address = {"X-Forwarded-For": f"10.6.0.{seat + 1}"}  # one review at a time an address
+        reply = httpx.post(f"{server.http}/api/analysis", json=asked, headers=address)
         assert reply.status_code == 202, reply.text
         keys[reply.json()["key"]] = big if big <= LARGEST_ID else None
     store: Store = server.app.state.hub.store
