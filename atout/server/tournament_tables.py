@@ -154,6 +154,17 @@ def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[str, int,
     waiting for it, the tournament never ended, and its games stayed hidden."""
     ended: dict[str, list[str]] = {}
     with store.session() as db:
+        # The closed tables first: a table closes after its game's end is stored,
+        # so the games read next include it. Read after them (each read sees the
+        # store as it then is), a table closed meanwhile was taken for one that
+        # ended without a game, and its result was never entered.
+        closed = list(
+            db.scalars(
+                select(TableRow.id).where(
+                    TableRow.id.in_(list(tables)), TableRow.status == "closed"
+                )
+            )
+        )
         rows = db.execute(
             select(GameRow.id, GameRow.table_id, GameRow.status, GameRow.result).where(
                 GameRow.table_id.in_(list(tables)), GameRow.status.in_(("over", "cancelled"))
@@ -165,9 +176,6 @@ def finished_games(store: Store, tables: dict[str, Any]) -> list[tuple[str, int,
             if status == "cancelled":
                 query = query.limit((result or {}).get("shown_actions", 0))
             ended[table_id] = list(db.scalars(query).all())
-        closed = db.scalars(
-            select(TableRow.id).where(TableRow.id.in_(list(tables)), TableRow.status == "closed")
-        )
         for table_id in closed:
             ended.setdefault(table_id, [])
     return [(table_id, *tables[table_id], actions) for table_id, actions in ended.items()]
