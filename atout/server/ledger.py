@@ -125,9 +125,8 @@ def pay_winners(db: Session, game_id: int, winners: Sequence[int | None]) -> Non
         return
     share = (pot - pot * RAKE_PERCENT // 100) // max(1, len(winners))
     staked_by = bets(db, game_id)
-    paid = [(user_account(w), max(share, staked_by.get(w, 0))) for w in winners if w is not None]
-    bank = pot - sum(amount for _, amount in paid)
-    transfer(db, f"pot game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
+    paid = [(w, max(share, staked_by.get(w, 0))) for w in winners if w is not None]
+    _pay_out(db, game_id, pot, paid, f"pot game {game_id}")
 
 
 def pay_one_round(
@@ -151,12 +150,11 @@ def pay_one_round(
         lost = pot - sum(own)
         shares = [lost] if len(attack) == 1 else [lost - lost // 3, lost // 3]
         paid = [
-            (user_account(u), bet + share)
+            (u, bet + share)
             for u, bet, share in zip(attack, own, shares, strict=True)
             if u is not None
         ]
-        bank = pot - sum(amount for _, amount in paid)
-        transfer(db, f"pot game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
+        _pay_out(db, game_id, pot, paid, f"pot game {game_id}")
         return
     attackers = [u for u in attack if u is not None]
     defenders = [u for u in bettors if u not in attackers]
@@ -164,15 +162,23 @@ def pay_one_round(
 
 
 def refund(db: Session, game_id: int, users: Sequence[int]) -> None:
-    """Return ``users`` their bets; the rest of the pot (the bank's stakes for
-    robots, the bets of players who forfeited) goes to the bank."""
+    """Return ``users`` their bets; the rest of the pot (the bets of players who
+    forfeited) goes to the bank."""
     pot = balance(db, pot_account(game_id))
     if pot == 0:
         return
     staked_by = bets(db, game_id)
-    paid = [(user_account(u), staked_by.get(u, 0)) for u in users]
+    paid = [(u, staked_by.get(u, 0)) for u in users]
+    _pay_out(db, game_id, pot, paid, f"refund game {game_id}")
+
+
+def _pay_out(
+    db: Session, game_id: int, pot: int, paid: Sequence[tuple[int, int]], reason: str
+) -> None:
+    """Empty the game's ``pot``: each (user, chips) of ``paid``, the rest to the bank."""
+    legs = [(user_account(u), amount) for u, amount in paid]
     bank = pot - sum(amount for _, amount in paid)
-    transfer(db, f"refund game {game_id}", [(pot_account(game_id), -pot), *paid, (BANK, bank)])
+    transfer(db, reason, [(pot_account(game_id), -pot), *legs, (BANK, bank)])
 
 
 class AllowanceRefused(Refusal, LedgerError):
