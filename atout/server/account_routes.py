@@ -24,7 +24,7 @@ from atout.server.http_refusals import HTTPRefusal, throttled
 from atout.server.members import bearer_token
 from atout.server.passwords import Passwords
 from atout.server.store import Store
-from atout.server.throttle import Guards
+from atout.server.throttle import Guards, client_address
 from atout.text import Encodable, name_key
 
 T = TypeVar("T")
@@ -80,7 +80,8 @@ def account_routes(
         except names.InvalidName as error:
             raise HTTPRefusal.of(400, error) from None
         _check_length(body.password)
-        wait = await guards.take_address(guards.registrations, "registrations", _address(request))
+        address = client_address(request)
+        wait = await guards.take_address(guards.registrations, "registrations", address)
         throttled(wait, "too_many_registrations")
         hashed = await _hashing(passwords_pool.hash(body.password))
         try:
@@ -93,7 +94,7 @@ def account_routes(
     async def login(body: Credentials, request: Request) -> dict[str, str]:
         if len(body.name) > LONGEST_NAME or len(body.password) > passwords.MAX_LENGTH:
             raise HTTPRefusal(401, "wrong_credentials")  # no account has them: no hash to check
-        address, key = _address(request), name_key(body.name)
+        address, key = client_address(request), name_key(body.name)
         throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         name_wait = await guards.try_sign_in(key)  # counted as failed as well, if let try
         if name_wait:
@@ -124,7 +125,7 @@ def account_routes(
         known = await asyncio.to_thread(accounts.identify, store, token) if token else None
         if known is None or known.identity.user_id is None:
             raise HTTPRefusal(401, "sign_in_first")
-        user_id, address = known.identity.user_id, _address(request)
+        user_id, address = known.identity.user_id, client_address(request)
         throttled(await _try_address(address), "too_many_sign_ins")  # failed until proved right
         found = await asyncio.to_thread(accounts.password_of, store, known.identity.name)
         if (
@@ -164,10 +165,6 @@ def account_routes(
         return {"granted": granted, "chips": chips}
 
     return router
-
-
-def _address(request: Request) -> str:
-    return request.client.host if request.client else "unknown"
 
 
 def _check_length(password: str) -> None:

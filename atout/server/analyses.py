@@ -139,15 +139,14 @@ def analysis_routes(store: Store, deals: int = DEFAULT_DEALS) -> APIRouter:
         known = await asyncio.to_thread(load, key)
         if known is not None and (known["status"] != "running" or key in running):
             return known
-        address = request.client.host if request.client else "unknown"
-        counted = address not in request.app.state.hub.guards.exempt
-        if counted and list(asked_from.values()).count(address) >= PUBLIC_JOBS_PER_HOLDER:
+        holder = request.app.state.hub.guards.holder(request)
+        if holder is not None and list(asked_from.values()).count(holder) >= PUBLIC_JOBS_PER_HOLDER:
             raise HTTPRefusal(429, "analyses_at_once", {"Retry-After": "10"})
         if len(running) >= workers.processes + workers.waiting:
             raise HTTPRefusal(503, "server_busy", {"Retry-After": "10"})
         game_id = asked.game_id if asked.game_id is not None and storable(asked.game_id) else None
-        if counted:
-            asked_from[key] = address
+        if holder is not None:
+            asked_from[key] = holder
         await asyncio.to_thread(save, key, game_id, asked.seat, "running", None)
         running[key] = asyncio.create_task(review(key, record, asked.seat))
         return {"key": key, "seat": asked.seat, "status": "running", "analysis": None}

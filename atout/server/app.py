@@ -53,7 +53,7 @@ from atout.server.shared_limits import SharedLimits
 from atout.server.sheet_routes import sheet_routes
 from atout.server.store import ActionRow, GameRow, Store, StoreError, storable
 from atout.server.tablestore import game_lineups
-from atout.server.throttle import Guards
+from atout.server.throttle import Guards, client_address
 from atout.server.tournament_live import Live
 from atout.server.tournament_privacy import hidden_games
 from atout.server.tournament_routes import tournament_routes
@@ -282,7 +282,7 @@ async def serve_socket(ws: WebSocket, hub: Hub, settings: Settings) -> None:
     restarted server keeps their seat for them. An address opening sockets too
     fast, or holding too many, is refused before the upgrade: HTTP 429, coded
     (``too_many_sockets``, ``sockets_too_fast``) for a program to read why."""
-    ip = ws.client.host if ws.client else "unknown"
+    ip = client_address(ws)
     refusal = hub.admit(ip)
     if refusal is not None:
         wait = str(refusal.params.get("seconds", 1))

@@ -25,8 +25,7 @@ async def run_public(
     address has another job running or waiting, 503 ``server_busy`` when the
     public places are full (both with ``Retry-After``)."""
     guards: Guards = request.app.state.hub.guards
-    address = request.client.host if request.client else "unknown"
-    holder = None if address in guards.exempt else address
+    holder = guards.holder(request)
     try:
         return await offload.workers.run(work, argument, public=True, holder=holder)
     except offload.JobsAtOnce as error:

@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 if TYPE_CHECKING:
+    from starlette.requests import HTTPConnection, Request
+
     from atout.server.shared_limits import SharedLimits
 
 KEYS_KEPT: Final = 50_000
@@ -148,6 +150,13 @@ class Guards:
     """In a cluster: where the per-account throttles, and the per-address ones
     but connections and sockets, are counted for every node."""
 
+    def holder(self, request: Request) -> str | None:
+        """The client address a request's jobs are counted against (one at a
+        time: a replay, an export, a review), None for an address trusted to
+        check its own clients (``exempt``)."""
+        address = client_address(request)
+        return None if address in self.exempt else address
+
     def wait(self, throttle: Rate | Backoff, address: str) -> float:
         """Seconds before ``address`` may go on; 0 takes the chance."""
         if address in self.exempt:
@@ -204,3 +213,9 @@ class Guards:
 def take(throttle: Rate | Backoff, key: str) -> float:
     """A try of ``key``, counted in this node's memory: 0 when it may go on."""
     return throttle.wait(key) if isinstance(throttle, Rate) else throttle.attempt(key)
+
+
+def client_address(connection: HTTPConnection) -> str:
+    """The address a request or a websocket comes from (a trusted proxy's
+    client's, when the server reads its forwarded header)."""
+    return connection.client.host if connection.client else "unknown"

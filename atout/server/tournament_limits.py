@@ -6,7 +6,7 @@ from __future__ import annotations
 from starlette.requests import Request
 
 from atout.server.http_refusals import throttled
-from atout.server.throttle import Guards
+from atout.server.throttle import Guards, client_address
 
 
 async def created_here(request: Request) -> None:
@@ -14,6 +14,5 @@ async def created_here(request: Request) -> None:
     ``too_many_tournaments_here`` (``seconds``, ``Retry-After``) once the client's
     address made 10 lately, then one every 6 minutes."""
     guards: Guards = request.app.state.hub.guards
-    address = request.client.host if request.client else "unknown"
-    wait = await guards.take_address(guards.tournaments, "tournaments", address)
+    wait = await guards.take_address(guards.tournaments, "tournaments", client_address(request))
     throttled(wait, "too_many_tournaments_here")
