@@ -146,6 +146,11 @@ class DealOutcome:
     """The dealer sitting out in the 5-seat "mort" form: scores 0, the others
     score as 4 players."""
 
+    @property
+    def active(self) -> int:
+        """The players dealt cards: all but the one sitting out."""
+        return self.players - (self.sitting_out is not None)
+
 
 @dataclass(frozen=True, slots=True)
 class DealScore:
@@ -427,10 +432,11 @@ def _check_tricks(outcome: DealOutcome, variant: Variant) -> None:
     half: unless the Excuse of the last trick changed side, or a slam left it
     with a side that had no trick to give a card back from, the attack's points
     are whole (seed 001's Excuse goes to the last trick's winner)."""
-    active = outcome.players - (outcome.sitting_out is not None)
+    active = outcome.active
     dog = dog_size(active)
     garde_contre = outcome.contract == Contract.GARDE_CONTRE
-    one_trick = active - (variant.excuse_last_trick == "other_side")
+    changes_side = variant.excuse_last_trick == "other_side"
+    one_trick = active - changes_side
     if outcome.chelem is None:
         cards = one_trick + (0 if garde_contre else dog)
         least = cards + _BOUT_OVER_A_CARD * outcome.bouts
@@ -441,8 +447,7 @@ def _check_tricks(outcome: DealOutcome, variant: Variant) -> None:
                 least_points=_points(least),
                 attack_points=_points(outcome.attack_half_points),
             )
-        excuse_stays = variant.excuse_last_trick != "other_side"
-        if active == 4 and excuse_stays and outcome.attack_half_points % 2:
+        if active == 4 and not changes_side and outcome.attack_half_points % 2:
             raise ImpossibleDeal(
                 "deal_whole_points",
                 at="attack_half_points",
@@ -482,7 +487,7 @@ def _check_announcements(outcome: DealOutcome, variant: Variant) -> None:
         if declared.seat in shown:
             raise ImpossibleDeal("deal_poignee_twice", at="poignees", who=declared.seat)
         shown.add(declared.seat)
-    active = outcome.players - (outcome.sitting_out is not None)
+    active = outcome.active
     least = variant.poignee_trumps[active]
     shown_trumps = sum(least[POIGNEE_SIZES.index(p.size)] for p in outcome.poignees)
     if shown_trumps > _TRUMPS_AND_EXCUSE:
@@ -514,7 +519,7 @@ def _check_misere_hands(outcome: DealOutcome, announced: set[tuple[int, str]]) -
     excluded: dict[int, frozenset[str]] = {}
     for seat, kind in announced:
         excluded[seat] = excluded.get(seat, frozenset()) | _EXCLUDED[kind]
-    active = outcome.players - (outcome.sitting_out is not None)
+    active = outcome.active
     for size in range(1, len(_CARDS_BY_KIND) + 1):
         for kinds in combinations(_CARDS_BY_KIND, size):
             barred = sum(1 for out in excluded.values() if out.issuperset(kinds))
