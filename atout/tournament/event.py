@@ -59,6 +59,8 @@ Form = Literal["individual", "quadrettes", "triplettes", "teams"]
 FORMS: Final[tuple[Form, ...]] = get_args(Form)
 MovementKind = Literal["plain", "howell", "searched"]
 MOVEMENTS: Final[tuple[MovementKind, ...]] = get_args(MovementKind)
+MOVEMENT_FORMS: Final[dict[MovementKind, Form]] = {"howell": "triplettes", "searched": "individual"}
+"""The form each movement but the plain one (every form's) is for."""
 TEAM_SEATS: Final[tuple[Form, ...]] = ("triplettes", "teams")
 """The forms whose seatings hold teams, the attacker being entered with each result."""
 IMPOSED: Final = Contract.GARDE
@@ -243,8 +245,7 @@ def check_setup(setup: Setup) -> None:
     if setup.form not in FORMS:
         raise TournamentError("tournament_form", forms=[str(form) for form in FORMS])
     if setup.movement not in MOVEMENTS or (
-        setup.movement != "plain"
-        and setup.form != {"howell": "triplettes", "searched": "individual"}[setup.movement]
+        setup.movement != "plain" and setup.form != MOVEMENT_FORMS[setup.movement]
     ):
         raise TournamentError("tournament_movement")
     if setup.team_sizes and setup.form != "teams":
